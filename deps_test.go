@@ -1,0 +1,111 @@
+package main
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/kombat-game/kombat"
+
+// layers is the import graph of DEVELOPERS.md: a package may import only the packages
+// of earlier layers, and render and store (one layer) never import each other.
+var layers = [][]string{
+	{"interp"},
+	{"game"},
+	{"render", "store"},
+	{"bot"},
+	{"."},
+}
+
+// sourcePackages returns every directory of the module holding non-test Go files,
+// with the files' parsed imports and declarations.
+func sourcePackages(t *testing.T) map[string][]*ast.File {
+	t.Helper()
+	pkgs := map[string][]*ast.File{}
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && path != "." || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		pkgs[filepath.Dir(path)] = append(pkgs[filepath.Dir(path)], f)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkgs
+}
+
+// TestImportGraph checks the layering: interp imports nothing of ours, nothing but
+// main imports bot, render and store stay apart.
+func TestImportGraph(t *testing.T) {
+	layerOf := map[string]int{}
+	for i, l := range layers {
+		for _, p := range l {
+			layerOf[p] = i
+		}
+	}
+	for dir, files := range sourcePackages(t) {
+		from, ok := layerOf[dir]
+		if !ok {
+			t.Errorf("package %s is not in the architecture of DEVELOPERS.md; add it to layers deliberately", dir)
+			continue
+		}
+		for _, f := range files {
+			for _, imp := range f.Imports {
+				path := strings.Trim(imp.Path.Value, `"`)
+				if !strings.HasPrefix(path, module+"/") {
+					continue
+				}
+				to := strings.TrimPrefix(path, module+"/")
+				l, ok := layerOf[to]
+				if !ok || l >= from {
+					t.Errorf("%s imports %s: a package may import only packages listed above it in DEVELOPERS.md", dir, to)
+				}
+			}
+		}
+	}
+}
+
+// TestNoPackageState checks the rule "no package-level mutable state": the only
+// package-level variables allowed are sentinel errors (Err...) and interface checks (_).
+func TestNoPackageState(t *testing.T) {
+	var bad []string
+	for dir, files := range sourcePackages(t) {
+		for _, f := range files {
+			for _, d := range f.Decls {
+				g, ok := d.(*ast.GenDecl)
+				if !ok || g.Tok != token.VAR {
+					continue
+				}
+				for _, spec := range g.Specs {
+					for _, n := range spec.(*ast.ValueSpec).Names {
+						if n.Name != "_" && !strings.HasPrefix(n.Name, "Err") {
+							bad = append(bad, dir+": var "+n.Name)
+						}
+					}
+				}
+			}
+		}
+	}
+	sort.Strings(bad)
+	for _, b := range bad {
+		t.Errorf("package-level variable %s: keep state in values passed around, and tables in functions or constants", b)
+	}
+}

@@ -1,0 +1,3 @@
+module github.com/kombat-game/kombat
+
+go 1.26

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/interp"
+)
+
+func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	good := writeFile(t, dir, "good.kombat", "```kombat\nx = opponent\nif (x) then move up else done\n```\n")
+	warn := writeFile(t, dir, "warn.kombat", "Budget = 3\nx = budget\n")
+	bad := writeFile(t, dir, "bad.kombat", "move right\nif (x) move up else done\n")
+
+	tests := []struct {
+		name     string
+		args     []string
+		stdin    string
+		code     int
+		out, err []string // substrings that must appear
+	}{
+		{"clean file", []string{"check", good}, "", 0, nil, nil},
+		{"warnings only", []string{"check", warn}, "", 0,
+			[]string{warn + ":1:1: warning: assigning to 'Budget' does nothing", warn + ":2:5: warning: 'budget' is never assigned", "did you mean 'Budget'?"}, nil},
+		{"errors", []string{"check", bad}, "", 1,
+			[]string{bad + ":1:6: error: expected a direction after 'move', found name 'right'",
+				"  1 | move right\n    |      ^~~~~\n",
+				bad + ":2:8: error: expected 'then' after the if condition, found command 'move'"}, nil},
+		{"error and clean", []string{"check", good, bad}, "", 1, []string{bad + ":1:6"}, nil},
+		{"stdin", []string{"check", "-"}, "done done", 0, []string{"-:1:6: warning: this statement never runs"}, nil},
+		{"missing file", []string{"check", filepath.Join(dir, "nope.kombat"), bad}, "", 2,
+			[]string{bad + ":1:6"}, []string{"nope.kombat"}},
+		{"no files", []string{"check"}, "", 2, nil, []string{"usage: kombat check"}},
+		{"unknown command", []string{"frobnicate"}, "", 2, nil, []string{`unknown command "frobnicate"`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runCmd(t, tc.stdin, tc.args...)
+			if code != tc.code {
+				t.Errorf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, errs)
+			}
+			for _, s := range tc.out {
+				if !strings.Contains(out, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, out)
+				}
+			}
+			for _, s := range tc.err {
+				if !strings.Contains(errs, s) {
+					t.Errorf("stderr lacks %q:\n%s", s, errs)
+				}
+			}
+			if tc.out == nil && out != "" {
+				t.Errorf("unexpected stdout:\n%s", out)
+			}
+		})
+	}
+}
+
+func TestCheckRejectsHugeAndBinaryFiles(t *testing.T) {
+	dir := t.TempDir()
+	huge := writeFile(t, dir, "huge.kombat", strings.Repeat("x = 1\n", maxFileBytes/6+10))
+	bin := writeFile(t, dir, "bin.kombat", "x = 1\x00\x01")
+	code, _, errs := runCmd(t, "", "check", huge, bin)
+	if code != 2 || !strings.Contains(errs, "larger than") || !strings.Contains(errs, "binary file") {
+		t.Errorf("status %d, stderr:\n%s", code, errs)
+	}
+}
+
+// TestReadmeStrategy keeps the README's example strategy compiling without warnings.
+func TestReadmeStrategy(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	i := strings.Index(readme, "## The strategy language")
+	if i < 0 {
+		t.Fatal("README has no strategy language section")
+	}
+	code, _ := interp.Extract(readme[i:], "")
+	prog, err := interp.Compile(game.NewLanguage(), "README.md", code)
+	if err != nil {
+		t.Fatalf("README example does not compile:\n%s", err.(*interp.Error).Format())
+	}
+	if w := prog.Warnings(); len(w) > 0 {
+		t.Errorf("README example has warnings:\n%s", interp.Report("README.md", code, w, 0))
+	}
+}
