@@ -21,6 +21,8 @@ type parser struct {
 	sc       *scanner
 	cur, nxt token // the current token and one of lookahead
 	consumed int   // tokens consumed so far, to detect progress
+	prev     token // the last token consumed
+	skipBad  bool  // the failed statement's offending token sits mid-line: skip it
 	depth    int
 	diags    *Diagnostics
 	// Nodes come from slabs: one allocation per 32 nodes instead of one each, which
@@ -56,6 +58,7 @@ func (p *parser) peek() token { return p.nxt }
 func (p *parser) next() token {
 	t := p.cur
 	if t.kind != tokEOF {
+		p.prev = t
 		p.cur = p.nxt
 		p.scan(&p.nxt)
 		p.consumed++
@@ -78,9 +81,25 @@ func (p *parser) errorAt(t token, hint, format string, args ...any) {
 	*p.diags = append(*p.diags, Diagnostic{Pos: t.pos, Width: int(t.width), Msg: fmt.Sprintf(format, args...), Hint: hint})
 }
 
-// fail reports an error and abandons the current statement.
-func (p *parser) fail(t token, hint, format string, args ...any) {
-	p.errorAt(t, hint, format, args...)
+// spot is where to report that something is missing before found: at found itself
+// when it is on the line of the previous token, else just after that token, since
+// "x = 1 +" at the end of a line is wrong there, not where the next line begins.
+func (p *parser) spot(found token) token {
+	if p.consumed > 0 && found.pos.Line > p.prev.pos.Line {
+		return token{pos: Pos{p.prev.pos.Line, p.prev.pos.Col + int(p.prev.width)}, width: 1}
+	}
+	return found
+}
+
+// missing reports that something was expected before found.
+func (p *parser) missing(found token, hint, format string, args ...any) {
+	p.errorAt(p.spot(found), hint, format, args...)
+}
+
+// fail reports that something was expected before found and abandons the statement.
+func (p *parser) fail(found token, hint, format string, args ...any) {
+	p.missing(found, hint, format, args...)
+	p.skipBad = p.consumed > 0 && found.pos.Line == p.prev.pos.Line
 	panic(bailout{})
 }
 
@@ -122,9 +141,10 @@ func (p *parser) safeStatement(top bool) (s stmt) {
 				panic(r)
 			}
 			p.depth = depth
-			if p.consumed == start {
-				p.next() // always make progress
+			if p.consumed == start || p.skipBad {
+				p.next() // make progress past what the error was about
 			}
+			p.skipBad = false
 			p.sync()
 			s = nil
 		}
@@ -137,14 +157,17 @@ func (p *parser) safeStatement(top bool) (s stmt) {
 	return p.statement()
 }
 
-// sync skips to a token that can start a statement (or ends a block).
+// sync skips to a token that surely starts a statement (or ends a block), or to a name
+// that starts a line: most statements do, and a misspelled keyword there (whlie) is
+// worth its own error.
 func (p *parser) sync() {
 	for {
-		switch t := p.tok(); t.kind {
+		t := p.tok()
+		switch t.kind {
 		case tokEOF, tokIf, tokWhile, tokDone, tokCommand, tokLBrace, tokRBrace:
 			return
 		case tokIdent:
-			if p.peek().kind == tokAssign {
+			if p.peek().kind == tokAssign || t.pos.Line > p.prev.pos.Line {
 				return
 			}
 		}
@@ -162,8 +185,8 @@ func (p *parser) statement() stmt {
 	case tokIdent:
 		if p.peek().kind == tokAssign {
 			p.next()
-			p.next()
-			return p.assign.new(assignStmt{pos: t.pos, name: t.text, width: int(t.width), value: p.expr()})
+			eq := p.next()
+			return p.assign.new(assignStmt{pos: t.pos, name: t.text, width: int(t.width), value: p.operand(eq, p.expr)})
 		}
 		p.unknownStatement(t)
 	case tokLBrace:
@@ -260,8 +283,9 @@ func (p *parser) block() stmt {
 			b.rbrace = p.next().pos
 			return b
 		case tokEOF:
+			at := p.spot(t)
 			*p.diags = append(*p.diags, Diagnostic{
-				Pos: t.pos, Width: 1,
+				Pos: at.pos, Width: 1,
 				Msg:  fmt.Sprintf("expected '}' to close the block opened at %s, found end of input", open.pos),
 				Hint: "add a '}' where the block should end",
 				Note: &Note{Pos: open.pos, Width: 1, Msg: "this '{' is never closed"},
@@ -285,15 +309,13 @@ func (p *parser) ifStmt() stmt {
 	if k := p.tok(); k.kind == tokThen {
 		p.next()
 	} else {
-		hint := ifShape
-		if k.kind == tokIdent {
-			if w := p.spelledLike(k.text, []string{"then"}); w != "" {
-				hint = "did you mean 'then'? " + ifShape
-				p.next()
-			}
-		}
 		// Go on as if 'then' were there: the branch that follows usually parses.
-		p.errorAt(k, hint, "expected 'then' after the if condition, found %s", k.describe())
+		if k.kind == tokIdent && p.spelledLike(k.text, []string{"then"}) != "" && p.peek().kind != tokAssign {
+			p.next()
+			p.errorAt(k, "did you mean 'then'? "+ifShape, "expected 'then' after the if condition, found %s", k.describe())
+		} else {
+			p.missing(k, ifShape, "expected 'then' after the if condition, found %s", k.describe())
+		}
 	}
 	s.then = p.statement()
 	if k := p.tok(); k.kind == tokElse {
@@ -304,7 +326,7 @@ func (p *parser) ifStmt() stmt {
 		p.errorAt(k, "did you mean 'else'? "+ifShape, "expected 'else' after the then branch, found %s", k.describe())
 		s.otherwise = p.statement()
 	} else {
-		p.errorAt(k, ifShape+"; write 'else {}' when nothing should happen, and wrap a branch of several statements in braces",
+		p.missing(k, ifShape+"; write 'else {}' when nothing should happen, and wrap a branch of several statements in braces",
 			"expected 'else' after the then branch, found %s", k.describe())
 		s.otherwise = &blockStmt{lbrace: k.pos, rbrace: k.pos}
 	}
@@ -321,21 +343,58 @@ func (p *parser) whileStmt() stmt {
 	return s
 }
 
-// condition parses ( Expression ) after if or while; missing parentheses are reported
-// and the expression parsed anyway.
-func (p *parser) condition(kw token) expr {
+// condition parses ( Expression ) after if or while. A missing parenthesis is reported
+// and the expression parsed anyway; a mistake inside the condition is reported and the
+// rest of it skipped, so the branches are still checked.
+func (p *parser) condition(kw token) (e expr) {
 	open := p.tok()
 	if open.kind != tokLParen {
-		p.errorAt(open, fmt.Sprintf("the condition goes in parentheses: %s (x) ...", kw.text),
+		p.missing(open, fmt.Sprintf("the condition goes in parentheses: %s (x) ...", kw.text),
 			"expected '(' after '%s', found %s", kw.text, open.describe())
-		return p.expr()
+		return p.operand(kw, p.expr)
 	}
 	p.next()
-	e := p.expr()
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+			p.skipBad = false
+			p.skipCondition(open.pos.Line)
+			e = p.nums.new(numExpr{pos: open.pos})
+		}
+	}()
+	e = p.operand(open, p.expr)
 	p.closeParen(open)
 	return e
 }
 
+// skipCondition skips the rest of a broken condition: through its ')' if one closes
+// it on its line, or up to 'then' or to what starts the body.
+func (p *parser) skipCondition(line int) {
+	depth := 0
+	for {
+		t := p.tok()
+		switch t.kind {
+		case tokEOF, tokThen, tokElse, tokLBrace, tokRBrace, tokIf, tokWhile, tokDone, tokCommand:
+			return
+		case tokLParen:
+			depth++
+		case tokRParen:
+			if depth == 0 {
+				p.next()
+				return
+			}
+			depth--
+		}
+		if t.pos.Line > line && t.kind == tokIdent && p.peek().kind == tokAssign {
+			return
+		}
+		p.next()
+	}
+}
+
+// closeParen expects the ')' matching open.
 func (p *parser) closeParen(open token) {
 	t := p.tok()
 	if t.kind == tokRParen {
@@ -343,14 +402,16 @@ func (p *parser) closeParen(open token) {
 		return
 	}
 	hint := "add the missing ')'"
-	if t.kind.isAddOp() || t.kind.isMulOp() || t.kind == tokCaret || t.kind == tokNumber || t.kind == tokIdent {
+	if t.pos.Line == p.prev.pos.Line && (t.kind.isAddOp() || t.kind.isMulOp() || t.kind == tokCaret || t.kind == tokNumber || t.kind == tokIdent || t.kind == tokLParen || t.kind == tokInfo) {
 		hint = "put an operator (+ - * / % ^) between two values, or add the missing ')'"
 	}
+	at := p.spot(t)
 	*p.diags = append(*p.diags, Diagnostic{
-		Pos: t.pos, Width: int(t.width), Hint: hint,
+		Pos: at.pos, Width: int(at.width), Hint: hint,
 		Msg:  fmt.Sprintf("expected ')' to match the '(' at %s, found %s", open.pos, t.describe()),
 		Note: &Note{Pos: open.pos, Width: 1, Msg: "the '(' it should close"},
 	})
+	p.skipBad = t.pos.Line == p.prev.pos.Line
 	panic(bailout{})
 }
 
@@ -365,11 +426,7 @@ func (p *parser) args(w token, def Word) []expr {
 		case ArgDirection:
 			args[i] = p.direction(w)
 		case ArgExpr:
-			if t := p.tok(); !startsExpr(t.kind) {
-				p.fail(t, fmt.Sprintf("'%s' needs a value: %s", w.text, usage(p.lang, def)),
-					"expected an expression after '%s', found %s", w.text, t.describe())
-			}
-			args[i] = p.expr()
+			args[i] = p.operand(w, p.expr)
 		}
 	}
 	return args
@@ -402,16 +459,16 @@ func (p *parser) direction(w token) expr {
 	}
 	dirs := p.lang.def.Directions
 	hint := "the directions are " + quoteList(dirs, "and")
-	if t.isWord() {
-		ordered := byDistance(t.text, dirs)
-		hint = "the directions are " + quoteList(ordered, "and")
+	taken := t.kind == tokIdent && p.peek().kind != tokAssign && t.pos.Line == p.prev.pos.Line
+	if taken {
+		hint = "the directions are " + quoteList(byDistance(t.text, dirs), "and")
 		if s := p.spelledLike(t.text, dirs); s != "" {
 			hint = fmt.Sprintf("did you mean '%s'? ", s) + hint
 		}
-	}
-	p.errorAt(t, hint, "expected a direction after '%s', found %s", w.text, t.describe())
-	if t.kind == tokIdent && p.peek().kind != tokAssign {
+		p.errorAt(t, hint, "expected a direction after '%s', found %s", w.text, t.describe())
 		p.next()
+	} else {
+		p.missing(t, hint, "expected a direction after '%s', found %s", w.text, t.describe())
 	}
 	return p.dirs.new(dirExpr{pos: t.pos, num: 1, name: t.text})
 }
@@ -449,12 +506,24 @@ func (p *parser) factor() expr {
 	return x
 }
 
-// operand parses the right side of a binary operator, explaining a missing one.
+// operand parses what must follow op (an operator, '=', '(' or a command): an
+// expression, explaining what is there instead. A name followed by '=' is never part
+// of an expression: it starts the next statement, so the expression is incomplete.
 func (p *parser) operand(op token, parse func() expr) expr {
-	if t := p.tok(); t.kind == tokMinus {
-		return p.power() // reports the unary minus
-	} else if !startsExpr(t.kind) {
-		p.fail(t, p.exprHint(t), "expected an expression after '%s', found %s", op.text, t.describe())
+	t := p.tok()
+	switch {
+	case t.kind == tokMinus || t.kind == tokPlus:
+		return p.power() // reports the unary sign
+	case !startsExpr(t.kind) || t.kind == tokIdent && p.peek().kind == tokAssign:
+		what := "'" + op.text + "'"
+		if op.kind == tokCommand {
+			what = fmt.Sprintf("'%s' (%s)", op.text, usage(p.lang, p.lang.def.Commands[op.id()]))
+		}
+		hint := p.exprHint(t)
+		if t.pos.Line > p.prev.pos.Line {
+			hint = "the expression is incomplete: add the missing value"
+		}
+		p.fail(t, hint, "expected an expression after %s, found %s", what, t.describe())
 	}
 	return parse()
 }
@@ -472,7 +541,7 @@ func (p *parser) power() expr {
 	case tokLParen:
 		p.next()
 		p.nest(t)
-		e := p.expr()
+		e := p.operand(t, p.expr)
 		p.closeParen(t)
 		p.unnest()
 		return e
@@ -504,8 +573,10 @@ func (p *parser) exprHint(t token) string {
 		return fmt.Sprintf("'%s' is a command: it is a statement of its own, not a value", t.text)
 	case tokIf, tokThen, tokElse, tokWhile:
 		return fmt.Sprintf("'%s' is a reserved word and cannot be a variable", t.text)
-	case tokEOF, tokRBrace, tokRParen:
+	case tokEOF, tokRBrace, tokRParen, tokAssign:
 		return "the expression is incomplete: add the missing value"
+	case tokIdent:
+		return "the expression is incomplete: this name starts the next statement"
 	}
 	return ""
 }

@@ -133,12 +133,21 @@ func (t *Trace) end(p *Program, regs []int64, r Result, stopPC int) {
 // Format renders the trace, one event per line, naming directions with lang's words.
 func (t *Trace) Format(lang *Language) string {
 	var b strings.Builder
-	for _, e := range t.Events {
+	events := t.Events
+	var last []Event
+	if n := len(events); t.Dropped > 0 && n > 0 && events[n-1].Kind == EventEnd {
+		events, last = events[:n-1], events[n-1:]
+	}
+	for _, e := range events {
 		b.WriteString(e.Format(lang))
 		b.WriteByte('\n')
 	}
 	if t.Dropped > 0 {
 		fmt.Fprintf(&b, "... %d more events not recorded\n", t.Dropped)
+	}
+	for _, e := range last {
+		b.WriteString(e.Format(lang))
+		b.WriteByte('\n')
 	}
 	return b.String()
 }
