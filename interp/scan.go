@@ -65,9 +65,14 @@ func (s *scanner) next(t *token) {
 	for s.off < s.end {
 		c := s.src[s.off]
 		switch {
-		case c == ' ' || c == '\t' || c == '\r':
+		case c == ' ' || c == '\t':
 			s.off++
 			s.col++
+			continue
+		case c == '\r':
+			// Not a column: CRLF line ends must not put the end of input past the
+			// line as players see it.
+			s.off++
 			continue
 		case c == '\n':
 			s.off++

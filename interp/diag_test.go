@@ -1,0 +1,139 @@
+package interp
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func compileError(t *testing.T, src string) *Error {
+	t.Helper()
+	_, err := Compile(mustLang(t, kombatDef()), "s.kombat", src)
+	e, ok := err.(*Error)
+	if !ok {
+		t.Fatalf("%q: error %v, want *Error", src, err)
+	}
+	return e
+}
+
+func TestErrorSummary(t *testing.T) {
+	e := compileError(t, "move right\nif (x) move up else done\nx = -1\n")
+	want := "s.kombat:1:6: expected a direction after 'move', found name 'right' (and 2 more errors)"
+	if got := e.Error(); got != want {
+		t.Errorf("Error() = %q\nwant %q", got, want)
+	}
+	if got := compileError(t, "move right").Error(); strings.Contains(got, "more") {
+		t.Errorf("one error summarised as %q", got)
+	}
+}
+
+func TestErrorsSortedOnePerLine(t *testing.T) {
+	e := compileError(t, "x = 1 ; y = 2 ; z = 3 ;\nmove right\n"+strings.Repeat("x = (\n", 20))
+	errs := e.Diags.Errors()
+	if len(errs) != MaxErrors || e.Omitted == 0 {
+		t.Fatalf("%d errors listed, %d omitted; want %d and some", len(errs), e.Omitted, MaxErrors)
+	}
+	for i := 1; i < len(errs); i++ {
+		if errs[i].Pos.Line <= errs[i-1].Pos.Line {
+			t.Errorf("errors %d and %d not sorted one per line: %v then %v", i-1, i, errs[i-1].Pos, errs[i].Pos)
+		}
+	}
+	if !strings.HasSuffix(e.Format(), "more errors\n") {
+		t.Errorf("format does not end with the count of the rest:\n%s", e.Format())
+	}
+}
+
+// TestCaretColumns checks carets under non-ASCII text and tabs: columns count runes,
+// and the printed line expands tabs the same way as the caret line.
+func TestCaretColumns(t *testing.T) {
+	e := compileError(t, "# héllo wörld\n\tx = \"é\" + y ;\n")
+	d := e.Diags[0]
+	if d.Pos != (Pos{2, 6}) {
+		t.Fatalf("first error at %v, want 2:6 (the quote, counting the tab as one column)", d.Pos)
+	}
+	out := e.Format()
+	lines := strings.Split(out, "\n")
+	src, caret := lines[1], lines[2]
+	at := strings.IndexRune(caret, '^')
+	if got := []rune(src)[utf8.RuneCountInString(caret[:at])]; got != '"' {
+		t.Errorf("caret under %q, want the quote:\n%s", got, out)
+	}
+}
+
+func TestLongLineWindow(t *testing.T) {
+	src := "x = 1" + strings.Repeat(" + 1", 100) + " + move"
+	out := compileError(t, src).Format()
+	lines := strings.Split(out, "\n")
+	if n := utf8.RuneCountInString(lines[1]); n > maxShown+12 {
+		t.Errorf("source line printed with %d runes:\n%s", n, out)
+	}
+	at := strings.IndexRune(lines[2], '^')
+	if !strings.HasPrefix(string([]rune(lines[1])[utf8.RuneCountInString(lines[2][:at]):]), "move") {
+		t.Errorf("caret not under 'move':\n%s", out)
+	}
+}
+
+func TestReportDiscord(t *testing.T) {
+	// Many errors with long lines: the report must fit a Discord message.
+	long := strings.Repeat("x", 300)
+	var b strings.Builder
+	for i := 0; i < 40; i++ {
+		b.WriteString(long + " = (\n")
+	}
+	e := compileError(t, b.String())
+	msg := ReportDiscord(e.Name, e.Text, e.Diags, e.Omitted, 0)
+	if n := utf8.RuneCountInString(msg); n > DiscordLimit {
+		t.Errorf("message has %d characters, limit %d", n, DiscordLimit)
+	}
+	if !strings.HasPrefix(msg, "```\n") || !strings.HasSuffix(msg, "```") || strings.Count(msg, "```") != 2 {
+		t.Errorf("not one code block:\n%s", msg)
+	}
+	if !strings.Contains(msg, "... and ") {
+		t.Errorf("does not say how many were left out:\n%s", msg)
+	}
+	// Everything fits: no "more" line.
+	small := compileError(t, "move right")
+	if msg := ReportDiscord(small.Name, small.Text, small.Diags, 0, 0); strings.Contains(msg, "more") || !strings.Contains(msg, "did you mean 'upright'?") {
+		t.Errorf("small report:\n%s", msg)
+	}
+	// Source text containing a fence cannot close the block early.
+	fenced := compileError(t, "```kombat\nmove right ```")
+	if msg := ReportDiscord(fenced.Name, fenced.Text, fenced.Diags, 0, 0); strings.Count(msg, "```") != 2 {
+		t.Errorf("a fence in the source broke the code block:\n%s", msg)
+	}
+	// A tiny limit still gives a well-formed message.
+	if msg := ReportDiscord(e.Name, e.Text, e.Diags, e.Omitted, 200); utf8.RuneCountInString(msg) > 200 || strings.Count(msg, "```") != 2 {
+		t.Errorf("limit 200:\n%s", msg)
+	}
+}
+
+func TestNoteIsPrinted(t *testing.T) {
+	out := compileError(t, "while (1) {\n  move up\n").Format()
+	for _, want := range []string{"s.kombat:2:10: error: expected '}' to close the block opened at 1:11", "s.kombat:1:11: note: this '{' is never closed", "  1 | while (1) {\n    |           ^\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string
+	}{
+		{"whlie", "while"}, {"mvoe", "move"}, {"shot", "shoot"}, {"dne", "done"},
+		{"xyz", ""}, {"if", ""}, {"elephant", ""},
+	}
+	words := []string{"if", "while", "done", "move", "shoot"}
+	for _, tc := range tests {
+		if got := suggest(tc.in, words); got != tc.want {
+			t.Errorf("suggest(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if d := editDistance("ab", "ba"); d != 1 {
+		t.Errorf("transposition costs %d, want 1", d)
+	}
+	if got := byDistance("right", []string{"up", "upright", "downright", "down", "downleft", "upleft"}); got[0] != "upright" || got[1] != "downright" {
+		t.Errorf("nearest to right: %v", got)
+	}
+}
