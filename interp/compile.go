@@ -14,7 +14,7 @@ type Program struct {
 	info     []pcInfo   // per instruction: its position, for results
 	marks    []mark     // what traces need, for the instructions that have any
 	loops    []loopSpan // the instructions of each while loop
-	argLists [][]int32  // argument registers of host calls, by index
+	infoArgs []int32    // number of arguments of each info expression, by id
 	consts   []int64    // loaded into registers [constBase, constBase+len)
 	locals   []string   // local variables, in register order from 0
 	globals  []string   // shared variables, in register order from len(locals)
@@ -300,7 +300,9 @@ func (c *compiler) program(list []stmt) {
 		c.stmt(s)
 	}
 	c.emit(instr{op: opHalt}, c.prog.endPos)
-	c.prog.nregs += maxArgs // scratch for host-call arguments
+	for _, w := range c.lang.def.Infos {
+		c.prog.infoArgs = append(c.prog.infoArgs, int32(len(w.Args)))
+	}
 }
 
 // emit appends an instruction, charging it the pending steps.
@@ -377,8 +379,8 @@ func (c *compiler) stmt(s stmt) {
 	case *commandStmt:
 		c.startStmt(s.name, s.pos)
 		mark := c.temps
-		list := c.argRegs(s.args)
-		c.emit(instr{op: opCommand, a: int32(s.id), b: list}, s.pos)
+		base := c.argRegs(s.args)
+		c.emit(instr{op: opCommand, a: int32(s.id), b: base, c: int32(len(s.args))}, s.pos)
 		c.temps = mark
 	case *ifStmt:
 		c.startStmt("if", s.pos)
@@ -494,18 +496,28 @@ func (c *compiler) exprInto(e expr, dst int32) {
 		c.pending++
 		c.emit(instr{op: binOp(e.op), a: dst, b: x, c: y}, e.pos)
 	case *infoExpr:
-		list := c.argRegs(e.args)
+		base := c.argRegs(e.args)
 		c.pending++
-		c.emit(instr{op: opInfo, a: dst, b: int32(e.id), c: list}, e.pos)
+		c.emit(instr{op: opInfo, a: dst, b: int32(e.id), c: base}, e.pos)
 	}
 }
 
-// argRegs evaluates host-call arguments and records their registers as an argument list.
+// argRegs evaluates host-call arguments into consecutive registers and returns the
+// first, so the host gets a slice of the register file and nothing is copied. A single
+// argument is passed in whatever register holds it.
 func (c *compiler) argRegs(args []expr) int32 {
-	regs := make([]int32, len(args))
-	for i, a := range args {
-		regs[i] = c.operand(a)
+	switch len(args) {
+	case 0:
+		return 0
+	case 1:
+		return c.operand(args[0])
 	}
-	c.prog.argLists = append(c.prog.argLists, regs)
-	return int32(len(c.prog.argLists) - 1)
+	base := c.temp()
+	for range args[1:] {
+		c.temp()
+	}
+	for i, a := range args {
+		c.exprInto(a, base+int32(i))
+	}
+	return base
 }

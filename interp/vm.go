@@ -117,8 +117,7 @@ func (m *Machine) Run(p *Program, h Host, f Frame, limit int64) Result {
 }
 
 // exec is the interpreter loop. Each instruction first pays its steps; one that cannot
-// is not executed, so a run never does anything it has not paid for. The trace hooks
-// cost one predictable branch each when tr is nil.
+// is not executed, so a run never does anything it has not paid for.
 func exec(p *Program, h Host, regs []int64, limit int64, tr *Trace) (res Result) {
 	code := p.code
 	loopLimit := int64(p.lang.def.LoopLimit)
@@ -128,15 +127,21 @@ func exec(p *Program, h Host, regs []int64, limit int64, tr *Trace) (res Result)
 		tr.start(p)
 		defer func() { tr.end(p, regs, res, pc) }()
 	}
+	// Tracing sends every instruction down the step limit's slow path, so an untraced
+	// run pays no per-instruction test for the trace.
+	lim := limit
+	if tr != nil {
+		lim = -1
+	}
 	for {
 		in := &code[pc]
-		if steps+int64(in.cost) > limit {
-			return p.stop(EndSteps, pc, steps)
-		}
-		steps += int64(in.cost)
-		if tr != nil {
+		if steps+int64(in.cost) > lim {
+			if steps+int64(in.cost) > limit {
+				return p.stop(EndSteps, pc, steps)
+			}
 			tr.before(p, pc, regs)
 		}
+		steps += int64(in.cost)
 		switch in.op {
 		case opMov:
 			regs[in.a] = regs[in.b]
@@ -200,13 +205,13 @@ func exec(p *Program, h Host, regs []int64, limit int64, tr *Trace) (res Result)
 				tr.call(p, pc, EventSpecial, nil, regs[in.a])
 			}
 		case opInfo:
-			a := args(p, regs, in.c)
+			a := regs[in.c : in.c+p.infoArgs[in.b] : in.c+p.infoArgs[in.b]]
 			regs[in.a] = h.Info(int(in.b), a)
 			if tr != nil {
 				tr.call(p, pc, EventInfo, a, regs[in.a])
 			}
 		case opCommand:
-			a := args(p, regs, in.b)
+			a := regs[in.b : in.b+in.c : in.b+in.c]
 			ok := h.Command(int(in.a), a)
 			if tr != nil {
 				tr.call(p, pc, EventCommand, a, b2i(ok))
@@ -222,17 +227,6 @@ func exec(p *Program, h Host, regs []int64, limit int64, tr *Trace) (res Result)
 		}
 		pc++
 	}
-}
-
-// args gathers a host call's arguments into the registers' scratch area: the slice
-// aliases the temporaries above the program's registers, so no allocation happens.
-func args(p *Program, regs []int64, list int32) []int64 {
-	rs := p.argLists[list]
-	buf := regs[len(regs)-maxArgs:]
-	for i, r := range rs {
-		buf[i] = regs[r]
-	}
-	return buf[:len(rs)]
 }
 
 func b2i(b bool) int64 {
