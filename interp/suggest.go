@@ -50,8 +50,11 @@ func closeEnough(n int) int {
 	}
 }
 
-// suggest returns the candidate nearest to s within typo distance, or "".
-// Ties go to the earlier candidate.
+// Suggest returns the candidate nearest to s within typo distance (one edit for short
+// words, two for longer ones; swapping two neighbours is one edit), or "". Ties go to
+// the earlier candidate. Hosts use it for their own did-you-mean messages.
+func Suggest(s string, candidates []string) string { return suggest(s, candidates) }
+
 func suggest(s string, candidates []string) string {
 	best, bestD := "", closeEnough(len([]rune(s)))+1
 	for _, c := range candidates {

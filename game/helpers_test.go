@@ -1,0 +1,55 @@
+package game
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/kombat-game/kombat/interp"
+)
+
+// exampleKinds loads the strategies shipped in examples/.
+func exampleKinds(t testing.TB) []KindSpec {
+	t.Helper()
+	files, err := filepath.Glob("../examples/*.kombat")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no example strategies: %v", err)
+	}
+	sort.Strings(files)
+	var kinds []KindSpec
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := KindFromFile(f, string(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kinds = append(kinds, k)
+	}
+	return kinds
+}
+
+func testLang(t testing.TB) *interp.Language {
+	t.Helper()
+	return NewLanguage()
+}
+
+func newGame(t testing.TB, s Setup) *Game {
+	t.Helper()
+	g, err := New(testLang(t), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func randomDeciders(seed uint64) [2]Decider {
+	return [2]Decider{
+		RandomDecider{Rng: rand.New(rand.NewPCG(seed, 1))},
+		RandomDecider{Rng: rand.New(rand.NewPCG(seed, 2))},
+	}
+}

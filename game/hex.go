@@ -1,0 +1,126 @@
+package game
+
+import "fmt"
+
+// Board size (R1).
+const (
+	Rows = 8
+	Cols = 8
+)
+
+// Hex is a board position (R1): row 1 is the top row, column 1 the leftmost.
+type Hex struct {
+	Row int `json:"row"`
+	Col int `json:"col"`
+}
+
+// String formats a hex as players type it: (row,col).
+func (h Hex) String() string { return fmt.Sprintf("(%d,%d)", h.Row, h.Col) }
+
+// OnBoard reports whether h is one of the 8x8 hexes.
+func (h Hex) OnBoard() bool { return h.Row >= 1 && h.Row <= Rows && h.Col >= 1 && h.Col <= Cols }
+
+// index numbers on-board hexes 0..63, row-major, for bitsets and arrays.
+func (h Hex) index() int { return (h.Row-1)*Cols + (h.Col - 1) }
+
+func hexAt(i int) Hex { return Hex{i/Cols + 1, i%Cols + 1} }
+
+// Directions lists the six direction numbers (R3), clockwise from up.
+func Directions() [6]int { return [6]int{Up, UpRight, DownRight, Down, DownLeft, UpLeft} }
+
+// DirectionName is the word for a direction number, as strategies write it.
+func DirectionName(d int) string {
+	switch d {
+	case Up:
+		return "up"
+	case UpRight:
+		return "upright"
+	case DownRight:
+		return "downright"
+	case Down:
+		return "down"
+	case DownLeft:
+		return "downleft"
+	case UpLeft:
+		return "upleft"
+	}
+	return fmt.Sprintf("direction %d", d)
+}
+
+// Neighbor returns the hex next to h in direction d (R2), which may be off the board.
+// Even columns sit half a hex higher than the odd columns beside them.
+func (h Hex) Neighbor(d int) Hex {
+	odd := h.Col%2 == 1
+	switch d {
+	case Up:
+		return Hex{h.Row - 1, h.Col}
+	case Down:
+		return Hex{h.Row + 1, h.Col}
+	case UpRight:
+		if odd {
+			return Hex{h.Row, h.Col + 1}
+		}
+		return Hex{h.Row - 1, h.Col + 1}
+	case DownRight:
+		if odd {
+			return Hex{h.Row + 1, h.Col + 1}
+		}
+		return Hex{h.Row, h.Col + 1}
+	case DownLeft:
+		if odd {
+			return Hex{h.Row + 1, h.Col - 1}
+		}
+		return Hex{h.Row, h.Col - 1}
+	case UpLeft:
+		if odd {
+			return Hex{h.Row, h.Col - 1}
+		}
+		return Hex{h.Row - 1, h.Col - 1}
+	}
+	return h
+}
+
+// axial converts to axial coordinates (q, r), in which the six neighbours differ by
+// fixed offsets: column c's rows shift by c/2 because even columns sit higher.
+func (h Hex) axial() (q, r int) { return h.Col, h.Row - h.Col/2 }
+
+// Distance is the number of steps between two hexes.
+func Distance(a, b Hex) int {
+	aq, ar := a.axial()
+	bq, br := b.axial()
+	dq, dr := aq-bq, ar-br
+	return (abs(dq) + abs(dr) + abs(dq+dr)) / 2
+}
+
+// Adjacent reports whether a and b are neighbours.
+func Adjacent(a, b Hex) bool { return Distance(a, b) == 1 }
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// hexSet is a set of on-board hexes.
+type hexSet uint64
+
+func (s hexSet) has(h Hex) bool { return h.OnBoard() && s&(1<<h.index()) != 0 }
+func (s *hexSet) add(h Hex)     { *s |= 1 << h.index() }
+func (s hexSet) list() []Hex {
+	var out []Hex
+	for i := 0; i < Rows*Cols; i++ {
+		if s&(1<<i) != 0 {
+			out = append(out, hexAt(i))
+		}
+	}
+	return out
+}
+
+// StartArea is a player's initial spawnable hexes (R4).
+func StartArea(player int) []Hex {
+	if player == 1 {
+		return []Hex{{1, 1}, {1, 2}, {1, 3}, {2, 1}, {2, 2}}
+	}
+	return []Hex{{7, 7}, {7, 8}, {8, 6}, {8, 7}, {8, 8}}
+}

@@ -1,0 +1,113 @@
+package game
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Decider makes a seat's decisions: the free spawn, then each turn an optional hex
+// purchase followed by an optional spawn. It must only propose legal choices
+// (FreeSpawnOptions, BuyOptions, SpawnOptions, affordable); ok false means none.
+type Decider interface {
+	FreeSpawn(g *Game, p int) (kind int, at Hex)
+	Buy(g *Game, p int) (at Hex, ok bool)
+	Spawn(g *Game, p int) (kind int, at Hex, ok bool)
+}
+
+// PlayFreeSpawn makes player p's free spawn with d.
+func PlayFreeSpawn(g *Game, p int, d Decider) error {
+	k, at := d.FreeSpawn(g, p)
+	return g.FreeSpawn(p, k, at)
+}
+
+// PlayTurn plays player p's whole turn with d: purchase, spawn, then the minions.
+func PlayTurn(g *Game, p int, d Decider) (TurnLog, error) {
+	if at, ok := d.Buy(g, p); ok {
+		if err := g.Buy(p, at); err != nil {
+			return TurnLog{}, fmt.Errorf("player %d's decider: %w", p, err)
+		}
+	}
+	if k, at, ok := d.Spawn(g, p); ok {
+		if err := g.Spawn(p, k, at); err != nil {
+			return TurnLog{}, fmt.Errorf("player %d's decider: %w", p, err)
+		}
+	}
+	return g.EndTurn(p)
+}
+
+// PlayOut plays a game from wherever it is to the end with a decider per seat.
+func PlayOut(g *Game, d [2]Decider) error {
+	for p := 1; p <= 2; p++ {
+		if g.Phase() == PhaseSetup && len(g.FreeSpawnOptions(p)) > 0 {
+			if err := PlayFreeSpawn(g, p, d[p-1]); err != nil {
+				return err
+			}
+		}
+	}
+	for g.Phase() == PhasePlay {
+		p := g.Current()
+		if _, err := PlayTurn(g, p, d[p-1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// RandomDecider picks uniformly among the legal choices, "none" included: the
+// baseline the bot must beat.
+type RandomDecider struct{ Rng *rand.Rand }
+
+// FreeSpawn picks a kind and a hex at random.
+func (r RandomDecider) FreeSpawn(g *Game, p int) (int, Hex) {
+	opts := g.FreeSpawnOptions(p)
+	return r.Rng.IntN(len(g.kinds)), opts[r.Rng.IntN(len(opts))]
+}
+
+// Buy picks one affordable buyable hex, or none, uniformly.
+func (r RandomDecider) Buy(g *Game, p int) (Hex, bool) {
+	if g.player(p).budget < float64(g.setup.Config.HexPurchaseCost) {
+		return Hex{}, false
+	}
+	opts := g.BuyOptions(p)
+	i := r.Rng.IntN(len(opts) + 1)
+	if i == len(opts) {
+		return Hex{}, false
+	}
+	return opts[i], true
+}
+
+// Spawn picks one (kind, hex) spawn, or none, uniformly.
+func (r RandomDecider) Spawn(g *Game, p int) (int, Hex, bool) {
+	if g.player(p).budget < float64(g.setup.Config.SpawnCost) {
+		return 0, Hex{}, false
+	}
+	opts := g.SpawnOptions(p)
+	n := len(opts) * len(g.kinds)
+	i := r.Rng.IntN(n + 1)
+	if i == n {
+		return 0, Hex{}, false
+	}
+	return i % len(g.kinds), opts[i/len(g.kinds)], true
+}
+
+// KindFromFile makes a kind from a strategy file: named after the file (without its
+// extension), with the defense factor from a "# defense: N" comment on the first line
+// (0 without one).
+func KindFromFile(path, text string) (KindSpec, error) {
+	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	k := KindSpec{Name: name, Strategy: text}
+	first, _, _ := strings.Cut(text, "\n")
+	if rest, ok := strings.CutPrefix(strings.TrimSpace(first), "#"); ok {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(rest), "defense:"); ok {
+			d, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			if err != nil || d < 0 {
+				return k, fmt.Errorf("%s:1: defense must be a whole number, 0 or more, got %q", path, strings.TrimSpace(v))
+			}
+			k.Defense = d
+		}
+	}
+	return k, CheckKindName(name)
+}

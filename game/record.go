@@ -1,0 +1,80 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/kombat-game/kombat/interp"
+)
+
+// Action is a kind of player decision.
+type Action string
+
+// The decisions a game is made of.
+const (
+	ActFreeSpawn Action = "free"    // the setup's free spawn (R6)
+	ActBuy       Action = "buy"     // a hex purchase (R10)
+	ActSpawn     Action = "spawn"   // a spawn (R11)
+	ActEnd       Action = "end"     // end of the player's decisions: the minions run
+	ActResign    Action = "resign"  // the player gives up
+	ActForfeit   Action = "forfeit" // the player ran out of time
+)
+
+// Decision is one player decision, in the order made.
+type Decision struct {
+	Player int    `json:"p"`
+	Action Action `json:"a"`
+	Kind   int    `json:"k,omitzero"` // 0-based kind, for spawns
+	Hex    Hex    `json:"h,omitzero"` // for spawns and purchases
+}
+
+// Record is a whole game in compact form: its setup and every decision. Replaying it
+// rebuilds the game exactly, turn logs included.
+type Record struct {
+	Setup     Setup      `json:"setup"`
+	Decisions []Decision `json:"decisions"`
+}
+
+// Record returns the game so far as a record.
+func (g *Game) Record() Record {
+	s := g.setup
+	s.Kinds = append([]KindSpec(nil), s.Kinds...)
+	return Record{Setup: s, Decisions: append([]Decision(nil), g.decisions...)}
+}
+
+// Decisions returns how many decisions have been made, a position in the record.
+func (g *Game) Decisions() int { return len(g.decisions) }
+
+// Apply makes one decision, as the matching method would.
+func (g *Game) Apply(d Decision) error {
+	switch d.Action {
+	case ActFreeSpawn:
+		return g.FreeSpawn(d.Player, d.Kind, d.Hex)
+	case ActBuy:
+		return g.Buy(d.Player, d.Hex)
+	case ActSpawn:
+		return g.Spawn(d.Player, d.Kind, d.Hex)
+	case ActEnd:
+		_, err := g.EndTurn(d.Player)
+		return err
+	case ActResign:
+		return g.Resign(d.Player)
+	case ActForfeit:
+		return g.Forfeit(d.Player)
+	}
+	return fmt.Errorf("unknown action %q", d.Action)
+}
+
+// Replay rebuilds a game from its record. A decision the rules refuse means the record
+// is corrupt (or from other rules): the error says which one.
+func Replay(lang *interp.Language, r Record) (*Game, error) {
+	g, err := New(lang, r.Setup)
+	if err != nil {
+		return nil, err
+	}
+	for i, d := range r.Decisions {
+		if err := g.Apply(d); err != nil {
+			return nil, fmt.Errorf("replay: decision %d (%s by player %d): %w", i+1, d.Action, d.Player, err)
+		}
+	}
+	return g, nil
+}

@@ -1,0 +1,52 @@
+package game
+
+import "fmt"
+
+// Reason says how a game ended.
+type Reason string
+
+// Ways a game ends (R24, R25, and the host's resign and forfeit).
+const (
+	ReasonElimination Reason = "elimination" // the loser has no minion left (R24)
+	ReasonMinions     Reason = "minions"     // turn limit: more minions (R25)
+	ReasonHP          Reason = "hp"          // turn limit: equal minions, larger HP sum
+	ReasonBudget      Reason = "budget"      // turn limit: equal minions and HP, larger budget
+	ReasonTie         Reason = "tie"         // turn limit: all equal
+	ReasonResign      Reason = "resign"      // the loser resigned
+	ReasonForfeit     Reason = "forfeit"     // the loser forfeited (ran out of time)
+)
+
+// Result is the outcome of a finished game.
+type Result struct {
+	Winner int    `json:"winner"` // 1 or 2; 0 for a tie
+	Reason Reason `json:"reason"`
+}
+
+// Loser is the player who lost, or 0 for a tie.
+func (r Result) Loser() int {
+	if r.Winner == 0 {
+		return 0
+	}
+	return 3 - r.Winner
+}
+
+// String explains the result in a sentence.
+func (r Result) String() string {
+	switch r.Reason {
+	case ReasonElimination:
+		return fmt.Sprintf("player %d wins: player %d has no minions left", r.Winner, r.Loser())
+	case ReasonMinions:
+		return fmt.Sprintf("player %d wins at the turn limit with more minions", r.Winner)
+	case ReasonHP:
+		return fmt.Sprintf("player %d wins at the turn limit: as many minions, more HP", r.Winner)
+	case ReasonBudget:
+		return fmt.Sprintf("player %d wins at the turn limit: as many minions and HP, more budget", r.Winner)
+	case ReasonTie:
+		return "tie at the turn limit: same minions, HP and budget"
+	case ReasonResign:
+		return fmt.Sprintf("player %d wins: player %d resigned", r.Winner, r.Loser())
+	case ReasonForfeit:
+		return fmt.Sprintf("player %d wins: player %d forfeited", r.Winner, r.Loser())
+	}
+	return fmt.Sprintf("player %d wins (%s)", r.Winner, r.Reason)
+}
