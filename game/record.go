@@ -78,3 +78,38 @@ func Replay(lang *interp.Language, r Record) (*Game, error) {
 	}
 	return g, nil
 }
+
+// Frame is the game after one step of its record: the setup's free spawns, then each
+// turn. Renderers draw one image per frame.
+type Frame struct {
+	Snapshot Snapshot `json:"snapshot"`
+	Turn     TurnLog  `json:"turn"` // the turn just played; for the setup frame, its free spawns
+	Setup    bool     `json:"setup,omitzero"`
+}
+
+// Frames replays a record and returns a frame for the end of setup and one for every
+// turn played, for replays and animations.
+func Frames(lang *interp.Language, r Record) ([]Frame, error) {
+	g, err := New(lang, r.Setup)
+	if err != nil {
+		return nil, err
+	}
+	var frames []Frame
+	for i, d := range r.Decisions {
+		wasSetup := g.Phase() == PhaseSetup
+		turns := len(g.log)
+		if err := g.Apply(d); err != nil {
+			return nil, fmt.Errorf("replay: decision %d (%s by player %d): %w", i+1, d.Action, d.Player, err)
+		}
+		switch {
+		case wasSetup && g.Phase() != PhaseSetup:
+			frames = append(frames, Frame{Snapshot: g.Snapshot(), Turn: TurnLog{Events: g.SetupEvents()}, Setup: true})
+			if len(g.log) > turns { // resigned during setup
+				frames = append(frames, Frame{Snapshot: g.Snapshot(), Turn: g.log[len(g.log)-1]})
+			}
+		case len(g.log) > turns:
+			frames = append(frames, Frame{Snapshot: g.Snapshot(), Turn: g.log[len(g.log)-1]})
+		}
+	}
+	return frames, nil
+}
