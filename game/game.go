@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/kombat-game/kombat/interp"
@@ -141,35 +142,50 @@ func New(lang *interp.Language, s Setup) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{lang: lang, setup: s, phase: PhaseSetup}
-	for i, ks := range s.Kinds {
-		prog, err := interp.Compile(lang, ks.Name, ks.Strategy)
-		if err != nil {
-			return nil, fmt.Errorf("kind %d (%s): %w", i+1, ks.Name, err)
-		}
-		g.kinds = append(g.kinds, kind{KindSpec: ks, prog: prog})
-	}
-	// Shared variables: one layout per player for the union of all kinds' names.
-	index := map[string]int{}
-	for i := range g.kinds {
-		for _, name := range g.kinds[i].prog.Globals() {
-			if _, ok := index[name]; !ok {
-				index[name] = len(g.globalNames)
-				g.globalNames = append(g.globalNames, name)
-			}
-			g.kinds[i].globals = append(g.kinds[i].globals, index[name])
-		}
-	}
 	g.pcg = rand.NewPCG(s.Seed, s.Seed^0x9e3779b97f4a7c15)
 	g.rng = rand.New(g.pcg)
 	for p := 1; p <= 2; p++ {
 		pl := g.player(p)
 		pl.budget = float64(s.Config.InitBudget)
-		pl.globals = make([]int64, len(g.globalNames))
 		for _, h := range StartArea(p) {
 			pl.spawnable.add(h)
 		}
 	}
+	for i, ks := range s.Kinds {
+		if _, err := g.addKind(ks); err != nil {
+			return nil, fmt.Errorf("kind %d (%s): %w", i+1, ks.Name, err)
+		}
+	}
 	return g, nil
+}
+
+// addKind compiles a kind and extends the players' shared variables with its names:
+// one layout per player for the union of all kinds' shared names (R20).
+func (g *Game) addKind(ks KindSpec) (int, error) {
+	prog, err := interp.Compile(g.lang, ks.Name, ks.Strategy)
+	if err != nil {
+		return 0, err
+	}
+	k := kind{KindSpec: ks, prog: prog}
+	for _, name := range prog.Globals() {
+		k.globals = append(k.globals, g.globalSlot(name))
+	}
+	g.kinds = append(g.kinds, k)
+	return len(g.kinds) - 1, nil
+}
+
+// globalSlot returns where a shared variable lives in each player's globals, making
+// room for it the first time.
+func (g *Game) globalSlot(name string) int {
+	i := slices.Index(g.globalNames, name)
+	if i < 0 {
+		i = len(g.globalNames)
+		g.globalNames = append(g.globalNames, name)
+		for p := range g.players {
+			g.players[p].globals = append(g.players[p].globals, 0)
+		}
+	}
+	return i
 }
 
 // checkSetup validates what New needs, filling defaults.

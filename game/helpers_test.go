@@ -1,6 +1,7 @@
 package game
 
 import (
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -53,3 +54,7 @@ func randomDeciders(seed uint64) [2]Decider {
 		RandomDecider{Rng: rand.New(rand.NewPCG(seed, 2))},
 	}
 }
+
+func near(a, b float64) bool  { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
+func log10(x float64) float64 { return math.Log10(x) }
+func ln(x float64) float64    { return math.Log(x) }

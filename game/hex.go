@@ -1,6 +1,9 @@
 package game
 
-import "fmt"
+import (
+	"encoding/json"
+	"fmt"
+)
 
 // Board size (R1).
 const (
@@ -123,4 +126,19 @@ func StartArea(player int) []Hex {
 		return []Hex{{1, 1}, {1, 2}, {1, 3}, {2, 1}, {2, 2}}
 	}
 	return []Hex{{7, 7}, {7, 8}, {8, 6}, {8, 7}, {8, 8}}
+}
+
+// MarshalJSON writes a hex as [row, col], the way scenarios and records spell it.
+func (h Hex) MarshalJSON() ([]byte, error) {
+	return []byte(fmt.Sprintf("[%d,%d]", h.Row, h.Col)), nil
+}
+
+// UnmarshalJSON reads a hex written as [row, col].
+func (h *Hex) UnmarshalJSON(b []byte) error {
+	var rc []int
+	if err := json.Unmarshal(b, &rc); err != nil || len(rc) != 2 {
+		return fmt.Errorf("a hex is written [row, col], got %s", b)
+	}
+	h.Row, h.Col = rc[0], rc[1]
+	return nil
 }

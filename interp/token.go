@@ -4,8 +4,8 @@ import "fmt"
 
 // Pos is a place in a strategy's original text (before any code fence was removed).
 type Pos struct {
-	Line int // 1-based
-	Col  int // 1-based, in runes (a tab counts as one)
+	Line int `json:"line"` // 1-based
+	Col  int `json:"col"`  // 1-based, in runes (a tab counts as one)
 }
 
 // IsValid reports whether p names a place (the zero Pos does not).

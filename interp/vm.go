@@ -85,7 +85,7 @@ func (m *Machine) Run(p *Program, h Host, f Frame, limit int64) Result {
 	if len(f.Locals) != nl {
 		panic(fmt.Sprintf("interp: %s has %d locals, frame has %d", p.name, nl, len(f.Locals)))
 	}
-	if f.GlobalIndex == nil && len(f.Globals) != ng || f.GlobalIndex != nil && len(f.GlobalIndex) != ng {
+	if ng > 0 && (f.GlobalIndex == nil && len(f.Globals) != ng || f.GlobalIndex != nil && len(f.GlobalIndex) != ng) {
 		panic(fmt.Sprintf("interp: %s has %d globals, frame maps %d", p.name, ng, max(len(f.Globals), len(f.GlobalIndex))))
 	}
 	if cap(m.regs) < p.nregs {
