@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,5 +106,57 @@ func TestReadmeStrategy(t *testing.T) {
 	}
 	if w := prog.Warnings(); len(w) > 0 {
 		t.Errorf("README example has warnings:\n%s", interp.Report("README.md", code, w, 0))
+	}
+}
+
+func TestTry(t *testing.T) {
+	dir := t.TempDir()
+	good := writeFile(t, dir, "s.json", `{"seed": 7, "turn": 3,
+	  "players": [{"budget": 1000.5, "globals": {"Target": 2}}, {"budget": 800}],
+	  "minions": [{"owner": 1, "at": [4,4], "defense": 10, "strategy": "x = opponent", "locals": {"t": 2}},
+	              {"owner": 2, "at": [3,6], "hp": 40, "strategy": "done"}],
+	  "steps": [{"run": 0}, {"turn": 2}, {"run": 0}, {"finish": true}]}`)
+	code, out, errs := runCmd(t, "", "try", good)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res struct {
+		Steps []struct {
+			End       string           `json:"end"`
+			StepsUsed int              `json:"steps_used"`
+			Refused   []string         `json:"refused"`
+			Winner    any              `json:"winner"`
+			Minions   []map[string]any `json:"minions"`
+		} `json:"steps"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, out)
+	}
+	if len(res.Steps) != 4 || res.Steps[0].End != "end" || res.Steps[0].StepsUsed != 2 || res.Steps[3].Winner != float64(1) || res.Steps[0].Winner != nil {
+		t.Errorf("steps: %+v", res.Steps)
+	}
+	if !strings.Contains(out, `"at": [4, 4]`) {
+		t.Errorf("hexes are not printed as [row, col]:\n%s", out)
+	}
+
+	bad := writeFile(t, dir, "bad.json", `{"minions": [{"owner": 1, "at": [1,1], "strategy": "move right"}]}`)
+	code, _, errs = runCmd(t, "", "try", bad)
+	if code != 1 || !strings.Contains(errs, "expected a direction after 'move', found name 'right'") || !strings.Contains(errs, "^~~~~") {
+		t.Errorf("broken strategy: exit %d\n%s", code, errs)
+	}
+	malformed := writeFile(t, dir, "m.json", `{"minions": [], "colour": "red"}`)
+	code, _, errs = runCmd(t, "", "try", malformed)
+	if code != 1 || !strings.Contains(errs, `unknown field "colour"`) {
+		t.Errorf("unknown field: exit %d\n%s", code, errs)
+	}
+	code, _, errs = runCmd(t, `{"minions": [{"owner": 5, "at": [1,1], "strategy": "done"}]}`, "try", "-")
+	if code != 1 || !strings.Contains(errs, "minions[0]: owner must be 1 or 2, got 5") {
+		t.Errorf("bad owner: exit %d\n%s", code, errs)
+	}
+	if code, _, _ := runCmd(t, "", "try"); code != 2 {
+		t.Errorf("no file: exit %d, want 2", code)
+	}
+	if code, _, _ := runCmd(t, "", "try", filepath.Join(dir, "missing.json")); code != 2 {
+		t.Errorf("missing file: exit %d, want 2", code)
 	}
 }
