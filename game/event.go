@@ -50,9 +50,10 @@ type Event struct {
 	HP      int64      `json:"hp,omitzero"` // the target's HP after a shot
 	End     string     `json:"end,omitzero"`
 	Steps   int64      `json:"steps,omitzero"`
-	Src     interp.Pos `json:"src,omitzero"`   // where in the strategy the evaluation ended
-	Budget  float64    `json:"budget"`         // the player's budget after the event
-	Trace   string     `json:"trace,omitzero"` // the evaluation's trace, when tracing is on
+	Src     interp.Pos `json:"src,omitzero"`     // where in the strategy the evaluation ended
+	Omitted int        `json:"omitted,omitzero"` // eval: moves and shots beyond MaxEventsPerEval, not logged
+	Budget  float64    `json:"budget"`           // the player's budget after the event
+	Trace   string     `json:"trace,omitzero"`   // the evaluation's trace, when tracing is on
 }
 
 // TurnLog is everything that happened in one turn, in order.
@@ -108,7 +109,11 @@ func (e Event) String() string {
 	case EvDeath:
 		return fmt.Sprintf("#%d of player %d dies at %v", e.Minion, e.Player, e.At)
 	case EvEval:
-		return fmt.Sprintf("#%d ends: %s at %v after %d steps", e.Minion, e.End, e.Src, e.Steps)
+		s := fmt.Sprintf("#%d ends: %s at %v after %d steps", e.Minion, e.End, e.Src, e.Steps)
+		if e.Omitted > 0 {
+			s += fmt.Sprintf(" (%d more moves and shots not listed)", e.Omitted)
+		}
+		return s
 	}
 	return string(e.Type)
 }

@@ -120,14 +120,19 @@ type Game struct {
 	rng         *rand.Rand
 	players     [2]player
 	board       [Rows * Cols]*minion
-	minions     []*minion // alive ones, oldest first
+	version     uint64                    // counts changes to the board (positions, HP), for caching views
+	rays        *rays                     // the hexes along each direction from each hex
+	infoCache   [InfoNearby + 6]infoEntry // ally, opponent, nearby in each direction
+	minions     []*minion                 // alive ones, oldest first
 	nextID      int
 	phase       Phase
 	current     int // player to act in PhasePlay
 	bought      bool
 	spawned     bool
 	turn        TurnLog   // the turn being played
-	log         []TurnLog // finished turns
+	log         []TurnLog // finished turns: all with keepLog, else only the last
+	finished    int       // turns finished
+	keepLog     bool
 	setupLog    []Event
 	decisions   []Decision
 	result      *Result
@@ -141,7 +146,7 @@ func New(lang *interp.Language, s Setup) (*Game, error) {
 	if err := checkSetup(&s); err != nil {
 		return nil, err
 	}
-	g := &Game{lang: lang, setup: s, phase: PhaseSetup}
+	g := &Game{lang: lang, setup: s, phase: PhaseSetup, rays: newRays()}
 	g.pcg = rand.NewPCG(s.Seed, s.Seed^0x9e3779b97f4a7c15)
 	g.rng = rand.New(g.pcg)
 	for p := 1; p <= 2; p++ {
@@ -286,8 +291,28 @@ func (g *Game) IsBot(p int) bool {
 	return false
 }
 
-// Log returns the finished turns, oldest first.
+// SetKeepLog makes the game keep every finished turn's log (for Log); by default it
+// keeps only the last, since a long game's logs can be large and replays rebuild them.
+func (g *Game) SetKeepLog(on bool) { g.keepLog = on }
+
+// Log returns the finished turns kept (all of them with SetKeepLog), oldest first.
 func (g *Game) Log() []TurnLog { return append([]TurnLog(nil), g.log...) }
+
+// Turns is the number of turns finished.
+func (g *Game) Turns() int { return g.finished }
+
+// endTurnLog files the turn being played as finished.
+func (g *Game) endTurnLog() TurnLog {
+	done := g.turn
+	if g.keepLog {
+		g.log = append(g.log, done)
+	} else {
+		g.log = append(g.log[:0], done)
+	}
+	g.finished++
+	g.turn = TurnLog{}
+	return done
+}
 
 // LastTurn returns the most recently finished turn, if any.
 func (g *Game) LastTurn() (TurnLog, bool) {
@@ -364,6 +389,7 @@ func (g *Game) addMinion(p, k int, h Hex) *minion {
 		locals: make([]int64, len(g.kinds[k].prog.Locals()))}
 	g.minions = append(g.minions, m)
 	g.board[h.index()] = m
+	g.version++
 	g.player(p).spawnsUsed++
 	return m
 }
@@ -547,8 +573,7 @@ func (g *Game) concede(p int, why Reason, act Action) error {
 	inPlay := g.phase == PhasePlay
 	g.finish(Result{Winner: 3 - p, Reason: why})
 	if inPlay { // the turn in progress ends here
-		g.log = append(g.log, g.turn)
-		g.turn = TurnLog{}
+		g.endTurnLog()
 	}
 	return nil
 }

@@ -45,6 +45,7 @@ func newGame(t testing.TB, s Setup) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
+	g.SetKeepLog(true)
 	return g
 }
 
@@ -58,3 +59,30 @@ func randomDeciders(seed uint64) [2]Decider {
 func near(a, b float64) bool  { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
 func log10(x float64) float64 { return math.Log10(x) }
 func ln(x float64) float64    { return math.Log(x) }
+
+// minionsOf lists p's living minions.
+func (g *Game) minionsOf(p int) []*minion {
+	var out []*minion
+	for _, m := range g.minions {
+		if m.owner == p && !m.dead {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Neighbourhood lists the on-board hexes within r steps of h, nearest first.
+func Neighbourhood(h Hex, r int) []Hex {
+	var out []Hex
+	for d := 0; d <= r; d++ {
+		for i := 0; i < Rows*Cols; i++ {
+			if o := hexAt(i); Distance(h, o) == d {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
+// benchDeciders are the deciders benchmarks play with.
+func benchDeciders(seed uint64) [2]Decider { return randomDeciders(seed) }

@@ -142,3 +142,19 @@ func (h *Hex) UnmarshalJSON(b []byte) error {
 	h.Row, h.Col = rc[0], rc[1]
 	return nil
 }
+
+// rays lists, for each hex and direction, the on-board hexes along that direction to
+// the board's edge, nearest first: the information expressions walk them constantly.
+type rays [Rows * Cols][6][]int8
+
+func newRays() *rays {
+	var r rays
+	for i := 0; i < Rows*Cols; i++ {
+		for d := 1; d <= 6; d++ {
+			for at := hexAt(i).Neighbor(d); at.OnBoard(); at = at.Neighbor(d) {
+				r[i][d-1] = append(r[i][d-1], int8(at.index()))
+			}
+		}
+	}
+	return &r
+}

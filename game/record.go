@@ -97,17 +97,17 @@ func Frames(lang *interp.Language, r Record) ([]Frame, error) {
 	var frames []Frame
 	for i, d := range r.Decisions {
 		wasSetup := g.Phase() == PhaseSetup
-		turns := len(g.log)
+		turns := g.finished
 		if err := g.Apply(d); err != nil {
 			return nil, fmt.Errorf("replay: decision %d (%s by player %d): %w", i+1, d.Action, d.Player, err)
 		}
 		switch {
 		case wasSetup && g.Phase() != PhaseSetup:
 			frames = append(frames, Frame{Snapshot: g.Snapshot(), Turn: TurnLog{Events: g.SetupEvents()}, Setup: true})
-			if len(g.log) > turns { // resigned during setup
+			if g.finished > turns { // resigned during setup
 				frames = append(frames, Frame{Snapshot: g.Snapshot(), Turn: g.log[len(g.log)-1]})
 			}
-		case len(g.log) > turns:
+		case g.finished > turns:
 			frames = append(frames, Frame{Snapshot: g.Snapshot(), Turn: g.log[len(g.log)-1]})
 		}
 	}

@@ -29,16 +29,21 @@ func TestReplayReproduces(t *testing.T) {
 		must(t, json.Unmarshal(b, &rec))
 		r, err := Replay(NewLanguage(), rec)
 		must(t, err)
-		if !reflect.DeepEqual(g.Log(), r.Log()) {
-			t.Fatalf("seed %d: replayed turn logs differ", seed)
-		}
-		if !reflect.DeepEqual(g.Snapshot(), r.Snapshot()) || *g.Result() != *r.Result() {
+		if !reflect.DeepEqual(g.Snapshot(), r.Snapshot()) || *g.Result() != *r.Result() || r.Turns() != g.Turns() {
 			t.Fatalf("seed %d: replayed final state differs", seed)
+		}
+		if last, _ := r.LastTurn(); !reflect.DeepEqual(last, g.Log()[len(g.Log())-1]) || len(r.Log()) != 1 {
+			t.Fatalf("seed %d: replayed last turn differs, or a replay kept every log", seed)
 		}
 		frames, err := Frames(NewLanguage(), rec)
 		must(t, err)
 		if len(frames) != 1+len(g.Log()) || !frames[0].Setup || !reflect.DeepEqual(frames[len(frames)-1].Snapshot, g.Snapshot()) {
 			t.Fatalf("seed %d: %d frames for %d turns", seed, len(frames), len(g.Log()))
+		}
+		for i, l := range g.Log() {
+			if !reflect.DeepEqual(frames[i+1].Turn, l) {
+				t.Fatalf("seed %d: turn %d of the replay differs", seed, i+1)
+			}
 		}
 	}
 }
@@ -53,10 +58,12 @@ func TestReplayMidGame(t *testing.T) {
 	half.Decisions = rec.Decisions[:len(rec.Decisions)/2]
 	g, err := Replay(NewLanguage(), half)
 	must(t, err)
+	g.SetKeepLog(true)
 	for _, d := range rec.Decisions[len(half.Decisions):] {
 		must(t, g.Apply(d))
 	}
-	if !reflect.DeepEqual(g.Log(), whole.Log()) {
+	rest := whole.Log()[len(whole.Log())-len(g.Log()):]
+	if !reflect.DeepEqual(g.Log(), rest) || !reflect.DeepEqual(g.Snapshot(), whole.Snapshot()) {
 		t.Error("a game rebuilt half-way and continued differs")
 	}
 }

@@ -523,3 +523,13 @@ func TestResignForfeit(t *testing.T) {
 		t.Errorf("forfeit in setup: %v", r)
 	}
 }
+
+// TestEventCap: a strategy that moves 500 times pays for every move, but the log keeps
+// MaxEventsPerEval of them and counts the rest.
+func TestEventCap(t *testing.T) {
+	st := try(t, `{"players": [{"budget": 1000}], "minions": [{"owner": 1, "at": [1,1], "strategy": "while (500 - i) { move up  i = i + 1 }"}]}`)[0]
+	evals := eventsOf(st, EvEval)
+	if len(eventsOf(st, EvMove)) != MaxEventsPerEval || evals[0].Omitted != 500-MaxEventsPerEval || st.Players[0].Budget != 500 {
+		t.Errorf("%d move events, %d omitted, budget %v", len(eventsOf(st, EvMove)), evals[0].Omitted, st.Players[0].Budget)
+	}
+}

@@ -62,9 +62,7 @@ func (g *Game) EndTurn(p int) (TurnLog, error) {
 	if g.phase != PhaseOver && p == 2 && int64(g.player(2).turns) >= g.setup.Config.MaxTurns {
 		g.finish(g.turnLimitResult())
 	}
-	done := g.turn
-	g.log = append(g.log, done)
-	g.turn = TurnLog{}
+	done := g.endTurnLog()
 	if g.phase != PhaseOver {
 		g.current = 3 - p
 		g.startTurn()
@@ -112,7 +110,7 @@ func (g *Game) runMinion(m *minion) {
 	h := minionHost{g: g, m: m}
 	res := g.machine.Run(k.prog, &h, interp.Frame{Locals: m.locals, Globals: pl.globals, GlobalIndex: k.globals}, g.setup.Config.StepLimit)
 	e := Event{Type: EvEval, Player: m.owner, Minion: m.id, At: m.hex, End: evalEnd(res.End, g.phase == PhaseOver),
-		Steps: res.Steps, Src: res.Pos, Budget: pl.budget}
+		Steps: res.Steps, Src: res.Pos, Budget: pl.budget, Omitted: h.omitted}
 	if tr != nil {
 		e.Trace = tr.Format(g.lang)
 	}
@@ -141,6 +139,7 @@ func evalEnd(e interp.End, over bool) string {
 func (g *Game) kill(m *minion) {
 	m.dead = true
 	g.board[m.hex.index()] = nil
+	g.version++
 	g.turn.Events = append(g.turn.Events, Event{Type: EvDeath, Player: m.owner, Minion: m.id, At: m.hex, Budget: g.player(g.current).budget})
 	for _, o := range g.minions {
 		if !o.dead && o.owner == m.owner {
@@ -179,10 +178,28 @@ func winnerBy(firstAhead bool) int {
 	return 2
 }
 
+// MaxEventsPerEval bounds the move and shoot events one evaluation logs: a strategy
+// may move thousands of times a turn (R14), and the log must not grow without bound.
+// Later moves and shots still happen; EvEval counts them in Omitted. Deaths are always
+// logged.
+const MaxEventsPerEval = 100
+
 // minionHost answers a minion's strategy: specials, info expressions and commands.
 type minionHost struct {
-	g *Game
-	m *minion
+	g       *Game
+	m       *minion
+	logged  int // move and shoot events logged
+	omitted int // and not logged
+}
+
+// log appends a move or shoot event unless the evaluation has logged its share.
+func (h *minionHost) log(e Event) {
+	if h.logged >= MaxEventsPerEval {
+		h.omitted++
+		return
+	}
+	h.logged++
+	h.g.turn.Events = append(h.g.turn.Events, e)
 }
 
 var _ interp.Host = (*minionHost)(nil)
@@ -215,22 +232,53 @@ func (h *minionHost) Special(id int) int64 {
 // Info evaluates ally, opponent (R18) and nearby (R19).
 func (h *minionHost) Info(id int, args []int64) int64 {
 	switch id {
-	case InfoAlly:
-		return h.nearest(true)
-	case InfoOpponent:
-		return h.nearest(false)
-	case InfoNearby:
-		d := int(args[0])
-		dist := 0
-		for at := h.m.hex.Neighbor(d); at.OnBoard(); at = at.Neighbor(d) {
-			dist++
-			if o := h.g.at(at); o != nil {
-				v := 100*digits(o.hp) + 10*digits(h.g.kinds[o.kind].Defense) + int64(dist)
-				if o.owner == h.m.owner {
-					return -v
-				}
-				return v
+	case InfoAlly, InfoOpponent, InfoNearby:
+		// The answer depends only on the board and where the minion stands (whose
+		// occupant the board's version pins down); strategies often ask again in a loop
+		// without changing either. One cache slot per question.
+		slot := id
+		if id == InfoNearby {
+			slot = InfoNearby + int(args[0]) - 1
+			if args[0] < 1 || args[0] > 6 {
+				return 0
 			}
+		}
+		c := &h.g.infoCache[slot]
+		if c.valid && c.version == h.g.version && c.at == h.m.hex {
+			return c.value
+		}
+		var v int64
+		switch id {
+		case InfoAlly:
+			v = h.nearest(true)
+		case InfoOpponent:
+			v = h.nearest(false)
+		default:
+			v = h.nearby(int(args[0]))
+		}
+		*c = infoEntry{valid: true, version: h.g.version, at: h.m.hex, value: v}
+		return v
+	}
+	return 0
+}
+
+// infoEntry remembers one information query's answer on one state of the board.
+type infoEntry struct {
+	valid   bool
+	version uint64
+	at      Hex
+	value   int64
+}
+
+// nearby is R19: the first minion along ray d, whichever side.
+func (h *minionHost) nearby(d int) int64 {
+	for dist, i := range h.g.rays[h.m.hex.index()][d-1] {
+		if o := h.g.board[i]; o != nil {
+			v := 100*digits(o.hp) + 10*digits(h.g.kinds[o.kind].Defense) + int64(dist+1)
+			if o.owner == h.m.owner {
+				return -v
+			}
+			return v
 		}
 	}
 	return 0
@@ -240,12 +288,10 @@ func (h *minionHost) Info(id int, args []int64) int64 {
 // the six rays; the other side's minions do not block the view (R18).
 func (h *minionHost) nearest(own bool) int64 {
 	best := int64(0)
-	for _, d := range Directions() {
-		dist := 0
-		for at := h.m.hex.Neighbor(d); at.OnBoard(); at = at.Neighbor(d) {
-			dist++
-			if o := h.g.at(at); o != nil && (o.owner == h.m.owner) == own {
-				if v := int64(10*dist + d); best == 0 || v < best {
+	for d, ray := range h.g.rays[h.m.hex.index()] {
+		for dist, i := range ray {
+			if o := h.g.board[i]; o != nil && (o.owner == h.m.owner) == own {
+				if v := int64(10*(dist+1) + d + 1); best == 0 || v < best {
 					best = v
 				}
 				break
@@ -284,9 +330,10 @@ func (h *minionHost) Command(id int, args []int64) bool {
 			g.board[from.index()] = nil
 			g.board[to.index()] = m
 			m.hex = to
+			g.version++
 		}
 		e.Budget = pl.budget
-		g.turn.Events = append(g.turn.Events, e)
+		h.log(e)
 	case CmdShoot:
 		x := args[1]
 		if x < 0 {
@@ -297,20 +344,21 @@ func (h *minionHost) Command(id int, args []int64) bool {
 		cost := float64(x) + 1
 		if pl.budget < cost {
 			e.Blocked, e.Budget = true, pl.budget
-			g.turn.Events = append(g.turn.Events, e)
+			h.log(e)
 			return true // not afforded: nothing happens, the evaluation goes on
 		}
 		pl.budget -= cost
 		e.Budget = pl.budget
 		o := g.at(target)
 		if o == nil {
-			g.turn.Events = append(g.turn.Events, e)
+			h.log(e)
 			return true
 		}
 		dmg := max(1, x-g.kinds[o.kind].Defense)
 		o.hp = max(0, o.hp-dmg)
+		g.version++
 		e.Target, e.Damage, e.HP = o.id, dmg, o.hp
-		g.turn.Events = append(g.turn.Events, e)
+		h.log(e)
 		if o.hp == 0 {
 			g.kill(o)
 			if g.phase == PhaseOver {
