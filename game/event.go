@@ -38,7 +38,7 @@ type Event struct {
 	Type    EventType  `json:"type"`
 	Player  int        `json:"player"`
 	Minion  int        `json:"minion,omitzero"` // the acting minion's id
-	Kind    string     `json:"kind,omitzero"`   // the kind of a spawned minion
+	Kind    string     `json:"kind,omitzero"`   // the acting (or dying, or spawned) minion's kind
 	At      Hex        `json:"at,omitzero"`     // where: bought or spawn hex, mover's start, shooter, death
 	To      Hex        `json:"to,omitzero"`     // move destination, shot target
 	Dir     int        `json:"dir,omitzero"`

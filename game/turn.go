@@ -109,7 +109,7 @@ func (g *Game) runMinion(m *minion) {
 	g.machine.Trace = tr
 	h := minionHost{g: g, m: m}
 	res := g.machine.Run(k.prog, &h, interp.Frame{Locals: m.locals, Globals: pl.globals, GlobalIndex: k.globals}, g.setup.Config.StepLimit)
-	e := Event{Type: EvEval, Player: m.owner, Minion: m.id, At: m.hex, End: evalEnd(res.End, g.phase == PhaseOver),
+	e := Event{Type: EvEval, Player: m.owner, Minion: m.id, Kind: k.Name, At: m.hex, End: evalEnd(res.End, g.phase == PhaseOver),
 		Steps: res.Steps, Src: res.Pos, Budget: pl.budget, Omitted: h.omitted}
 	if tr != nil {
 		e.Trace = tr.Format(g.lang)
@@ -140,7 +140,7 @@ func (g *Game) kill(m *minion) {
 	m.dead = true
 	g.board[m.hex.index()] = nil
 	g.version++
-	g.turn.Events = append(g.turn.Events, Event{Type: EvDeath, Player: m.owner, Minion: m.id, At: m.hex, Budget: g.player(g.current).budget})
+	g.turn.Events = append(g.turn.Events, Event{Type: EvDeath, Player: m.owner, Minion: m.id, Kind: g.kinds[m.kind].Name, At: m.hex, Budget: g.player(g.current).budget})
 	for _, o := range g.minions {
 		if !o.dead && o.owner == m.owner {
 			return
@@ -323,7 +323,7 @@ func (h *minionHost) Command(id int, args []int64) bool {
 		}
 		pl.budget--
 		from, to := m.hex, m.hex.Neighbor(d)
-		e := Event{Type: EvMove, Player: m.owner, Minion: m.id, At: from, To: to, Dir: d}
+		e := Event{Type: EvMove, Player: m.owner, Minion: m.id, Kind: g.kinds[m.kind].Name, At: from, To: to, Dir: d}
 		if !to.OnBoard() || g.at(to) != nil {
 			e.Blocked, e.To = true, from
 		} else {
@@ -340,7 +340,7 @@ func (h *minionHost) Command(id int, args []int64) bool {
 			return true // nothing happens, nothing is paid
 		}
 		target := m.hex.Neighbor(d)
-		e := Event{Type: EvShoot, Player: m.owner, Minion: m.id, At: m.hex, To: target, Dir: d, Amount: float64(x)}
+		e := Event{Type: EvShoot, Player: m.owner, Minion: m.id, Kind: g.kinds[m.kind].Name, At: m.hex, To: target, Dir: d, Amount: float64(x)}
 		cost := float64(x) + 1
 		if pl.budget < cost {
 			e.Blocked, e.Budget = true, pl.budget

@@ -1,0 +1,81 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/kombat-game/kombat/game"
+)
+
+func exampleKinds(t testing.TB) []game.KindSpec {
+	t.Helper()
+	files, _ := filepath.Glob("../examples/*.kombat")
+	var kinds []game.KindSpec
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := game.KindFromFile(f, string(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kinds = append(kinds, k)
+	}
+	return kinds
+}
+
+// TestTurnSummary summarises every turn of many games: always within the limit, and
+// every death in the log is mentioned.
+func TestTurnSummary(t *testing.T) {
+	lang := game.NewLanguage()
+	deaths := 0
+	for seed := uint64(1); seed <= 15; seed++ {
+		cfg := game.DefaultConfig()
+		cfg.InitHP = 20
+		g, err := game.New(lang, game.Setup{Config: cfg, Seed: seed, Mode: game.ModeAuto, Kinds: exampleKinds(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.SetKeepLog(true)
+		d := [2]game.Decider{game.RandomDecider{Rng: rand.New(rand.NewPCG(seed, 1))}, game.RandomDecider{Rng: rand.New(rand.NewPCG(seed, 2))}}
+		if err := game.PlayOut(g, d); err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range g.Log() {
+			s := turnSummary(l, "Alice")
+			if n := utf8.RuneCountInString(s); n > maxSummary {
+				t.Fatalf("summary of %d characters:\n%s", n, s)
+			}
+			if !strings.HasPrefix(s, "**Turn ") {
+				t.Fatalf("summary without its header:\n%s", s)
+			}
+			for _, e := range l.Events {
+				if e.Type == game.EvDeath {
+					deaths++
+					if !strings.Contains(s, "died at "+e.At.String()) && !strings.Contains(s, "more lines") {
+						t.Fatalf("death at %v not mentioned:\n%s", e.At, s)
+					}
+				}
+			}
+		}
+	}
+	if deaths == 0 {
+		t.Error("no game had a death; the test checked nothing about them")
+	}
+}
+
+func TestFitLines(t *testing.T) {
+	lines := []string{strings.Repeat("a", 50), strings.Repeat("b", 50), strings.Repeat("c", 50)}
+	if got := fitLines(lines, 1000); got != strings.Join(lines, "\n") {
+		t.Errorf("everything fits: %q", got)
+	}
+	got := fitLines(lines, 110)
+	if utf8.RuneCountInString(got) > 110 || !strings.HasSuffix(got, "… and 2 more lines") {
+		t.Errorf("cut: %q", got)
+	}
+}
