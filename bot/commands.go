@@ -1,0 +1,70 @@
+package bot
+
+import "github.com/bwmarrin/discordgo"
+
+// Command names, as players type them.
+const (
+	cmdKombat      = "kombat"
+	cmdUseStrategy = "Use as KOMBAT strategy" // the message command
+)
+
+// commands is the bot's command table, registered with one bulk overwrite at start.
+// Option and subcommand names are the ones the handlers look up.
+func commands() []*discordgo.ApplicationCommand {
+	str := discordgo.ApplicationCommandOptionString
+	integer := discordgo.ApplicationCommandOptionInteger
+	user := discordgo.ApplicationCommandOptionUser
+	file := discordgo.ApplicationCommandOptionAttachment
+	sub := discordgo.ApplicationCommandOptionSubCommand
+	group := discordgo.ApplicationCommandOptionSubCommandGroup
+	opt := func(typ discordgo.ApplicationCommandOptionType, name, desc string, required bool) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: typ, Name: name, Description: desc, Required: required}
+	}
+	minutes := func() *discordgo.ApplicationCommandOption {
+		o := opt(integer, "timeout", "minutes per turn before it is played for you (1 to 1440; default 10)", false)
+		one, day := 1.0, 1440.0
+		o.MinValue, o.MaxValue = &one, day
+		return o
+	}
+	config := func() *discordgo.ApplicationCommandOption {
+		return opt(file, "config", "a configuration file (name=value lines); default: the standard rules", false)
+	}
+	seat := opt(str, "seat", "play first or second (default first)", false)
+	seat.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "first", Value: "first"}, {Name: "second", Value: "second"}}
+	defense := opt(integer, "defense", "defense factor: damage taken is reduced by this much (0 or more)", true)
+	zero := 0.0
+	defense.MinValue = &zero
+	name := opt(str, "name", "the name: 1 to 20 letters, digits, spaces, - or _", true)
+	name.MaxLength = 20
+
+	return []*discordgo.ApplicationCommand{
+		{
+			Name:        cmdKombat,
+			Description: "Play KOMBAT, the programming game of minions on a hex board",
+			Options: []*discordgo.ApplicationCommandOption{
+				{Type: sub, Name: "challenge", Description: "Challenge someone to a duel in this channel", Options: []*discordgo.ApplicationCommandOption{
+					opt(user, "opponent", "who to challenge", true), config(), minutes(),
+				}},
+				{Type: sub, Name: "solo", Description: "Play against the built-in bot", Options: []*discordgo.ApplicationCommandOption{
+					config(), seat, minutes(),
+				}},
+				{Type: sub, Name: "auto", Description: "Watch the bot play itself with the kinds you choose", Options: []*discordgo.ApplicationCommandOption{
+					config(),
+				}},
+				{Type: group, Name: "kind", Description: "Minion kinds of the game being set up here", Options: []*discordgo.ApplicationCommandOption{
+					{Type: sub, Name: "add", Description: "Propose a kind with its strategy from a .txt file", Options: []*discordgo.ApplicationCommandOption{
+						name, defense, opt(file, "file", "the strategy, as a text file", true),
+					}},
+				}},
+				{Type: sub, Name: "board", Description: "Show the board of the game in this channel"},
+				{Type: sub, Name: "status", Description: "Show the numbers of the game in this channel"},
+				{Type: sub, Name: "resign", Description: "Resign the game you are playing in this channel"},
+				{Type: sub, Name: "check", Description: "Check a strategy for mistakes (opens a form, or give a file)", Options: []*discordgo.ApplicationCommandOption{
+					opt(file, "file", "the strategy as a text file; without it a form opens", false),
+				}},
+				{Type: sub, Name: "rules", Description: "A short guide to the game and its strategy language"},
+			},
+		},
+		{Name: cmdUseStrategy, Type: discordgo.MessageApplicationCommand},
+	}
+}
