@@ -1,0 +1,386 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/kombat-game/kombat/game"
+)
+
+// Status is where a game is in its life.
+type Status string
+
+// Game statuses. Challenge, setup and play are active: at most one per channel.
+const (
+	StatusChallenge Status = "challenge" // waiting for the challenged player
+	StatusSetup     Status = "setup"     // agreeing on kinds, free spawns
+	StatusPlay      Status = "play"      // turns
+	StatusOver      Status = "over"      // finished with a result
+	StatusCancelled Status = "cancelled" // declined or expired before it started
+)
+
+// Active reports whether a game with this status still occupies its channel.
+func (s Status) Active() bool {
+	return s == StatusChallenge || s == StatusSetup || s == StatusPlay
+}
+
+// Game is a stored game: where and by whom it is played, its setup and every decision.
+type Game struct {
+	ID          int64
+	Guild       string
+	Channel     string // where it is played: a thread, or the channel
+	Parent      string // the channel it was started in, if it moved to a thread
+	Mode        game.Mode
+	Players     [2]string // Discord user ids; "" for a bot seat
+	HumanSeat   int
+	Config      string // configuration file text
+	Seed        uint64
+	Status      Status
+	Setup       json.RawMessage // the host's setup state, opaque to the store
+	Kinds       []game.KindSpec // the agreed kinds (empty until agreed)
+	TurnTimeout time.Duration
+	MessageID   string
+	Decisions   []game.Decision // every decision, in order
+	Result      *game.Result
+	Turns       int
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+// Record rebuilds the game's engine record from the stored setup and decisions.
+func (g *Game) Record() (game.Record, error) {
+	cfg, err := game.ParseConfig(g.Config)
+	if err != nil {
+		return game.Record{}, fmt.Errorf("store: game %d: config: %w", g.ID, err)
+	}
+	return game.Record{
+		Setup:     game.Setup{Config: cfg, Seed: g.Seed, Mode: g.Mode, HumanSeat: g.HumanSeat, Kinds: g.Kinds},
+		Decisions: g.Decisions,
+	}, nil
+}
+
+// Seat returns the seat (1 or 2) of a user in the game, or 0.
+func (g *Game) Seat(user string) int {
+	for i, p := range g.Players {
+		if p != "" && p == user {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// CreateGame stores a new game (its ID, timestamps and decisions are ignored) and
+// returns its id. A channel with an active game gives ErrChannelBusy.
+func (db *DB) CreateGame(ctx context.Context, g *Game) (int64, error) {
+	if !g.Status.Active() {
+		return 0, fmt.Errorf("store: create game: %w: status %q", ErrInvalidInput, g.Status)
+	}
+	kinds, setup, err := encodeMeta(g)
+	if err != nil {
+		return 0, fmt.Errorf("store: create game: %w", err)
+	}
+	now := db.millis()
+	res, err := db.sql.ExecContext(ctx, `INSERT INTO games
+		(guild_id, channel_id, parent_id, mode, player1, player2, human_seat, config, seed, status, setup, kinds, turn_timeout, message_id, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.Guild, g.Channel, g.Parent, string(g.Mode), g.Players[0], g.Players[1], g.HumanSeat, g.Config, int64(g.Seed),
+		string(g.Status), setup, kinds, int64(g.TurnTimeout/time.Second), g.MessageID, now, now)
+	if isUnique(err) {
+		return 0, fmt.Errorf("store: create game in channel %s: %w", g.Channel, ErrChannelBusy)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: create game: %w", err)
+	}
+	return res.LastInsertId()
+}
+
+func encodeMeta(g *Game) (kinds, setup string, err error) {
+	k := g.Kinds
+	if k == nil {
+		k = []game.KindSpec{}
+	}
+	b, err := json.Marshal(k)
+	if err != nil {
+		return "", "", err
+	}
+	setup = string(g.Setup)
+	if setup == "" {
+		setup = "{}"
+	}
+	if !json.Valid([]byte(setup)) {
+		return "", "", fmt.Errorf("%w: setup is not JSON", ErrInvalidInput)
+	}
+	return string(b), setup, nil
+}
+
+// SaveMeta writes a game's mutable metadata (status while active, channel, parent,
+// setup, kinds, turn timeout, message id); decisions and results have their own calls.
+// Moving to a channel with another active game gives ErrChannelBusy.
+func (db *DB) SaveMeta(ctx context.Context, g *Game) error {
+	if !g.Status.Active() {
+		return fmt.Errorf("store: save game %d: %w: use Finish or Cancel to end a game", g.ID, ErrInvalidInput)
+	}
+	kinds, setup, err := encodeMeta(g)
+	if err != nil {
+		return fmt.Errorf("store: save game %d: %w", g.ID, err)
+	}
+	res, err := db.sql.ExecContext(ctx, `UPDATE games SET channel_id = ?, parent_id = ?, status = ?, setup = ?, kinds = ?,
+		turn_timeout = ?, message_id = ?, updated_at = ? WHERE id = ? AND status IN ('challenge', 'setup', 'play')`,
+		g.Channel, g.Parent, string(g.Status), setup, kinds, int64(g.TurnTimeout/time.Second), g.MessageID, db.millis(), g.ID)
+	if isUnique(err) {
+		return fmt.Errorf("store: save game %d in channel %s: %w", g.ID, g.Channel, ErrChannelBusy)
+	}
+	if err != nil {
+		return fmt.Errorf("store: save game %d: %w", g.ID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: save game %d: %w: no active game with this id", g.ID, ErrNotFound)
+	}
+	return nil
+}
+
+// AppendDecisions commits decisions made at position pos of a game's record (pos is
+// how many were stored before them), all or none. If the stored game does not have
+// exactly pos decisions — a duplicate or stale write — it returns ErrConflict and
+// changes nothing.
+func (db *DB) AppendDecisions(ctx context.Context, id int64, pos int, ds []game.Decision) error {
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		return appendDecisions(ctx, tx, id, pos, ds, db.millis())
+	})
+	if err != nil {
+		return fmt.Errorf("store: game %d: append %d decisions at %d: %w", id, len(ds), pos, err)
+	}
+	return nil
+}
+
+func appendDecisions(ctx context.Context, tx *sql.Tx, id int64, pos int, ds []game.Decision, now int64) error {
+	var status string
+	var have int
+	err := tx.QueryRowContext(ctx, `SELECT status, (SELECT count(*) FROM decisions WHERE game_id = games.id) FROM games WHERE id = ?`, id).Scan(&status, &have)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if !Status(status).Active() {
+		return fmt.Errorf("%w: the game is %s", ErrConflict, status)
+	}
+	if have != pos {
+		return fmt.Errorf("%w: %d decisions are stored", ErrConflict, have)
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO decisions (game_id, pos, player, action, kind, row, col, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for i, d := range ds {
+		if d.Player != 1 && d.Player != 2 || d.Action == "" {
+			return fmt.Errorf("%w: decision %+v", ErrInvalidInput, d)
+		}
+		if _, err := stmt.ExecContext(ctx, id, pos+i, d.Player, string(d.Action), d.Kind, d.Hex.Row, d.Hex.Col, now); err != nil {
+			return err
+		}
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE games SET updated_at = ? WHERE id = ?`, now, id)
+	return err
+}
+
+// Finish commits a game's last decisions (made at position pos), its result and the
+// rating changes it causes, in one transaction: either the game is over with all of
+// it recorded, or nothing changed.
+func (db *DB) Finish(ctx context.Context, id int64, pos int, ds []game.Decision, res game.Result, turns int) error {
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		now := db.millis()
+		if err := appendDecisions(ctx, tx, id, pos, ds, now); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'over', winner = ?, reason = ?, turns = ?, finished_at = ?, updated_at = ? WHERE id = ?`,
+			res.Winner, string(res.Reason), turns, now, now, id); err != nil {
+			return err
+		}
+		return rateGame(ctx, tx, id, res, now)
+	})
+	if err != nil {
+		return fmt.Errorf("store: finish game %d: %w", id, err)
+	}
+	return nil
+}
+
+// Cancel ends a game that never started (declined, expired); it records no result.
+func (db *DB) Cancel(ctx context.Context, id int64) error {
+	res, err := db.sql.ExecContext(ctx, `UPDATE games SET status = 'cancelled', finished_at = ?, updated_at = ? WHERE id = ? AND status IN ('challenge', 'setup')`,
+		db.millis(), db.millis(), id)
+	if err != nil {
+		return fmt.Errorf("store: cancel game %d: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: cancel game %d: %w: no game waiting to start with this id", id, ErrNotFound)
+	}
+	return nil
+}
+
+const gameColumns = `id, guild_id, channel_id, parent_id, mode, player1, player2, human_seat, config, seed, status,
+	setup, kinds, turn_timeout, message_id, winner, reason, turns, created_at, updated_at`
+
+func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
+	var g Game
+	var mode, status, setup, kinds string
+	var seed, timeout, created, updated int64
+	var winner sql.NullInt64
+	var reason sql.NullString
+	err := row.Scan(&g.ID, &g.Guild, &g.Channel, &g.Parent, &mode, &g.Players[0], &g.Players[1], &g.HumanSeat, &g.Config,
+		&seed, &status, &setup, &kinds, &timeout, &g.MessageID, &winner, &reason, &g.Turns, &created, &updated)
+	if err != nil {
+		return nil, err
+	}
+	g.Mode, g.Status, g.Seed = game.Mode(mode), Status(status), uint64(seed)
+	g.Setup = json.RawMessage(setup)
+	g.TurnTimeout = time.Duration(timeout) * time.Second
+	g.CreatedAt, g.UpdatedAt = time.UnixMilli(created), time.UnixMilli(updated)
+	if err := json.Unmarshal([]byte(kinds), &g.Kinds); err != nil {
+		return nil, fmt.Errorf("kinds of game %d: %w", g.ID, err)
+	}
+	if winner.Valid {
+		g.Result = &game.Result{Winner: int(winner.Int64), Reason: game.Reason(reason.String)}
+	}
+	return &g, nil
+}
+
+// loadDecisions fills the decisions of the given games.
+func (db *DB) loadDecisions(ctx context.Context, games []*Game) error {
+	if len(games) == 0 {
+		return nil
+	}
+	byID := make(map[int64]*Game, len(games))
+	ids := make([]string, len(games))
+	for i, g := range games {
+		byID[g.ID] = g
+		ids[i] = fmt.Sprint(g.ID)
+	}
+	// Ids are integers we produced, so building the list is safe; batches keep the
+	// statement short.
+	for start := 0; start < len(ids); start += 500 {
+		end := min(start+500, len(ids))
+		rows, err := db.sql.QueryContext(ctx, `SELECT game_id, player, action, kind, row, col FROM decisions WHERE game_id IN (`+
+			strings.Join(ids[start:end], ",")+`) ORDER BY game_id, pos`)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var id int64
+			var d game.Decision
+			var act string
+			if err := rows.Scan(&id, &d.Player, &act, &d.Kind, &d.Hex.Row, &d.Hex.Col); err != nil {
+				rows.Close()
+				return err
+			}
+			d.Action = game.Action(act)
+			g := byID[id]
+			g.Decisions = append(g.Decisions, d)
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Game loads one game with all its decisions.
+func (db *DB) Game(ctx context.Context, id int64) (*Game, error) {
+	g, err := scanGame(db.sql.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: game %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: game %d: %w", id, err)
+	}
+	if err := db.loadDecisions(ctx, []*Game{g}); err != nil {
+		return nil, fmt.Errorf("store: game %d: %w", id, err)
+	}
+	return g, nil
+}
+
+func (db *DB) games(ctx context.Context, where string, args ...any) ([]*Game, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+gameColumns+` FROM games `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	var out []*Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	return out, db.loadDecisions(ctx, out)
+}
+
+// ActiveGames loads every game still in challenge, setup or play, with decisions: what
+// the bot resumes at start-up.
+func (db *DB) ActiveGames(ctx context.Context) ([]*Game, error) {
+	gs, err := db.games(ctx, `WHERE status IN ('challenge', 'setup', 'play') ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: active games: %w", err)
+	}
+	return gs, nil
+}
+
+// ActiveInChannel returns the active game played in a channel or thread, or ErrNotFound.
+func (db *DB) ActiveInChannel(ctx context.Context, channel string) (*Game, error) {
+	gs, err := db.games(ctx, `WHERE channel_id = ? AND status IN ('challenge', 'setup', 'play')`, channel)
+	if err != nil {
+		return nil, fmt.Errorf("store: game in channel %s: %w", channel, err)
+	}
+	if len(gs) == 0 {
+		return nil, fmt.Errorf("store: game in channel %s: %w", channel, ErrNotFound)
+	}
+	return gs[0], nil
+}
+
+// LastGameIn returns the most recent finished game played in a channel or started
+// from it, or ErrNotFound.
+func (db *DB) LastGameIn(ctx context.Context, channel string) (*Game, error) {
+	gs, err := db.games(ctx, `WHERE (channel_id = ? OR parent_id = ?) AND status = 'over' ORDER BY id DESC LIMIT 1`, channel, channel)
+	if err != nil {
+		return nil, fmt.Errorf("store: last game in %s: %w", channel, err)
+	}
+	if len(gs) == 0 {
+		return nil, fmt.Errorf("store: last game in %s: %w", channel, ErrNotFound)
+	}
+	return gs[0], nil
+}
+
+// RecentGames lists a user's latest games in a guild, newest first, without decisions.
+func (db *DB) RecentGames(ctx context.Context, guild, user string, limit int) ([]*Game, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE guild_id = ? AND (player1 = ? OR player2 = ?)
+		AND status IN ('over', 'play', 'setup') ORDER BY id DESC LIMIT ?`, guild, user, user, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: recent games of %s: %w", user, err)
+	}
+	defer rows.Close()
+	var out []*Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: recent games of %s: %w", user, err)
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// isUnique reports a UNIQUE constraint failure.
+func isUnique(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
+}

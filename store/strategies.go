@@ -1,0 +1,198 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Strategy is one version of a player's saved strategy.
+type Strategy struct {
+	Owner   string
+	Name    string
+	Version int // 1 for the first save, then counting up
+	Source  string
+	Defense int64
+	Saved   time.Time // when this version was saved
+	Created time.Time // when the first version was saved
+}
+
+// Limits on saved strategies: what a player can keep, and how much.
+const (
+	MaxStrategyName     = 32
+	MaxStrategiesPerOne = 50
+	MaxVersionsKept     = 20
+	MaxStrategySource   = 16 << 10
+)
+
+// CheckStrategyName validates a strategy name: 1 to 32 letters, digits, spaces, '-' or '_'.
+func CheckStrategyName(name string) error {
+	if strings.TrimSpace(name) == "" {
+		return fmt.Errorf("%w: a strategy needs a name", ErrInvalidInput)
+	}
+	if n := len([]rune(name)); n > MaxStrategyName {
+		return fmt.Errorf("%w: the name %q is %d characters long; the limit is %d", ErrInvalidInput, name, n, MaxStrategyName)
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == ' ' || r == '-' || r == '_') {
+			return fmt.Errorf("%w: the name %q has %q: use letters, digits, spaces, '-' and '_'", ErrInvalidInput, name, r)
+		}
+	}
+	return nil
+}
+
+// SaveStrategy saves a strategy under a name: a new one (create true; an existing name
+// gives ErrDuplicate) or a new version of an existing one (create false; a missing name
+// gives ErrNotFound). It returns the version saved. Names are compared ignoring case.
+func (db *DB) SaveStrategy(ctx context.Context, owner, name, source string, defense int64, create bool) (int, error) {
+	wrap := func(err error) error { return fmt.Errorf("store: save strategy %q: %w", name, err) }
+	if err := CheckStrategyName(name); err != nil {
+		return 0, wrap(err)
+	}
+	if len(source) > MaxStrategySource {
+		return 0, wrap(fmt.Errorf("%w: the strategy is %d bytes; the limit is %d", ErrInvalidInput, len(source), MaxStrategySource))
+	}
+	if defense < 0 {
+		return 0, wrap(fmt.Errorf("%w: defense must be 0 or more, got %d", ErrInvalidInput, defense))
+	}
+	var version int
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		now := db.millis()
+		var id int64
+		err := tx.QueryRowContext(ctx, `SELECT id FROM strategies WHERE owner_id = ? AND name = ? COLLATE NOCASE`, owner, name).Scan(&id)
+		switch {
+		case errors.Is(err, sql.ErrNoRows) && create:
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM strategies WHERE owner_id = ?`, owner).Scan(&n); err != nil {
+				return err
+			}
+			if n >= MaxStrategiesPerOne {
+				return fmt.Errorf("%w: you have %d saved strategies, the limit; delete one first", ErrInvalidInput, n)
+			}
+			res, err := tx.ExecContext(ctx, `INSERT INTO strategies (owner_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)`, owner, name, now, now)
+			if isUnique(err) {
+				return fmt.Errorf("%w: you already have a strategy named %q", ErrDuplicate, name)
+			}
+			if err != nil {
+				return err
+			}
+			id, _ = res.LastInsertId()
+		case errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("%w: you have no strategy named %q", ErrNotFound, name)
+		case err != nil:
+			return err
+		case create:
+			return fmt.Errorf("%w: you already have a strategy named %q; save it as a new version, or pick another name", ErrDuplicate, name)
+		}
+		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) + 1 FROM strategy_versions WHERE strategy_id = ?`, id).Scan(&version); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO strategy_versions (strategy_id, version, source, defense, created_at) VALUES (?, ?, ?, ?, ?)`,
+			id, version, source, defense, now); err != nil {
+			return err
+		}
+		// Keep the newest versions only: history for diffs, not an archive.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM strategy_versions WHERE strategy_id = ? AND version <= ?`, id, version-MaxVersionsKept); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE strategies SET updated_at = ? WHERE id = ?`, now, id)
+		return err
+	})
+	if err != nil {
+		return 0, wrap(err)
+	}
+	return version, nil
+}
+
+// GetStrategy returns a version of a saved strategy (version 0: the latest).
+func (db *DB) GetStrategy(ctx context.Context, owner, name string, version int) (Strategy, error) {
+	s := Strategy{Owner: owner}
+	var saved, created int64
+	q := `SELECT s.name, v.version, v.source, v.defense, v.created_at, s.created_at FROM strategies s
+		JOIN strategy_versions v ON v.strategy_id = s.id WHERE s.owner_id = ? AND s.name = ? COLLATE NOCASE`
+	args := []any{owner, name}
+	if version > 0 {
+		q += ` AND v.version = ?`
+		args = append(args, version)
+	} else {
+		q += ` ORDER BY v.version DESC LIMIT 1`
+	}
+	err := db.sql.QueryRowContext(ctx, q, args...).Scan(&s.Name, &s.Version, &s.Source, &s.Defense, &saved, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		what := fmt.Sprintf("you have no strategy named %q", name)
+		if version > 0 {
+			what = fmt.Sprintf("strategy %q has no version %d", name, version)
+		}
+		return s, fmt.Errorf("store: strategy %q: %w: %s", name, ErrNotFound, what)
+	}
+	if err != nil {
+		return s, fmt.Errorf("store: strategy %q: %w", name, err)
+	}
+	s.Saved, s.Created = time.UnixMilli(saved), time.UnixMilli(created)
+	return s, nil
+}
+
+// ListStrategies returns the latest version of each of a player's strategies, by name.
+func (db *DB) ListStrategies(ctx context.Context, owner string) ([]Strategy, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT s.name, v.version, v.source, v.defense, v.created_at, s.created_at FROM strategies s
+		JOIN strategy_versions v ON v.strategy_id = s.id
+		WHERE s.owner_id = ? AND v.version = (SELECT max(version) FROM strategy_versions WHERE strategy_id = s.id)
+		ORDER BY s.name COLLATE NOCASE`, owner)
+	if err != nil {
+		return nil, fmt.Errorf("store: strategies of %s: %w", owner, err)
+	}
+	defer rows.Close()
+	var out []Strategy
+	for rows.Next() {
+		s := Strategy{Owner: owner}
+		var saved, created int64
+		if err := rows.Scan(&s.Name, &s.Version, &s.Source, &s.Defense, &saved, &created); err != nil {
+			return nil, fmt.Errorf("store: strategies of %s: %w", owner, err)
+		}
+		s.Saved, s.Created = time.UnixMilli(saved), time.UnixMilli(created)
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// StrategyVersions lists the versions kept of a strategy, newest first.
+func (db *DB) StrategyVersions(ctx context.Context, owner, name string) ([]Strategy, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT s.name, v.version, v.source, v.defense, v.created_at, s.created_at FROM strategies s
+		JOIN strategy_versions v ON v.strategy_id = s.id WHERE s.owner_id = ? AND s.name = ? COLLATE NOCASE ORDER BY v.version DESC`, owner, name)
+	if err != nil {
+		return nil, fmt.Errorf("store: versions of %q: %w", name, err)
+	}
+	defer rows.Close()
+	var out []Strategy
+	for rows.Next() {
+		s := Strategy{Owner: owner}
+		var saved, created int64
+		if err := rows.Scan(&s.Name, &s.Version, &s.Source, &s.Defense, &saved, &created); err != nil {
+			return nil, err
+		}
+		s.Saved, s.Created = time.UnixMilli(saved), time.UnixMilli(created)
+		out = append(out, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("store: versions of %q: %w: you have no strategy named %q", name, ErrNotFound, name)
+	}
+	return out, nil
+}
+
+// DeleteStrategy deletes a strategy with all its versions.
+func (db *DB) DeleteStrategy(ctx context.Context, owner, name string) error {
+	res, err := db.sql.ExecContext(ctx, `DELETE FROM strategies WHERE owner_id = ? AND name = ? COLLATE NOCASE`, owner, name)
+	if err != nil {
+		return fmt.Errorf("store: delete strategy %q: %w", name, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: delete strategy %q: %w: you have no strategy named %q", name, ErrNotFound, name)
+	}
+	return nil
+}
