@@ -1,0 +1,235 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/fogleman/gg"
+
+	"github.com/kombat-game/kombat/game"
+)
+
+// drawAreas tints each player's spawnable hexes and marks, subtly, the hexes the
+// player to act could buy.
+func (r *Renderer) drawAreas(dc *gg.Context, v *view) {
+	img := dc.Image().(*image.RGBA)
+	for p := 1; p <= 2; p++ {
+		for _, h := range v.b.Snap.Players[p-1].Spawnable {
+			if h.OnBoard() {
+				paste(img, r.stamps.tint[p-1], r.stamps.hex[index(h)])
+			}
+		}
+	}
+	if cur := v.b.Snap.Current; cur != 0 {
+		for _, h := range v.b.Snap.Buyable {
+			if h.OnBoard() {
+				overlay(img, r.stamps.buy[cur-1], r.stamps.hex[index(h)])
+			}
+		}
+	}
+}
+
+// tokenRadius is a minion token's radius.
+const tokenRadius = hexSize * 0.6
+
+// drawMinions draws each minion as a token in its owner's colour with its kind's
+// initials and HP, and an HP bar under it.
+func (r *Renderer) drawMinions(dc *gg.Context, v *view) {
+	pn := r.newPen(dc)
+	label, small := r.face(true, 15), r.face(false, 11)
+	img := dc.Image().(*image.RGBA)
+	for _, m := range v.b.Snap.Minions {
+		if !m.Hex.OnBoard() || m.Owner < 1 || m.Owner > 2 {
+			continue
+		}
+		paste(img, r.stamps.token[m.Owner-1], r.stamps.disc[index(m.Hex)])
+		x, y := tokenCenter(m.Hex)
+		ini := "?"
+		if m.Kind >= 0 && m.Kind < len(v.initials) {
+			ini = v.initials[m.Kind]
+		}
+		pn.setColor(tokenText(m.Owner))
+		pn.font(label)
+		pn.at(ini, x, y-4, 0.5, 0.5)
+		pn.font(small)
+		pn.at(hpText(m.HP), x, y+10, 0.5, 0.5)
+		// HP bar: full at init_hp.
+		frac := 1.0
+		if v.initHP > 0 {
+			frac = math.Min(1, float64(m.HP)/float64(v.initHP))
+		}
+		bw, by := hexSize*0.9, y+tokenRadius+4
+		fillRect(img, x-bw/2, by, x+bw/2, by+5, rgb(0x111111))
+		fillRect(img, x-bw/2, by, x-bw/2+bw*frac, by+5, hpColor(frac))
+	}
+}
+
+// hpColor goes from white (healthy) to the damage colour (nearly dead): brightness, not
+// hue alone, carries the meaning.
+func hpColor(frac float64) color.Color {
+	return blend(rgb(colDamage), rgb(0xF2F2F2), math.Max(0, math.Min(1, frac)))
+}
+
+func hpText(hp int64) string {
+	switch {
+	case hp >= 1_000_000_000:
+		return fmt.Sprintf("%dG", hp/1_000_000_000)
+	case hp >= 1_000_000:
+		return fmt.Sprintf("%dM", hp/1_000_000)
+	case hp >= 10_000:
+		return fmt.Sprintf("%dk", hp/1_000)
+	}
+	return fmt.Sprint(hp)
+}
+
+// trail is one minion's movement in the last turn.
+type trail struct {
+	owner   int
+	path    [][2]float64
+	blocked [][2]float64 // from the hex a blocked move started, toward where it aimed
+}
+
+// drawTrails draws the last turn's moves under the tokens: a line through the hexes a
+// minion walked, ending in an arrow, and a short struck-out stub for each blocked move.
+func (r *Renderer) drawTrails(dc *gg.Context, v *view) {
+	byMinion := map[int]*trail{}
+	var order []int
+	for _, e := range v.b.Last.Events {
+		if e.Type != game.EvMove {
+			continue
+		}
+		t := byMinion[e.Minion]
+		if t == nil {
+			x, y := Center(e.At)
+			t = &trail{owner: e.Player, path: [][2]float64{{x, y}}}
+			byMinion[e.Minion] = t
+			order = append(order, e.Minion)
+		}
+		if e.Blocked {
+			fx, fy := Center(e.At)
+			tx, ty := Center(e.At.Neighbor(e.Dir))
+			t.blocked = append(t.blocked, [2]float64{fx + (tx-fx)*0.55, fy + (ty-fy)*0.55}, [2]float64{fx, fy})
+			continue
+		}
+		x, y := Center(e.To)
+		t.path = append(t.path, [2]float64{x, y})
+	}
+	for _, id := range order {
+		t := byMinion[id]
+		c := playerLight(t.owner)
+		dc.SetRGBA255(int(c.R), int(c.G), int(c.B), 210)
+		dc.SetLineWidth(4)
+		dc.SetLineCapRound()
+		dc.SetLineJoinRound()
+		if len(t.path) > 1 {
+			dc.MoveTo(t.path[0][0], t.path[0][1])
+			for _, p := range t.path[1:] {
+				dc.LineTo(p[0], p[1])
+			}
+			dc.Stroke()
+			for _, p := range t.path[:len(t.path)-1] {
+				dc.DrawCircle(p[0], p[1], 4)
+				dc.Fill()
+			}
+			a, b := t.path[len(t.path)-2], t.path[len(t.path)-1]
+			arrow(dc, a[0], a[1], b[0], b[1], tokenRadius+2)
+		}
+		for i := 0; i+1 < len(t.blocked); i += 2 {
+			tip, from := t.blocked[i], t.blocked[i+1]
+			dc.SetDash(3, 4)
+			dc.DrawLine(from[0], from[1], tip[0], tip[1])
+			dc.Stroke()
+			dc.SetDash()
+			dc.SetLineWidth(3)
+			dc.DrawLine(tip[0]-5, tip[1]-5, tip[0]+5, tip[1]+5)
+			dc.DrawLine(tip[0]-5, tip[1]+5, tip[0]+5, tip[1]-5)
+			dc.Stroke()
+			dc.SetLineWidth(4)
+		}
+	}
+}
+
+// arrow draws an arrowhead at (bx, by) pointing away from (ax, ay), set back by back
+// pixels so it touches the token's edge.
+func arrow(dc *gg.Context, ax, ay, bx, by, back float64) {
+	ang := math.Atan2(by-ay, bx-ax)
+	tx, ty := bx-back*math.Cos(ang), by-back*math.Sin(ang)
+	const l, w = 12.0, 0.5
+	dc.MoveTo(tx, ty)
+	dc.LineTo(tx-l*math.Cos(ang-w), ty-l*math.Sin(ang-w))
+	dc.LineTo(tx-l*math.Cos(ang+w), ty-l*math.Sin(ang+w))
+	dc.ClosePath()
+	dc.Fill()
+}
+
+// drawShots draws the last turn's shots over the tokens: a line from shooter to target
+// and a spark, then deaths marked where they happened, then the damage numbers on top.
+func (r *Renderer) drawShots(dc *gg.Context, v *view) {
+	pn := r.newPen(dc)
+	big, small := r.face(true, 16), r.face(true, 12)
+	type label struct {
+		x, y float64
+		s    string
+	}
+	var labels []label
+	for _, e := range v.b.Last.Events {
+		if e.Type != game.EvShoot || e.Blocked {
+			continue
+		}
+		fx, fy := Center(e.At)
+		tx, ty := Center(e.To)
+		if !e.To.OnBoard() {
+			tx, ty = fx+(tx-fx)*0.6, fy+(ty-fy)*0.6
+		}
+		pn.setColor(rgb(colShot))
+		dc.SetLineWidth(3)
+		dc.DrawLine(fx, fy, tx, ty)
+		dc.Stroke()
+		burst(dc, tx, ty, 9)
+		if e.Target != 0 {
+			labels = append(labels, label{tx + 16, ty - 22, "-" + hpText(e.Damage)})
+		}
+	}
+	for _, e := range v.b.Last.Events {
+		if e.Type != game.EvDeath {
+			continue
+		}
+		x, y := Center(e.At)
+		pn.setColor(blend(rgb(colHex), playerColor(e.Player), 0.25))
+		dc.DrawCircle(x, y-3, tokenRadius*0.8)
+		dc.Fill()
+		pn.setColor(rgb(colDamage))
+		dc.SetLineWidth(4)
+		d := tokenRadius * 0.6
+		dc.DrawLine(x-d, y-3-d, x+d, y-3+d)
+		dc.DrawLine(x-d, y-3+d, x+d, y-3-d)
+		dc.Stroke()
+		outlined(pn, small, v.kindInitials(e.Kind), x, y+tokenRadius, rgb(colText))
+	}
+	for _, l := range labels {
+		outlined(pn, big, l.s, l.x, l.y, rgb(colDamage))
+	}
+}
+
+// burst draws an eight-pointed spark where a shot lands.
+func burst(dc *gg.Context, x, y, r float64) {
+	dc.SetLineWidth(2.5)
+	for i := 0; i < 8; i++ {
+		a := float64(i) * math.Pi / 4
+		dc.DrawLine(x+r*0.35*math.Cos(a), y+r*0.35*math.Sin(a), x+r*math.Cos(a), y+r*math.Sin(a))
+	}
+	dc.Stroke()
+}
+
+// outlined draws text with a dark outline, readable over any colour.
+func outlined(pn *pen, face fontSpec, s string, x, y float64, c color.Color) {
+	pn.font(face)
+	pn.setColor(rgb(0x000000))
+	for _, d := range [][2]float64{{-1.5, 0}, {1.5, 0}, {0, -1.5}, {0, 1.5}, {-1, -1}, {1, 1}, {-1, 1}, {1, -1}} {
+		pn.at(s, x+d[0], y+d[1], 0.5, 0.5)
+	}
+	pn.setColor(c)
+	pn.at(s, x, y, 0.5, 0.5)
+}

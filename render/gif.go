@@ -1,0 +1,270 @@
+package render
+
+import (
+	"bytes"
+	"compress/lzw"
+	"fmt"
+	"image"
+	"image/color"
+	"runtime"
+	"sync"
+
+	"github.com/kombat-game/kombat/game"
+)
+
+// Replay timing, in hundredths of a second: long enough to read a turn.
+const (
+	frameDelay = 90
+	lastDelay  = 400
+)
+
+// gifPalette is shared by every frame: the board's own colours first, so they come out
+// exact, then a 6x6x6 cube and greys for anti-aliased edges.
+func gifPalette() color.Palette {
+	p := color.Palette{
+		rgb(colBackground), rgb(colPanel), rgb(colHex), rgb(colHexLine), rgb(colText), rgb(colMuted),
+		rgb(colShot), rgb(colDamage), rgb(0xFFFFFF), rgb(0x000000), rgb(0x111111), rgb(0x1A1A1A), rgb(0x4B5361),
+	}
+	for pl := 1; pl <= 2; pl++ {
+		tint := blend(rgb(colHex), playerColor(pl), 0.42)
+		p = append(p, playerColor(pl), playerLight(pl), tint, blend(tint, playerLight(pl), 0.5),
+			blend(rgb(colPanel), playerColor(pl), 0.18), blend(rgb(colHex), playerColor(pl), 0.25))
+	}
+	for r := 0; r < 6; r++ {
+		for g := 0; g < 6; g++ {
+			for b := 0; b < 6; b++ {
+				p = append(p, color.RGBA{uint8(r * 51), uint8(g * 51), uint8(b * 51), 0xff})
+			}
+		}
+	}
+	for i := 1; len(p) < 255; i++ {
+		v := uint8(i * 255 / 28)
+		p = append(p, color.RGBA{v, v, v, 0xff})
+	}
+	return append(p, color.RGBA{}) // index 255: transparent
+}
+
+// paletteIndex maps a colour, reduced to 5 bits a channel, to the nearest palette entry.
+type paletteIndex [1 << 15]uint8
+
+func newPaletteIndex(p color.Palette) *paletteIndex {
+	var idx paletteIndex
+	opaque := p[:transparent]
+	for key := range idx {
+		c := color.RGBA{uint8(key>>10) << 3, uint8(key>>5&31) << 3, uint8(key&31) << 3, 0xff}
+		idx[key] = uint8(opaque.Index(c))
+	}
+	return &idx
+}
+
+func (r *Renderer) paletted(img *image.RGBA) *image.Paletted {
+	pal := r.palette()
+	out := image.NewPaletted(img.Bounds(), pal.colors)
+	// Flat fills repeat a colour for long stretches: look a colour up once per stretch.
+	var last uint32 = 1 // not an opaque colour, so the first pixel is looked up
+	var idx uint8
+	pix := img.Pix
+	for i, j := 0, 0; i+3 < len(pix); i, j = i+4, j+1 {
+		c := uint32(pix[i]) | uint32(pix[i+1])<<8 | uint32(pix[i+2])<<16 | uint32(pix[i+3])<<24
+		if c != last {
+			last = c
+			idx = pal.index[int(pix[i])>>3<<10|int(pix[i+1])>>3<<5|int(pix[i+2])>>3]
+		}
+		out.Pix[j] = idx
+	}
+	return out
+}
+
+// gifColors is the palette and its lookup, built on first use.
+type gifColors struct {
+	once   sync.Once
+	colors color.Palette
+	index  *paletteIndex
+}
+
+func (r *Renderer) palette() *gifColors {
+	r.gif.once.Do(func() {
+		r.gif.colors = gifPalette()
+		r.gif.index = newPaletteIndex(r.gif.colors)
+	})
+	return &r.gif
+}
+
+// GIF animates a game: one frame per game.Frame (the setup, then every turn), sharing
+// one palette. After the first, a frame holds only what changed: the changed rectangle
+// of the board and of the panel, as separate sub-images shown together, with unchanged
+// pixels inside them transparent so they compress to almost nothing. Frames are drawn
+// and compressed in parallel.
+func (r *Renderer) GIF(frames []game.Frame, names [2]string) ([]byte, error) {
+	if len(frames) == 0 {
+		return nil, fmt.Errorf("render: a replay needs at least one frame")
+	}
+	imgs := make([]*image.Paletted, len(frames))
+	parallel(len(frames), func(i int) {
+		f := frames[i]
+		imgs[i] = r.paletted(r.Draw(Board{Snap: f.Snapshot, Last: f.Turn, Names: names}))
+	})
+	// Each frame becomes one or two sub-images (board, panel); all but the last of a
+	// frame show at once.
+	type part struct {
+		img   *image.Paletted
+		delay int
+		data  []byte
+	}
+	parts := make([][]part, len(imgs))
+	regions := []image.Rectangle{image.Rect(0, 0, int(panelLeft)-8, Height), image.Rect(int(panelLeft)-8, 0, Width, Height)}
+	parallel(len(imgs), func(i int) {
+		delay := frameDelay
+		if i == len(imgs)-1 {
+			delay = lastDelay
+		}
+		if i == 0 {
+			parts[i] = []part{{img: imgs[0], delay: delay}}
+			return
+		}
+		for _, reg := range regions {
+			if d := diff(imgs[i-1], imgs[i], reg); d != nil {
+				parts[i] = append(parts[i], part{img: d})
+			}
+		}
+		if len(parts[i]) == 0 { // nothing changed: a frame still has to hold the time
+			parts[i] = []part{{img: diffPixel(imgs[i])}}
+		}
+		parts[i][len(parts[i])-1].delay = delay
+	})
+	var all []*part
+	for i := range parts {
+		for j := range parts[i] {
+			all = append(all, &parts[i][j])
+		}
+	}
+	parallel(len(all), func(i int) { all[i].data = lzwBlocks(all[i].img.Pix, all[i].img.Stride, all[i].img.Rect) })
+
+	var buf bytes.Buffer
+	writeGIFHeader(&buf, r.palette().colors)
+	for _, p := range all {
+		writeGIFFrame(&buf, p.img.Rect, p.delay, p.data)
+	}
+	buf.WriteByte(0x3b) // trailer
+	return buf.Bytes(), nil
+}
+
+// transparent is the palette index of "unchanged since the last frame".
+const transparent = 255
+
+// diff returns, for the region, the part of cur that differs from prev, with
+// unchanged pixels transparent; nil when nothing in the region changed.
+func diff(prev, cur *image.Paletted, reg image.Rectangle) *image.Paletted {
+	minX, minY, maxX, maxY := reg.Max.X, reg.Max.Y, reg.Min.X-1, reg.Min.Y-1
+	for y := reg.Min.Y; y < reg.Max.Y; y++ {
+		a := prev.Pix[y*prev.Stride+reg.Min.X : y*prev.Stride+reg.Max.X]
+		b := cur.Pix[y*cur.Stride+reg.Min.X : y*cur.Stride+reg.Max.X]
+		if bytes.Equal(a, b) {
+			continue
+		}
+		first, last := 0, len(b)-1
+		for a[first] == b[first] {
+			first++
+		}
+		for a[last] == b[last] {
+			last--
+		}
+		minX, maxX = min(minX, reg.Min.X+first), max(maxX, reg.Min.X+last)
+		minY, maxY = min(minY, y), max(maxY, y)
+	}
+	if maxX < minX {
+		return nil
+	}
+	rect := image.Rect(minX, minY, maxX+1, maxY+1)
+	out := image.NewPaletted(rect, cur.Palette)
+	for y := rect.Min.Y; y < rect.Max.Y; y++ {
+		for x := rect.Min.X; x < rect.Max.X; x++ {
+			c := cur.Pix[y*cur.Stride+x]
+			if c == prev.Pix[y*prev.Stride+x] {
+				c = transparent
+			}
+			out.Pix[(y-rect.Min.Y)*out.Stride+(x-rect.Min.X)] = c
+		}
+	}
+	return out
+}
+
+// diffPixel is a one-pixel, fully transparent frame: time passes, nothing changes.
+func diffPixel(cur *image.Paletted) *image.Paletted {
+	out := image.NewPaletted(image.Rect(0, 0, 1, 1), cur.Palette)
+	out.Pix[0] = transparent
+	return out
+}
+
+// parallel runs f(0..n-1) on all CPUs.
+func parallel(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				f(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+}
+
+// lzwBlocks compresses a frame's pixels the way GIF stores them: LZW with 8-bit
+// literals, cut into sub-blocks of at most 255 bytes, ending with an empty block.
+func lzwBlocks(pix []byte, stride int, rect image.Rectangle) []byte {
+	var raw bytes.Buffer
+	w := lzw.NewWriter(&raw, lzw.LSB, 8)
+	width := rect.Dx()
+	for y := 0; y < rect.Dy(); y++ {
+		w.Write(pix[y*stride : y*stride+width])
+	}
+	w.Close()
+	data := raw.Bytes()
+	out := make([]byte, 0, len(data)+len(data)/255+3)
+	out = append(out, 8) // LZW minimum code size
+	for len(data) > 0 {
+		n := min(255, len(data))
+		out = append(out, byte(n))
+		out = append(out, data[:n]...)
+		data = data[n:]
+	}
+	return append(out, 0)
+}
+
+func writeGIFHeader(buf *bytes.Buffer, pal color.Palette) {
+	buf.WriteString("GIF89a")
+	le16(buf, Width)
+	le16(buf, Height)
+	buf.Write([]byte{0xf7, 0, 0}) // global colour table of 256 entries
+	for i := 0; i < 256; i++ {
+		c := color.RGBAModel.Convert(pal[min(i, len(pal)-1)]).(color.RGBA)
+		buf.Write([]byte{c.R, c.G, c.B})
+	}
+	// Loop forever (the NETSCAPE2.0 application extension).
+	buf.Write([]byte{0x21, 0xff, 0x0b})
+	buf.WriteString("NETSCAPE2.0")
+	buf.Write([]byte{3, 1, 0, 0, 0})
+}
+
+func writeGIFFrame(buf *bytes.Buffer, rect image.Rectangle, delay int, data []byte) {
+	// Graphic control: keep the previous image (disposal 1), transparent index.
+	buf.Write([]byte{0x21, 0xf9, 4, 1<<2 | 1})
+	le16(buf, delay)
+	buf.Write([]byte{transparent, 0})
+	buf.WriteByte(0x2c)
+	le16(buf, rect.Min.X)
+	le16(buf, rect.Min.Y)
+	le16(buf, rect.Dx())
+	le16(buf, rect.Dy())
+	buf.WriteByte(0) // no local colour table
+	buf.Write(data)
+}
+
+func le16(buf *bytes.Buffer, v int) { buf.Write([]byte{byte(v), byte(v >> 8)}) }

@@ -1,0 +1,365 @@
+package render
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"image/gif"
+	"image/png"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kombat-game/kombat/game"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images and texts in testdata/ (and docs/board.png)")
+
+// Golden images are compared after decoding: a pixel differs when a channel is off by
+// more than pixelTolerance, and at most maxDiffShare of the pixels may differ.
+const (
+	pixelTolerance = 24
+	maxDiffShare   = 0.002
+)
+
+func newRenderer(t testing.TB) *Renderer {
+	t.Helper()
+	r, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// craftedBoard is a hand-made position exercising every kind of drawing: tokens of
+// both players with their HP, spawnable areas, buyable hexes, a walk, a blocked move,
+// a shot with damage, an unafforded shot and a death.
+func craftedBoard() Board {
+	h := func(r, c int) game.Hex { return game.Hex{Row: r, Col: c} }
+	cfg := game.DefaultConfig()
+	snap := game.Snapshot{
+		Mode: game.ModeDuel, Phase: game.PhasePlay, Config: cfg, Current: 2,
+		Players: [2]game.PlayerView{
+			{Budget: 12345.6, Turn: 7, Interest: 21.4, SpawnsLeft: 40, Spawnable: append(game.StartArea(1), h(3, 1), h(2, 3)), Minions: 3, HP: 214},
+			{Budget: 987, Turn: 7, Interest: 11.2, SpawnsLeft: 43, Spawnable: append(game.StartArea(2), h(6, 8)), Minions: 2, HP: 150},
+		},
+		Kinds: []game.KindView{{Name: "Tank", Defense: 10}, {Name: "Sniper Elite", Defense: 0}, {Name: "tiny", Defense: 2}},
+		Minions: []game.MinionView{
+			{ID: 1, Owner: 1, Kind: 0, Hex: h(1, 1), HP: 100, Defense: 10},
+			{ID: 2, Owner: 2, Kind: 1, Hex: h(8, 8), HP: 100, Defense: 0},
+			{ID: 3, Owner: 1, Kind: 1, Hex: h(4, 4), HP: 100, Defense: 0},
+			{ID: 4, Owner: 2, Kind: 2, Hex: h(3, 5), HP: 50, Defense: 2},
+			{ID: 6, Owner: 1, Kind: 2, Hex: h(2, 2), HP: 14, Defense: 2},
+		},
+		Buyable: []game.Hex{h(6, 6), h(6, 7), h(7, 6), h(5, 8)},
+	}
+	last := game.TurnLog{Player: 1, Turn: 7, Events: []game.Event{
+		{Type: game.EvIncome, Player: 1, Amount: 90},
+		{Type: game.EvMove, Player: 1, Minion: 3, Kind: "Sniper Elite", At: h(6, 4), To: h(5, 4), Dir: game.Up},
+		{Type: game.EvMove, Player: 1, Minion: 3, Kind: "Sniper Elite", At: h(5, 4), To: h(4, 4), Dir: game.Up},
+		{Type: game.EvMove, Player: 1, Minion: 1, Kind: "Tank", At: h(1, 1), To: h(1, 1), Dir: game.UpLeft, Blocked: true},
+		{Type: game.EvShoot, Player: 1, Minion: 3, Kind: "Sniper Elite", At: h(4, 4), To: h(3, 5), Dir: game.UpRight, Amount: 52, Target: 4, Damage: 50, HP: 50},
+		{Type: game.EvShoot, Player: 1, Minion: 6, Kind: "tiny", At: h(2, 2), To: h(2, 3), Dir: game.DownRight, Amount: 9999, Blocked: true},
+		{Type: game.EvShoot, Player: 1, Minion: 6, Kind: "tiny", At: h(2, 2), To: h(3, 2), Dir: game.Down, Amount: 40, Target: 5, Damage: 40, HP: 0},
+		{Type: game.EvDeath, Player: 2, Minion: 5, Kind: "Tank", At: h(3, 2)},
+	}}
+	return Board{Snap: snap, Last: last, Names: [2]string{"Alice the Magnificent", "Bob"}}
+}
+
+func goldenBoards(t testing.TB) map[string]Board {
+	crafted := craftedBoard()
+	over := crafted
+	over.Snap.Result = &game.Result{Winner: 1, Reason: game.ReasonElimination}
+	over.Snap.Current = 0
+	mid := playTo(t, game.DefaultConfig(), 3, 25)
+	setup := playTo(t, game.DefaultConfig(), 8, 0)
+	return map[string]Board{
+		"crafted":  crafted,
+		"gameover": over,
+		"midgame":  boardOf(mid, [2]string{"Alice", ""}),
+		"setup":    {Snap: setup.Snapshot(), Last: game.TurnLog{Events: setup.SetupEvents()}, Names: [2]string{"Alice", ""}},
+	}
+}
+
+// TestGoldenImages draws known boards and compares them with testdata/NAME.png; on a
+// difference it writes testdata/failed/NAME.png and NAME.diff.png to look at.
+func TestGoldenImages(t *testing.T) {
+	r := newRenderer(t)
+	for name, b := range goldenBoards(t) {
+		t.Run(name, func(t *testing.T) {
+			data, err := r.PNG(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := decodePNG(t, data)
+			path := filepath.Join("testdata", name+".png")
+			if *update {
+				if err := os.WriteFile(path, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./render -update to create it)", err)
+			}
+			diff, share := compare(got, decodePNG(t, want))
+			if share > maxDiffShare {
+				os.MkdirAll(filepath.Join("testdata", "failed"), 0o755)
+				os.WriteFile(filepath.Join("testdata", "failed", name+".png"), data, 0o644)
+				var buf bytes.Buffer
+				png.Encode(&buf, diff)
+				os.WriteFile(filepath.Join("testdata", "failed", name+".diff.png"), buf.Bytes(), 0o644)
+				t.Errorf("%s: %.3f%% of the pixels differ (limit %.3f%%); see testdata/failed/", name, share*100, maxDiffShare*100)
+			}
+		})
+	}
+}
+
+func decodePNG(t testing.TB, data []byte) image.Image {
+	t.Helper()
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil || format != "png" {
+		t.Fatalf("not a PNG: %v %s", err, format)
+	}
+	if cfg.Width != Width || cfg.Height != Height || cfg.Width >= 1000 || cfg.Width == cfg.Height {
+		t.Fatalf("image is %dx%d; want %dx%d, under 1000 wide and not square", cfg.Width, cfg.Height, Width, Height)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+// compare returns an image marking differing pixels in red, and their share.
+func compare(a, b image.Image) (*image.RGBA, float64) {
+	bounds := a.Bounds()
+	diff := image.NewRGBA(bounds)
+	n := 0
+	for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+		for x := bounds.Min.X; x < bounds.Max.X; x++ {
+			ca := color.RGBAModel.Convert(a.At(x, y)).(color.RGBA)
+			cb := color.RGBAModel.Convert(b.At(x, y)).(color.RGBA)
+			d := max(absDiff(ca.R, cb.R), absDiff(ca.G, cb.G), absDiff(ca.B, cb.B), absDiff(ca.A, cb.A))
+			if d > pixelTolerance {
+				n++
+				diff.Set(x, y, color.RGBA{255, 0, 0, 255})
+			} else {
+				g := (uint16(ca.R) + uint16(ca.G) + uint16(ca.B)) / 6
+				diff.Set(x, y, color.RGBA{uint8(g), uint8(g), uint8(g), 255})
+			}
+		}
+	}
+	return diff, float64(n) / float64(bounds.Dx()*bounds.Dy())
+}
+
+func absDiff(a, b uint8) uint8 {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}
+
+// TestGoldenImagesDetectChange makes sure the comparison can fail: a board with one
+// minion moved differs from the golden one beyond the tolerance.
+func TestGoldenImagesDetectChange(t *testing.T) {
+	r := newRenderer(t)
+	b := craftedBoard()
+	want, err := r.PNG(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Snap.Minions[2].Hex = game.Hex{Row: 6, Col: 2}
+	got, _ := r.PNG(b)
+	if _, share := compare(decodePNG(t, got), decodePNG(t, want)); share <= maxDiffShare {
+		t.Errorf("moving a minion changed only %.4f%% of the pixels", share*100)
+	}
+}
+
+// TestCentersFollowR2: drawn centres of neighbouring hexes (R2, all six directions,
+// odd and even columns) are exactly one hex apart, and other hexes are farther.
+func TestCentersFollowR2(t *testing.T) {
+	for _, h := range allHexes() {
+		hx, hy := Center(h)
+		neighbours := map[game.Hex]bool{}
+		for _, d := range game.Directions() {
+			n := h.Neighbor(d)
+			neighbours[n] = true
+			nx, ny := Center(n)
+			if dist := math.Hypot(nx-hx, ny-hy); math.Abs(dist-hexHeight) > 1e-9 {
+				t.Errorf("%v and its %s neighbour %v are drawn %.3f apart, want %.3f", h, game.DirectionName(d), n, dist, hexHeight)
+			}
+			// The direction is the drawn one: up is straight up, down straight down.
+			if d == game.Up && (nx != hx || ny >= hy) || d == game.Down && (nx != hx || ny <= hy) {
+				t.Errorf("%v %s is drawn at (%.1f,%.1f) from (%.1f,%.1f)", h, game.DirectionName(d), nx, ny, hx, hy)
+			}
+		}
+		for _, o := range allHexes() {
+			if o == h || neighbours[o] {
+				continue
+			}
+			ox, oy := Center(o)
+			if dist := math.Hypot(ox-hx, oy-hy); dist < hexHeight*1.5 {
+				t.Errorf("non-neighbours %v and %v are drawn only %.1f apart", h, o, dist)
+			}
+		}
+	}
+	// The field fits the image and leaves the panel alone.
+	for _, h := range allHexes() {
+		x, y := Center(h)
+		if x-hexSize < 0 || x+hexSize > panelLeft-8 || y-hexHeight/2 < 20 || y+hexHeight/2 > Height {
+			t.Errorf("%v is drawn outside the board area", h)
+		}
+	}
+}
+
+func TestText(t *testing.T) {
+	got := Text(craftedBoard())
+	path := filepath.Join("testdata", "crafted.txt")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("text differs from %s:\n%s", path, got)
+	}
+	for _, s := range []string{"Bob (player 2) to play, turn 7 of 69", "budget 12345", "#3 Sniper Elite of player 1 at (4,4), HP 100"} {
+		if !strings.Contains(got, s) {
+			t.Errorf("text lacks %q", s)
+		}
+	}
+}
+
+func TestInitials(t *testing.T) {
+	tests := []struct{ in, want []string }{
+		{[]string{"Tank", "Sniper Elite", "tiny"}, []string{"Ta", "SE", "Ti"}},
+		{[]string{"shooter", "shield", "Shadow"}, []string{"Sh", "S2", "S3"}},
+		{[]string{"a", "b-c", "x_y"}, []string{"A", "Bc", "Xy"}},
+	}
+	for _, tc := range tests {
+		if got := Initials(tc.in); fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("Initials(%v) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// fullBoardGame plays a 69-turn game whose board fills up: many cheap spawns and
+// strategies that rarely kill.
+func fullBoardGame(t testing.TB) *game.Game {
+	cfg := game.DefaultConfig()
+	cfg.MaxSpawns, cfg.SpawnCost, cfg.HexPurchaseCost = 200, 1, 50
+	var kinds []game.KindSpec
+	for _, k := range exampleKinds(t) {
+		if k.Name == "spreader" {
+			kinds = append(kinds, k, game.KindSpec{Name: "sitter", Defense: 9, Strategy: "done"})
+		}
+	}
+	g, err := game.New(game.NewLanguage(), game.Setup{Config: cfg, Seed: 11, Mode: game.ModeAuto, Kinds: kinds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := [2]game.Decider{game.RandomDecider{Rng: rand.New(rand.NewPCG(11, 1))}, game.RandomDecider{Rng: rand.New(rand.NewPCG(11, 2))}}
+	if err := game.PlayOut(g, d); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestReplayGIF decodes a 69-turn replay of a full board: every frame is there, the
+// animation loops, and it stays under 8 MiB.
+func TestReplayGIF(t *testing.T) {
+	r := newRenderer(t)
+	g := fullBoardGame(t)
+	if n := len(g.Snapshot().Minions); n < 40 {
+		t.Fatalf("only %d minions: not a full board", n)
+	}
+	frames, err := game.Frames(game.NewLanguage(), g.Record())
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := r.GIF(frames, [2]string{"Alice", "Bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) > 8<<20 {
+		t.Errorf("replay is %d bytes, over 8 MiB", len(data))
+	}
+	anim, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("replay does not decode: %v", err)
+	}
+	if anim.Config.Width != Width || anim.Config.Height != Height || anim.LoopCount != 0 {
+		t.Errorf("replay %dx%d loop %d", anim.Config.Width, anim.Config.Height, anim.LoopCount)
+	}
+	// Each game frame ends with a sub-image that has a delay; count those.
+	shown := 0
+	for _, d := range anim.Delay {
+		if d > 0 {
+			shown++
+		}
+	}
+	if shown != len(frames) || len(frames) != 1+2*69 {
+		t.Errorf("%d timed frames for %d game frames (want 139)", shown, len(frames))
+	}
+	// The last picture, composed from all sub-images, shows the final board.
+	final := image.NewRGBA(image.Rect(0, 0, Width, Height))
+	for _, f := range anim.Image {
+		drawOver(final, f)
+	}
+	want := r.Draw(Board{Snap: frames[len(frames)-1].Snapshot, Last: frames[len(frames)-1].Turn, Names: [2]string{"Alice", "Bob"}})
+	if _, share := compare(final, want); share > 0.02 {
+		t.Errorf("the composed last frame differs from the final board in %.2f%% of the pixels", share*100)
+	}
+	t.Logf("replay: %d frames, %d sub-images, %d bytes", len(frames), len(anim.Image), len(data))
+}
+
+// drawOver composes a GIF sub-image over the picture so far, skipping transparent
+// pixels, as a viewer does with disposal "none".
+func drawOver(dst *image.RGBA, src *image.Paletted) {
+	b := src.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			c := src.Palette[src.ColorIndexAt(x, y)]
+			if _, _, _, a := c.RGBA(); a == 0 {
+				continue
+			}
+			dst.Set(x, y, c)
+		}
+	}
+}
+
+// TestDocsBoard keeps docs/board.png, the README's picture, in step (written with
+// -update).
+func TestDocsBoard(t *testing.T) {
+	path := filepath.Join("..", "docs", "board.png")
+	data, err := newRenderer(t).PNG(boardOf(playTo(t, game.DefaultConfig(), 3, 25), [2]string{"Alice", "Bob"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *update {
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, share := compare(decodePNG(t, data), decodePNG(t, want)); share > maxDiffShare {
+		t.Errorf("docs/board.png is out of date: run go test ./render -update")
+	}
+}

@@ -1,0 +1,169 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+
+	"github.com/fogleman/gg"
+
+	"github.com/kombat-game/kombat/game"
+)
+
+// stamps are shapes drawn once at start-up for every hex and pasted through masks on
+// each image: rasterising 64 tinted hexes and dozens of tokens per frame was the
+// replay's largest cost.
+type stamps struct {
+	tint  [2]*image.RGBA // each player's spawnable tint on every hex
+	buy   [2]*image.RGBA // the dashed "could buy" outline on every hex, per player
+	token [2]*image.RGBA // each player's token on every hex
+	hex   [game.Rows * game.Cols]mask
+	disc  [game.Rows * game.Cols]mask
+}
+
+// mask is a small alpha shape and where it sits on the canvas, with its fully opaque
+// runs listed so paste can copy them whole.
+type mask struct {
+	alpha *image.Alpha
+	at    image.Rectangle
+	runs  []run
+}
+
+// run is a stretch [x0, x1) of row y (canvas coordinates) where the mask is opaque.
+type run struct{ y, x0, x1 int }
+
+func index(h game.Hex) int { return (h.Row-1)*game.Cols + h.Col - 1 }
+
+// tokenCenter is where a minion's token sits in its hex: a little up, leaving room for
+// its HP bar.
+func tokenCenter(h game.Hex) (float64, float64) {
+	x, y := Center(h)
+	return x, y - 3
+}
+
+func newStamps() *stamps {
+	s := &stamps{}
+	for p := 1; p <= 2; p++ {
+		tint := blend(rgb(colHex), playerColor(p), 0.42)
+		s.tint[p-1] = layer(func(dc *gg.Context, x, y float64, _ game.Hex) {
+			hexPath(dc, x, y, hexSize-1.5)
+			dc.SetColor(tint)
+			dc.FillPreserve()
+			dc.SetColor(blend(tint, playerLight(p), 0.5))
+			dc.SetLineWidth(2)
+			dc.Stroke()
+		})
+		s.buy[p-1] = layer(func(dc *gg.Context, x, y float64, _ game.Hex) {
+			dc.SetDash(4, 4)
+			dc.SetLineWidth(1.5)
+			dc.SetColor(blend(rgb(colHexLine), playerLight(p), 0.6))
+			hexPath(dc, x, y, hexSize-6)
+			dc.Stroke()
+		})
+		s.token[p-1] = layer(func(dc *gg.Context, _, _ float64, h game.Hex) {
+			x, y := tokenCenter(h)
+			dc.DrawCircle(x, y, tokenRadius)
+			dc.SetColor(playerColor(p))
+			dc.FillPreserve()
+			dc.SetColor(color.White)
+			dc.SetLineWidth(2)
+			dc.Stroke()
+		})
+	}
+	for _, h := range allHexes() {
+		x, y := Center(h)
+		s.hex[index(h)] = shape(x, y, hexSize, func(dc *gg.Context) { hexPath(dc, x, y, hexSize-0.5) })
+		tx, ty := tokenCenter(h)
+		s.disc[index(h)] = shape(tx, ty, tokenRadius+2, func(dc *gg.Context) { dc.DrawCircle(tx, ty, tokenRadius+1.5) })
+	}
+	return s
+}
+
+// layer draws a shape on every hex of a transparent canvas.
+func layer(draw func(dc *gg.Context, x, y float64, h game.Hex)) *image.RGBA {
+	dc := gg.NewContext(Width, Height)
+	for _, h := range allHexes() {
+		x, y := Center(h)
+		draw(dc, x, y, h)
+	}
+	return dc.Image().(*image.RGBA)
+}
+
+// shape rasterises a filled path around (x, y), within radius r, as a small mask.
+func shape(x, y, r float64, path func(dc *gg.Context)) mask {
+	at := image.Rect(int(math.Floor(x-r-2)), int(math.Floor(y-r-2)), int(math.Ceil(x+r+2)), int(math.Ceil(y+r+2)))
+	dc := gg.NewContext(at.Dx(), at.Dy())
+	dc.Translate(float64(-at.Min.X), float64(-at.Min.Y))
+	path(dc)
+	dc.SetColor(color.White)
+	dc.Fill()
+	m := mask{alpha: dc.AsMask(), at: at}
+	for y := 0; y < at.Dy(); y++ {
+		row := m.alpha.Pix[y*m.alpha.Stride : y*m.alpha.Stride+at.Dx()]
+		for x := 0; x < len(row); {
+			if row[x] != 255 {
+				x++
+				continue
+			}
+			x0 := x
+			for x < len(row) && row[x] == 255 {
+				x++
+			}
+			m.runs = append(m.runs, run{y: at.Min.Y + y, x0: at.Min.X + x0, x1: at.Min.X + x})
+		}
+	}
+	return m
+}
+
+// paste composites the part of src under m onto dst (src over dst, premultiplied).
+// It is draw.DrawMask with draw.Over, written out because the general version was the
+// replay's largest cost: the opaque runs of the mask, where src is opaque too, are
+// copied whole, and only the anti-aliased edge is blended pixel by pixel.
+func paste(dst *image.RGBA, src *image.RGBA, m mask) { blit(dst, src, m, true) }
+
+// overlay composites a mostly transparent layer (outlines): every pixel is blended.
+func overlay(dst *image.RGBA, src *image.RGBA, m mask) { blit(dst, src, m, false) }
+
+func blit(dst *image.RGBA, src *image.RGBA, m mask, opaque bool) {
+	if !m.at.In(dst.Bounds()) {
+		return
+	}
+	if opaque {
+		for _, r := range m.runs {
+			d, s := dst.PixOffset(r.x0, r.y), src.PixOffset(r.x0, r.y)
+			n := 4 * (r.x1 - r.x0)
+			copy(dst.Pix[d:d+n], src.Pix[s:s+n])
+		}
+	}
+	for y := m.at.Min.Y; y < m.at.Max.Y; y++ {
+		mrow := m.alpha.Pix[(y-m.at.Min.Y)*m.alpha.Stride:]
+		di := dst.PixOffset(m.at.Min.X, y)
+		si := src.PixOffset(m.at.Min.X, y)
+		for x := m.at.Min.X; x < m.at.Max.X; x, di, si = x+1, di+4, si+4 {
+			ma := uint32(mrow[x-m.at.Min.X])
+			if ma == 0 || ma == 255 && opaque {
+				continue
+			}
+			s := src.Pix[si : si+4 : si+4]
+			sa := uint32(s[3])
+			if sa == 0 {
+				continue
+			}
+			d := dst.Pix[di : di+4 : di+4]
+			// With the mask: source scaled by ma, then over.
+			a := sa * ma / 255
+			inv := 255 - a
+			for c := 0; c < 3; c++ {
+				d[c] = uint8((uint32(s[c])*ma/255 + uint32(d[c])*inv/255))
+			}
+			d[3] = uint8(a + uint32(d[3])*inv/255)
+		}
+	}
+}
+
+// fillRect fills a pixel rectangle with a colour, without the rasteriser.
+func fillRect(dst *image.RGBA, x0, y0, x1, y1 float64, c color.Color) {
+	r := image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1)))
+	draw.Draw(dst, r, image.NewUniform(c), image.Point{}, draw.Src)
+}
