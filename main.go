@@ -33,7 +33,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return check(args, stdin, stdout, stderr)
 	case "try":
 		return try(args, stdin, stdout, stderr)
-	case "serve", "play", "sim":
+	case "sim":
+		return sim(args, stdout, stderr)
+	case "serve", "play":
 		fmt.Fprintf(stderr, "kombat: %s is not available yet in this version\n", cmd)
 		return 2
 	case "help", "-h", "--help", "-help":

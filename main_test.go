@@ -160,3 +160,40 @@ func TestTry(t *testing.T) {
 		t.Errorf("missing file: exit %d, want 2", code)
 	}
 }
+
+func TestSim(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeFile(t, dir, "short.cfg", "max_turns=5\n")
+	code, out, errs := runCmd(t, "", "sim", "--config", cfg, "--games", "3", "--seed", "4", "--out", filepath.Join(dir, "out"), "examples/shooter.kombat", "examples/rusher.kombat")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "3 games: player 1 won") || !strings.Contains(out, "games/s") || strings.Count(out, "(seed ") != 3 {
+		t.Errorf("summary:\n%s", out)
+	}
+	for _, f := range []string{"game-4/setup.png", "game-4/turn-001.png", "game-6/replay.gif"} {
+		if st, err := os.Stat(filepath.Join(dir, "out", f)); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	// The same seeds give the same games.
+	_, again, _ := runCmd(t, "", "sim", "--config", cfg, "--games", "3", "--seed", "4", "examples/shooter.kombat", "examples/rusher.kombat")
+	first := func(s string) string { return s[:strings.LastIndex(s, "\n3 games")] }
+	if first(again) != first(out) {
+		t.Errorf("same seeds, different games:\n%s\n%s", out, again)
+	}
+	bad := writeFile(t, dir, "bad.kombat", "move right\n")
+	if code, _, errs := runCmd(t, "", "sim", bad); code != 1 || !strings.Contains(errs, "expected a direction") {
+		t.Errorf("broken strategy: exit %d\n%s", code, errs)
+	}
+	if code, _, _ := runCmd(t, "", "sim"); code != 2 {
+		t.Errorf("no files: exit %d", code)
+	}
+	if code, _, errs := runCmd(t, "", "sim", "--games", "0", bad); code != 2 || !strings.Contains(errs, "--games must be at least 1") {
+		t.Errorf("zero games: exit %d %s", code, errs)
+	}
+	badCfg := writeFile(t, dir, "bad.cfg", "max_turns=0\n")
+	if code, _, errs := runCmd(t, "", "sim", "--config", badCfg, "examples/shooter.kombat"); code != 1 || !strings.Contains(errs, "line 1: max_turns must be at least 1") {
+		t.Errorf("bad config: exit %d %s", code, errs)
+	}
+}

@@ -84,5 +84,5 @@ func Neighbourhood(h Hex, r int) []Hex {
 	return out
 }
 
-// benchDeciders are the deciders benchmarks play with.
-func benchDeciders(seed uint64) [2]Decider { return randomDeciders(seed) }
+// benchDeciders are the deciders benchmarks play with: the bot on both sides.
+func benchDeciders(seed uint64) [2]Decider { return [2]Decider{NewBot(seed), NewBot(seed + 1)} }

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/render"
+)
+
+// simOptions are kombat sim's flags.
+type simOptions struct {
+	config string
+	seed   uint64
+	games  int
+	out    string
+	files  []string
+}
+
+func parseSimFlags(args []string, stderr io.Writer) (simOptions, error) {
+	var o simOptions
+	fs := flag.NewFlagSet("kombat sim", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.config, "config", "", "configuration `file` (default: the spec's sample)")
+	fs.Uint64Var(&o.seed, "seed", 1, "seed of the first game; game i uses seed+i")
+	fs.IntVar(&o.games, "games", 1, "number of games")
+	fs.StringVar(&o.out, "out", "", "write each game's turn images and replay to `dir`/game-SEED/")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: kombat sim [--config FILE] [--seed N] [--games N] [--out DIR] STRATEGY_FILE...\n\n"+
+			"Plays bot-versus-bot games with the strategy files as the minion kinds (defense from a\n"+
+			"\"# defense: N\" first line) and prints wins per seat, ties, average turns and speed.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	o.files = fs.Args()
+	switch {
+	case len(o.files) == 0:
+		fs.Usage()
+		return o, errors.New("no strategy files")
+	case len(o.files) > game.MaxKinds:
+		return o, fmt.Errorf("%d strategy files; a game has at most %d kinds", len(o.files), game.MaxKinds)
+	case o.games < 1:
+		return o, fmt.Errorf("--games must be at least 1, got %d", o.games)
+	}
+	return o, nil
+}
+
+// sim plays auto games headless (kombat sim). Exit status: 1 when a strategy does not
+// compile or the configuration is wrong, 2 for a usage error or an unreadable file.
+func sim(args []string, stdout, stderr io.Writer) int {
+	o, err := parseSimFlags(args, stderr)
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
+		}
+		return 2
+	}
+	cfg := game.DefaultConfig()
+	if o.config != "" {
+		text, err := os.ReadFile(o.config)
+		if err != nil {
+			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
+			return 2
+		}
+		if cfg, err = game.ParseConfig(string(text)); err != nil {
+			fmt.Fprintf(stderr, "kombat sim: %s: %v\n", o.config, err)
+			return 1
+		}
+	}
+	var kinds []game.KindSpec
+	for _, f := range o.files {
+		text, err := readStrategy(f, nil)
+		if err != nil {
+			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
+			return 2
+		}
+		k, err := game.KindFromFile(f, text)
+		if err != nil {
+			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
+			return 1
+		}
+		kinds = append(kinds, k)
+	}
+	lang := game.NewLanguage()
+	var wins [3]int // ties, player 1, player 2
+	turns := 0
+	start := time.Now()
+	for i := 0; i < o.games; i++ {
+		seed := o.seed + uint64(i)
+		g, err := game.New(lang, game.Setup{Config: cfg, Seed: seed, Mode: game.ModeAuto, Kinds: kinds})
+		var cerr *interp.Error
+		if errors.As(err, &cerr) {
+			fmt.Fprint(stderr, cerr.Format())
+			return 1
+		} else if err != nil {
+			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
+			return 1
+		}
+		if err := game.PlayOut(g, simDeciders(seed)); err != nil {
+			fmt.Fprintf(stderr, "kombat sim: game %d: %v\n", seed, err)
+			return 1
+		}
+		if o.out != "" {
+			if err := writeGameImages(o.out, lang, g, seed); err != nil {
+				fmt.Fprintf(stderr, "kombat sim: %v\n", err)
+				return 1
+			}
+		}
+		wins[g.Result().Winner]++
+		turns += g.Turns()
+		if o.games <= 10 {
+			fmt.Fprintf(stdout, "game %d (seed %d): %v after %d turns\n", i+1, seed, g.Result(), g.Turns())
+		}
+	}
+	elapsed := time.Since(start)
+	fmt.Fprintf(stdout, "%d games: player 1 won %d, player 2 won %d, %d ties; %.1f turns on average; %.1f games/s\n",
+		o.games, wins[1], wins[2], wins[0], float64(turns)/float64(o.games), float64(o.games)/elapsed.Seconds())
+	return 0
+}
+
+// simDeciders are the two bots of a simulated game.
+func simDeciders(seed uint64) [2]game.Decider {
+	return [2]game.Decider{game.NewBot(seed), game.NewBot(seed ^ 0x5bd1e995)}
+}
+
+// writeGameImages writes a finished game's images to DIR/game-SEED/: setup.png, one
+// turn-NNN.png per turn, and replay.gif.
+func writeGameImages(dir string, lang *interp.Language, g *game.Game, seed uint64) error {
+	r, err := render.New()
+	if err != nil {
+		return err
+	}
+	out := filepath.Join(dir, fmt.Sprintf("game-%d", seed))
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	frames, err := game.Frames(lang, g.Record())
+	if err != nil {
+		return err
+	}
+	names := [2]string{"Bot 1", "Bot 2"}
+	for i, f := range frames {
+		png, err := r.PNG(render.Board{Snap: f.Snapshot, Last: f.Turn, Names: names})
+		if err != nil {
+			return err
+		}
+		name := fmt.Sprintf("turn-%03d.png", i)
+		if f.Setup {
+			name = "setup.png"
+		}
+		if err := os.WriteFile(filepath.Join(out, name), png, 0o644); err != nil {
+			return err
+		}
+	}
+	gif, err := r.GIF(frames, names)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(out, "replay.gif"), gif, 0o644)
+}
