@@ -29,13 +29,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
+	case "serve":
+		return serve(args, stdout, stderr)
 	case "check":
 		return check(args, stdin, stdout, stderr)
 	case "try":
 		return try(args, stdin, stdout, stderr)
 	case "sim":
 		return sim(args, stdout, stderr)
-	case "serve", "play":
+	case "play":
 		fmt.Fprintf(stderr, "kombat: %s is not available yet in this version\n", cmd)
 		return 2
 	case "help", "-h", "--help", "-help":

@@ -21,7 +21,7 @@ func TestConfigFromEnv(t *testing.T) {
 		t.Errorf("no token: %v", err)
 	}
 	c, err := ConfigFromEnv(env("DISCORD_TOKEN", "Bot abc", "LOG_LEVEL", "debug"))
-	if err != nil || c.Token != "abc" || c.DBPath != DefaultDBPath || c.APIBase != DefaultAPIBase || c.LogLevel != slog.LevelDebug || c.ShardCount != 1 {
+	if err != nil || c.Token != "abc" || c.DBPath != DefaultDBPath || c.APIBase != DefaultAPIBase() || c.LogLevel != slog.LevelDebug || c.ShardCount != 1 {
 		t.Errorf("defaults: %+v, %v", c, err)
 	}
 	for _, bad := range [][]string{
@@ -35,8 +35,8 @@ func TestConfigFromEnv(t *testing.T) {
 			t.Errorf("%v accepted", bad)
 		}
 	}
-	c, err = ConfigFromEnv(env("DISCORD_TOKEN", "x", "SHARD_ID", "1", "SHARD_COUNT", "3", "DISCORD_API_BASE", "http://127.0.0.1:9/api/v10/"))
-	if err != nil || c.ShardID != 1 || c.ShardCount != 3 || c.APIBase != "http://127.0.0.1:9/api/v10" {
+	c, err = ConfigFromEnv(env("DISCORD_TOKEN", "x", "SHARD_ID", "1", "SHARD_COUNT", "3", "DISCORD_API_BASE", "http://127.0.0.1:9/api/v9/"))
+	if err != nil || c.ShardID != 1 || c.ShardCount != 3 || c.APIBase != "http://127.0.0.1:9/api/v9" {
 		t.Errorf("shards and base: %+v, %v", c, err)
 	}
 }
@@ -47,14 +47,14 @@ func TestAPITransport(t *testing.T) {
 		got = append(got, r.Method+" "+r.URL.RequestURI())
 	}))
 	defer srv.Close()
-	tr, err := newAPITransport(srv.URL+"/proxy/api/v10/", nil)
+	tr, err := newAPITransport(srv.URL+"/proxy/api/v9/", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	client := &http.Client{Transport: tr}
 	for _, u := range []string{
-		"https://discord.com/api/v10/channels/1/messages?limit=2",
-		"https://discord.com/api/v10/gateway",
+		DefaultAPIBase() + "/channels/1/messages?limit=2",
+		DefaultAPIBase() + "/gateway",
 	} {
 		resp, err := client.Get(u)
 		if err != nil {
@@ -62,11 +62,11 @@ func TestAPITransport(t *testing.T) {
 		}
 		resp.Body.Close()
 	}
-	want := []string{"GET /proxy/api/v10/channels/1/messages?limit=2", "GET /proxy/api/v10/gateway"}
+	want := []string{"GET /proxy/api/v9/channels/1/messages?limit=2", "GET /proxy/api/v9/gateway"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("requests %v, want %v", got, want)
 	}
-	if same, _ := newAPITransport(DefaultAPIBase, http.DefaultTransport); same != http.DefaultTransport {
+	if same, _ := newAPITransport(DefaultAPIBase(), http.DefaultTransport); same != http.DefaultTransport {
 		t.Error("Discord's own base should not wrap the transport")
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // Config is the bot's configuration, read from the environment (and .env, which main
@@ -22,8 +24,9 @@ type Config struct {
 	HealthAddr string     // KOMBAT_HEALTH_ADDR: serve /healthz here when set
 }
 
-// DefaultAPIBase is Discord's own REST API root, the one discordgo's endpoints use.
-const DefaultAPIBase = "https://discord.com/api/v10"
+// DefaultAPIBase is Discord's own REST API root, the one discordgo's endpoints use
+// (https://discord.com/api/v9 with discordgo v0.29).
+func DefaultAPIBase() string { return strings.TrimSuffix(discordgo.EndpointAPI, "/") }
 
 // DefaultDBPath is where the database lives when KOMBAT_DB is not set.
 const DefaultDBPath = "data/kombat.db"
@@ -49,10 +52,10 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		c.DBPath = DefaultDBPath
 	}
 	if c.APIBase == "" {
-		c.APIBase = DefaultAPIBase
+		c.APIBase = DefaultAPIBase()
 	}
 	if u, err := url.Parse(c.APIBase); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return c, fmt.Errorf("DISCORD_API_BASE %q is not an http(s) URL such as %s", c.APIBase, DefaultAPIBase)
+		return c, fmt.Errorf("DISCORD_API_BASE %q is not an http(s) URL such as %s", c.APIBase, DefaultAPIBase())
 	}
 	if c.GuildID != "" {
 		if _, err := strconv.ParseUint(c.GuildID, 10, 64); err != nil {

@@ -8,7 +8,8 @@ import (
 
 // apiTransport sends discordgo's REST calls, which always target Discord's API root
 // (DefaultAPIBase), to another base URL: a REST proxy, or the fake Discord in tests.
-// The gateway address follows, since discordgo asks the API for it.
+// The gateway address follows, since discordgo asks the API for it. The rule:
+// DefaultAPIBase()+X goes to base+X.
 type apiTransport struct {
 	base *url.URL
 	next http.RoundTripper
@@ -19,7 +20,7 @@ func newAPITransport(base string, next http.RoundTripper) (http.RoundTripper, er
 	if next == nil {
 		next = http.DefaultTransport
 	}
-	if strings.TrimRight(base, "/") == DefaultAPIBase {
+	if strings.TrimRight(base, "/") == DefaultAPIBase() {
 		return next, nil
 	}
 	u, err := url.Parse(strings.TrimRight(base, "/"))
@@ -29,9 +30,9 @@ func newAPITransport(base string, next http.RoundTripper) (http.RoundTripper, er
 	return &apiTransport{base: u, next: next}, nil
 }
 
-// RoundTrip rewrites https://discord.com/api/v10/X to BASE/X.
+// RoundTrip rewrites DefaultAPIBase()+X to base+X.
 func (t *apiTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	def, _ := url.Parse(DefaultAPIBase)
+	def, _ := url.Parse(DefaultAPIBase())
 	if r.URL.Host != def.Host || !strings.HasPrefix(r.URL.Path, def.Path) {
 		return t.next.RoundTrip(r)
 	}

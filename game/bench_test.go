@@ -112,3 +112,21 @@ func BenchmarkAutoGameSample(b *testing.B) {
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkReplayGame rebuilds a finished 69-turn game from its record: what loading a
+// stored game costs, since the store keeps decisions, not snapshots.
+func BenchmarkReplayGame(b *testing.B) {
+	g := newGame(b, Setup{Seed: 2, Mode: ModeAuto, Kinds: exampleKinds(b)})
+	if err := PlayOut(g, randomDeciders(2)); err != nil {
+		b.Fatal(err)
+	}
+	rec := g.Record()
+	lang := NewLanguage()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Replay(lang, rec); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(g.Turns()), "turns")
+}

@@ -270,3 +270,22 @@ func (s *Server) wait(ctx context.Context, cond func() bool) error {
 	}
 	return nil
 }
+
+// WaitLatest waits until the newest message of the channel satisfies pred, and
+// returns it.
+func (s *Server) WaitLatest(ctx context.Context, channelID string, pred func(*Message) bool) (*Message, error) {
+	var m *Message
+	err := s.wait(ctx, func() bool {
+		msgs := s.messagesIn(channelID)
+		if len(msgs) == 0 {
+			return false
+		}
+		last := msgs[len(msgs)-1]
+		if pred(last) {
+			m = last
+			return true
+		}
+		return false
+	})
+	return m, err
+}

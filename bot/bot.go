@@ -1,0 +1,327 @@
+// Package bot hosts KOMBAT on Discord: slash commands, buttons, selects and forms,
+// one game per channel or thread, a board image after every turn. Every change is
+// committed to the store before players see it, so a restart loses nothing.
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/render"
+	"github.com/kombat-game/kombat/store"
+)
+
+// Clock tells the time; tests use a clock they move by hand.
+type Clock interface {
+	Now() time.Time
+}
+
+type systemClock struct{}
+
+func (systemClock) Now() time.Time { return time.Now() }
+
+// Options configure a Bot.
+type Options struct {
+	Config   Config
+	DB       *store.DB
+	Renderer *render.Renderer
+	Logger   *slog.Logger
+	Clock    Clock         // nil: the system clock
+	Ticker   bool          // check deadlines every second (off in tests, which call RunDue)
+	AutoStep time.Duration // pause between turns of an auto game; 0: 3 seconds
+}
+
+// Bot is the running Discord host.
+type Bot struct {
+	opt     Options
+	log     *slog.Logger
+	db      *store.DB
+	render  *render.Renderer
+	lang    *interp.Language
+	clock   Clock
+	sess    *discordgo.Session
+	appID   string
+	http    *http.Client
+	tables  *registry
+	ctx     context.Context
+	cancel  context.CancelFunc
+	work    sync.WaitGroup // interactions and auto games in flight
+	closing atomic.Bool
+	ready   chan struct{}
+	online  atomic.Bool
+}
+
+// New prepares a bot; Start connects it.
+func New(opt Options) (*Bot, error) {
+	if opt.DB == nil {
+		return nil, errors.New("bot: no database")
+	}
+	if opt.Renderer == nil {
+		r, err := render.New()
+		if err != nil {
+			return nil, err
+		}
+		opt.Renderer = r
+	}
+	if opt.Logger == nil {
+		opt.Logger = slog.Default()
+	}
+	if opt.Clock == nil {
+		opt.Clock = systemClock{}
+	}
+	if opt.AutoStep == 0 {
+		opt.AutoStep = 3 * time.Second
+	}
+	if opt.Config.ShardCount == 0 {
+		opt.Config.ShardCount = 1
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	b := &Bot{opt: opt, log: opt.Logger, db: opt.DB, render: opt.Renderer, lang: game.NewLanguage(), clock: opt.Clock,
+		tables: newRegistry(), ctx: ctx, cancel: cancel, ready: make(chan struct{})}
+	tr, err := newAPITransport(opt.Config.APIBase, http.DefaultTransport)
+	if err != nil {
+		return nil, fmt.Errorf("bot: DISCORD_API_BASE: %w", err)
+	}
+	b.http = &http.Client{Transport: tr, Timeout: 20 * time.Second}
+	return b, nil
+}
+
+// Start connects to the gateway, registers the commands, and resumes the games and
+// deadlines stored in the database.
+func (b *Bot) Start(ctx context.Context) error {
+	sess, err := discordgo.New("Bot " + b.opt.Config.Token)
+	if err != nil {
+		return fmt.Errorf("bot: %w", err)
+	}
+	sess.Client = b.http
+	sess.Identify.Intents = discordgo.IntentsGuilds // nothing privileged: interactions carry what we need
+	sess.ShardID, sess.ShardCount = b.opt.Config.ShardID, b.opt.Config.ShardCount
+	sess.StateEnabled = false
+	sess.ShouldRetryOnRateLimit = true
+	sess.LogLevel = discordgo.LogError
+	sess.AddHandler(b.onReady)
+	sess.AddHandler(b.onInteraction)
+	sess.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { b.online.Store(false) })
+	sess.AddHandler(func(*discordgo.Session, *discordgo.Resumed) { b.online.Store(true) })
+	b.sess = sess
+	if err := b.restore(ctx); err != nil {
+		return err
+	}
+	if err := sess.Open(); err != nil {
+		return fmt.Errorf("bot: connect to Discord (check DISCORD_TOKEN; see README.md, Troubleshooting): %w", err)
+	}
+	select {
+	case <-b.ready:
+	case <-ctx.Done():
+		sess.Close()
+		return ctx.Err()
+	}
+	if err := b.registerCommands(); err != nil {
+		sess.Close()
+		return err
+	}
+	b.resumeAuto()
+	if b.opt.Ticker {
+		b.work.Add(1)
+		go b.tick()
+	}
+	b.log.Info("bot started", "shard", b.opt.Config.ShardID, "shards", b.opt.Config.ShardCount, "app", b.appID)
+	return nil
+}
+
+func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
+	if r.Application != nil {
+		b.appID = r.Application.ID
+	} else if r.User != nil {
+		b.appID = r.User.ID
+	}
+	b.online.Store(true)
+	select {
+	case <-b.ready:
+	default:
+		close(b.ready)
+	}
+}
+
+// registerCommands replaces the command set with one bulk overwrite: to the
+// development guild if set (instant), else globally.
+func (b *Bot) registerCommands() error {
+	if b.opt.Config.ShardID != 0 {
+		return nil // one process registers for all shards
+	}
+	_, err := b.sess.ApplicationCommandBulkOverwrite(b.appID, b.opt.Config.GuildID, commands())
+	if err != nil {
+		return fmt.Errorf("bot: register commands: %w", err)
+	}
+	return nil
+}
+
+// Connected reports whether the gateway session is up, for health checks.
+func (b *Bot) Connected() bool { return b.online.Load() }
+
+// Close stops taking interactions, lets the ones in flight finish (each commits or
+// rolls back its change whole), stops auto games, and disconnects. The database stays
+// open; the caller closes it.
+func (b *Bot) Close() error {
+	if b.closing.Swap(true) {
+		return nil
+	}
+	b.cancel()
+	b.work.Wait()
+	if b.sess != nil {
+		return b.sess.Close()
+	}
+	return nil
+}
+
+// request is one interaction being answered.
+type request struct {
+	b        *Bot
+	i        *discordgo.Interaction
+	user     *discordgo.User
+	deferred bool // a deferred response was sent
+	update   bool // ... of the message the component is on
+	answered bool
+}
+
+func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	r := &request{b: b, i: ic.Interaction, user: interactionUser(ic.Interaction)}
+	if b.closing.Load() {
+		r.send(private("The bot is restarting; please try again in a moment."))
+		return
+	}
+	b.work.Add(1)
+	defer b.work.Done()
+	log := b.log.With("guild", ic.GuildID, "channel", ic.ChannelID, "user", r.user.ID, "interaction", ic.ID)
+	defer func() {
+		if p := recover(); p != nil {
+			log.Error("handler panicked", "panic", p, "stack", string(debug.Stack()))
+			r.send(private("Internal error; nothing was changed. Please try again."))
+		}
+	}()
+	var rep reply
+	switch ic.Type {
+	case discordgo.InteractionApplicationCommand:
+		data := ic.ApplicationCommandData()
+		if data.CommandType == discordgo.MessageApplicationCommand {
+			rep = b.useStrategy(r, data)
+		} else {
+			rep = b.command(r, data)
+		}
+	case discordgo.InteractionMessageComponent:
+		id, err := decodeID(ic.MessageComponentData().CustomID)
+		if err != nil {
+			rep = private("%s", err.Error())
+		} else {
+			rep = b.component(r, id, ic.MessageComponentData().Values)
+		}
+	case discordgo.InteractionModalSubmit:
+		id, err := decodeID(ic.ModalSubmitData().CustomID)
+		if err != nil {
+			rep = private("%s", err.Error())
+		} else {
+			rep = b.modalSubmit(r, id, modalValues(ic.ModalSubmitData()))
+		}
+	default:
+		return
+	}
+	if !r.answered && !(r.deferred && rep.empty()) {
+		if err := r.send(rep); err != nil {
+			log.Error("answer interaction", "err", err)
+		}
+	}
+}
+
+func interactionUser(i *discordgo.Interaction) *discordgo.User {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User
+	}
+	if i.User != nil {
+		return i.User
+	}
+	return &discordgo.User{}
+}
+
+// displayName is how a player is named on boards.
+func displayName(u *discordgo.User) string {
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	if u.Username != "" {
+		return u.Username
+	}
+	return "Player"
+}
+
+func modalValues(d discordgo.ModalSubmitInteractionData) map[string]string {
+	out := map[string]string{}
+	for _, row := range d.Components {
+		if r, ok := row.(*discordgo.ActionsRow); ok {
+			for _, c := range r.Components {
+				if in, ok := c.(*discordgo.TextInput); ok {
+					out[in.CustomID] = in.Value
+				}
+			}
+		}
+	}
+	return out
+}
+
+// deferReply acknowledges now and answers later: for work that may take longer than
+// Discord's 3 seconds (running turns, drawing boards). update: the answer will change
+// the message the component is on.
+func (r *request) deferReply(update, ephemeral bool) error {
+	typ := discordgo.InteractionResponseDeferredChannelMessageWithSource
+	if update {
+		typ = discordgo.InteractionResponseDeferredMessageUpdate
+	}
+	var data *discordgo.InteractionResponseData
+	if ephemeral {
+		data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+	}
+	if err := r.b.sess.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: typ, Data: data}); err != nil {
+		return err
+	}
+	r.deferred, r.update = true, update
+	return nil
+}
+
+// send answers the interaction: the initial response, or after a deferral an edit
+// (or, for a private answer to a deferred update, a private follow-up).
+func (r *request) send(rep reply) error {
+	r.answered = true
+	if !r.deferred {
+		return r.b.sess.InteractionRespond(r.i, rep.response())
+	}
+	if r.update && !rep.update {
+		_, err := r.b.sess.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{Content: rep.content, Components: rep.components,
+			Embeds: rep.embeds, Files: rep.discordFiles(), Flags: rep.flags(), AllowedMentions: rep.allowed()})
+		return err
+	}
+	_, err := r.b.sess.InteractionResponseEdit(r.i, rep.edit())
+	return err
+}
+
+// followup posts a further message in answer to the interaction.
+func (r *request) followup(rep reply) error {
+	_, err := r.b.sess.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{Content: rep.content, Components: rep.components,
+		Embeds: rep.embeds, Files: rep.discordFiles(), Flags: rep.flags(), AllowedMentions: rep.allowed()})
+	return err
+}
+
+// internal logs an unexpected error with context and tells the user, without detail.
+func (b *Bot) internal(r *request, what string, err error) reply {
+	b.log.Error(what, "err", err, "guild", r.i.GuildID, "channel", r.i.ChannelID, "user", r.user.ID)
+	return private("Internal error; the game is unchanged. Please try again.")
+}

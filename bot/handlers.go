@@ -1,0 +1,325 @@
+package bot
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/render"
+)
+
+// options gives a subcommand's options by name, with the interaction's resolved users
+// and attachments.
+type options struct {
+	byName   map[string]*discordgo.ApplicationCommandInteractionDataOption
+	resolved *discordgo.ApplicationCommandInteractionDataResolved
+}
+
+func newOptions(opts []*discordgo.ApplicationCommandInteractionDataOption, res *discordgo.ApplicationCommandInteractionDataResolved) options {
+	o := options{byName: map[string]*discordgo.ApplicationCommandInteractionDataOption{}, resolved: res}
+	for _, opt := range opts {
+		o.byName[opt.Name] = opt
+	}
+	return o
+}
+
+func (o options) str(name string) string {
+	if v := o.byName[name]; v != nil {
+		if s, ok := v.Value.(string); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+func (o options) int(name string, def int64) int64 {
+	if v := o.byName[name]; v != nil {
+		if f, ok := v.Value.(float64); ok {
+			return int64(f)
+		}
+	}
+	return def
+}
+
+func (o options) user(name string) *discordgo.User {
+	id := o.str(name)
+	if id == "" || o.resolved == nil {
+		return nil
+	}
+	return o.resolved.Users[id]
+}
+
+func (o options) attachment(name string) *discordgo.MessageAttachment {
+	id := o.str(name)
+	if id == "" || o.resolved == nil {
+		return nil
+	}
+	return o.resolved.Attachments[id]
+}
+
+// command routes /kombat's subcommands.
+func (b *Bot) command(r *request, d discordgo.ApplicationCommandInteractionData) reply {
+	if d.Name != cmdKombat || len(d.Options) == 0 {
+		return private("Unknown command; try /kombat rules.")
+	}
+	if r.i.GuildID == "" {
+		return private("KOMBAT is played in a server channel, not in direct messages.")
+	}
+	sub := d.Options[0]
+	o := newOptions(sub.Options, d.Resolved)
+	switch sub.Name {
+	case "challenge":
+		return b.challenge(r, o)
+	case "solo":
+		return b.startSetup(r, o, game.ModeSolitaire)
+	case "auto":
+		return b.startSetup(r, o, game.ModeAuto)
+	case "kind":
+		if len(sub.Options) > 0 && sub.Options[0].Name == "add" {
+			return b.kindAdd(r, newOptions(sub.Options[0].Options, d.Resolved))
+		}
+	case "board":
+		return b.showBoard(r)
+	case "status":
+		return b.showStatus(r)
+	case "resign":
+		return b.askResign(r)
+	case "check":
+		return b.check(r, o)
+	case "rules":
+		return private("%s", rulesText())
+	}
+	return private("Unknown command; try /kombat rules.")
+}
+
+// component routes buttons and selects.
+func (b *Bot) component(r *request, id customID, values []string) reply {
+	value := ""
+	if len(values) > 0 {
+		value = values[0]
+	}
+	switch id.Action {
+	case "accept":
+		return b.accept(r, id)
+	case "decline":
+		return b.decline(r, id)
+	case "addkind":
+		return b.openKindForm(r, id.Game, -1)
+	case "editkind":
+		return b.editKind(r, id, value)
+	case "rmkind":
+		return b.removeKind(r, id, value)
+	case "redo":
+		return b.redo(r, id)
+	case "ready":
+		return b.toggleReady(r, id)
+	case "cancel":
+		return b.cancelSetup(r, id)
+	case "fskind":
+		return b.freeSpawnKind(r, id, value)
+	case "fshex":
+		return b.freeSpawnHex(r, id, value)
+	case "buy":
+		return b.buy(r, id, value)
+	case "spawnkind":
+		return b.spawnKind(r, id, value)
+	case "spawnhex":
+		return b.spawnHex(r, id, value)
+	case "end":
+		return b.endTurn(r, id)
+	case "resign":
+		return b.askResignGame(r, id.Game)
+	case "resignok":
+		return b.resign(r, id.Game)
+	case "pause", "resume":
+		return b.pause(r, id, id.Action == "pause")
+	}
+	return private("%s", ErrStaleComponent.Error())
+}
+
+// modalSubmit routes submitted forms.
+func (b *Bot) modalSubmit(r *request, id customID, values map[string]string) reply {
+	switch id.Action {
+	case "kindform":
+		return b.submitKind(r, id, values)
+	case "checkform":
+		return b.checkText(r, "strategy", values["strategy"])
+	}
+	return private("%s", ErrStaleComponent.Error())
+}
+
+// newSeed draws a game's seed; everything random in the game follows from it.
+func newSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// fetch downloads an attachment a player gave, refusing big files.
+func (b *Bot) fetch(ctx context.Context, a *discordgo.MessageAttachment, limit int) (string, error) {
+	if a.Size > limit {
+		return "", fmt.Errorf("%s is %d bytes; the limit is %d", a.Filename, a.Size, limit)
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, a.URL, nil)
+	if err != nil {
+		return "", err
+	}
+	resp, err := b.http.Do(req)
+	if err != nil {
+		return "", fmt.Errorf("could not download %s: %w", a.Filename, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("could not download %s: %s", a.Filename, resp.Status)
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, int64(limit)+1))
+	if err != nil {
+		return "", err
+	}
+	if len(data) > limit {
+		return "", fmt.Errorf("%s is larger than %d bytes", a.Filename, limit)
+	}
+	if strings.ContainsRune(string(data), 0) {
+		return "", fmt.Errorf("%s is not a text file", a.Filename)
+	}
+	return string(data), nil
+}
+
+// configOption reads the optional configuration file: its canonical text, or a reply
+// explaining what is wrong with it.
+func (b *Bot) configOption(r *request, o options) (string, *reply) {
+	a := o.attachment("config")
+	if a == nil {
+		return game.DefaultConfig().String(), nil
+	}
+	text, err := b.fetch(b.ctx, a, game.MaxConfigBytes)
+	if err != nil {
+		rep := private("Your configuration file could not be used: %v.", err)
+		return "", &rep
+	}
+	cfg, err := game.ParseConfig(text)
+	if err != nil {
+		rep := private("Your configuration file has a mistake: %v.\nFix it and try again; `/kombat rules` lists the keys.", err)
+		return "", &rep
+	}
+	return cfg.String(), nil
+}
+
+// timeoutOption is the turn time limit in the game's options (1 to 1440 minutes).
+func timeoutOption(o options) time.Duration {
+	m := min(max(o.int("timeout", 10), 1), 1440)
+	return time.Duration(m) * time.Minute
+}
+
+// showBoard shows the game in this channel, privately, to anyone.
+func (b *Bot) showBoard(r *request) reply {
+	t := b.tables.inChannel(r.i.ChannelID)
+	if t == nil {
+		return private("No game is being played in this channel. Start one with `/kombat challenge`, `/kombat solo` or `/kombat auto`.")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, err := b.engine(t)
+	if err != nil || t.row.Status != "play" {
+		return private("The game here is still being set up; the board appears once the kinds are agreed.")
+	}
+	last, _ := g.LastTurn()
+	png, err := b.render.PNG(render.Board{Snap: g.Snapshot(), Last: last, Names: t.names()})
+	if err != nil {
+		return b.internal(r, "render board", err)
+	}
+	return reply{content: header(t, g), ephemeral: true, files: []file{{"board.png", "image/png", png}}}
+}
+
+// showStatus shows the game's numbers as text, privately.
+func (b *Bot) showStatus(r *request) reply {
+	t := b.tables.inChannel(r.i.ChannelID)
+	if t == nil {
+		return private("No game is being played in this channel.")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, err := b.engine(t)
+	if err != nil || t.row.Status != "play" {
+		return private("The game here is still being set up (%d kinds proposed).", len(t.lob.Kinds))
+	}
+	last, _ := g.LastTurn()
+	text := render.Text(render.Board{Snap: g.Snapshot(), Last: last, Names: t.names()})
+	return private("```\n%s```", strings.ReplaceAll(text, "```", "'''"))
+}
+
+// check compiles a strategy from a file, or opens a form for one.
+func (b *Bot) check(r *request, o options) reply {
+	a := o.attachment("file")
+	if a == nil {
+		return reply{modal: &modal{id: customID{Action: "checkform"}.encode(), title: "Check a strategy",
+			inputs: []discordgo.TextInput{textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, "", true, 4000)}}}
+	}
+	text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
+	if err != nil {
+		return private("Could not read your file: %v.", err)
+	}
+	return b.checkText(r, a.Filename, text)
+}
+
+// checkText reports a strategy's errors and warnings privately.
+func (b *Bot) checkText(r *request, name, text string) reply {
+	prog, err := interp.Compile(b.lang, name, text)
+	var cerr *interp.Error
+	switch {
+	case errors.As(err, &cerr):
+		return private("%s", interp.ReportDiscord(name, text, cerr.Diags, cerr.Omitted, contentLimit-60))
+	case err != nil:
+		return b.internal(r, "check strategy", err)
+	}
+	if w := prog.Warnings(); len(w) > 0 {
+		return private("No errors. %d %s:\n%s", len(w), plural(len(w), "warning", "warnings"), interp.ReportDiscord(name, text, w, 0, contentLimit-40))
+	}
+	return private("No errors, no warnings: `%s` is ready to play.", name)
+}
+
+// useStrategy is the message command: the code block of a message becomes a kind
+// proposal in the game being set up here, or is checked.
+func (b *Bot) useStrategy(r *request, d discordgo.ApplicationCommandInteractionData) reply {
+	var text string
+	if d.Resolved != nil {
+		if m := d.Resolved.Messages[d.TargetID]; m != nil {
+			text = m.Content
+		}
+	}
+	code, _ := interp.Extract(text, "kombat")
+	if strings.TrimSpace(code) == "" {
+		return private("That message has no strategy in it: put the code in a code block (```).")
+	}
+	if t := b.tables.inChannel(r.i.ChannelID); t != nil {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		if t.row.Status == "setup" && b.canPropose(t, r.user.ID) {
+			return b.kindForm(t, -1, proposal{Strategy: strings.TrimSpace(code)})
+		}
+	}
+	return b.checkText(r, "strategy", code)
+}
+
+// rulesText is /kombat rules: the game and the language in one screen.
+func rulesText() string {
+	return "**KOMBAT** — two players' minions fight on an 8×8 hex board. Each minion follows a **strategy** written in a small language; the players only decide, each turn, whether to buy a spawnable hex and where to spawn a minion.\n" +
+		"**A turn:** income and interest, at most one hex purchase (next to your area), at most one spawn (on an empty hex of your area), then every minion of yours runs its strategy, oldest first. A game ends when one side has no minions, or after the turn limit (more minions, then more HP, then more budget wins).\n" +
+		"**Start:** `/kombat challenge @someone`, `/kombat solo` (against the bot) or `/kombat auto` (bot against bot). Agree on 1–5 kinds (name, defense, strategy), press Ready, place your free minion, play.\n" +
+		"**The language:** `x = expr`, `move DIR`, `shoot DIR expr`, `done`, `{ ... }`, `if (e) then S else S`, `while (e) S`. Directions: `up upright downright down downleft upleft`. Values: numbers, variables (lowercase: the minion's own; Uppercase: shared), `row col Budget Int MaxBudget SpawnsLeft random`, `opponent`, `ally`, `nearby DIR`. A condition is true when positive: write `if (x - y)` for x > y. No unary minus: `0 - 1`.\n" +
+		"```\nloc = opponent\nif (loc) then {} else done\nif (loc / 10 - 1) then move up else shoot up 50\n```" +
+		"**Configuration keys:** spawn_cost, hex_purchase_cost, init_budget, init_hp, turn_budget, max_budget, interest_pct, max_turns, max_spawns, step_limit (one `name=value` per line).\n" +
+		"`/kombat check` tests a strategy; the message command *Use as KOMBAT strategy* takes one from any message's code block."
+}

@@ -1,0 +1,216 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/render"
+	"github.com/kombat-game/kombat/store"
+)
+
+// fakeClock is a clock tests move by hand.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// harness is a fake Discord with a guild, a channel and two players, a real SQLite
+// file, and the bot connected to both.
+type harness struct {
+	t       *testing.T
+	ctx     context.Context
+	fake    *discordtest.Server
+	dbPath  string
+	db      *store.DB
+	bot     *Bot
+	clock   *fakeClock
+	guild   *discordtest.Guild
+	channel *discordtest.Channel
+	alice   *discordtest.User
+	bob     *discordtest.User
+	render  *render.Renderer
+}
+
+func newHarness(t *testing.T) *harness {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	h := &harness{t: t, ctx: ctx, fake: discordtest.New(), dbPath: filepath.Join(t.TempDir(), "kombat.db"),
+		clock: &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
+	t.Cleanup(h.fake.Close)
+	h.guild = h.fake.AddGuild("", "club")
+	h.channel = h.fake.AddChannel(h.guild, "kombat")
+	h.alice = h.fake.AddUser("alice", false)
+	h.bob = h.fake.AddUser("bob", false)
+	r, err := render.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.render = r
+	h.start()
+	return h
+}
+
+// start opens the database and starts a bot on it.
+func (h *harness) start() {
+	h.t.Helper()
+	db, err := store.Open(h.ctx, h.dbPath)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.db = db
+	cfg := Config{Token: h.fake.Token(), GuildID: h.guild.ID, APIBase: h.fake.APIBase(), ShardCount: 1, DBPath: h.dbPath}
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if testing.Verbose() {
+		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	}
+	b, err := New(Options{Config: cfg, DB: db, Renderer: h.render, Logger: logger, Clock: h.clock, AutoStep: time.Millisecond})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if err := b.Start(h.ctx); err != nil {
+		h.t.Fatal(err)
+	}
+	h.bot = b
+	h.t.Cleanup(h.stop)
+}
+
+// stop closes the bot and its database (a restart is stop then start).
+func (h *harness) stop() {
+	if h.bot != nil {
+		h.bot.Close()
+		h.bot = nil
+	}
+	if h.db != nil {
+		h.db.Close()
+		h.db = nil
+	}
+}
+
+// check fails the test if the bot did anything Discord would have refused.
+func (h *harness) check() {
+	h.t.Helper()
+	if err := h.fake.Check(); err != nil {
+		h.t.Error(err)
+	}
+}
+
+// slash runs /kombat SUB with options and waits for the bot's first reply.
+func (h *harness) slash(user *discordtest.User, channel, sub string, opts ...discordtest.Option) (*discordtest.Interaction, *discordtest.Message) {
+	h.t.Helper()
+	in, err := h.fake.SlashCommand(user, channel, "kombat", discordtest.Sub(sub, opts...))
+	in, m, err := discordtest.Do(h.ctx, in, err)
+	if err != nil {
+		h.t.Fatalf("/kombat %s: %v", sub, err)
+	}
+	return in, m
+}
+
+// click presses a button by label on a message and returns the interaction.
+func (h *harness) click(user *discordtest.User, m *discordtest.Message, label string) *discordtest.Interaction {
+	h.t.Helper()
+	cur := h.fake.Message(m.ID)
+	if cur == nil {
+		h.t.Fatalf("message %s is gone", m.ID)
+	}
+	b := cur.Button(label)
+	if b == nil {
+		h.t.Fatalf("no %q button on %q", label, cur.Content)
+	}
+	in, err := h.fake.Click(user, m.ID, b.CustomID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if _, err := in.Response(h.ctx); err != nil {
+		h.t.Fatalf("clicking %q: %v", label, err)
+	}
+	return in
+}
+
+// choose picks a value in a select found by custom id or placeholder prefix.
+func (h *harness) choose(user *discordtest.User, m *discordtest.Message, sel, value string) *discordtest.Interaction {
+	h.t.Helper()
+	cur := h.fake.Message(m.ID)
+	s := cur.Select(sel)
+	if s == nil {
+		h.t.Fatalf("no %q select on %q", sel, cur.Content)
+	}
+	in, err := h.fake.Choose(user, m.ID, s.CustomID, value)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if _, err := in.Response(h.ctx); err != nil {
+		h.t.Fatalf("choosing %q: %v", value, err)
+	}
+	return in
+}
+
+// waitFor waits until the channel's newest message satisfies pred and returns it.
+func (h *harness) waitFor(channel string, what string, pred func(*discordtest.Message) bool) *discordtest.Message {
+	h.t.Helper()
+	m, err := h.fake.WaitLatest(h.ctx, channel, pred)
+	if err != nil {
+		msgs := h.fake.Messages(channel)
+		newest := "(none)"
+		if len(msgs) > 0 {
+			newest = msgs[len(msgs)-1].Content
+		}
+		h.t.Fatalf("waiting for %s in %s: %v; newest message: %s", what, channel, err, newest)
+	}
+	return m
+}
+
+// contains is a predicate on a message's content.
+func contains(text string) func(*discordtest.Message) bool {
+	return func(m *discordtest.Message) bool { return strings.Contains(m.Content, text) }
+}
+
+// decodeBoard decodes a message's board image and checks its size.
+func decodeBoard(t *testing.T, m *discordtest.Message) {
+	t.Helper()
+	a := m.File("board.png")
+	if a == nil {
+		t.Fatalf("message %q has no board.png", m.Content)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(a.Data))
+	if err != nil || cfg.Width != render.Width || cfg.Height != render.Height {
+		t.Fatalf("board image: %v %dx%d", err, cfg.Width, cfg.Height)
+	}
+	if _, err := png.Decode(bytes.NewReader(a.Data)); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Attachments) != 1 {
+		t.Errorf("message has %d attachments, want only the board", len(m.Attachments))
+	}
+}
+
+func exampleStrategy(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "examples", name+".kombat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

@@ -1,0 +1,672 @@
+package bot
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/store"
+)
+
+// Deadlines kinds, as stored.
+const (
+	deadlineChallenge = "challenge"
+	deadlineSetup     = "setup"
+	deadlineTurn      = "turn"
+	deadlineReminder  = "reminder"
+)
+
+// How long a challenge and a setup stay open.
+const (
+	challengeLife = 10 * time.Minute
+	setupLife     = 30 * time.Minute
+)
+
+// busy explains why a user or channel cannot start a game, or returns "".
+func (b *Bot) busy(r *request, users ...*discordgo.User) string {
+	if t := b.tables.inChannel(r.i.ChannelID); t != nil {
+		return "A game is already active in this channel; finish it first (`/kombat board` shows it), or start one in another channel."
+	}
+	for _, u := range users {
+		if t := b.tables.playing(r.i.GuildID, u.ID); t != nil {
+			who := "You are"
+			if u.ID != r.user.ID {
+				who = "<@" + u.ID + "> is"
+			}
+			return fmt.Sprintf("%s already in a game on this server, in <#%s>. Finish it (or `/kombat resign` there) first.", who, t.row.Channel)
+		}
+	}
+	return ""
+}
+
+// challenge is /kombat challenge opponent [config] [timeout].
+func (b *Bot) challenge(r *request, o options) reply {
+	opp := o.user("opponent")
+	switch {
+	case opp == nil:
+		return private("Choose someone to challenge.")
+	case opp.ID == r.user.ID:
+		return private("You cannot challenge yourself. To play the built-in bot, use `/kombat solo`.")
+	case opp.Bot:
+		return private("<@%s> is a bot account. Challenge a person, or play the built-in bot with `/kombat solo`.", opp.ID)
+	}
+	if why := b.busy(r, r.user, opp); why != "" {
+		return private("%s", why)
+	}
+	cfg, bad := b.configOption(r, o)
+	if bad != nil {
+		return *bad
+	}
+	lob := lobby{Names: [2]string{displayName(r.user), displayName(opp)}, Owner: r.user.ID}
+	t, rep := b.createGame(r, &store.Game{Mode: game.ModeDuel, Players: [2]string{r.user.ID, opp.ID}, Config: cfg,
+		Status: store.StatusChallenge, TurnTimeout: timeoutOption(o)}, lob)
+	if t == nil {
+		return rep
+	}
+	expires := b.clock.Now().Add(challengeLife)
+	rep = reply{
+		content: fmt.Sprintf("<@%s>, <@%s> challenges you to a game of **KOMBAT**! %s\nThis challenge expires <t:%d:R>.",
+			opp.ID, r.user.ID, rulesLine(cfg, t.row.TurnTimeout), expires.Unix()),
+		components: []discordgo.MessageComponent{row(
+			button("Accept", discordgo.SuccessButton, customID{Action: "accept", Game: t.row.ID}),
+			button("Decline", discordgo.SecondaryButton, customID{Action: "decline", Game: t.row.ID}),
+		)},
+		mentions: []string{opp.ID},
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if err := r.send(rep); err != nil {
+		return b.internal(r, "send challenge", err)
+	}
+	if m, err := b.sess.InteractionResponse(r.i); err == nil {
+		t.row.MessageID = m.ID
+		b.saveMeta(b.ctx, t)
+	}
+	b.setDeadline(t, deadlineChallenge, expires)
+	return reply{}
+}
+
+// rulesLine describes a game's configuration in a sentence.
+func rulesLine(cfgText string, timeout time.Duration) string {
+	cfg, _ := game.ParseConfig(cfgText)
+	rules := "Standard rules"
+	if cfg != game.DefaultConfig() {
+		var diffs []string
+		def := game.DefaultConfig().String()
+		for _, line := range strings.Split(strings.TrimSpace(cfgText), "\n") {
+			if !strings.Contains(def, line+"\n") {
+				diffs = append(diffs, line)
+			}
+		}
+		rules = "Custom rules: " + strings.Join(diffs, ", ")
+	}
+	return fmt.Sprintf("%s, %d turns each, %s per turn.", rules, cfg.MaxTurns, timeout)
+}
+
+// createGame stores a new game in this channel and registers it.
+func (b *Bot) createGame(r *request, row *store.Game, lob lobby) (*table, reply) {
+	row.Guild, row.Channel, row.Seed = r.i.GuildID, r.i.ChannelID, newSeed()
+	raw, _ := json.Marshal(lob)
+	row.Setup = raw
+	id, err := b.db.CreateGame(b.ctx, row)
+	if errors.Is(err, store.ErrChannelBusy) {
+		return nil, private("A game is already active in this channel; start one in another channel.")
+	}
+	if err != nil {
+		return nil, b.internal(r, "create game", err)
+	}
+	row.ID = id
+	t := &table{row: row, lob: lob}
+	b.tables.add(t)
+	return t, reply{}
+}
+
+// startSetup is /kombat solo and /kombat auto: a game with the bot in one or both seats.
+func (b *Bot) startSetup(r *request, o options, mode game.Mode) reply {
+	users := []*discordgo.User{r.user}
+	if mode == game.ModeAuto {
+		users = nil
+	}
+	if why := b.busy(r, users...); why != "" {
+		return private("%s", why)
+	}
+	cfg, bad := b.configOption(r, o)
+	if bad != nil {
+		return *bad
+	}
+	row := &store.Game{Mode: mode, Config: cfg, Status: store.StatusSetup, TurnTimeout: timeoutOption(o)}
+	lob := lobby{Owner: r.user.ID}
+	what := "the built-in bot plays itself"
+	if mode == game.ModeSolitaire {
+		row.HumanSeat = 1
+		if o.str("seat") == "second" {
+			row.HumanSeat = 2
+		}
+		row.Players[row.HumanSeat-1] = r.user.ID
+		lob.Names[row.HumanSeat-1] = displayName(r.user)
+		what = "you against the built-in bot"
+	}
+	t, rep := b.createGame(r, row, lob)
+	if t == nil {
+		return rep
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if err := r.send(reply{content: fmt.Sprintf("<@%s> starts a game of **KOMBAT**: %s. %s", r.user.ID, what, rulesLine(cfg, row.TurnTimeout))}); err != nil {
+		return b.internal(r, "announce game", err)
+	}
+	if m, err := b.sess.InteractionResponse(r.i); err == nil {
+		b.moveToThread(t, m.ID, fmt.Sprintf("KOMBAT: %s", what))
+	}
+	if err := b.postSetup(t); err != nil {
+		b.log.Error("post setup", "game", t.row.ID, "err", err)
+	}
+	return reply{}
+}
+
+// moveToThread gives the game its own thread from a message, when the bot may create
+// one; otherwise the game stays in the channel.
+func (b *Bot) moveToThread(t *table, messageID, name string) {
+	if len([]rune(name)) > 100 {
+		name = string([]rune(name)[:100])
+	}
+	th, err := b.sess.MessageThreadStartComplex(t.row.Channel, messageID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440})
+	if err != nil {
+		b.log.Info("no thread; playing in the channel", "game", t.row.ID, "err", err)
+		return
+	}
+	t.row.Parent, t.row.Channel = t.row.Channel, th.ID
+	if err := b.saveMeta(b.ctx, t); err != nil {
+		b.log.Error("save thread", "game", t.row.ID, "err", err)
+		t.row.Channel, t.row.Parent = t.row.Parent, ""
+	}
+}
+
+// postSetup posts the setup message in the game's channel and starts the setup clock.
+func (b *Bot) postSetup(t *table) error {
+	m, err := b.sess.ChannelMessageSendComplex(t.row.Channel, setupView(t).message())
+	if err != nil {
+		return err
+	}
+	t.row.MessageID = m.ID
+	b.setDeadline(t, deadlineSetup, b.clock.Now().Add(setupLife))
+	return b.saveMeta(b.ctx, t)
+}
+
+// lockTable finds and locks a game for a component, or explains why it cannot.
+func (b *Bot) lockTable(id int64) (*table, *reply) {
+	t := b.tables.get(id)
+	if t == nil {
+		rep := private("This game is over or no longer exists.")
+		return nil, &rep
+	}
+	t.mu.Lock()
+	return t, nil
+}
+
+func (b *Bot) accept(r *request, id customID) reply {
+	t, bad := b.lockTable(id.Game)
+	if bad != nil {
+		return *bad
+	}
+	defer t.mu.Unlock()
+	if t.row.Status != store.StatusChallenge {
+		return private("This challenge has already been answered.")
+	}
+	if r.user.ID != t.row.Players[1] {
+		return private("Only <@%s> can accept this challenge.", t.row.Players[1])
+	}
+	if other := b.tables.playing(t.row.Guild, r.user.ID); other != nil && other != t {
+		return private("You are already in a game on this server, in <#%s>; finish it first.", other.row.Channel)
+	}
+	if err := r.deferReply(true, false); err != nil {
+		return b.internal(r, "defer accept", err)
+	}
+	t.lob.Names[1] = displayName(r.user)
+	t.row.Status = store.StatusSetup
+	if err := b.saveMeta(b.ctx, t); err != nil {
+		t.row.Status = store.StatusChallenge
+		return b.internal(r, "accept challenge", err)
+	}
+	b.clearDeadline(t, deadlineChallenge)
+	b.moveToThread(t, t.row.MessageID, fmt.Sprintf("KOMBAT: %s vs %s", t.lob.Names[0], t.lob.Names[1]))
+	where := "below"
+	if t.row.Parent != "" {
+		where = fmt.Sprintf("in <#%s>", t.row.Channel)
+	}
+	if err := b.postSetup(t); err != nil {
+		return b.internal(r, "post setup", err)
+	}
+	return reply{update: true, content: fmt.Sprintf("<@%s> accepted <@%s>'s challenge! Agree on the minion kinds %s.", t.row.Players[1], t.row.Players[0], where)}
+}
+
+func (b *Bot) decline(r *request, id customID) reply {
+	t, bad := b.lockTable(id.Game)
+	if bad != nil {
+		return *bad
+	}
+	defer t.mu.Unlock()
+	if t.row.Status != store.StatusChallenge {
+		return private("This challenge has already been answered.")
+	}
+	seat := t.seatOf(r.user.ID)
+	if seat == 0 {
+		return private("Only <@%s> can answer this challenge.", t.row.Players[1])
+	}
+	if err := b.db.Cancel(b.ctx, t.row.ID); err != nil {
+		return b.internal(r, "decline", err)
+	}
+	b.tables.remove(t.row.ID)
+	b.clearDeadline(t, deadlineChallenge)
+	if seat == 1 {
+		return reply{update: true, content: fmt.Sprintf("<@%s> withdrew the challenge.", r.user.ID)}
+	}
+	return reply{update: true, content: fmt.Sprintf("<@%s> declined the challenge.", r.user.ID)}
+}
+
+// canPropose reports whether user takes part in agreeing on the kinds.
+func (b *Bot) canPropose(t *table, user string) bool {
+	if t.row.Mode == game.ModeAuto {
+		return user == t.lob.Owner
+	}
+	return t.seatOf(user) != 0
+}
+
+// setupTable locks a game being set up for a player's change.
+func (b *Bot) setupTable(r *request, gameID int64) (*table, *reply) {
+	t, bad := b.lockTable(gameID)
+	if bad != nil {
+		return nil, bad
+	}
+	if t.row.Status != store.StatusSetup {
+		t.mu.Unlock()
+		rep := private("The kinds of this game are already agreed.")
+		return nil, &rep
+	}
+	if !b.canPropose(t, r.user.ID) {
+		t.mu.Unlock()
+		rep := private("Only the players of this game can change its kinds.")
+		return nil, &rep
+	}
+	return t, nil
+}
+
+// kindForm is the form for adding (index -1) or editing a kind, filled with p.
+func (b *Bot) kindForm(t *table, index int, p proposal) reply {
+	title := "Add a minion kind"
+	arg := "new"
+	if index >= 0 {
+		title = "Edit " + p.Name
+		arg = strconv.Itoa(index)
+	}
+	if len([]rune(title)) > 45 {
+		title = string([]rune(title)[:45])
+	}
+	return reply{modal: &modal{id: customID{Action: "kindform", Game: t.row.ID, Args: []string{arg}}.encode(), title: title, inputs: []discordgo.TextInput{
+		textInput("name", "Name (letters, digits, spaces, - or _)", discordgo.TextInputShort, p.Name, true, 20),
+		textInput("defense", "Defense factor (0 or more)", discordgo.TextInputShort, strconv.FormatInt(p.Defense, 10), true, 19),
+		textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, p.Strategy, true, 4000),
+	}}}
+}
+
+func (b *Bot) openKindForm(r *request, gameID int64, index int) reply {
+	t, bad := b.setupTable(r, gameID)
+	if bad != nil {
+		return *bad
+	}
+	defer t.mu.Unlock()
+	if len(t.lob.Kinds) >= game.MaxKinds {
+		return private("A game has at most %d kinds; edit or remove one instead.", game.MaxKinds)
+	}
+	return b.kindForm(t, index, proposal{})
+}
+
+func (b *Bot) editKind(r *request, id customID, value string) reply {
+	t, bad := b.setupTable(r, id.Game)
+	if bad != nil {
+		return *bad
+	}
+	defer t.mu.Unlock()
+	i, err := strconv.Atoi(value)
+	if err != nil || i < 0 || i >= len(t.lob.Kinds) {
+		return private("That kind is no longer there; the setup message shows the current ones.")
+	}
+	return b.kindForm(t, i, t.lob.Kinds[i])
+}
+
+func (b *Bot) removeKind(r *request, id customID, value string) reply {
+	t, bad := b.setupTable(r, id.Game)
+	if bad != nil {
+		return *bad
+	}
+	defer t.mu.Unlock()
+	i, err := strconv.Atoi(value)
+	if err != nil || i < 0 || i >= len(t.lob.Kinds) {
+		return private("That kind is no longer there.")
+	}
+	old := t.lob
+	t.lob.Kinds = append(append([]proposal(nil), t.lob.Kinds[:i]...), t.lob.Kinds[i+1:]...)
+	t.lob.Ready = [2]bool{}
+	if err := b.saveMeta(b.ctx, t); err != nil {
+		t.lob = old
+		return b.internal(r, "remove kind", err)
+	}
+	rep := setupView(t)
+	rep.update = true
+	return rep
+}
+
+// draftKey names the draft of a kind form.
+func draftKey(gameID int64, index string) string { return fmt.Sprintf("kind:%d:%s", gameID, index) }
+
+// submitKind validates a kind form: a mistake is shown only to its author, with an
+// "Edit again" button that gives back everything they typed.
+func (b *Bot) submitKind(r *request, id customID, v map[string]string) reply {
+	p := proposal{Name: strings.TrimSpace(v["name"]), Strategy: v["strategy"], By: r.user.ID}
+	return b.proposeKind(r, id.Game, id.arg(0), strings.TrimSpace(v["defense"]), p)
+}
+
+// proposeKind adds (index "new") or replaces a kind after checking it.
+func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p proposal) reply {
+	t, bad := b.setupTable(r, gameID)
+	if bad != nil {
+		return *bad
+	}
+	defer t.mu.Unlock()
+	edit := -1
+	if index != "new" {
+		i, err := strconv.Atoi(index)
+		if err != nil || i < 0 || i >= len(t.lob.Kinds) {
+			return private("That kind is no longer there; add it again.")
+		}
+		edit = i
+	}
+	problem := ""
+	d, err := strconv.ParseInt(defense, 10, 64)
+	p.Defense = d
+	switch {
+	case game.CheckKindName(p.Name) != nil:
+		problem = game.CheckKindName(p.Name).Error() + "."
+	case err != nil || d < 0:
+		problem = fmt.Sprintf("The defense factor must be a whole number, 0 or more; got %q.", defense)
+	case edit < 0 && len(t.lob.Kinds) >= game.MaxKinds:
+		problem = fmt.Sprintf("A game has at most %d kinds.", game.MaxKinds)
+	}
+	for i, k := range t.lob.Kinds {
+		if i != edit && strings.EqualFold(k.Name, p.Name) {
+			problem = fmt.Sprintf("There is already a kind named %q (names are compared ignoring case).", k.Name)
+		}
+	}
+	if problem == "" {
+		if _, err := interp.Compile(b.lang, p.Name, p.Strategy); err != nil {
+			var cerr *interp.Error
+			if !errors.As(err, &cerr) {
+				return b.internal(r, "compile kind", err)
+			}
+			problem = fmt.Sprintf("The strategy of **%s** does not compile:\n%s", p.Name,
+				interp.ReportDiscord(p.Name, p.Strategy, cerr.Diags, cerr.Omitted, contentLimit-200))
+		}
+	}
+	if problem != "" {
+		draft, _ := json.Marshal(map[string]string{"name": p.Name, "defense": defense, "strategy": p.Strategy})
+		if err := b.db.SaveDraft(b.ctx, r.user.ID, draftKey(gameID, index), string(draft)); err != nil {
+			return b.internal(r, "save draft", err)
+		}
+		return reply{content: fitContent(problem + "\nNothing you typed is lost: press **Edit again**."), ephemeral: true,
+			components: []discordgo.MessageComponent{row(button("Edit again", discordgo.PrimaryButton, customID{Action: "redo", Game: gameID, Args: []string{index}}))}}
+	}
+	old := t.lob
+	p.Strategy = strings.TrimSpace(p.Strategy)
+	if edit >= 0 {
+		t.lob.Kinds = append([]proposal(nil), t.lob.Kinds...)
+		t.lob.Kinds[edit] = p
+	} else {
+		t.lob.Kinds = append(append([]proposal(nil), t.lob.Kinds...), p)
+	}
+	t.lob.Ready = [2]bool{}
+	if err := b.saveMeta(b.ctx, t); err != nil {
+		t.lob = old
+		return b.internal(r, "save kind", err)
+	}
+	b.db.DeleteDraft(b.ctx, r.user.ID, draftKey(gameID, index))
+	rep := setupView(t)
+	if r.i.Message != nil && r.i.Message.ID == t.row.MessageID {
+		rep.update = true
+		return rep
+	}
+	if _, err := b.sess.ChannelMessageEditComplex(rep.messageEdit(t.row.Channel, t.row.MessageID)); err != nil {
+		b.log.Error("update setup message", "game", gameID, "err", err)
+	}
+	verb := "Added"
+	if edit >= 0 {
+		verb = "Updated"
+	}
+	return private("%s **%s** (defense %d). Everyone's Ready was cleared.", verb, p.Name, p.Defense)
+}
+
+// redo reopens a kind form with the text of the last attempt.
+func (b *Bot) redo(r *request, id customID) reply {
+	body, err := b.db.Draft(b.ctx, r.user.ID, draftKey(id.Game, id.arg(0)))
+	if errors.Is(err, store.ErrNotFound) {
+		return private("There is nothing left to edit: the kind was saved, or the game moved on.")
+	}
+	if err != nil {
+		return b.internal(r, "load draft", err)
+	}
+	var d map[string]string
+	json.Unmarshal([]byte(body), &d)
+	t, bad := b.setupTable(r, id.Game)
+	if bad != nil {
+		return *bad
+	}
+	defer t.mu.Unlock()
+	rep := b.kindForm(t, -1, proposal{Name: d["name"], Strategy: d["strategy"]})
+	rep.modal.id = customID{Action: "kindform", Game: id.Game, Args: []string{id.arg(0)}}.encode()
+	rep.modal.inputs[1].Value = d["defense"]
+	return rep
+}
+
+// kindAdd is /kombat kind add name defense file.
+func (b *Bot) kindAdd(r *request, o options) reply {
+	t := b.tables.inChannel(r.i.ChannelID)
+	if t == nil {
+		return private("No game is being set up in this channel.")
+	}
+	a := o.attachment("file")
+	if a == nil {
+		return private("Attach the strategy as a text file.")
+	}
+	text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
+	if err != nil {
+		return private("Could not read your file: %v.", err)
+	}
+	return b.proposeKind(r, t.row.ID, "new", strconv.FormatInt(o.int("defense", 0), 10), proposal{Name: strings.TrimSpace(o.str("name")), Strategy: text, By: r.user.ID})
+}
+
+// toggleReady marks a player ready (or not); when every human is ready on the same
+// kinds, the game starts with the free spawns.
+func (b *Bot) toggleReady(r *request, id customID) reply {
+	t, bad := b.setupTable(r, id.Game)
+	if bad != nil {
+		return *bad
+	}
+	defer t.mu.Unlock()
+	if len(t.lob.Kinds) == 0 {
+		return private("Add at least one minion kind first.")
+	}
+	seat := t.seatOf(r.user.ID)
+	if t.row.Mode == game.ModeAuto {
+		seat = 1
+	}
+	old := t.lob
+	t.lob.Ready[seat-1] = !t.lob.Ready[seat-1]
+	all := true
+	for _, p := range t.humans() {
+		all = all && t.lob.Ready[p-1]
+	}
+	if t.row.Mode == game.ModeAuto {
+		all = t.lob.Ready[0]
+	}
+	if !all {
+		if err := b.saveMeta(b.ctx, t); err != nil {
+			t.lob = old
+			return b.internal(r, "save ready", err)
+		}
+		rep := setupView(t)
+		rep.update = true
+		return rep
+	}
+	if err := r.deferReply(true, false); err != nil {
+		return b.internal(r, "defer start", err)
+	}
+	if err := b.startPlay(t); err != nil {
+		t.lob = old
+		return b.internal(r, "start game", err)
+	}
+	return agreedView(t)
+}
+
+// cancelSetup abandons a game still being set up.
+func (b *Bot) cancelSetup(r *request, id customID) reply {
+	t, bad := b.setupTable(r, id.Game)
+	if bad != nil {
+		return *bad
+	}
+	defer t.mu.Unlock()
+	if err := b.db.Cancel(b.ctx, t.row.ID); err != nil {
+		return b.internal(r, "cancel setup", err)
+	}
+	b.tables.remove(t.row.ID)
+	b.clearDeadline(t, deadlineSetup)
+	return reply{update: true, content: fmt.Sprintf("<@%s> cancelled the game.", r.user.ID)}
+}
+
+// startPlay fixes the kinds, starts the engine, makes the bots' free spawns and posts
+// what comes next; the caller holds the lock.
+func (b *Bot) startPlay(t *table) error {
+	cfg, err := game.ParseConfig(t.row.Config)
+	if err != nil {
+		return err
+	}
+	var kinds []game.KindSpec
+	for _, k := range t.lob.Kinds {
+		kinds = append(kinds, game.KindSpec{Name: k.Name, Defense: k.Defense, Strategy: k.Strategy})
+	}
+	g, err := game.New(b.lang, game.Setup{Config: cfg, Seed: t.row.Seed, Mode: t.row.Mode, HumanSeat: t.row.HumanSeat, Kinds: kinds})
+	if err != nil {
+		return err
+	}
+	t.row.Kinds, t.row.Status = kinds, store.StatusPlay
+	if err := b.saveMeta(b.ctx, t); err != nil {
+		t.row.Kinds, t.row.Status = nil, store.StatusSetup
+		return err
+	}
+	b.clearDeadline(t, deadlineSetup)
+	t.eng = g
+	for p := 1; p <= 2; p++ {
+		if !t.isHuman(p) {
+			if err := game.PlayFreeSpawn(g, p, t.botFor(p)); err != nil {
+				return err
+			}
+		}
+	}
+	if err := b.commit(b.ctx, t); err != nil {
+		return err
+	}
+	if g.Phase() == game.PhaseSetup {
+		m, err := b.sess.ChannelMessageSendComplex(t.row.Channel, freeSpawnView(t).message())
+		if err != nil {
+			return err
+		}
+		t.row.MessageID = m.ID
+		return b.saveMeta(b.ctx, t)
+	}
+	return b.afterTurn(t, game.TurnLog{Events: g.SetupEvents()}, "")
+}
+
+// freeSpawnKind answers a player's choice of kind for the free spawn with the hexes.
+func (b *Bot) freeSpawnKind(r *request, id customID, value string) reply {
+	t, bad := b.lockTable(id.Game)
+	if bad != nil {
+		return *bad
+	}
+	defer t.mu.Unlock()
+	g, err := b.engine(t)
+	if err != nil {
+		return b.internal(r, "engine", err)
+	}
+	seat := t.seatOf(r.user.ID)
+	if seat == 0 {
+		return private("Only the players of this game make free spawns.")
+	}
+	opts := g.FreeSpawnOptions(seat)
+	if len(opts) == 0 {
+		return private("You have made your free spawn already.")
+	}
+	k, err := strconv.Atoi(value)
+	if err != nil || k < 0 || k >= len(g.Kinds()) {
+		return private("That kind is not in this game.")
+	}
+	var hexes []discordgo.SelectMenuOption
+	for _, h := range opts {
+		hexes = append(hexes, discordgo.SelectMenuOption{Label: h.String(), Value: hexValue(h)})
+	}
+	return reply{ephemeral: true, content: fmt.Sprintf("Where should your free **%s** stand?", g.Kinds()[k].Name),
+		components: []discordgo.MessageComponent{row(discordgo.SelectMenu{CustomID: customID{Action: "fshex", Game: t.row.ID, Args: []string{value}}.encode(),
+			Placeholder: "Choose a hex of your start area", Options: hexes})}}
+}
+
+// freeSpawnHex makes a player's free spawn.
+func (b *Bot) freeSpawnHex(r *request, id customID, value string) reply {
+	t, bad := b.lockTable(id.Game)
+	if bad != nil {
+		return *bad
+	}
+	defer t.mu.Unlock()
+	g, err := b.engine(t)
+	if err != nil {
+		return b.internal(r, "engine", err)
+	}
+	seat := t.seatOf(r.user.ID)
+	k, _ := strconv.Atoi(id.arg(0))
+	h, ok := parseHex(value)
+	if seat == 0 || !ok {
+		return private("Only the players of this game make free spawns.")
+	}
+	if err := g.FreeSpawn(seat, k, h); err != nil {
+		return private("%s.", err)
+	}
+	if err := b.commit(b.ctx, t); err != nil {
+		return b.internal(r, "commit free spawn", err)
+	}
+	done := reply{update: true, content: fmt.Sprintf("Your free **%s** stands at %v.", g.Kinds()[k].Name, h)}
+	if g.Phase() == game.PhaseSetup {
+		return done
+	}
+	if err := r.send(done); err != nil {
+		b.log.Error("confirm free spawn", "err", err)
+	}
+	content := "Free spawns made. The game begins!"
+	b.sess.ChannelMessageEditComplex(reply{content: content}.messageEdit(t.row.Channel, t.row.MessageID))
+	if err := b.afterTurn(t, game.TurnLog{Events: g.SetupEvents()}, ""); err != nil {
+		b.log.Error("first board", "game", t.row.ID, "err", err)
+	}
+	return reply{}
+}
+
+func hexValue(h game.Hex) string { return fmt.Sprintf("%d,%d", h.Row, h.Col) }
+
+func parseHex(s string) (game.Hex, bool) {
+	r, c, ok := strings.Cut(s, ",")
+	row, err1 := strconv.Atoi(r)
+	col, err2 := strconv.Atoi(c)
+	h := game.Hex{Row: row, Col: col}
+	return h, ok && err1 == nil && err2 == nil && h.OnBoard()
+}

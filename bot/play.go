@@ -1,0 +1,380 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/render"
+	"github.com/kombat-game/kombat/store"
+)
+
+// turnTable locks a game for the current player's action on controls drawn at record
+// position pos. Anyone else, or old controls, get a polite private answer and change
+// nothing.
+func (b *Bot) turnTable(r *request, id customID) (*table, *game.Game, int, *reply) {
+	t, bad := b.lockTable(id.Game)
+	if bad != nil {
+		return nil, nil, 0, bad
+	}
+	fail := func(rep reply) (*table, *game.Game, int, *reply) {
+		t.mu.Unlock()
+		return nil, nil, 0, &rep
+	}
+	g, err := b.engine(t)
+	if err != nil {
+		return fail(b.internal(r, "engine", err))
+	}
+	p := g.Current()
+	seat := t.seatOf(r.user.ID)
+	switch {
+	case g.Phase() != game.PhasePlay:
+		return fail(private("The game is not in play."))
+	case seat == 0:
+		return fail(private("You are not playing in this game; you can watch, and `/kombat board` shows it to you."))
+	case seat != p:
+		return fail(private("It is %s's turn, not yours.", t.mention(p)))
+	case id.arg(0) != strconv.Itoa(g.Decisions()):
+		return fail(private("These controls are out of date: the game has moved on. Use the latest message below."))
+	}
+	return t, g, p, nil
+}
+
+// boardReply draws the game message: the header, what happened, the board, and the
+// controls of the player to act.
+func (b *Bot) boardReply(t *table, g *game.Game, last game.TurnLog, summary string, spawnKind int) (reply, error) {
+	png, err := b.render.PNG(render.Board{Snap: g.Snapshot(), Last: last, Names: t.names()})
+	if err != nil {
+		return reply{}, err
+	}
+	content := header(t, g)
+	if summary != "" {
+		content = fitContent(summary + "\n" + content)
+	}
+	rep := reply{content: content, files: []file{{"board.png", "image/png", png}}}
+	if p := g.Current(); p != 0 && t.isHuman(p) {
+		rep.mentions = []string{t.row.Players[p-1]}
+		rep.components = controls(t, g, spawnKind)
+	}
+	if g.Result() != nil {
+		for _, id := range t.row.Players {
+			if id != "" {
+				rep.mentions = append(rep.mentions, id)
+			}
+		}
+	}
+	if t.row.Mode == game.ModeAuto && g.Result() == nil {
+		rep.components = autoControls(t)
+	}
+	return rep, nil
+}
+
+// act applies a purchase or spawn, commits it, and redraws the game message.
+func (b *Bot) act(r *request, id customID, do func(g *game.Game, p int) error) reply {
+	t, g, p, bad := b.turnTable(r, id)
+	if bad != nil {
+		return *bad
+	}
+	defer t.mu.Unlock()
+	if err := do(g, p); err != nil {
+		var ae *game.ActionError
+		if errors.As(err, &ae) {
+			return private("%s.", ae.Msg)
+		}
+		return b.internal(r, "action", err)
+	}
+	if err := b.commit(b.ctx, t); err != nil {
+		return b.internal(r, "commit action", err)
+	}
+	last, _ := g.LastTurn()
+	rep, err := b.boardReply(t, g, last, "", -1)
+	if err != nil {
+		return b.internal(r, "draw board", err)
+	}
+	b.armTurnClock(t, g)
+	rep.update = true
+	return rep
+}
+
+func (b *Bot) buy(r *request, id customID, value string) reply {
+	h, ok := parseHex(value)
+	if !ok {
+		return private("That is not a hex of the board.")
+	}
+	return b.act(r, id, func(g *game.Game, p int) error { return g.Buy(p, h) })
+}
+
+// spawnKind shows the hexes for the chosen kind; nothing is decided yet.
+func (b *Bot) spawnKind(r *request, id customID, value string) reply {
+	t, g, _, bad := b.turnTable(r, id)
+	if bad != nil {
+		return *bad
+	}
+	defer t.mu.Unlock()
+	k, err := strconv.Atoi(value)
+	if err != nil || k < 0 || k >= len(g.Kinds()) {
+		return private("That kind is not in this game.")
+	}
+	return reply{update: true, content: r.i.Message.Content, components: controls(t, g, k)}
+}
+
+func (b *Bot) spawnHex(r *request, id customID, value string) reply {
+	h, ok := parseHex(value)
+	k, err := strconv.Atoi(id.arg(1))
+	if !ok || err != nil {
+		return private("That is not a hex of the board.")
+	}
+	return b.act(r, id, func(g *game.Game, p int) error { return g.Spawn(p, k, h) })
+}
+
+// endTurn runs the player's minions, then posts the result, and the bot's turn after
+// it when the bot plays next.
+func (b *Bot) endTurn(r *request, id customID) reply {
+	t, g, p, bad := b.turnTable(r, id)
+	if bad != nil {
+		return *bad
+	}
+	defer t.mu.Unlock()
+	if err := r.deferReply(true, false); err != nil {
+		return b.internal(r, "defer end turn", err)
+	}
+	log, err := g.EndTurn(p)
+	if err != nil {
+		return b.internal(r, "end turn", err)
+	}
+	if err := b.commit(b.ctx, t); err != nil {
+		return b.internal(r, "commit turn", err)
+	}
+	t.lob.Misses[p-1] = 0
+	b.stripControls(r)
+	if err := b.afterTurn(t, log, turnSummary(log, t.names()[p-1])); err != nil {
+		b.log.Error("after turn", "game", t.row.ID, "err", err)
+	}
+	return reply{}
+}
+
+// stripControls removes the buttons from the message a component was on, leaving its
+// board and text: the next message carries the controls.
+func (b *Bot) stripControls(r *request) {
+	none := []discordgo.MessageComponent{}
+	if _, err := b.sess.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Components: &none}); err != nil {
+		b.log.Error("strip controls", "err", err)
+	}
+}
+
+// afterTurn posts the board after a turn (or the free spawns), then plays the bot's
+// turn if it is next (auto games play on in their own loop), until a human is to act
+// or the game is over. The caller holds the lock.
+func (b *Bot) afterTurn(t *table, log game.TurnLog, summary string) error {
+	g := t.eng
+	for {
+		rep, err := b.boardReply(t, g, log, summary, -1)
+		if err != nil {
+			return err
+		}
+		m, err := b.sess.ChannelMessageSendComplex(t.row.Channel, rep.message())
+		if err != nil {
+			return err
+		}
+		if old := t.row.MessageID; old != "" && old != m.ID && g.Result() == nil && t.row.Mode == game.ModeAuto {
+			b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.row.Channel, Components: &[]discordgo.MessageComponent{}})
+		}
+		t.row.MessageID = m.ID
+		if g.Result() != nil {
+			b.clearDeadline(t, deadlineTurn)
+			b.clearDeadline(t, deadlineReminder)
+			return nil
+		}
+		if err := b.saveMeta(b.ctx, t); err != nil {
+			return err
+		}
+		p := g.Current()
+		if t.isHuman(p) {
+			b.armTurnClock(t, g)
+			return nil
+		}
+		if t.row.Mode == game.ModeAuto {
+			b.startAuto(t)
+			return nil
+		}
+		if log, err = b.botTurn(t, p); err != nil {
+			return err
+		}
+		summary = turnSummary(log, t.names()[p-1])
+	}
+}
+
+// botTurn plays the bot's whole turn and commits it.
+func (b *Bot) botTurn(t *table, p int) (game.TurnLog, error) {
+	log, err := game.PlayTurn(t.eng, p, t.botFor(p))
+	if err != nil {
+		return log, err
+	}
+	return log, b.commit(b.ctx, t)
+}
+
+// startAuto runs an auto game's turns, one every AutoStep, until it ends, is paused,
+// or the bot shuts down. The caller holds the lock.
+func (b *Bot) startAuto(t *table) {
+	if t.loop || t.lob.Paused || b.closing.Load() {
+		return
+	}
+	t.loop = true
+	b.work.Add(1)
+	go func() {
+		defer b.work.Done()
+		for {
+			select {
+			case <-b.ctx.Done():
+				t.mu.Lock()
+				t.loop = false
+				t.mu.Unlock()
+				return
+			case <-time.After(b.opt.AutoStep):
+			}
+			t.mu.Lock()
+			g := t.eng
+			if t.lob.Paused || g == nil || g.Phase() != game.PhasePlay || b.ctx.Err() != nil {
+				t.loop = false
+				t.mu.Unlock()
+				return
+			}
+			p := g.Current()
+			log, err := b.botTurn(t, p)
+			if err == nil {
+				err = b.postAuto(t, log, turnSummary(log, t.names()[p-1]))
+			}
+			if err != nil {
+				b.log.Error("auto turn", "game", t.row.ID, "err", err)
+				t.loop = false
+				t.mu.Unlock()
+				return
+			}
+			t.mu.Unlock()
+		}
+	}()
+}
+
+// postAuto posts an auto game's turn.
+func (b *Bot) postAuto(t *table, log game.TurnLog, summary string) error {
+	rep, err := b.boardReply(t, t.eng, log, summary, -1)
+	if err != nil {
+		return err
+	}
+	m, err := b.sess.ChannelMessageSendComplex(t.row.Channel, rep.message())
+	if err != nil {
+		return err
+	}
+	if old := t.row.MessageID; old != "" {
+		b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.row.Channel, Components: &[]discordgo.MessageComponent{}})
+	}
+	t.row.MessageID = m.ID
+	if t.eng.Result() != nil {
+		return nil
+	}
+	return b.saveMeta(b.ctx, t)
+}
+
+// resumeAuto restarts the loops of auto games that were playing when the bot stopped.
+func (b *Bot) resumeAuto() {
+	for _, t := range b.tables.all() {
+		t.mu.Lock()
+		if t.row.Mode == game.ModeAuto && t.row.Status == store.StatusPlay && !t.lob.Paused {
+			if g, err := b.engine(t); err == nil && g.Phase() == game.PhasePlay {
+				b.startAuto(t)
+			}
+		}
+		t.mu.Unlock()
+	}
+}
+
+// pause stops or resumes an auto game; only the player who started it may.
+func (b *Bot) pause(r *request, id customID, stop bool) reply {
+	t, bad := b.lockTable(id.Game)
+	if bad != nil {
+		return *bad
+	}
+	defer t.mu.Unlock()
+	if t.row.Mode != game.ModeAuto {
+		return private("Only auto games pause.")
+	}
+	if r.user.ID != t.lob.Owner {
+		return private("Only <@%s>, who started this game, can pause or resume it.", t.lob.Owner)
+	}
+	old := t.lob.Paused
+	t.lob.Paused = stop
+	if err := b.saveMeta(b.ctx, t); err != nil {
+		t.lob.Paused = old
+		return b.internal(r, "pause", err)
+	}
+	if !stop {
+		b.startAuto(t)
+	}
+	word := "paused"
+	if !stop {
+		word = "resumed"
+	}
+	return reply{update: true, content: fmt.Sprintf("%s\n*%s by <@%s>.*", r.i.Message.Content, word, r.user.ID), components: autoControls(t)}
+}
+
+// askResign is /kombat resign: confirm first, privately.
+func (b *Bot) askResign(r *request) reply {
+	t := b.tables.inChannel(r.i.ChannelID)
+	if t == nil {
+		return private("No game is being played in this channel.")
+	}
+	return b.askResignGame(r, t.row.ID)
+}
+
+func (b *Bot) askResignGame(r *request, gameID int64) reply {
+	t := b.tables.get(gameID)
+	if t == nil || t.seatOf(r.user.ID) == 0 {
+		return private("You are not playing in this game.")
+	}
+	return reply{ephemeral: true, content: "Resign this game? Your opponent wins.",
+		components: []discordgo.MessageComponent{row(button("Resign", discordgo.DangerButton, customID{Action: "resignok", Game: gameID}))}}
+}
+
+// resign ends the game: the player loses.
+func (b *Bot) resign(r *request, gameID int64) reply {
+	t, bad := b.lockTable(gameID)
+	if bad != nil {
+		return *bad
+	}
+	defer t.mu.Unlock()
+	seat := t.seatOf(r.user.ID)
+	if seat == 0 {
+		return private("You are not playing in this game.")
+	}
+	if t.row.Status != store.StatusPlay {
+		if err := b.db.Cancel(b.ctx, t.row.ID); err != nil {
+			return b.internal(r, "cancel", err)
+		}
+		b.tables.remove(t.row.ID)
+		b.clearDeadline(t, deadlineSetup)
+		b.sess.ChannelMessageSend(t.row.Channel, fmt.Sprintf("<@%s> left; the game is cancelled.", r.user.ID))
+		return reply{update: true, content: "You left the game."}
+	}
+	g, err := b.engine(t)
+	if err != nil {
+		return b.internal(r, "engine", err)
+	}
+	if err := g.Resign(seat); err != nil {
+		return private("%s.", err)
+	}
+	if err := b.commit(b.ctx, t); err != nil {
+		return b.internal(r, "commit resign", err)
+	}
+	if t.row.MessageID != "" {
+		b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.row.MessageID, Channel: t.row.Channel, Components: &[]discordgo.MessageComponent{}})
+	}
+	last, _ := g.LastTurn()
+	if err := b.afterTurn(t, last, fmt.Sprintf("<@%s> resigned.", r.user.ID)); err != nil {
+		b.log.Error("post resignation", "game", t.row.ID, "err", err)
+	}
+	return reply{update: true, content: "You resigned."}
+}

@@ -1,0 +1,59 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kombat-game/kombat/bot/discordtest"
+)
+
+// TestSolitaireGame plays a whole solitaire game through Discord: /kombat solo with a
+// configuration file, a kind from the form, Ready, the free spawn, then End turn until
+// the game is over; every board image is decoded.
+func TestSolitaireGame(t *testing.T) {
+	h := newHarness(t)
+	cfg := h.fake.Upload("short.cfg", "text/plain", []byte("max_turns=3\n"))
+	_, announce := h.slash(h.alice, h.channel.ID, "solo", discordtest.Opt("config", cfg))
+	if !strings.Contains(announce.Content, "against the built-in bot") || !strings.Contains(announce.Content, "max_turns=3") {
+		t.Fatalf("announcement: %s", announce.Content)
+	}
+	thread, err := h.fake.WaitThread(h.ctx, h.channel.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := h.waitFor(thread.ID, "the setup message", contains("setting up"))
+	add := h.click(h.alice, setup, "Add kind")
+	if _, err := h.fake.SubmitModal(h.alice, add, map[string]string{"name": "Shooter", "defense": "2", "strategy": exampleStrategy(t, "shooter")}); err != nil {
+		t.Fatal(err)
+	}
+	setup = h.waitFor(thread.ID, "the kind in the setup", contains("**1. Shooter**"))
+	h.click(h.alice, setup, "Ready / not ready")
+	free := h.waitFor(thread.ID, "the free spawn message", contains("Free spawns"))
+	pick := h.choose(h.alice, free, "Choose the kind", "0")
+	hexes, err := pick.Reply(h.ctx)
+	if err != nil || !hexes.Ephemeral {
+		t.Fatalf("hex choice: %v %+v", err, hexes)
+	}
+	if _, err := h.fake.Choose(h.alice, hexes.ID, hexes.Select("Choose a hex").CustomID, "1,1"); err != nil {
+		t.Fatal(err)
+	}
+	// Play: alice ends her turns; the bot answers at once; three turns each.
+	for turn := 1; ; turn++ {
+		board := h.waitFor(thread.ID, "a board", func(m *discordtest.Message) bool {
+			return m.File("board.png") != nil && (m.Button("End turn") != nil || strings.Contains(m.Content, "Game over"))
+		})
+		decodeBoard(t, board)
+		if strings.Contains(board.Content, "Game over") {
+			if !strings.Contains(board.Content, "Score") {
+				t.Errorf("final message without a score: %s", board.Content)
+			}
+			break
+		}
+		if turn > 10 {
+			t.Fatal("the game did not end")
+		}
+		h.click(h.alice, board, "End turn")
+		h.waitFor(thread.ID, "the next board", func(m *discordtest.Message) bool { return m.ID != board.ID && m.File("board.png") != nil })
+	}
+	h.check()
+}

@@ -1,0 +1,240 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"sync"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/store"
+)
+
+// lobby is what the host keeps beside the engine, stored as the game's setup JSON: the
+// kinds being agreed on, who is ready, the players' names, and the auto game's switch.
+type lobby struct {
+	Kinds  []proposal `json:"kinds"`
+	Ready  [2]bool    `json:"ready"`
+	Names  [2]string  `json:"names"`
+	Owner  string     `json:"owner"` // who started the game
+	Paused bool       `json:"paused,omitempty"`
+	Misses [2]int     `json:"misses,omitempty"` // turns in a row the clock played
+}
+
+// proposal is a kind being agreed on.
+type proposal struct {
+	Name     string `json:"name"`
+	Defense  int64  `json:"defense"`
+	Strategy string `json:"strategy"`
+	By       string `json:"by"` // who last changed it
+}
+
+// table is one game hosted in a channel or thread. Everything about a game happens
+// under its lock, so two fast clicks never run a turn twice.
+type table struct {
+	mu   sync.Mutex
+	row  *store.Game
+	lob  lobby
+	eng  *game.Game   // rebuilt from the record on first use
+	bots [2]*game.Bot // the built-in players, for bot seats
+	loop bool         // an auto game's turn loop is running
+}
+
+// registry holds this process's active games.
+type registry struct {
+	mu     sync.Mutex
+	tables map[int64]*table
+}
+
+func newRegistry() *registry { return &registry{tables: map[int64]*table{}} }
+
+func (r *registry) add(t *table) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.tables[t.row.ID] = t
+}
+
+func (r *registry) get(id int64) *table {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.tables[id]
+}
+
+func (r *registry) remove(id int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.tables, id)
+}
+
+// inChannel returns the active game played in a channel or thread.
+func (r *registry) inChannel(channel string) *table {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, t := range r.tables {
+		if t.row.Channel == channel {
+			return t
+		}
+	}
+	return nil
+}
+
+// all lists the active games.
+func (r *registry) all() []*table {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]*table, 0, len(r.tables))
+	for _, t := range r.tables {
+		out = append(out, t)
+	}
+	return out
+}
+
+// playing returns the active game in the guild that user plays in, if any.
+func (r *registry) playing(guild, user string) *table {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, t := range r.tables {
+		if t.row.Guild == guild && t.row.Seat(user) != 0 {
+			return t
+		}
+	}
+	return nil
+}
+
+// restore loads the active games of this process's shard. Engines are rebuilt when
+// first used, so start-up stays fast with thousands of games.
+func (b *Bot) restore(ctx context.Context) error {
+	rows, err := b.db.ActiveGames(ctx)
+	if err != nil {
+		return fmt.Errorf("bot: load games: %w", err)
+	}
+	n := 0
+	for _, row := range rows {
+		if !b.myGuild(row.Guild) {
+			continue
+		}
+		t := &table{row: row}
+		if err := json.Unmarshal(row.Setup, &t.lob); err != nil {
+			b.log.Error("game has unreadable setup; skipped", "game", row.ID, "err", err)
+			continue
+		}
+		b.tables.add(t)
+		n++
+	}
+	b.log.Info("games restored", "count", n)
+	return nil
+}
+
+// myGuild reports whether this process's shard serves a guild (Discord's routing).
+func (b *Bot) myGuild(guild string) bool {
+	n := uint64(b.opt.Config.ShardCount)
+	if n <= 1 {
+		return true
+	}
+	id, _ := strconv.ParseUint(guild, 10, 64)
+	return (id>>22)%n == uint64(b.opt.Config.ShardID)
+}
+
+// engine returns the game's engine, rebuilding it from the stored record if needed.
+func (b *Bot) engine(t *table) (*game.Game, error) {
+	if t.eng != nil {
+		return t.eng, nil
+	}
+	rec, err := t.row.Record()
+	if err != nil {
+		return nil, err
+	}
+	g, err := game.Replay(b.lang, rec)
+	if err != nil {
+		return nil, fmt.Errorf("bot: rebuild game %d: %w", t.row.ID, err)
+	}
+	t.eng = g
+	return g, nil
+}
+
+// saveMeta stores the table's metadata and lobby.
+func (b *Bot) saveMeta(ctx context.Context, t *table) error {
+	raw, err := json.Marshal(t.lob)
+	if err != nil {
+		return err
+	}
+	t.row.Setup = raw
+	return b.db.SaveMeta(ctx, t.row)
+}
+
+// commit stores the decisions made in the engine since the stored record ended: one
+// transaction, the game's result and ratings included when it is over. If the store
+// refuses, the engine is rebuilt from what is stored, so memory never runs ahead.
+func (b *Bot) commit(ctx context.Context, t *table) error {
+	g := t.eng
+	all := g.Record().Decisions
+	pos := len(t.row.Decisions)
+	if pos == len(all) {
+		return nil
+	}
+	var err error
+	if r := g.Result(); r != nil {
+		err = b.db.Finish(ctx, t.row.ID, pos, all[pos:], *r, g.Turns())
+	} else {
+		err = b.db.AppendDecisions(ctx, t.row.ID, pos, all[pos:])
+	}
+	if err != nil {
+		t.eng = nil
+		return err
+	}
+	t.row.Decisions = append(t.row.Decisions, all[pos:]...)
+	if r := g.Result(); r != nil {
+		t.row.Status, t.row.Result = store.StatusOver, r
+		b.tables.remove(t.row.ID)
+	}
+	return nil
+}
+
+// seatOf returns the user's seat in the game, or 0.
+func (t *table) seatOf(user string) int { return t.row.Seat(user) }
+
+// isHuman reports whether seat p is played by a person.
+func (t *table) isHuman(p int) bool { return t.row.Players[p-1] != "" }
+
+// names returns the players' display names for boards.
+func (t *table) names() [2]string {
+	n := t.lob.Names
+	for i := range n {
+		if t.row.Players[i] == "" {
+			n[i] = "Bot"
+			if t.row.Mode == game.ModeAuto {
+				n[i] = fmt.Sprintf("Bot %d", i+1)
+			}
+		}
+	}
+	return n
+}
+
+// mention names a seat in text: a ping for people, a name for bots.
+func (t *table) mention(p int) string {
+	if id := t.row.Players[p-1]; id != "" {
+		return "<@" + id + ">"
+	}
+	return "**" + t.names()[p-1] + "**"
+}
+
+// humans lists the seats played by people.
+func (t *table) humans() []int {
+	var out []int
+	for p := 1; p <= 2; p++ {
+		if t.isHuman(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// botFor is the built-in player of seat p in this game, seeded from the game, so a
+// restarted bot plays on as the old one would have.
+func (t *table) botFor(p int) *game.Bot {
+	if t.bots[p-1] == nil {
+		t.bots[p-1] = game.NewBot(t.row.Seed ^ uint64(p)*0x9e3779b97f4a7c15)
+	}
+	return t.bots[p-1]
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/joho/godotenv"
+
+	"github.com/kombat-game/kombat/bot"
+	"github.com/kombat-game/kombat/render"
+	"github.com/kombat-game/kombat/store"
+)
+
+// serve runs the Discord bot until SIGINT or SIGTERM (kombat serve, the default).
+// Configuration comes from the environment, with .env loaded first when present.
+func serve(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprint(stderr, "usage: kombat serve (configure with environment variables or .env; see .env.example)\n")
+		return 2
+	}
+	if err := godotenv.Load(); err != nil && !errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(stderr, "kombat: .env: %v\n", err)
+		return 1
+	}
+	cfg, err := bot.ConfigFromEnv(os.Getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "kombat: %v\n", err)
+		return 1
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	db, err := store.Open(ctx, cfg.DBPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "kombat: %v\n", err)
+		return 1
+	}
+	defer db.Close()
+	r, err := render.New()
+	if err != nil {
+		fmt.Fprintf(stderr, "kombat: %v\n", err)
+		return 1
+	}
+	b, err := bot.New(bot.Options{Config: cfg, DB: db, Renderer: r, Logger: log, Ticker: true})
+	if err != nil {
+		fmt.Fprintf(stderr, "kombat: %v\n", err)
+		return 1
+	}
+	if err := b.Start(ctx); err != nil {
+		fmt.Fprintf(stderr, "kombat: %v\n", err)
+		return 1
+	}
+	<-ctx.Done()
+	log.Info("shutting down: finishing the interactions in flight")
+	if err := b.Close(); err != nil {
+		log.Error("close", "err", err)
+	}
+	return 0
+}
