@@ -182,6 +182,16 @@ func (h *harness) waitFor(channel string, what string, pred func(*discordtest.Me
 	return m
 }
 
+// find waits until some message of the channel satisfies pred and returns it.
+func (h *harness) find(channel, what string, pred func(*discordtest.Message) bool) *discordtest.Message {
+	h.t.Helper()
+	m, err := h.fake.WaitMessage(h.ctx, channel, pred)
+	if err != nil {
+		h.t.Fatalf("waiting for %s in %s: %v", what, channel, err)
+	}
+	return m
+}
+
 // contains is a predicate on a message's content.
 func contains(text string) func(*discordtest.Message) bool {
 	return func(m *discordtest.Message) bool { return strings.Contains(m.Content, text) }

@@ -40,7 +40,7 @@ func (b *Bot) busy(r *request, users ...*discordgo.User) string {
 			if u.ID != r.user.ID {
 				who = "<@" + u.ID + "> is"
 			}
-			return fmt.Sprintf("%s already in a game on this server, in <#%s>. Finish it (or `/kombat resign` there) first.", who, t.row.Channel)
+			return fmt.Sprintf("%s already in a game on this server, in <#%s>. Finish it (or `/kombat resign` there) first.", who, b.tables.channelOf(t.row.ID))
 		}
 	}
 	return ""
@@ -82,6 +82,7 @@ func (b *Bot) challenge(r *request, o options) reply {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	b.setDeadline(t, deadlineChallenge, expires) // stored before anyone sees the challenge
 	if err := r.send(rep); err != nil {
 		return b.internal(r, "send challenge", err)
 	}
@@ -89,7 +90,6 @@ func (b *Bot) challenge(r *request, o options) reply {
 		t.row.MessageID = m.ID
 		b.saveMeta(b.ctx, t)
 	}
-	b.setDeadline(t, deadlineChallenge, expires)
 	return reply{}
 }
 
@@ -186,7 +186,9 @@ func (b *Bot) moveToThread(t *table, messageID, name string) {
 	if err := b.saveMeta(b.ctx, t); err != nil {
 		b.log.Error("save thread", "game", t.row.ID, "err", err)
 		t.row.Channel, t.row.Parent = t.row.Parent, ""
+		return
 	}
+	b.tables.moved(t.row.ID, th.ID)
 }
 
 // postSetup posts the setup message in the game's channel and starts the setup clock.
@@ -224,7 +226,7 @@ func (b *Bot) accept(r *request, id customID) reply {
 		return private("Only <@%s> can accept this challenge.", t.row.Players[1])
 	}
 	if other := b.tables.playing(t.row.Guild, r.user.ID); other != nil && other != t {
-		return private("You are already in a game on this server, in <#%s>; finish it first.", other.row.Channel)
+		return private("You are already in a game on this server, in <#%s>; finish it first.", b.tables.channelOf(other.row.ID))
 	}
 	if err := r.deferReply(true, false); err != nil {
 		return b.internal(r, "defer accept", err)

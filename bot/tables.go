@@ -41,18 +41,32 @@ type table struct {
 	loop bool         // an auto game's turn loop is running
 }
 
-// registry holds this process's active games.
+// registry holds this process's active games. It keeps its own copy of each game's
+// channel, so it can be searched without taking every game's lock.
 type registry struct {
-	mu     sync.Mutex
-	tables map[int64]*table
+	mu       sync.Mutex
+	tables   map[int64]*table
+	channels map[int64]string
 }
 
-func newRegistry() *registry { return &registry{tables: map[int64]*table{}} }
+func newRegistry() *registry {
+	return &registry{tables: map[int64]*table{}, channels: map[int64]string{}}
+}
 
 func (r *registry) add(t *table) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.tables[t.row.ID] = t
+	r.channels[t.row.ID] = t.row.Channel
+}
+
+// moved records that a game now plays in another channel (its thread).
+func (r *registry) moved(id int64, channel string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.tables[id]; ok {
+		r.channels[id] = channel
+	}
 }
 
 func (r *registry) get(id int64) *table {
@@ -65,18 +79,26 @@ func (r *registry) remove(id int64) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	delete(r.tables, id)
+	delete(r.channels, id)
 }
 
 // inChannel returns the active game played in a channel or thread.
 func (r *registry) inChannel(channel string) *table {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for _, t := range r.tables {
-		if t.row.Channel == channel {
-			return t
+	for id, ch := range r.channels {
+		if ch == channel {
+			return r.tables[id]
 		}
 	}
 	return nil
+}
+
+// channelOf returns where a game is played.
+func (r *registry) channelOf(id int64) string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.channels[id]
 }
 
 // all lists the active games.
@@ -95,6 +117,7 @@ func (r *registry) playing(guild, user string) *table {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, t := range r.tables {
+		// Guild and players never change after creation: safe to read unlocked.
 		if t.row.Guild == guild && t.row.Seat(user) != 0 {
 			return t
 		}

@@ -325,3 +325,12 @@ func (s *Server) Check() error {
 	}
 	return nil
 }
+
+// SetNoThreads makes creating threads under a channel fail with Missing Permissions.
+func (s *Server) SetNoThreads(channelID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c := s.channels[channelID]; c != nil {
+		c.NoThreads = true
+	}
+}
