@@ -78,7 +78,11 @@ func (b *Bot) RunDue(ctx context.Context) {
 		t.mu.Lock()
 		b.expire(t, d)
 		t.mu.Unlock()
-		b.db.ClearDeadline(ctx, d.Kind, d.Key)
+		// Only this deadline: expire may have armed the next turn's clock under the
+		// same kind and key, and that one must survive.
+		if _, err := b.db.ClearDeadlineIf(ctx, d); err != nil {
+			b.log.Error("clear deadline", "kind", d.Kind, "key", d.Key, "err", err)
+		}
 	}
 }
 

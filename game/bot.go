@@ -1,247 +1,557 @@
 package game
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync"
+	"weak"
 )
 
-// Bot is the built-in opponent of solitaire and auto games. Its decisions are a pure
-// function of its seed and the game's state, so a game resumed after a restart goes on
-// as it would have; it never touches the game's own random generator (replays apply
-// decisions without running the bot).
+// Bot is the built-in opponent of solitaire and auto games. Its decisions depend only
+// on its seed and the game (setup and position), so a game resumed after a restart,
+// with a new Bot of the same seed, goes on as it would have. It never touches the
+// game's own random generator, which replays depend on: it simulates on copies.
 //
-// How it plays: at its first decision it plays short trial games against a random
-// player to learn what works with this game's kinds and rules (strategies decide far
-// more than defense factors, and only playing them shows which ones work): first which
-// kind to field, then whether to buy hexes freely or only when its area is full, and
-// whether to spawn toward the enemy or spread out. Then it spawns whenever it can
-// (minions decide the game at the turn limit, R25, and do the fighting) following that
-// plan.
+// At its first decision in a game it makes a plan from the setup alone:
+//   - It puts each kind next to an enemy on a copy of the board and runs it. If some
+//     kind does damage, the kinds play short games against each other from both seats,
+//     and the bot fields the one that did best (against a random player every kind
+//     worth playing wins; only games between the kinds tell the good from the best).
+//   - If no kind ever does damage, the count of minions decides (R25). If minions also
+//     spend nearly all the budget once they see an enemy, as the spec's sample
+//     strategy does, no hex can be bought once they are out, so the bot hoards: it
+//     buys a hex every turn, out of the enemy's sight, and spawns only once its empty
+//     spawnable hexes are about as many as the turns left. Otherwise it plays as in a
+//     fight.
+//
+// Each turn of a fight it buys the hex that brings its spawnable area closest to the
+// enemy whenever it can pay for it and still spawn, and it spawns every turn (minions
+// decide the game, R25): among the few empty spawnable hexes nearest the enemy, on the
+// one after which a simulation of its turn and of the enemy minions' reply leaves it
+// furthest ahead. A new minion runs last in its turn (R11), so next to an enemy it
+// shoots first.
 type Bot struct {
 	seed  uint64
 	mu    sync.Mutex
-	plans map[*Game]plan // a cache: working a plan out again gives the same plan
-}
-
-// plan is how the bot plays a game.
-type plan struct {
-	player int
-	kind   int  // the kind to spawn
-	second int  // the runner-up, fielded now and then for variety (-1: none)
-	spend  bool // buy hexes whenever affordable, rather than only when the area is full
-	front  bool // spawn on the hex nearest the enemy, rather than anywhere
+	plans map[weak.Pointer[Game]]plan // made plans, a cache: a plan made again is the same
 }
 
 // NewBot returns a bot; the seed varies its choices between equally good options. A
-// bot may serve several games, also concurrently.
-func NewBot(seed uint64) *Bot { return &Bot{seed: seed, plans: map[*Game]plan{}} }
+// bot may serve several games and both seats, also concurrently.
+func NewBot(seed uint64) *Bot { return &Bot{seed: seed, plans: map[weak.Pointer[Game]]plan{}} }
 
 var _ Decider = (*Bot)(nil)
 
-func (b *Bot) rng(g *Game) *rand.Rand {
-	return rand.New(rand.NewPCG(b.seed, uint64(g.Decisions())*0x9e3779b97f4a7c15+1))
-}
+// How much the bot simulates, and how it paces a hoard. Simulation is bounded in
+// evaluation steps (deterministic, unlike time), so that strategies that loop to their
+// step limit cannot make a decision slow.
+const (
+	probeSteps     = 50_000     // per probe evaluation
+	trialTurns     = 20         // turns each side plays in a trial game
+	trialRounds    = 2          // trial games each pair of kinds plays from either seat
+	trialSteps     = 10_000_000 // all trial games of a plan together
+	lookaheadHexes = 4          // spawn hexes simulated per decision
+	lookaheadSteps = 4_000_000  // steps simulated per decision, all hexes together
+	hoardSlack     = 3          // spare turns left when spawning as late as possible
+)
 
 // FreeSpawn places the plan's kind.
 func (b *Bot) FreeSpawn(g *Game, p int) (int, Hex) {
-	pl := b.plan(g, p)
-	return pl.pick(b.rng(g)), b.place(g, p, pl, g.FreeSpawnOptions(p))
+	opts := g.FreeSpawnOptions(p)
+	if len(opts) == 0 {
+		return 0, Hex{} // nothing is legal; the game will say why
+	}
+	pl := b.plan(g)
+	return pl.kind, pl.place(g, p, opts, b.rng(g))
 }
 
-// Buy buys when the plan says to spend, or when the spawnable area is full.
+// Buy buys a hex when the plan calls for one and the budget allows it.
 func (b *Bot) Buy(g *Game, p int) (Hex, bool) {
 	if g.Current() != p {
 		return Hex{}, false
 	}
-	pl := b.plan(g, p)
-	return pl.buy(g, p, b.rng(g))
+	return b.plan(g).buy(g, p, b.rng(g))
 }
 
-// Spawn spawns the plan's kind whenever it can.
+// Spawn spawns every turn it can, except while hoarding.
 func (b *Bot) Spawn(g *Game, p int) (int, Hex, bool) {
-	opts := g.SpawnOptions(p)
-	if len(opts) == 0 || g.player(p).budget < float64(g.setup.Config.SpawnCost) {
+	if g.Current() != p {
 		return 0, Hex{}, false
 	}
-	pl := b.plan(g, p)
+	pl := b.plan(g)
 	rng := b.rng(g)
-	return pl.pick(rng), b.place(g, p, pl, opts), true
-}
-
-func (pl plan) pick(rng *rand.Rand) int {
-	if pl.second >= 0 && rng.IntN(5) == 0 {
-		return pl.second
+	k, h, ok := pl.spawn(g, p, rng)
+	if ok && !pl.hoarding(g) {
+		h = pl.lookahead(g, p, rng)
 	}
-	return pl.kind
+	return k, h, ok
 }
 
+// rng is the generator for one decision: a function of the bot's seed and of how far
+// the game has got, so that a restarted bot draws the same numbers.
+func (b *Bot) rng(g *Game) *rand.Rand {
+	return rand.New(rand.NewPCG(b.seed, g.setup.Seed^uint64(g.Decisions()+1)*0x9e3779b97f4a7c15))
+}
+
+// plan returns the plan for g, making it at the first call. The cache holds games
+// weakly: a finished game is not kept alive by a long-lived bot.
+func (b *Bot) plan(g *Game) plan {
+	key := weak.Make(g)
+	b.mu.Lock()
+	pl, ok := b.plans[key]
+	b.mu.Unlock()
+	if ok {
+		return pl
+	}
+	pl = makePlan(g, b.seed) // unlocked: games played in parallel make their plans in parallel
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for k := range b.plans {
+		if k.Value() == nil {
+			delete(b.plans, k)
+		}
+	}
+	b.plans[key] = pl
+	return pl
+}
+
+// plan is how the bot plays a game, the same from either seat.
+type plan struct {
+	kind  int  // the kind it spawns
+	hoard bool // minions neither hurt each other nor leave budget for hexes: area first
+}
+
+// makePlan works the plan out from the setup, not the position, so that it comes out
+// the same whenever it is made: at the start or after a restart.
+func makePlan(g *Game, seed uint64) plan {
+	base, err := New(g.lang, g.setup)
+	if err != nil || len(base.kinds) != len(g.kinds) {
+		return plan{} // a scenario's game, with kinds added since: play the first
+	}
+	if !base.canHurt() {
+		// The count will decide (R25). Minions that spend the budget once they see an
+		// enemy stop the buying of hexes, and then the empty spawnable hexes cap the
+		// count: the area comes first.
+		k := base.thriftiest()
+		return plan{kind: k, hoard: base.burns(k)}
+	}
+	n := len(base.kinds)
+	if n == 1 {
+		return plan{}
+	}
+	// A random player is beaten by every kind worth playing; only games between the
+	// kinds tell the good from the best.
+	score := make([]float64, n)
+	steps := int64(trialSteps / (n * (n - 1) * trialRounds))
+	game := uint64(0)
+	for a := range n {
+		for b := a + 1; b < n; b++ {
+			for round := range 2 * trialRounds {
+				kinds := [2]int{a, b}
+				if round%2 == 1 {
+					kinds = [2]int{b, a}
+				}
+				game++
+				t := base.trial(kinds, seed^game*0xbf58476d1ce4e5b9, steps)
+				score[kinds[0]] += t.trialScore(1)
+				score[kinds[1]] += t.trialScore(2)
+			}
+		}
+	}
+	best := 0
+	for k := range score {
+		if score[k] > score[best] {
+			best = k
+		}
+	}
+	return plan{kind: best}
+}
+
+// hoarding reports whether the plan hoards now: only while nobody has been hurt, so
+// that a probe proven wrong by the game costs no more than the turns it took.
+func (pl plan) hoarding(g *Game) bool { return pl.hoard && g.peaceful() }
+
+// buy picks the hex to buy this turn, if any. Hexes only serve spawns: none once the
+// spawns are used up, and none that would leave too little to spawn this turn.
 func (pl plan) buy(g *Game, p int, rng *rand.Rand) (Hex, bool) {
 	cfg := g.setup.Config
 	me := g.player(p)
-	if cfg.MaxSpawns-me.spawnsUsed <= 0 || me.budget < float64(cfg.HexPurchaseCost+cfg.SpawnCost) {
-		return Hex{}, false
-	}
-	if !pl.spend && len(g.emptySpawnable(p)) > 0 {
+	if me.spawnsUsed >= cfg.MaxSpawns || me.budget < float64(cfg.HexPurchaseCost+cfg.SpawnCost) {
 		return Hex{}, false
 	}
 	opts := g.BuyOptions(p)
 	if len(opts) == 0 {
 		return Hex{}, false
 	}
-	if pl.front {
-		return frontHex(g, p, opts, rng), true
-	}
-	return opts[rng.IntN(len(opts))], true
+	enemies := g.enemyHexes(p)
+	hoarding := pl.hoarding(g)
+	return lowest(opts, rng, func(h Hex) float64 {
+		d := float64(nearest(h, enemies))
+		if g.at(h) != nil {
+			d += 3 // of no use until its minion leaves
+		}
+		if hoarding {
+			return float64(g.exposure(p, h))/10 - d
+		}
+		return d
+	}), true
 }
 
-func (b *Bot) place(g *Game, p int, pl plan, opts []Hex) Hex {
-	rng := b.rng(g)
-	if pl.front {
-		return frontHex(g, p, opts, rng)
+// spawn picks this turn's spawn, if any: every turn it can, except that a hoarding
+// plan waits while it can still buy hexes and has turns to spare.
+func (pl plan) spawn(g *Game, p int, rng *rand.Rand) (int, Hex, bool) {
+	cfg := g.setup.Config
+	me := g.player(p)
+	opts := g.SpawnOptions(p)
+	if len(opts) == 0 || me.budget < float64(cfg.SpawnCost) {
+		return 0, Hex{}, false
 	}
-	return opts[rng.IntN(len(opts))]
+	if pl.hoarding(g) {
+		turnsLeft := cfg.MaxTurns - int64(me.turns) + 1 // this one included
+		// No hexes will be bought once the minions are out: first an area with room for
+		// as many as there will be turns left to spawn them.
+		spawnsLeft := min(cfg.MaxSpawns-me.spawnsUsed, int64(len(opts)))
+		canBuy := g.bought || me.budget >= float64(cfg.HexPurchaseCost+cfg.SpawnCost) && len(g.BuyOptions(p)) > 0
+		if canBuy && turnsLeft > spawnsLeft+hoardSlack {
+			return 0, Hex{}, false
+		}
+	}
+	return pl.kind, pl.place(g, p, opts, rng), true
 }
 
-// frontHex picks among hexes the one closest to the enemy's minions (or their start
-// area when none are left), away from crowds of its own; ties broken at random.
-func frontHex(g *Game, p int, opts []Hex, rng *rand.Rand) Hex {
-	var targets []Hex
-	for _, m := range g.minions {
-		if !m.dead && m.owner != p {
-			targets = append(targets, m.hex)
+// place picks a spawn hex without simulating: fighting, the one nearest the enemy, away
+// from the bot's own minions (they would block each other's way); hoarding, one out of
+// the enemy's sight (R18), far from it.
+func (pl plan) place(g *Game, p int, opts []Hex, rng *rand.Rand) Hex {
+	return lowest(opts, rng, pl.placeScore(g, p))
+}
+
+func (pl plan) placeScore(g *Game, p int) func(Hex) float64 {
+	enemies := g.enemyHexes(p)
+	hoarding := pl.hoarding(g)
+	return func(h Hex) float64 {
+		d := float64(nearest(h, enemies))
+		if hoarding {
+			return float64(g.exposure(p, h)) - d
 		}
+		return d + 0.3*float64(g.ownNeighbours(p, h))
 	}
-	if len(targets) == 0 {
-		targets = StartArea(3 - p)
+}
+
+// lookahead picks the spawn hex by simulation: for each of the best few hexes by
+// placeScore, it plays the rest of the turn on a copy of the game, then the enemy's
+// minions' turn (without a purchase or spawn), and keeps the hex that leaves the bot
+// with the largest lead in minions and HP. The copy's random generator is the game's,
+// so the bot's own turn is simulated exactly.
+func (pl plan) lookahead(g *Game, p int, rng *rand.Rand) Hex {
+	type cand struct {
+		h     Hex
+		score float64
 	}
-	best, bestScore := opts[0], math.MaxFloat64
-	for _, h := range opts {
-		d := math.MaxInt
-		for _, t := range targets {
-			d = min(d, Distance(h, t))
+	score := pl.placeScore(g, p)
+	var cands []cand
+	for _, h := range g.SpawnOptions(p) {
+		cands = append(cands, cand{h, score(h) + 0.1*rng.Float64()})
+	}
+	slices.SortFunc(cands, func(a, b cand) int { return cmp.Compare(a.score, b.score) })
+	cands = cands[:min(len(cands), lookaheadHexes)]
+	best, bestValue := cands[0].h, math.Inf(-1)
+	steps := int64(lookaheadSteps)
+	for i, c := range cands {
+		if len(cands) == 1 || steps <= 0 {
+			break // nothing to choose from, or no more time to choose
 		}
-		crowd := 0
-		for _, dir := range Directions() {
-			if m := g.at(h.Neighbor(dir)); m != nil && m.owner == p {
-				crowd++
-			}
+		sim := g.clone(false)
+		if sim.Spawn(p, pl.kind, c.h) != nil {
+			continue
 		}
-		score := float64(d) + 0.3*float64(crowd) + rng.Float64()*0.1
-		if score < bestScore {
-			best, bestScore = h, score
+		steps -= sim.endTurn(p)
+		if sim.phase == PhasePlay {
+			steps -= sim.endTurn(3 - p)
+		}
+		// Between equal outcomes, the order of placeScore decides.
+		if v := sim.lead(p) - 0.001*float64(i); v > bestValue {
+			best, bestValue = c.h, v
 		}
 	}
 	return best
 }
 
-// Trial games that make the plan: how many per candidate, and how long.
-const (
-	trialGames = 2
-	trialTurns = 16
-)
-
-// plan works out (once per game and seat) how to play: the best kind with a default
-// economy, then, for that kind, the best of the buying and placing habits. It depends
-// on the setup and the bot's seed only.
-func (b *Bot) plan(g *Game, p int) plan {
-	if p != 1 && p != 2 {
-		return plan{player: p, second: -1}
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if pl, ok := b.plans[g]; ok && pl.player == p {
-		return pl
-	}
-	pl := plan{player: p, second: -1}
-	if len(g.kinds) > 1 {
-		score := make([]float64, len(g.kinds))
-		for k := range g.kinds {
-			score[k] = b.trial(g, p, plan{player: p, kind: k, second: -1})
-		}
-		for k := range score {
-			if score[k] > score[pl.kind] {
-				pl.kind = k
-			}
-		}
-		for k := range score {
-			if k != pl.kind && score[k] >= score[pl.kind]-0.25 && (pl.second < 0 || score[k] > score[pl.second]) {
-				pl.second = k
-			}
-		}
-	}
-	best := -1.0
-	for _, spend := range []bool{false, true} {
-		for _, front := range []bool{false, true} {
-			c := pl
-			c.spend, c.front = spend, front
-			if s := b.trial(g, p, c); s > best {
-				best, pl.spend, pl.front = s, spend, front
-			}
-		}
-	}
-	if len(b.plans) > 64 {
-		clear(b.plans)
-	}
-	b.plans[g] = pl
-	return pl
+// endTurn ends p's turn in a simulation and returns the evaluation steps it took.
+func (g *Game) endTurn(p int) int64 {
+	t, _ := g.EndTurn(p)
+	return t.steps()
 }
 
-// trial scores a plan over short games against a random player from seat p: a win
-// counts 1, a tie 0.5, plus half the plan's share of the minions left.
-func (b *Bot) trial(g *Game, p int, pl plan) float64 {
-	cfg := g.setup.Config
-	cfg.MaxTurns = min(cfg.MaxTurns, trialTurns)
-	score := 0.0
-	for t := 0; t < trialGames; t++ {
-		seed := b.seed ^ uint64(t+1)*0xbf58476d1ce4e5b9
-		trial, err := New(g.lang, Setup{Config: cfg, Seed: seed, Mode: ModeAuto, Kinds: g.setup.Kinds})
+// steps counts the evaluation steps of a turn.
+func (t TurnLog) steps() int64 {
+	n := int64(0)
+	for _, e := range t.Events {
+		n += e.Steps
+	}
+	return n
+}
+
+// lead is how far p is ahead: a won game counts most, then minions (R25), then HP in
+// units of a new minion's.
+func (g *Game) lead(p int) float64 {
+	if r := g.result; r != nil && r.Winner != 0 {
+		if r.Winner == p {
+			return 1e9
+		}
+		return -1e9
+	}
+	var n, hp [2]float64
+	for _, m := range g.minions {
+		if !m.dead {
+			n[m.owner-1]++
+			hp[m.owner-1] += float64(m.hp)
+		}
+	}
+	return n[p-1] - n[2-p] + (hp[p-1]-hp[2-p])/float64(max(1, g.setup.Config.InitHP))
+}
+
+// probeHexes are where probes put the minion under test: mid-board, so that the enemy
+// can stand two hexes away in every direction.
+func probeHexes() [2]Hex { return [2]Hex{{4, 4}, {5, 5}} }
+
+// canHurt reports whether some kind damages an enemy next to it: run in each
+// direction, from two places, with the initial and the maximum budget, three times
+// (strategies count turns).
+func (base *Game) canHurt() bool {
+	cfg := base.setup.Config
+	for k := range base.kinds {
+		for _, at := range probeHexes() {
+			for d := 1; d <= 6; d++ {
+				for _, budget := range []int64{cfg.InitBudget, cfg.MaxBudget} {
+					c, m := base.probe(k, (k+d)%len(base.kinds), at, d, 1, budget)
+					if m == nil {
+						continue
+					}
+					for range 3 {
+						c.runMinion(m)
+					}
+					for _, e := range c.turn.Events {
+						if e.Type == EvShoot && e.Target != 0 {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// thriftiest is the kind whose minion spends least with an enemy in sight but out of
+// reach: when minions cannot fight, budget spent moving is not spent on hexes.
+func (base *Game) thriftiest() int {
+	best, least := 0, math.Inf(1)
+	for k := range base.kinds {
+		if len(base.kinds) == 1 {
+			break
+		}
+		spent := 0.0
+		for d := 1; d <= 6; d++ {
+			c, m := base.probe(k, k, probeHexes()[0], d, 2, base.setup.Config.InitBudget)
+			if m == nil {
+				continue
+			}
+			before := c.players[0].budget
+			c.runMinion(m)
+			spent += before - c.players[0].budget
+		}
+		if spent < least {
+			best, least = k, spent
+		}
+	}
+	return best
+}
+
+// burns reports whether a minion of kind k spends most of the budget in one turn when
+// it sees an enemy but cannot move, hemmed in by its own side: minions like that leave
+// nothing for hexes once they are out.
+func (base *Game) burns(k int) bool {
+	const budget = 1000
+	spent := 0.0
+	for d := 1; d <= 6; d++ {
+		c, m := base.probe(k, k, probeHexes()[0], d, 3, budget)
+		if m == nil {
+			continue
+		}
+		for _, dir := range Directions() {
+			c.addMinion(1, k, m.hex.Neighbor(dir))
+		}
+		c.runMinion(m)
+		spent = max(spent, budget-c.players[0].budget)
+	}
+	return spent > budget/2
+}
+
+// probe sets up a copy of base with player 1 to play with the given budget, a minion of
+// kind k of its at a, and an enemy of kind j dist hexes away from it in direction d;
+// the minion is nil when the enemy would stand off the board.
+func (base *Game) probe(k, j int, at Hex, d, dist int, budget int64) (*Game, *minion) {
+	enemy := at
+	for range dist {
+		enemy = enemy.Neighbor(d)
+	}
+	if !enemy.OnBoard() || !at.OnBoard() {
+		return nil, nil
+	}
+	c := base.clone(false)
+	c.setup.Config.StepLimit = min(c.setup.Config.StepLimit, probeSteps)
+	c.phase, c.current = PhasePlay, 1
+	c.players[0].budget, c.players[0].turns = float64(budget), 1
+	m := c.addMinion(1, k, at)
+	c.addMinion(2, j, enemy)
+	return c, m
+}
+
+// trial plays a short game from base (the setup) between two fighting plans with the
+// given kinds, placing spawns without lookahead. It stops early once its steps run
+// out.
+func (base *Game) trial(kinds [2]int, seed uint64, steps int64) *Game {
+	g := base.clone(false)
+	g.setup.Config.MaxTurns = min(g.setup.Config.MaxTurns, trialTurns)
+	var d [2]planned
+	for q := range d {
+		d[q] = planned{pl: plan{kind: kinds[q]}, rng: rand.New(rand.NewPCG(seed, uint64(q)))}
+	}
+	for q := 1; q <= 2; q++ {
+		if PlayFreeSpawn(g, q, d[q-1]) != nil {
+			return g
+		}
+	}
+	for g.phase == PhasePlay && steps > 0 {
+		q := g.current
+		t, err := PlayTurn(g, q, d[q-1])
 		if err != nil {
-			continue
+			return g
 		}
-		var d [2]Decider
-		d[p-1] = planned{pl: pl, rng: rand.New(rand.NewPCG(seed, 1))}
-		d[2-p] = RandomDecider{Rng: rand.New(rand.NewPCG(seed, 2))}
-		if PlayOut(trial, d) != nil {
-			continue
-		}
-		switch trial.Result().Winner {
-		case p:
-			score++
-		case 0:
-			score += 0.5
-		}
-		s := trial.Snapshot()
-		if mine, theirs := s.Players[p-1].Minions, s.Players[2-p].Minions; mine+theirs > 0 {
-			score += 0.5 * float64(mine) / float64(mine+theirs)
-		}
+		steps -= t.steps()
 	}
-	return score
+	return g
 }
 
-// planned plays a plan in trial games.
+// trialScore rates a trial game for p: 1 for a win by elimination, 0 for a loss; a
+// game still open or ended at the trial's turn limit, 0.5 plus half p's lead in
+// minions. On top, up to 0.5 for the HP p has left of all it fielded, which tells apart
+// kinds that both win.
+func (g *Game) trialScore(p int) float64 {
+	var n [2]float64
+	hp := 0.0
+	for _, m := range g.minions {
+		if !m.dead {
+			n[m.owner-1]++
+			if m.owner == p {
+				hp += float64(m.hp)
+			}
+		}
+	}
+	s := 0.5 + 0.5*(n[p-1]-n[2-p])/max(1, n[0]+n[1])
+	if r := g.result; r != nil && r.Reason == ReasonElimination {
+		s = 0
+		if r.Winner == p {
+			s = 1
+		}
+	}
+	return s + 0.5*hp/float64(max(1, g.setup.Config.InitHP*g.player(p).spawnsUsed))
+}
+
+// planned plays a plan in trial games, with its own generator.
 type planned struct {
 	pl  plan
 	rng *rand.Rand
 }
 
 func (d planned) FreeSpawn(g *Game, p int) (int, Hex) {
-	return d.pl.kind, d.hex(g, p, g.FreeSpawnOptions(p))
+	return d.pl.kind, d.pl.place(g, p, g.FreeSpawnOptions(p), d.rng)
 }
 
 func (d planned) Buy(g *Game, p int) (Hex, bool) { return d.pl.buy(g, p, d.rng) }
 
-func (d planned) Spawn(g *Game, p int) (int, Hex, bool) {
-	opts := g.SpawnOptions(p)
-	if len(opts) == 0 || g.player(p).budget < float64(g.setup.Config.SpawnCost) {
-		return 0, Hex{}, false
+func (d planned) Spawn(g *Game, p int) (int, Hex, bool) { return d.pl.spawn(g, p, d.rng) }
+
+// lowest returns the option with the lowest score, ties broken at random.
+func lowest(opts []Hex, rng *rand.Rand, score func(Hex) float64) Hex {
+	var best Hex
+	bestScore := math.Inf(1)
+	for _, h := range opts {
+		if s := score(h) + 0.1*rng.Float64(); s < bestScore {
+			best, bestScore = h, s
+		}
 	}
-	return d.pl.kind, d.hex(g, p, opts), true
+	return best
 }
 
-func (d planned) hex(g *Game, p int, opts []Hex) Hex {
-	if d.pl.front {
-		return frontHex(g, p, opts, d.rng)
+// enemyHexes lists where p's enemies stand, or their start area when none are left.
+func (g *Game) enemyHexes(p int) []Hex {
+	var out []Hex
+	for _, m := range g.minions {
+		if !m.dead && m.owner != p {
+			out = append(out, m.hex)
+		}
 	}
-	return opts[d.rng.IntN(len(opts))]
+	if len(out) == 0 {
+		return StartArea(3 - p)
+	}
+	return out
+}
+
+// nearest is the distance from h to the closest of hexes.
+func nearest(h Hex, hexes []Hex) int {
+	d := math.MaxInt
+	for _, o := range hexes {
+		d = min(d, Distance(h, o))
+	}
+	return d
+}
+
+// exposure rates how soon p's minion at h could be in an enemy's sight: 10 for each
+// ray from h with an enemy on it (an enemy whose opponent query, R18, finds h), plus
+// 1 for each hex on them where the enemy can spawn.
+func (g *Game) exposure(p int, h Hex) int {
+	n := 0
+	theirs := g.players[2-p].spawnable
+	for _, ray := range g.rays[h.index()] {
+		seen := false
+		for _, i := range ray {
+			if o := g.board[i]; !seen && o != nil && o.owner != p {
+				n += 10
+				seen = true
+			}
+			if theirs&(1<<i) != 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// ownNeighbours counts p's minions next to h.
+func (g *Game) ownNeighbours(p int, h Hex) int {
+	n := 0
+	for _, d := range Directions() {
+		if m := g.at(h.Neighbor(d)); m != nil && m.owner == p {
+			n++
+		}
+	}
+	return n
+}
+
+// peaceful reports whether no minion has been hurt so far: all alive with full HP.
+func (g *Game) peaceful() bool {
+	var alive [2]int64
+	for _, m := range g.minions {
+		if !m.dead {
+			if m.hp < g.setup.Config.InitHP {
+				return false
+			}
+			alive[m.owner-1]++
+		}
+	}
+	return alive[0] == g.players[0].spawnsUsed && alive[1] == g.players[1].spawnsUsed
 }

@@ -460,13 +460,22 @@ func (g *Game) checkSpawnHex(p int, h Hex) error {
 // BuyOptions lists the hexes player p may buy now (R10), whether or not it can afford
 // them; empty when buying is not possible now.
 func (g *Game) BuyOptions(p int) []Hex {
-	if g.checkTurn(p) != nil || g.bought || g.spawned {
+	if g.phase != PhasePlay || p != g.current || g.bought || g.spawned {
 		return nil
 	}
+	own := g.player(p).spawnable
+	taken := g.players[0].spawnable | g.players[1].spawnable
 	var out []Hex
-	for i := 0; i < Rows*Cols; i++ {
-		if h := hexAt(i); g.buyable(p, h) == nil {
-			out = append(out, h)
+	for i := range Rows * Cols {
+		if taken&(1<<i) != 0 {
+			continue
+		}
+		h := hexAt(i)
+		for _, d := range Directions() {
+			if own.has(h.Neighbor(d)) {
+				out = append(out, h)
+				break
+			}
 		}
 	}
 	return out

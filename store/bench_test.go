@@ -2,47 +2,73 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
 	"fmt"
 	"testing"
 
 	"github.com/kombat-game/kombat/game"
 )
 
-// BenchmarkLoadActiveGames loads 10,000 active games at start-up, each with the 40
-// decisions of a game twenty turns in.
+// benchGame is a real game of the example kinds played to the end, for realistic
+// stored rows: three strategies of about 1 KiB each and the game's real decisions.
+func benchGame(b *testing.B) (game.Setup, []game.Decision) {
+	setup := crashSetup(b, 3)
+	setup.Config.MaxTurns = game.DefaultConfig().MaxTurns
+	g, err := game.New(game.NewLanguage(), setup)
+	must(b, err)
+	must(b, game.PlayOut(g, [2]game.Decider{turnDecider{3}, turnDecider{3}}))
+	return setup, g.Record().Decisions
+}
+
+// seedGames stores n active games, each with the first perGame decisions of ds, in
+// one transaction: the benchmarks measure loading, not ten thousand fsyncs.
+func seedGames(b *testing.B, db *DB, n int, setup game.Setup, ds []game.Decision, perGame int) {
+	kinds, err := json.Marshal(setup.Kinds)
+	must(b, err)
+	must(b, db.tx(context.Background(), func(tx *sql.Tx) error {
+		for i := range n {
+			res, err := tx.Exec(`INSERT INTO games (guild_id, channel_id, mode, player1, player2, config, seed, status, kinds, created_at, updated_at)
+				VALUES ('g', ?, 'duel', 'a', 'b', ?, ?, 'play', ?, 0, 0)`, fmt.Sprint("ch", i), setup.Config.String(), setup.Seed, string(kinds))
+			if err != nil {
+				return err
+			}
+			id, _ := res.LastInsertId()
+			for pos, d := range ds[:perGame] {
+				if _, err := tx.Exec(`INSERT INTO decisions (game_id, pos, player, action, kind, row, col, at) VALUES (?, ?, ?, ?, ?, ?, ?, 0)`,
+					id, pos, d.Player, string(d.Action), d.Kind, d.Hex.Row, d.Hex.Col); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}))
+}
+
+// BenchmarkLoadActiveGames loads 10,000 active games at start-up (the worst case: every
+// stored game active), each with the example kinds and 40 real decisions, about twenty
+// turns in.
 func BenchmarkLoadActiveGames(b *testing.B) {
 	db := openTest(b)
 	ctx := context.Background()
-	ds := make([]game.Decision, 40)
-	for i := range ds {
-		ds[i] = game.Decision{Player: i%2 + 1, Action: game.ActEnd}
-	}
-	for i := 0; i < 10000; i++ {
-		id, err := db.CreateGame(ctx, newGameRow(fmt.Sprint("ch", i), game.ModeDuel, "a", "b"))
-		if err != nil {
-			b.Fatal(err)
-		}
-		if err := db.AppendDecisions(ctx, id, 0, ds); err != nil {
-			b.Fatal(err)
-		}
-	}
+	setup, ds := benchGame(b)
+	seedGames(b, db, 10000, setup, ds, 40)
 	b.ReportAllocs()
 	for b.Loop() {
 		gs, err := db.ActiveGames(ctx)
-		if err != nil || len(gs) != 10000 || len(gs[9999].Decisions) != 40 {
+		if err != nil || len(gs) != 10000 || len(gs[9999].Decisions) != 40 || len(gs[0].Kinds) != 3 {
 			b.Fatalf("%d games, %v", len(gs), err)
 		}
 	}
 }
 
-// BenchmarkCommitTurn commits one turn (a purchase, a spawn and the end) durably.
+// BenchmarkCommitTurn commits one turn (a purchase, a spawn and the end) durably: one
+// transaction, fsynced (synchronous=FULL).
 func BenchmarkCommitTurn(b *testing.B) {
 	db := openTest(b)
 	ctx := context.Background()
 	id, err := db.CreateGame(ctx, newGameRow("c", game.ModeDuel, "a", "b"))
-	if err != nil {
-		b.Fatal(err)
-	}
+	must(b, err)
 	turn := []game.Decision{
 		{Player: 1, Action: game.ActBuy, Hex: game.Hex{Row: 3, Col: 1}},
 		{Player: 1, Action: game.ActSpawn, Kind: 0, Hex: game.Hex{Row: 3, Col: 1}},
@@ -51,9 +77,30 @@ func BenchmarkCommitTurn(b *testing.B) {
 	pos := 0
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := db.AppendDecisions(ctx, id, pos, turn); err != nil {
-			b.Fatal(err)
-		}
+		must(b, db.AppendDecisions(ctx, id, pos, turn))
 		pos += len(turn)
 	}
+}
+
+// BenchmarkRebuildGame loads a whole finished game of the default 69 turns each and
+// replays it: what a game costs after a restart without stored snapshots.
+func BenchmarkRebuildGame(b *testing.B) {
+	db := openTest(b)
+	ctx := context.Background()
+	setup, ds := benchGame(b)
+	seedGames(b, db, 1, setup, ds, len(ds))
+	lang := game.NewLanguage()
+	b.ReportAllocs()
+	for b.Loop() {
+		row, err := db.Game(ctx, 1)
+		must(b, err)
+		rec, err := row.Record()
+		must(b, err)
+		g, err := game.Replay(lang, rec)
+		must(b, err)
+		if g.Decisions() != len(ds) {
+			b.Fatalf("%d decisions replayed, want %d", g.Decisions(), len(ds))
+		}
+	}
+	b.ReportMetric(float64(len(ds)), "decisions")
 }

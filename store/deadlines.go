@@ -2,17 +2,20 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
 
-// Deadline is a pending timer (a turn clock, a challenge's expiry), stored so that it
-// survives restarts. Kind and Key identify it; setting it again moves it.
+// Deadline is a pending timer (a turn clock, a challenge's or a setup's expiry),
+// stored so that it survives restarts. Kind and Key identify it; setting it again
+// moves it.
 type Deadline struct {
-	Kind    string
-	Key     string
-	Due     time.Time
-	Payload string
+	Kind    string    // what runs out: "turn", "challenge", "setup"... (the caller's words)
+	Key     string    // which one, usually a game id
+	Due     time.Time // stored to the millisecond
+	Payload string    // whatever the handler needs, such as the record position it was set at
 }
 
 // SetDeadline creates or moves a deadline.
@@ -26,7 +29,8 @@ func (db *DB) SetDeadline(ctx context.Context, d Deadline) error {
 	return nil
 }
 
-// ClearDeadline removes a deadline; removing one that is not there is not an error.
+// ClearDeadline removes a deadline whatever its due time; removing one that is not
+// there is not an error.
 func (db *DB) ClearDeadline(ctx context.Context, kind, key string) error {
 	if _, err := db.sql.ExecContext(ctx, `DELETE FROM deadlines WHERE kind = ? AND key = ?`, kind, key); err != nil {
 		return fmt.Errorf("store: clear deadline %s/%s: %w", kind, key, err)
@@ -53,4 +57,34 @@ func (db *DB) Deadlines(ctx context.Context, before time.Time) ([]Deadline, erro
 		out = append(out, d)
 	}
 	return out, rows.Err()
+}
+
+// ClearDeadlineIf removes a deadline only if it is still as listed (same due time and
+// payload), and reports whether it did. A handler of a due deadline calls it after
+// acting, so that a deadline its action set again (the next turn's clock, under the
+// same kind and key) is kept: ClearDeadline would remove that one too.
+func (db *DB) ClearDeadlineIf(ctx context.Context, d Deadline) (bool, error) {
+	res, err := db.sql.ExecContext(ctx, `DELETE FROM deadlines WHERE kind = ? AND key = ? AND due = ? AND payload = ?`,
+		d.Kind, d.Key, d.Due.UnixMilli(), d.Payload)
+	if err != nil {
+		return false, fmt.Errorf("store: clear deadline %s/%s: %w", d.Kind, d.Key, err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// NextDeadline returns the soonest deadline, so a timer can sleep until then; ok is
+// false when none is set.
+func (db *DB) NextDeadline(ctx context.Context) (d Deadline, ok bool, err error) {
+	var due int64
+	err = db.sql.QueryRowContext(ctx, `SELECT kind, key, due, payload FROM deadlines ORDER BY due, kind, key LIMIT 1`).
+		Scan(&d.Kind, &d.Key, &due, &d.Payload)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Deadline{}, false, nil
+	}
+	if err != nil {
+		return Deadline{}, false, fmt.Errorf("store: next deadline: %w", err)
+	}
+	d.Due = time.UnixMilli(due)
+	return d, true, nil
 }

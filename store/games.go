@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
+	"slices"
 	"time"
 
 	"github.com/kombat-game/kombat/game"
@@ -32,24 +32,25 @@ func (s Status) Active() bool {
 // Game is a stored game: where and by whom it is played, its setup and every decision.
 type Game struct {
 	ID          int64
-	Guild       string
+	Guild       string // Discord guild (server) id
 	Channel     string // where it is played: a thread, or the channel
 	Parent      string // the channel it was started in, if it moved to a thread
 	Mode        game.Mode
-	Players     [2]string // Discord user ids; "" for a bot seat
-	HumanSeat   int
-	Config      string // configuration file text
+	Players     [2]string // Discord user ids by seat; "" for a bot seat
+	HumanSeat   int       // solitaire: the human's seat, 1 or 2 (0 means 1, as in game.Setup)
+	Config      string    // configuration file text, for game.ParseConfig
 	Seed        uint64
 	Status      Status
 	Setup       json.RawMessage // the host's setup state, opaque to the store
-	Kinds       []game.KindSpec // the agreed kinds (empty until agreed)
-	TurnTimeout time.Duration
-	MessageID   string
+	Kinds       []game.KindSpec // the agreed kinds with their strategies (empty until agreed)
+	TurnTimeout time.Duration   // stored in whole seconds
+	MessageID   string          // the Discord message showing the game now
 	Decisions   []game.Decision // every decision, in order
-	Result      *game.Result
-	Turns       int
-	CreatedAt   time.Time
+	Result      *game.Result    // nil until the game is over
+	Turns       int             // turns played, stored when the game is over
+	CreatedAt   time.Time       // timestamps are stored to the millisecond
 	UpdatedAt   time.Time
+	FinishedAt  time.Time // zero until the game is over or cancelled
 }
 
 // Record rebuilds the game's engine record from the stored setup and decisions.
@@ -74,11 +75,18 @@ func (g *Game) Seat(user string) int {
 	return 0
 }
 
-// CreateGame stores a new game (its ID, timestamps and decisions are ignored) and
+// CreateGame stores a new game (its ID, timestamps and result are ignored) and
 // returns its id. A channel with an active game gives ErrChannelBusy.
 func (db *DB) CreateGame(ctx context.Context, g *Game) (int64, error) {
 	if !g.Status.Active() {
 		return 0, fmt.Errorf("store: create game: %w: status %q", ErrInvalidInput, g.Status)
+	}
+	if len(g.Decisions) > 0 {
+		// Rather than dropping them without a word.
+		return 0, fmt.Errorf("store: create game: %w: a new game has no decisions; commit them with AppendDecisions", ErrInvalidInput)
+	}
+	if !slices.Contains([]game.Mode{game.ModeDuel, game.ModeSolitaire, game.ModeAuto}, g.Mode) || g.HumanSeat < 0 || g.HumanSeat > 2 {
+		return 0, fmt.Errorf("store: create game: %w: mode %q, human seat %d", ErrInvalidInput, g.Mode, g.HumanSeat)
 	}
 	kinds, setup, err := encodeMeta(g)
 	if err != nil {
@@ -159,9 +167,15 @@ func (db *DB) AppendDecisions(ctx context.Context, id int64, pos int, ds []game.
 }
 
 func appendDecisions(ctx context.Context, tx *sql.Tx, id int64, pos int, ds []game.Decision, now int64) error {
+	for _, d := range ds {
+		if err := checkDecision(d); err != nil {
+			return err
+		}
+	}
 	var status string
 	var have int
-	err := tx.QueryRowContext(ctx, `SELECT status, (SELECT count(*) FROM decisions WHERE game_id = games.id) FROM games WHERE id = ?`, id).Scan(&status, &have)
+	err := tx.QueryRowContext(ctx, `SELECT status, (SELECT coalesce(max(pos) + 1, 0) FROM decisions WHERE game_id = games.id)
+		FROM games WHERE id = ?`, id).Scan(&status, &have)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ErrNotFound
 	}
@@ -180,10 +194,11 @@ func appendDecisions(ctx context.Context, tx *sql.Tx, id int64, pos int, ds []ga
 	}
 	defer stmt.Close()
 	for i, d := range ds {
-		if d.Player != 1 && d.Player != 2 || d.Action == "" {
-			return fmt.Errorf("%w: decision %+v", ErrInvalidInput, d)
+		_, err := stmt.ExecContext(ctx, id, pos+i, d.Player, string(d.Action), d.Kind, d.Hex.Row, d.Hex.Col, now)
+		if isUnique(err) { // cannot happen under the write lock; a backstop all the same
+			return fmt.Errorf("%w: decision %d is stored already", ErrConflict, pos+i)
 		}
-		if _, err := stmt.ExecContext(ctx, id, pos+i, d.Player, string(d.Action), d.Kind, d.Hex.Row, d.Hex.Col, now); err != nil {
+		if err != nil {
 			return err
 		}
 	}
@@ -191,10 +206,38 @@ func appendDecisions(ctx context.Context, tx *sql.Tx, id int64, pos int, ds []ga
 	return err
 }
 
+// actions are the decisions the engine knows; the store keeps no other, since a
+// record with an unknown one could never be replayed.
+func actions() []game.Action {
+	return []game.Action{game.ActFreeSpawn, game.ActBuy, game.ActSpawn, game.ActEnd, game.ActResign, game.ActForfeit}
+}
+
+// checkDecision refuses a decision no game could replay.
+func checkDecision(d game.Decision) error {
+	if d.Player != 1 && d.Player != 2 || d.Kind < 0 || !slices.Contains(actions(), d.Action) {
+		return fmt.Errorf("%w: decision %+v", ErrInvalidInput, d)
+	}
+	return nil
+}
+
+// action returns the engine's constant for a stored action, so loading thousands of
+// games does not allocate a string per decision.
+func action(b []byte) game.Action {
+	for _, a := range actions() {
+		if string(b) == string(a) {
+			return a
+		}
+	}
+	return game.Action(b)
+}
+
 // Finish commits a game's last decisions (made at position pos), its result and the
 // rating changes it causes, in one transaction: either the game is over with all of
 // it recorded, or nothing changed.
 func (db *DB) Finish(ctx context.Context, id int64, pos int, ds []game.Decision, res game.Result, turns int) error {
+	if res.Winner < 0 || res.Winner > 2 || res.Reason == "" || turns < 0 {
+		return fmt.Errorf("store: finish game %d: %w: result %+v after %d turns", id, ErrInvalidInput, res, turns)
+	}
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		now := db.millis()
 		if err := appendDecisions(ctx, tx, id, pos, ds, now); err != nil {
@@ -226,16 +269,16 @@ func (db *DB) Cancel(ctx context.Context, id int64) error {
 }
 
 const gameColumns = `id, guild_id, channel_id, parent_id, mode, player1, player2, human_seat, config, seed, status,
-	setup, kinds, turn_timeout, message_id, winner, reason, turns, created_at, updated_at`
+	setup, kinds, turn_timeout, message_id, winner, reason, turns, created_at, updated_at, finished_at`
 
 func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 	var g Game
 	var mode, status, setup, kinds string
 	var seed, timeout, created, updated int64
-	var winner sql.NullInt64
+	var winner, finished sql.NullInt64
 	var reason sql.NullString
 	err := row.Scan(&g.ID, &g.Guild, &g.Channel, &g.Parent, &mode, &g.Players[0], &g.Players[1], &g.HumanSeat, &g.Config,
-		&seed, &status, &setup, &kinds, &timeout, &g.MessageID, &winner, &reason, &g.Turns, &created, &updated)
+		&seed, &status, &setup, &kinds, &timeout, &g.MessageID, &winner, &reason, &g.Turns, &created, &updated, &finished)
 	if err != nil {
 		return nil, err
 	}
@@ -243,6 +286,9 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 	g.Setup = json.RawMessage(setup)
 	g.TurnTimeout = time.Duration(timeout) * time.Second
 	g.CreatedAt, g.UpdatedAt = time.UnixMilli(created), time.UnixMilli(updated)
+	if finished.Valid {
+		g.FinishedAt = time.UnixMilli(finished.Int64)
+	}
 	if err := json.Unmarshal([]byte(kinds), &g.Kinds); err != nil {
 		return nil, fmt.Errorf("kinds of game %d: %w", g.ID, err)
 	}
@@ -252,84 +298,91 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 	return &g, nil
 }
 
-// loadDecisions fills the decisions of the given games.
-func (db *DB) loadDecisions(ctx context.Context, games []*Game) error {
-	if len(games) == 0 {
-		return nil
+// read runs f in a read transaction: one snapshot of the database, so a game and its
+// decisions are read as they were at one moment even while turns are committed.
+func (db *DB) read(ctx context.Context, f func(*sql.Tx) error) error {
+	tx, err := db.sql.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
 	}
-	byID := make(map[int64]*Game, len(games))
-	ids := make([]string, len(games))
-	for i, g := range games {
-		byID[g.ID] = g
-		ids[i] = fmt.Sprint(g.ID)
-	}
-	// Ids are integers we produced, so building the list is safe; batches keep the
-	// statement short.
-	for start := 0; start < len(ids); start += 500 {
-		end := min(start+500, len(ids))
-		rows, err := db.sql.QueryContext(ctx, `SELECT game_id, player, action, kind, row, col FROM decisions WHERE game_id IN (`+
-			strings.Join(ids[start:end], ",")+`) ORDER BY game_id, pos`)
+	defer tx.Rollback()
+	return f(tx)
+}
+
+// games loads the games a filter selects (a WHERE clause, perhaps with ORDER BY and
+// LIMIT, over the games table), with their decisions when decisions is true.
+func (db *DB) games(ctx context.Context, decisions bool, filter string, args ...any) ([]*Game, error) {
+	var out []*Game
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		out = nil
+		rows, err := tx.QueryContext(ctx, `SELECT `+gameColumns+` FROM games `+filter, args...)
 		if err != nil {
 			return err
 		}
 		for rows.Next() {
-			var id int64
-			var d game.Decision
-			var act string
-			if err := rows.Scan(&id, &d.Player, &act, &d.Kind, &d.Hex.Row, &d.Hex.Col); err != nil {
+			g, err := scanGame(rows)
+			if err != nil {
 				rows.Close()
 				return err
 			}
-			d.Action = game.Action(act)
-			g := byID[id]
-			g.Decisions = append(g.Decisions, d)
+			out = append(out, g)
 		}
-		if err := rows.Close(); err != nil {
+		if err := rows.Close(); err != nil || !decisions || len(out) == 0 {
 			return err
 		}
-	}
-	return nil
+		return loadDecisions(ctx, tx, out, filter, args)
+	})
+	return out, err
 }
 
-// Game loads one game with all its decisions.
-func (db *DB) Game(ctx context.Context, id int64) (*Game, error) {
-	g, err := scanGame(db.sql.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("store: game %d: %w", id, ErrNotFound)
+// loadDecisions fills in the decisions of games, selected by the same filter, in one
+// query: at start-up that is one pass over the decisions instead of one per game.
+func loadDecisions(ctx context.Context, tx *sql.Tx, games []*Game, filter string, args []any) error {
+	byID := make(map[int64]*Game, len(games))
+	for _, g := range games {
+		byID[g.ID] = g
 	}
+	rows, err := tx.QueryContext(ctx, `SELECT game_id, player, action, kind, row, col FROM decisions
+		WHERE game_id IN (SELECT id FROM games `+filter+`) ORDER BY game_id, pos`, args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: game %d: %w", id, err)
+		return err
 	}
-	if err := db.loadDecisions(ctx, []*Game{g}); err != nil {
-		return nil, fmt.Errorf("store: game %d: %w", id, err)
-	}
-	return g, nil
-}
-
-func (db *DB) games(ctx context.Context, where string, args ...any) ([]*Game, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+gameColumns+` FROM games `+where, args...)
-	if err != nil {
-		return nil, err
-	}
-	var out []*Game
+	defer rows.Close()
+	var last *Game
 	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			rows.Close()
-			return nil, err
+		var id int64
+		var d game.Decision
+		var act sql.RawBytes
+		if err := rows.Scan(&id, &d.Player, &act, &d.Kind, &d.Hex.Row, &d.Hex.Col); err != nil {
+			return err
 		}
-		out = append(out, g)
+		d.Action = action(act)
+		if last == nil || last.ID != id {
+			if last = byID[id]; last == nil {
+				return fmt.Errorf("decisions of game %d, which the filter did not select", id)
+			}
+		}
+		last.Decisions = append(last.Decisions, d)
 	}
-	if err := rows.Close(); err != nil {
-		return nil, err
+	return rows.Err()
+}
+
+// Game loads one game with all its decisions: with Game.Record, what game.Replay needs.
+func (db *DB) Game(ctx context.Context, id int64) (*Game, error) {
+	gs, err := db.games(ctx, true, `WHERE id = ?`, id)
+	if err == nil && len(gs) == 0 {
+		err = ErrNotFound
 	}
-	return out, db.loadDecisions(ctx, out)
+	if err != nil {
+		return nil, fmt.Errorf("store: game %d: %w", id, err)
+	}
+	return gs[0], nil
 }
 
 // ActiveGames loads every game still in challenge, setup or play, with decisions: what
 // the bot resumes at start-up.
 func (db *DB) ActiveGames(ctx context.Context) ([]*Game, error) {
-	gs, err := db.games(ctx, `WHERE status IN ('challenge', 'setup', 'play') ORDER BY id`)
+	gs, err := db.games(ctx, true, `WHERE status IN ('challenge', 'setup', 'play') ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: active games: %w", err)
 	}
@@ -338,49 +391,35 @@ func (db *DB) ActiveGames(ctx context.Context) ([]*Game, error) {
 
 // ActiveInChannel returns the active game played in a channel or thread, or ErrNotFound.
 func (db *DB) ActiveInChannel(ctx context.Context, channel string) (*Game, error) {
-	gs, err := db.games(ctx, `WHERE channel_id = ? AND status IN ('challenge', 'setup', 'play')`, channel)
+	gs, err := db.games(ctx, true, `WHERE channel_id = ? AND status IN ('challenge', 'setup', 'play')`, channel)
+	if err == nil && len(gs) == 0 {
+		err = ErrNotFound
+	}
 	if err != nil {
 		return nil, fmt.Errorf("store: game in channel %s: %w", channel, err)
-	}
-	if len(gs) == 0 {
-		return nil, fmt.Errorf("store: game in channel %s: %w", channel, ErrNotFound)
 	}
 	return gs[0], nil
 }
 
 // LastGameIn returns the most recent finished game played in a channel or started
-// from it, or ErrNotFound.
+// from it, with its decisions (for a replay), or ErrNotFound.
 func (db *DB) LastGameIn(ctx context.Context, channel string) (*Game, error) {
-	gs, err := db.games(ctx, `WHERE (channel_id = ? OR parent_id = ?) AND status = 'over' ORDER BY id DESC LIMIT 1`, channel, channel)
+	gs, err := db.games(ctx, true, `WHERE (channel_id = ? OR parent_id = ?) AND status = 'over' ORDER BY id DESC LIMIT 1`, channel, channel)
+	if err == nil && len(gs) == 0 {
+		err = ErrNotFound
+	}
 	if err != nil {
 		return nil, fmt.Errorf("store: last game in %s: %w", channel, err)
-	}
-	if len(gs) == 0 {
-		return nil, fmt.Errorf("store: last game in %s: %w", channel, ErrNotFound)
 	}
 	return gs[0], nil
 }
 
 // RecentGames lists a user's latest games in a guild, newest first, without decisions.
 func (db *DB) RecentGames(ctx context.Context, guild, user string, limit int) ([]*Game, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE guild_id = ? AND (player1 = ? OR player2 = ?)
+	gs, err := db.games(ctx, false, `WHERE guild_id = ? AND (player1 = ? OR player2 = ?)
 		AND status IN ('over', 'play', 'setup') ORDER BY id DESC LIMIT ?`, guild, user, user, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: recent games of %s: %w", user, err)
 	}
-	defer rows.Close()
-	var out []*Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: recent games of %s: %w", user, err)
-		}
-		out = append(out, g)
-	}
-	return out, rows.Err()
-}
-
-// isUnique reports a UNIQUE constraint failure.
-func isUnique(err error) bool {
-	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
+	return gs, nil
 }

@@ -4,14 +4,17 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
 )
 
-// migrationFiles are the schema's steps, NNNN_name.sql, applied in order; append only.
+// migrationFiles are the schema's steps, NNNN_name.sql, applied in order. Append
+// only: a database made by an older program has run the old steps as they were.
 //
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
@@ -60,54 +63,127 @@ func SchemaVersion() int {
 	return len(ms)
 }
 
-// migrate brings the database to the newest schema, one transaction per step, each
-// re-reading the version inside its transaction so two processes cannot both apply it.
+// header is what decides whether a database is ours and how far it is migrated.
+type header struct {
+	appID   int // PRAGMA application_id
+	version int // PRAGMA user_version
+	objects int // tables, indexes, views and triggers
+}
+
+// readHeader reads a database's header through q (a pool, or a transaction).
+func readHeader(ctx context.Context, q querier) (header, error) {
+	var h header
+	if err := q.QueryRowContext(ctx, "PRAGMA application_id").Scan(&h.appID); err != nil {
+		return h, fmt.Errorf("read application id: %w", err)
+	}
+	if err := q.QueryRowContext(ctx, "PRAGMA user_version").Scan(&h.version); err != nil {
+		return h, fmt.Errorf("read schema version: %w", err)
+	}
+	if err := q.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master").Scan(&h.objects); err != nil {
+		return h, fmt.Errorf("read schema: %w", err)
+	}
+	return h, nil
+}
+
+// check says whether the database is ours to use: fresh is true for an empty file,
+// which becomes ours; an error for another program's file or a newer schema.
+func (h header) check(known int) (fresh bool, err error) {
+	if h.appID != ApplicationID {
+		if h.appID != 0 || h.objects > 0 || h.version != 0 {
+			return false, fmt.Errorf("%w: application id %#x, schema version %d, %d schema objects; refusing to change it",
+				ErrForeignDB, h.appID, h.version, h.objects)
+		}
+		return true, nil
+	}
+	if h.version > known {
+		return false, fmt.Errorf("%w: the database is at schema version %d, this program knows up to %d; use a newer kombat",
+			ErrNewerSchema, h.version, known)
+	}
+	return false, nil
+}
+
+// checkExisting refuses a file that is not ours before the pool touches it: the
+// pool's connection pragmas would already switch someone else's database to WAL mode.
+// It reads through a read-only connection without pragmas, which changes nothing.
+func checkExisting(ctx context.Context, path string) error {
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil // a new database
+	}
+	if err != nil {
+		return err
+	}
+	if fi.IsDir() {
+		return fmt.Errorf("%w: the path is a directory, not a database file", ErrInvalidInput)
+	}
+	if fi.Size() == 0 {
+		return nil // created empty, by us or by hand: no schema to protect
+	}
+	raw, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		return err
+	}
+	defer raw.Close()
+	h, err := readHeader(ctx, raw)
+	if err != nil {
+		return err
+	}
+	_, err = h.check(SchemaVersion())
+	return err
+}
+
+// migrate brings the database to the newest schema, one transaction per step. Each
+// step re-reads the header inside its transaction (which holds the write lock), so
+// two processes opening the file at once never apply a step twice; the application
+// id is set in the same transaction as the first step.
 func (db *DB) migrate(ctx context.Context) error {
 	ms, err := migrations()
 	if err != nil {
 		return err
 	}
-	// A new, empty file gets our application id; any other id means the file is not ours.
-	var appID, version int
-	if err := db.sql.QueryRowContext(ctx, "PRAGMA application_id").Scan(&appID); err != nil {
-		return fmt.Errorf("read application id (is the path writable and a database?): %w", err)
-	}
-	if err := db.sql.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
-		return err
-	}
-	if appID != ApplicationID {
-		var tables int
-		if err := db.sql.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master").Scan(&tables); err != nil {
-			return err
-		}
-		if appID != 0 || tables > 0 || version != 0 {
-			return fmt.Errorf("%w: application id %#x, %d tables; refusing to change it", ErrForeignDB, appID, tables)
-		}
-		if _, err := db.sql.ExecContext(ctx, fmt.Sprintf("PRAGMA application_id = %d", ApplicationID)); err != nil {
-			return fmt.Errorf("mark database (is the path writable?): %w", err)
-		}
-	}
-	if version > len(ms) {
-		return fmt.Errorf("%w: the database is at schema version %d, this program knows up to %d; use a newer kombat", ErrNewerSchema, version, len(ms))
-	}
 	for _, m := range ms {
 		err := db.tx(ctx, func(tx *sql.Tx) error {
-			var v int
-			if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+			h, err := readHeader(ctx, tx)
+			if err != nil {
 				return err
 			}
-			if v >= m.version {
-				return nil // applied already, perhaps by another process
+			fresh, err := h.check(len(ms))
+			if err != nil || h.version >= m.version {
+				return err // refused, or applied already (perhaps by another process)
+			}
+			if fresh {
+				if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA application_id = %d", ApplicationID)); err != nil {
+					return err
+				}
 			}
 			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 				return err
 			}
-			_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version))
+			_, err = tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version))
 			return err
 		})
 		if err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}
+	}
+	return nil
+}
+
+// checkWritable makes sure writes will work. SQLite opens a file it may not write
+// read-only without a word, and the first turn would fail instead of the start-up.
+// The probe writes the header inside a transaction it then rolls back.
+func (db *DB) checkWritable(ctx context.Context) error {
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var v int
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", v)); err != nil {
+		return fmt.Errorf("write test: %w", err)
 	}
 	return nil
 }

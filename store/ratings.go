@@ -12,31 +12,40 @@ import (
 )
 
 // Ratings are Elo ratings per guild: simple to explain to players ("beat a stronger
-// player, gain more") and enough for a game club. Every player starts at InitialRating;
-// each finished game moves both ratings by EloK * (score - expected score).
+// player, gain more") and enough for a game club; Glicko-2's rating periods and
+// volatility would need regular play that a Discord server does not promise. Each
+// finished game moves a rating by EloK * (score - expected score), score 1 for a win,
+// 0.5 for a tie and 0 for a loss, expected = 1 / (1 + 10^((opponent - own) / 400)).
 const (
+	// InitialRating is every player's rating before their first rated game.
 	InitialRating = 1200.0
-	EloK          = 32.0
-	// BotRating is the fixed rating of the built-in bot, the opponent in solitaire.
+	// EloK is the most a game can move a rating: 16 between equals.
+	EloK = 32.0
+	// BotRating is the fixed rating of the built-in bot, the opponent in solitaire;
+	// the bot's own rating never moves, so solitaire cannot inflate the duel ladder.
 	BotRating = 1200.0
 )
 
-// Rating kinds: games between people, and games against the bot (per bot level).
+// Rating kinds: each kind is its own ladder, so beating the bot never counts as
+// beating a person.
 const (
+	// KindDuel rates games between two people.
 	KindDuel = "duel"
-	KindBot  = "bot:1"
+	// KindBot rates solitaire games against the built-in bot; the suffix is the bot's
+	// level (there is one today), so a stronger bot later gets a ladder of its own.
+	KindBot = "bot:1"
 )
 
 // Rating is one player's standing in a guild for one kind of game.
 type Rating struct {
-	User    string
-	Kind    string
-	Rating  float64
-	Games   int
+	User    string  // Discord user id
+	Kind    string  // KindDuel or KindBot
+	Rating  float64 // Elo points
+	Games   int     // rated games played: Wins + Losses + Ties
 	Wins    int
 	Losses  int
 	Ties    int
-	Updated time.Time
+	Updated time.Time // when the last rated game finished; zero if none
 }
 
 // expected is the Elo expected score of a player rated a against one rated b.
@@ -82,11 +91,14 @@ func rateGame(ctx context.Context, tx *sql.Tx, id int64, res game.Result, now in
 		}
 		return saveRating(ctx, tx, guild, r2, now)
 	case game.ModeSolitaire:
+		if seat == 0 {
+			seat = 1 // game.Setup's default seat for the human
+		}
 		human := p1
 		if seat == 2 {
 			human = p2
 		}
-		if human == "" || seat == 0 {
+		if human == "" {
 			return nil
 		}
 		r, err := loadRating(ctx, tx, guild, KindBot, human)
@@ -110,10 +122,6 @@ func (r *Rating) apply(score, expected float64) {
 	default:
 		r.Ties++
 	}
-}
-
-type querier interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
 func loadRating(ctx context.Context, q querier, guild, kind, user string) (Rating, error) {

@@ -22,10 +22,15 @@ type Strategy struct {
 
 // Limits on saved strategies: what a player can keep, and how much.
 const (
-	MaxStrategyName     = 32
+	// MaxStrategyName is the longest name, in characters (runes).
+	MaxStrategyName = 32
+	// MaxStrategiesPerOne is how many strategies one player may keep.
 	MaxStrategiesPerOne = 50
-	MaxVersionsKept     = 20
-	MaxStrategySource   = 16 << 10
+	// MaxVersionsKept is how many versions of a strategy are kept, the newest: history
+	// for diffs, not an archive.
+	MaxVersionsKept = 20
+	// MaxStrategySource is the largest source in bytes, the language's own limit.
+	MaxStrategySource = 16 << 10
 )
 
 // CheckStrategyName validates a strategy name: 1 to 32 letters, digits, spaces, '-' or '_'.
