@@ -129,8 +129,13 @@ func TestDuel(t *testing.T) {
 	if err != nil || !confirm.Ephemeral {
 		t.Fatalf("resign confirmation: %v", err)
 	}
-	if _, err := h.fake.Click(h.bob, confirm.ID, confirm.Button("Resign").CustomID); err != nil {
+	ok, err := h.fake.Click(h.bob, confirm.ID, confirm.Button("Resign").CustomID)
+	if err != nil {
 		t.Fatal(err)
+	}
+	// The board is posted before the confirmation is answered; wait for both.
+	if _, err := ok.Response(h.ctx); err != nil {
+		t.Fatalf("resignation never answered: %v", err)
 	}
 	final := h.find(thread.ID, "the end", contains("Game over"))
 	if !strings.Contains(final.Content, "<@"+h.alice.ID+"> wins") || !strings.Contains(final.Content, "resigned") {

@@ -176,6 +176,14 @@ func (b *Bot) afterTurn(t *table, log game.TurnLog, summary string) error {
 		if err != nil {
 			return err
 		}
+		// Deadlines are stored before the board that starts them is shown.
+		p := g.Current()
+		if g.Result() != nil {
+			b.clearDeadline(t, deadlineTurn)
+			b.clearDeadline(t, deadlineReminder)
+		} else if t.isHuman(p) {
+			b.armTurnClock(t, g)
+		}
 		m, err := b.sess.ChannelMessageSendComplex(t.row.Channel, rep.message())
 		if err != nil {
 			return err
@@ -185,16 +193,12 @@ func (b *Bot) afterTurn(t *table, log game.TurnLog, summary string) error {
 		}
 		t.row.MessageID = m.ID
 		if g.Result() != nil {
-			b.clearDeadline(t, deadlineTurn)
-			b.clearDeadline(t, deadlineReminder)
 			return nil
 		}
 		if err := b.saveMeta(b.ctx, t); err != nil {
 			return err
 		}
-		p := g.Current()
 		if t.isHuman(p) {
-			b.armTurnClock(t, g)
 			return nil
 		}
 		if t.row.Mode == game.ModeAuto {

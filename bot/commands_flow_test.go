@@ -1,0 +1,102 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kombat-game/kombat/bot/discordtest"
+)
+
+// TestBadConfigFile: a configuration file with a mistake is refused with its line.
+func TestBadConfigFile(t *testing.T) {
+	h := newHarness(t)
+	bad := h.fake.Upload("bad.cfg", "text/plain", []byte("spawn_cost=5\nmax_turns=0\n"))
+	_, m := h.slash(h.alice, h.channel.ID, "solo", discordtest.Opt("config", bad))
+	if !m.Ephemeral || !strings.Contains(m.Content, "line 2: max_turns must be at least 1, got 0") {
+		t.Errorf("bad config: %s", m.Content)
+	}
+	if active, _ := h.db.ActiveGames(h.ctx); len(active) != 0 {
+		t.Error("a game was created with a bad configuration")
+	}
+	h.check()
+}
+
+// TestKindFromFileBoardStatusPause adds a kind from a .txt attachment, shows the board
+// and status to a spectator, and pauses and resumes an auto game.
+func TestKindFromFileBoardStatusPause(t *testing.T) {
+	h := newHarness(t)
+	cfg := h.fake.Upload("long.cfg", "text/plain", []byte("max_turns=60\n"))
+	h.slash(h.alice, h.channel.ID, "auto", discordtest.Opt("config", cfg))
+	thread, _ := h.fake.WaitThread(h.ctx, h.channel.ID)
+	setup := h.find(thread.ID, "the setup", contains("setting up"))
+	file := h.fake.Upload("tank.txt", "text/plain", []byte(exampleStrategy(t, "shooter")))
+	in, err := h.fake.SlashCommand(h.alice, thread.ID, "kombat", discordtest.Group("kind", discordtest.Sub("add",
+		discordtest.Opt("name", "Tank"), discordtest.Opt("defense", 7), discordtest.Opt("file", file))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := in.Reply(h.ctx); err != nil || !strings.Contains(r.Content, "Added **Tank** (defense 7)") {
+		t.Fatalf("kind add: %v", err)
+	}
+	h.find(thread.ID, "the kind", contains("**1. Tank** — defense 7"))
+	// Only alice, who started the auto game, readies it.
+	if r, _ := h.click(h.bob, setup, "Ready / not ready").Reply(h.ctx); !strings.Contains(r.Content, "Only the players") {
+		t.Errorf("bob readied alice's auto game: %+v", r)
+	}
+	h.click(h.alice, setup, "Ready / not ready")
+	board := h.find(thread.ID, "an auto board", func(m *discordtest.Message) bool { return m.Button("Pause") != nil })
+	if r, _ := h.click(h.bob, board, "Pause").Reply(h.ctx); !strings.Contains(r.Content, "Only <@"+h.alice.ID+">") {
+		t.Errorf("bob paused: %+v", r)
+	}
+	// Pause on the newest board; then nothing is posted until resumed.
+	latest := h.waitFor(thread.ID, "the newest board", func(m *discordtest.Message) bool { return m.Button("Pause") != nil })
+	h.click(h.alice, latest, "Pause")
+	paused := h.find(thread.ID, "paused", func(m *discordtest.Message) bool { return m.Button("Resume") != nil })
+	// A spectator asks for the board and the status.
+	_, b := h.slash(h.bob, thread.ID, "board")
+	if !b.Ephemeral || b.File("board.png") == nil {
+		t.Errorf("board for a spectator: %+v", b.Content)
+	}
+	decodeBoard(t, b)
+	_, s := h.slash(h.bob, thread.ID, "status")
+	if !strings.Contains(s.Content, "Player 1 Bot 1: budget") {
+		t.Errorf("status: %s", s.Content)
+	}
+	h.click(h.alice, paused, "Resume")
+	h.find(thread.ID, "the end", contains("Game over"))
+	h.check()
+}
+
+// TestTurnClock: a reminder when a fifth of the time is left, the turn played for the
+// player when it runs out, and a forfeit after three such turns in a row; the clock
+// survives a restart.
+func TestTurnClock(t *testing.T) {
+	h := newHarness(t)
+	where := h.soloGame(h.alice, h.channel.ID, discordtest.Opt("timeout", 10))
+	h.clock.Advance(7 * time.Minute)
+	h.bot.RunDue(h.ctx)
+	h.clock.Advance(90 * time.Second)
+	h.bot.RunDue(h.ctx)
+	h.find(where, "the reminder", contains("2m0s left for your turn"))
+	// The bot restarts; the stored deadline still fires.
+	h.stop()
+	h.start()
+	for miss := 1; miss <= 3; miss++ {
+		h.clock.Advance(11 * time.Minute)
+		h.bot.RunDue(h.ctx)
+		want := "ran out of time (" + string(rune('0'+miss)) + " in a row)"
+		if miss == 3 {
+			want = "forfeits"
+		}
+		h.find(where, want, contains(want))
+		if miss < 3 { // alice's next turn, its clock armed
+			h.waitFor(where, "alice's next turn", func(m *discordtest.Message) bool { return m.Button("End turn") != nil })
+		}
+	}
+	final := h.find(where, "the end", contains("Game over"))
+	if !strings.Contains(final.Content, "ran out of time") {
+		t.Errorf("final: %s", final.Content)
+	}
+	h.check()
+}
