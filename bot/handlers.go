@@ -143,6 +143,8 @@ func (b *Bot) component(r *request, id customID, values []string) reply {
 		return b.resign(r, id.Game)
 	case "pause", "resume":
 		return b.pause(r, id, id.Action == "pause")
+	case "why":
+		return b.why(r, id)
 	}
 	return private("%s", ErrStaleComponent.Error())
 }

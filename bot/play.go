@@ -70,6 +70,9 @@ func (b *Bot) boardReply(t *table, g *game.Game, last game.TurnLog, summary stri
 	if t.row.Mode == game.ModeAuto && g.Result() == nil {
 		rep.components = autoControls(t)
 	}
+	if last.Turn > 0 && len(rep.components) < 5 {
+		rep.components = append(rep.components, whyRows(t.row.ID, g.Turns())...)
+	}
 	return rep, nil
 }
 
@@ -157,11 +160,14 @@ func (b *Bot) endTurn(r *request, id customID) reply {
 	return reply{}
 }
 
-// stripControls removes the buttons from the message a component was on, leaving its
-// board and text: the next message carries the controls.
+// stripControls removes the turn controls from the message a component was on, leaving
+// its board, text and "Why?" button: the next message carries the controls.
 func (b *Bot) stripControls(r *request) {
-	none := []discordgo.MessageComponent{}
-	if _, err := b.sess.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Components: &none}); err != nil {
+	var keep []discordgo.MessageComponent
+	if r.i.Message != nil {
+		keep = keepWhy(r.i.Message.Components)
+	}
+	if _, err := b.sess.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Components: &keep}); err != nil {
 		b.log.Error("strip controls", "err", err)
 	}
 }
@@ -189,7 +195,8 @@ func (b *Bot) afterTurn(t *table, log game.TurnLog, summary string) error {
 			return err
 		}
 		if old := t.row.MessageID; old != "" && old != m.ID && g.Result() == nil && t.row.Mode == game.ModeAuto {
-			b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.row.Channel, Components: &[]discordgo.MessageComponent{}})
+			keep := whyRows(t.row.ID, g.Turns()-1)
+			b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.row.Channel, Components: &keep})
 		}
 		t.row.MessageID = m.ID
 		if g.Result() != nil {
@@ -274,7 +281,8 @@ func (b *Bot) postAuto(t *table, log game.TurnLog, summary string) error {
 		return err
 	}
 	if old := t.row.MessageID; old != "" {
-		b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.row.Channel, Components: &[]discordgo.MessageComponent{}})
+		keep := whyRows(t.row.ID, t.eng.Turns()-1)
+		b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.row.Channel, Components: &keep})
 	}
 	t.row.MessageID = m.ID
 	if t.eng.Result() != nil {
@@ -367,6 +375,7 @@ func (b *Bot) resign(r *request, gameID int64) reply {
 	if err != nil {
 		return b.internal(r, "engine", err)
 	}
+	before := g.Turns()
 	if err := g.Resign(seat); err != nil {
 		return private("%s.", err)
 	}
@@ -374,7 +383,8 @@ func (b *Bot) resign(r *request, gameID int64) reply {
 		return b.internal(r, "commit resign", err)
 	}
 	if t.row.MessageID != "" {
-		b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.row.MessageID, Channel: t.row.Channel, Components: &[]discordgo.MessageComponent{}})
+		keep := whyRows(t.row.ID, before)
+		b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.row.MessageID, Channel: t.row.Channel, Components: &keep})
 	}
 	last, _ := g.LastTurn()
 	if err := b.afterTurn(t, last, fmt.Sprintf("<@%s> resigned.", r.user.ID)); err != nil {

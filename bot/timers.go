@@ -137,6 +137,7 @@ func (b *Bot) expire(t *table, d store.Deadline) {
 // kept); after maxMisses such turns in a row the player forfeits.
 func (b *Bot) timeUp(t *table, g *game.Game, p int) {
 	t.lob.Misses[p-1]++
+	before := g.Turns()
 	var log game.TurnLog
 	var err error
 	summary := fmt.Sprintf("⏰ %s ran out of time (%d in a row)", t.mention(p), t.lob.Misses[p-1])
@@ -156,7 +157,8 @@ func (b *Bot) timeUp(t *table, g *game.Game, p int) {
 		return
 	}
 	if t.row.MessageID != "" {
-		b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.row.MessageID, Channel: t.row.Channel, Components: &[]discordgo.MessageComponent{}})
+		keep := whyRows(t.row.ID, before)
+		b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.row.MessageID, Channel: t.row.Channel, Components: &keep})
 	}
 	if err := b.afterTurn(t, log, summary); err != nil {
 		b.log.Error("after time up", "game", t.row.ID, "err", err)

@@ -113,3 +113,24 @@ func Frames(lang *interp.Language, r Record) ([]Frame, error) {
 	}
 	return frames, nil
 }
+
+// TraceTurn replays a record up to its n-th finished turn (counting both players' turns
+// from 1, as Turns does) with tracing on for that turn only, and returns the turn's log:
+// each minion's EvEval event carries its trace. Tracing is off for the turns before it,
+// so explaining turn 60 costs a plain replay plus one traced turn.
+func TraceTurn(lang *interp.Language, r Record, n int) (TurnLog, error) {
+	g, err := New(lang, r.Setup)
+	if err != nil {
+		return TurnLog{}, err
+	}
+	for i, d := range r.Decisions {
+		g.SetTracing(g.finished == n-1)
+		if err := g.Apply(d); err != nil {
+			return TurnLog{}, fmt.Errorf("replay: decision %d (%s by player %d): %w", i+1, d.Action, d.Player, err)
+		}
+		if g.finished == n {
+			return g.log[len(g.log)-1], nil
+		}
+	}
+	return TurnLog{}, fmt.Errorf("the game has %d turns, not %d", g.finished, n)
+}

@@ -143,3 +143,37 @@ func TestGoldenGames(t *testing.T) {
 		})
 	}
 }
+
+// TestTraceTurn explains one turn after the fact: the traced replay of turn n is turn n
+// of the game (events equal once traces are set aside), every evaluation carries a whole
+// trace, and a turn past the end is refused.
+func TestTraceTurn(t *testing.T) {
+	g := newGame(t, Setup{Seed: 5, Mode: ModeAuto, Kinds: exampleKinds(t)})
+	g.SetKeepLog(true)
+	must(t, PlayOut(g, randomDeciders(5)))
+	rec := g.Record()
+	for _, n := range []int{1, 2, g.Turns() / 2, g.Turns()} {
+		log, err := TraceTurn(NewLanguage(), rec, n)
+		must(t, err)
+		want := g.Log()[n-1]
+		evals := 0
+		for i, e := range log.Events {
+			if e.Type == EvEval {
+				evals++
+				if !strings.Contains(e.Trace, " end: ") {
+					t.Errorf("turn %d: minion %d's trace has no end:\n%s", n, e.Minion, e.Trace)
+				}
+				log.Events[i].Trace = ""
+			}
+		}
+		if !reflect.DeepEqual(log, want) {
+			t.Errorf("turn %d: the traced replay differs from the game's turn", n)
+		}
+		if n > 2 && evals == 0 {
+			t.Errorf("turn %d: no minion ran", n)
+		}
+	}
+	if _, err := TraceTurn(NewLanguage(), rec, g.Turns()+1); err == nil {
+		t.Error("a turn past the end was traced")
+	}
+}

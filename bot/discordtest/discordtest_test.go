@@ -225,6 +225,10 @@ func TestComponentsAndModal(t *testing.T) {
 	if i.MessageComponentData().CustomID != "go" || i.Message.ID != m.ID {
 		t.Fatalf("component data %+v", i.MessageComponentData())
 	}
+	// Discord sends the message with its components; discordgo's own JSON drops them.
+	if len(i.Message.Components) != 2 {
+		t.Fatalf("the interaction's message has %d component rows, want 2", len(i.Message.Components))
+	}
 	err = dg.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: &discordgo.InteractionResponseData{
 		CustomID: "form", Title: "Add a kind", Components: []discordgo.MessageComponent{
 			discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.TextInput{CustomID: "name", Label: "Name", Style: discordgo.TextInputShort, Required: true}}},

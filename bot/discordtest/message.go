@@ -55,6 +55,19 @@ func (m *Message) discord(s *Server) *discordgo.Message {
 	return dm
 }
 
+// wireMessage is a message as Discord sends it. discordgo.Message reads components from
+// JSON but leaves them out when written, so they are added back here: without them a
+// bot could not see the controls of the message an interaction came from.
+type wireMessage struct {
+	*discordgo.Message
+	Components []discordgo.MessageComponent `json:"components"`
+}
+
+// wire is the message as Discord's API returns it.
+func (m *Message) wire(s *Server) wireMessage {
+	return wireMessage{Message: m.discord(s), Components: m.Components}
+}
+
 func (s *Server) userOrUnknown(id string) *User {
 	if u := s.users[id]; u != nil {
 		return u

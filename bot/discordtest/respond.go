@@ -147,7 +147,7 @@ func (s *Server) webhook(w http.ResponseWriter, r *http.Request, route, token st
 	}
 	switch r.Method {
 	case http.MethodGet:
-		writeJSON(w, http.StatusOK, m.discord(s))
+		writeJSON(w, http.StatusOK, m.wire(s))
 	case http.MethodDelete:
 		m.Deleted = true
 		w.WriteHeader(http.StatusNoContent)
@@ -161,7 +161,7 @@ func (s *Server) webhook(w http.ResponseWriter, r *http.Request, route, token st
 			s.refuse(w, route, http.StatusBadRequest, codeFor(msg), msg)
 			return
 		}
-		writeJSON(w, http.StatusOK, m.discord(s))
+		writeJSON(w, http.StatusOK, m.wire(s))
 	default:
 		s.unknown = append(s.unknown, route)
 		writeJSON(w, http.StatusNotFound, apiError{Message: "404: Not Found"})

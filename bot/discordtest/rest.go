@@ -264,7 +264,7 @@ func (s *Server) createMessage(w http.ResponseWriter, route, channelID, author s
 	}
 	s.messages[m.ID] = m
 	if w != nil {
-		writeJSON(w, http.StatusOK, m.discord(s))
+		writeJSON(w, http.StatusOK, m.wire(s))
 	}
 	return m
 }
@@ -346,7 +346,7 @@ func (s *Server) editMessage(w http.ResponseWriter, route, channelID, id string,
 		s.refuse(w, route, http.StatusBadRequest, codeFor(msg), msg)
 		return
 	}
-	writeJSON(w, http.StatusOK, m.discord(s))
+	writeJSON(w, http.StatusOK, m.wire(s))
 }
 
 func (s *Server) deleteMessage(w http.ResponseWriter, channelID, id string) {

@@ -91,10 +91,14 @@ func (s *Server) interact(user *User, ch *Channel, typ discordgo.InteractionType
 	}
 	payload := &discordgo.Interaction{ID: in.ID, AppID: s.app.ID, Type: typ, Data: wire, GuildID: ch.GuildID, ChannelID: ch.ID,
 		Member: &discordgo.Member{User: user.discord(), GuildID: ch.GuildID}, Token: in.Token, Version: 1, Locale: discordgo.EnglishUS}
+	var event any = payload
 	if msg != nil {
-		payload.Message = msg.discord(s)
+		event = struct {
+			*discordgo.Interaction
+			Message wireMessage `json:"message"`
+		}{payload, msg.wire(s)}
 	}
-	c.dispatch("INTERACTION_CREATE", payload)
+	c.dispatch("INTERACTION_CREATE", event)
 	s.changed.Broadcast()
 	return in, nil
 }

@@ -1,0 +1,163 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/store"
+)
+
+// gameView is a read-only copy of a game's stored state, taken under its table's lock
+// (or loaded from the store for a finished game), for explanations and replays that
+// must not hold up play.
+type gameView struct {
+	row *store.Game
+	lob lobby
+}
+
+// view copies an active game from its table, or loads a finished one.
+func (b *Bot) view(ctx context.Context, id int64) (*gameView, error) {
+	if t := b.tables.get(id); t != nil {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		row := *t.row
+		row.Decisions = append([]game.Decision(nil), t.row.Decisions...)
+		return &gameView{row: &row, lob: t.lob}, nil
+	}
+	row, err := b.db.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	v := &gameView{row: row}
+	if len(row.Setup) > 0 {
+		if err := json.Unmarshal(row.Setup, &v.lob); err != nil {
+			return nil, fmt.Errorf("bot: game %d has an unreadable setup: %w", id, err)
+		}
+	}
+	return v, nil
+}
+
+// table wraps the view in a detached table, for the helpers that name players.
+func (v *gameView) table() *table { return &table{row: v.row, lob: v.lob} }
+
+// whyButton is the "Why?" button for the n-th finished turn of a game.
+func whyButton(gameID int64, n int) discordgo.Button {
+	return button("Why?", discordgo.SecondaryButton, customID{Action: "why", Game: gameID, Args: []string{strconv.Itoa(n)}})
+}
+
+// whyRows is the components that stay on a board of turn n once its controls go.
+func whyRows(gameID int64, n int) []discordgo.MessageComponent {
+	if n < 1 {
+		return []discordgo.MessageComponent{}
+	}
+	return []discordgo.MessageComponent{row(whyButton(gameID, n))}
+}
+
+// keepWhy returns the rows of a message's components that hold only "Why?" buttons,
+// so the explanation stays on a board after its turn controls are taken away.
+func keepWhy(comps []discordgo.MessageComponent) []discordgo.MessageComponent {
+	out := []discordgo.MessageComponent{}
+	for _, c := range comps {
+		var inner []discordgo.MessageComponent
+		switch r := c.(type) {
+		case discordgo.ActionsRow:
+			inner = r.Components
+		case *discordgo.ActionsRow:
+			inner = r.Components
+		}
+		for _, x := range inner {
+			var id string
+			switch btn := x.(type) {
+			case discordgo.Button:
+				id = btn.CustomID
+			case *discordgo.Button:
+				id = btn.CustomID
+			}
+			if cid, err := decodeID(id); err == nil && cid.Action == "why" {
+				out = append(out, row(x))
+			}
+		}
+	}
+	return out
+}
+
+// why explains a turn to the player who presses its "Why?" button: the trace of each
+// of their minions. During the game a player sees only their own minions (the
+// opponent's variables and choices stay private); once it is over, or in an auto
+// game, anyone sees every minion.
+func (b *Bot) why(r *request, id customID) reply {
+	n, err := strconv.Atoi(id.arg(0))
+	if err != nil || n < 1 {
+		return private("%s", ErrStaleComponent.Error())
+	}
+	v, err := b.view(b.ctx, id.Game)
+	if errors.Is(err, store.ErrNotFound) {
+		return private("This game no longer exists.")
+	}
+	if err != nil {
+		return b.internal(r, "load game for why", err)
+	}
+	rec, err := v.row.Record()
+	if err != nil {
+		return b.internal(r, "record for why", err)
+	}
+	log, err := game.TraceTurn(b.lang, rec, n)
+	if err != nil {
+		return b.internal(r, "trace turn", err)
+	}
+	t := v.table()
+	open := v.row.Status == store.StatusOver || v.row.Mode == game.ModeAuto
+	if !open {
+		seat := t.seatOf(r.user.ID)
+		switch {
+		case seat == 0:
+			return private("Only the players see why their minions acted during the game; everyone can see it once the game is over.")
+		case seat != log.Player:
+			return private("That was %s's turn: their minions' traces stay private until the game is over. Press **Why?** under one of your own turns.", t.mention(log.Player))
+		}
+	}
+	text := explainTurn(t, log)
+	if len(text) > contentLimit-200 {
+		return reply{ephemeral: true,
+			content: fmt.Sprintf("Why the minions of %s did what they did in turn %d (%d lines, attached).", t.names()[log.Player-1], log.Turn, strings.Count(text, "\n")),
+			files:   []file{{fmt.Sprintf("why-game%d-turn%d.txt", id.Game, n), "text/plain; charset=utf-8", []byte(text)}}}
+	}
+	return private("```\n%s```", text)
+}
+
+// explainTurn writes each minion's evaluation in a turn: its trace (statements with
+// line:column, variables assigned, information read, commands with their arguments, how
+// it ended) and what its moves and shots did on the board.
+func explainTurn(t *table, log game.TurnLog) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Turn %d of %s\n", log.Turn, t.names()[log.Player-1])
+	acts := map[int][]string{}
+	for _, e := range log.Events {
+		if (e.Type == game.EvMove || e.Type == game.EvShoot) && e.Minion != 0 {
+			acts[e.Minion] = append(acts[e.Minion], e.String())
+		}
+	}
+	ran := 0
+	for _, e := range log.Events {
+		if e.Type != game.EvEval {
+			continue
+		}
+		ran++
+		fmt.Fprintf(&b, "\n== minion %d (%s), now at %v: %s after %d steps ==\n", e.Minion, e.Kind, e.At, e.End, e.Steps)
+		b.WriteString(strings.ReplaceAll(e.Trace, "```", "'''"))
+		for _, a := range acts[e.Minion] {
+			b.WriteString("  => " + a + "\n")
+		}
+	}
+	if ran == 0 {
+		b.WriteString("No minion ran in this turn.\n")
+	}
+	return b.String()
+}
