@@ -36,6 +36,22 @@ func commands() []*discordgo.ApplicationCommand {
 	defense.MinValue = &zero
 	name := opt(str, "name", "the name: 1 to 20 letters, digits, spaces, - or _", true)
 	name.MaxLength = 20
+	stratName := func() *discordgo.ApplicationCommandOption {
+		o := opt(str, "name", "the strategy's name: 1 to 32 letters, digits, spaces, - or _", true)
+		o.MaxLength = 32
+		return o
+	}
+	optDefense := func() *discordgo.ApplicationCommandOption {
+		o := opt(integer, "defense", "defense factor (default 0, or the saved one)", false)
+		o.MinValue = &zero
+		return o
+	}
+	version := func(name, desc string) *discordgo.ApplicationCommandOption {
+		o := opt(integer, name, desc, false)
+		one := 1.0
+		o.MinValue = &one
+		return o
+	}
 
 	return []*discordgo.ApplicationCommand{
 		{
@@ -63,6 +79,18 @@ func commands() []*discordgo.ApplicationCommand {
 					opt(file, "file", "the strategy as a text file; without it a form opens", false),
 				}},
 				{Type: sub, Name: "rules", Description: "A short guide to the game and its strategy language"},
+				{Type: group, Name: "strategy", Description: "Your saved strategies, with their versions", Options: []*discordgo.ApplicationCommandOption{
+					{Type: sub, Name: "save", Description: "Save a strategy (a new version if the name exists); a form opens without a file", Options: []*discordgo.ApplicationCommandOption{
+						stratName(), opt(file, "file", "the strategy as a text file; without it a form opens", false), optDefense(),
+					}},
+					{Type: sub, Name: "list", Description: "List your saved strategies"},
+					{Type: sub, Name: "show", Description: "Show a saved strategy, or the changes between two versions", Options: []*discordgo.ApplicationCommandOption{
+						stratName(), version("version", "which version (default: the latest)"), version("diff", "show the changes from this version instead"),
+					}},
+					{Type: sub, Name: "delete", Description: "Delete a saved strategy and all its versions", Options: []*discordgo.ApplicationCommandOption{
+						stratName(),
+					}},
+				}},
 			},
 		},
 		{Name: cmdUseStrategy, Type: discordgo.MessageApplicationCommand},

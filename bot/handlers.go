@@ -98,6 +98,8 @@ func (b *Bot) command(r *request, d discordgo.ApplicationCommandInteractionData)
 		return b.check(r, o)
 	case "rules":
 		return private("%s", rulesText())
+	case "strategy":
+		return b.strategyCommand(r, sub, d)
 	}
 	return private("Unknown command; try /kombat rules.")
 }
@@ -145,6 +147,14 @@ func (b *Bot) component(r *request, id customID, values []string) reply {
 		return b.pause(r, id, id.Action == "pause")
 	case "why":
 		return b.why(r, id)
+	case "libredo":
+		return b.libraryRedo(r, id)
+	case "libdel":
+		return b.libraryDelete(r, id)
+	case "libpick":
+		return b.libraryPicker(r, id.Game)
+	case "libload":
+		return b.libraryLoad(r, id, value)
 	}
 	return private("%s", ErrStaleComponent.Error())
 }
@@ -156,6 +166,8 @@ func (b *Bot) modalSubmit(r *request, id customID, values map[string]string) rep
 		return b.submitKind(r, id, values)
 	case "checkform":
 		return b.checkText(r, "strategy", values["strategy"])
+	case "libform":
+		return b.saveToLibrary(r, id.arg(0), values["defense"], values["strategy"])
 	}
 	return private("%s", ErrStaleComponent.Error())
 }

@@ -42,6 +42,7 @@ func setupView(t *table) reply {
 	id := func(action string) customID { return customID{Action: action, Game: t.row.ID} }
 	rows := []discordgo.MessageComponent{row(
 		button("Add kind", discordgo.PrimaryButton, id("addkind")),
+		button("Load saved strategy", discordgo.SecondaryButton, id("libpick")),
 		button("Ready / not ready", discordgo.SuccessButton, id("ready")),
 		button("Cancel game", discordgo.DangerButton, id("cancel")),
 	)}

@@ -1,0 +1,307 @@
+package bot
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/store"
+)
+
+// The strategy library: each player's saved strategies, with versions, kept in the
+// store. Strategies belong to the player, not to a server, so a saved strategy follows
+// its author everywhere the bot is.
+
+// strategyCommand routes /kombat strategy's subcommands.
+func (b *Bot) strategyCommand(r *request, sub *discordgo.ApplicationCommandInteractionDataOption, d discordgo.ApplicationCommandInteractionData) reply {
+	if len(sub.Options) == 0 {
+		return private("Unknown command; try /kombat strategy list.")
+	}
+	op := sub.Options[0]
+	o := newOptions(op.Options, d.Resolved)
+	switch op.Name {
+	case "save":
+		return b.librarySave(r, o)
+	case "list":
+		return b.libraryList(r)
+	case "show":
+		return b.libraryShow(r, o)
+	case "delete":
+		return b.libraryAskDelete(r, o)
+	}
+	return private("Unknown command; try /kombat strategy list.")
+}
+
+// userError turns a store error into the sentence after its sentinel, the part written
+// for players ("you already have a strategy named ...").
+func userError(err error) string {
+	s := err.Error()
+	for _, sentinel := range []error{store.ErrInvalidInput, store.ErrDuplicate, store.ErrNotFound} {
+		if i := strings.Index(s, sentinel.Error()+": "); i >= 0 {
+			s = s[i+len(sentinel.Error())+2:]
+			break
+		}
+	}
+	if s != "" {
+		s = strings.ToUpper(s[:1]) + s[1:]
+	}
+	return strings.TrimSuffix(s, ".") + "."
+}
+
+// librarySave is /kombat strategy save name [file] [defense]: from the file, or from a
+// form (filled with the latest version when the name exists).
+func (b *Bot) librarySave(r *request, o options) reply {
+	name := strings.TrimSpace(o.str("name"))
+	if err := store.CheckStrategyName(name); err != nil {
+		return private("%s", userError(err))
+	}
+	defense := o.int("defense", -1)
+	if a := o.attachment("file"); a != nil {
+		text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
+		if err != nil {
+			return private("Could not read your file: %v.", err)
+		}
+		if defense < 0 {
+			defense = 0
+			if old, err := b.db.GetStrategy(b.ctx, r.user.ID, name, 0); err == nil {
+				defense = old.Defense
+			}
+		}
+		return b.saveToLibrary(r, name, strconv.FormatInt(defense, 10), text)
+	}
+	form := map[string]string{"defense": "0"}
+	if defense >= 0 {
+		form["defense"] = strconv.FormatInt(defense, 10)
+	}
+	if old, err := b.db.GetStrategy(b.ctx, r.user.ID, name, 0); err == nil {
+		if defense < 0 {
+			form["defense"] = strconv.FormatInt(old.Defense, 10)
+		}
+		if utf8.RuneCountInString(old.Source) <= 4000 {
+			form["strategy"] = old.Source
+		}
+	}
+	return libraryForm(name, form)
+}
+
+// libraryForm is the form for saving a strategy under name.
+func libraryForm(name string, v map[string]string) reply {
+	title := "Save strategy " + name
+	if utf8.RuneCountInString(title) > 45 {
+		title = string([]rune(title)[:44]) + "…"
+	}
+	return reply{modal: &modal{id: customID{Action: "libform", Args: []string{name}}.encode(), title: title, inputs: []discordgo.TextInput{
+		textInput("defense", "Defense factor (0 or more)", discordgo.TextInputShort, v["defense"], true, 19),
+		textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, v["strategy"], true, 4000),
+	}}}
+}
+
+// libraryDraftKey names the draft kept when a save is refused.
+func libraryDraftKey(name string) string { return "lib:" + strings.ToLower(name) }
+
+// saveToLibrary checks and saves a new version of a strategy (creating it if new). A
+// strategy that does not compile is refused with its diagnostics, and what the player
+// typed is kept for "Edit again".
+func (b *Bot) saveToLibrary(r *request, name, defense, text string) reply {
+	code, _ := interp.Extract(text, "kombat")
+	code = strings.TrimSpace(code)
+	problem := ""
+	d, err := strconv.ParseInt(strings.TrimSpace(defense), 10, 64)
+	if err != nil || d < 0 {
+		problem = fmt.Sprintf("The defense factor must be a whole number, 0 or more; got %q.", defense)
+	} else if _, err := interp.Compile(b.lang, name, code); err != nil {
+		var cerr *interp.Error
+		if !errors.As(err, &cerr) {
+			return b.internal(r, "compile saved strategy", err)
+		}
+		problem = fmt.Sprintf("**%s** does not compile, so it was not saved:\n%s", name,
+			interp.ReportDiscord(name, code, cerr.Diags, cerr.Omitted, contentLimit-200))
+	}
+	if problem != "" {
+		draft, _ := json.Marshal(map[string]string{"defense": defense, "strategy": text})
+		if err := b.db.SaveDraft(b.ctx, r.user.ID, libraryDraftKey(name), string(draft)); err != nil {
+			return b.internal(r, "save draft", err)
+		}
+		return reply{content: fitContent(problem + "\nNothing you typed is lost: press **Edit again**."), ephemeral: true,
+			components: []discordgo.MessageComponent{row(button("Edit again", discordgo.PrimaryButton, customID{Action: "libredo", Args: []string{name}}))}}
+	}
+	v, err := b.db.SaveStrategy(b.ctx, r.user.ID, name, code, d, false)
+	if errors.Is(err, store.ErrNotFound) {
+		v, err = b.db.SaveStrategy(b.ctx, r.user.ID, name, code, d, true)
+	}
+	if errors.Is(err, store.ErrInvalidInput) || errors.Is(err, store.ErrDuplicate) {
+		return private("%s", userError(err))
+	}
+	if err != nil {
+		return b.internal(r, "save strategy", err)
+	}
+	b.db.DeleteDraft(b.ctx, r.user.ID, libraryDraftKey(name))
+	return private("Saved **%s**, version %d (defense %d, %d %s). Use it in a game with **Load saved strategy** during setup.",
+		name, v, d, lines(code), plural(lines(code), "line", "lines"))
+}
+
+// libraryRedo reopens the save form with the refused text.
+func (b *Bot) libraryRedo(r *request, id customID) reply {
+	name := id.arg(0)
+	body, err := b.db.Draft(b.ctx, r.user.ID, libraryDraftKey(name))
+	if errors.Is(err, store.ErrNotFound) {
+		return private("There is nothing left to edit: the strategy was saved.")
+	}
+	if err != nil {
+		return b.internal(r, "load draft", err)
+	}
+	var v map[string]string
+	json.Unmarshal([]byte(body), &v)
+	if utf8.RuneCountInString(v["strategy"]) > 4000 {
+		return private("Your text is longer than a form holds; fix the file and save it again with `/kombat strategy save %s file:`.", name)
+	}
+	return libraryForm(name, v)
+}
+
+// lines counts a text's lines.
+func lines(s string) int {
+	if s == "" {
+		return 0
+	}
+	return strings.Count(strings.TrimRight(s, "\n"), "\n") + 1
+}
+
+// libraryList is /kombat strategy list.
+func (b *Bot) libraryList(r *request) reply {
+	list, err := b.db.ListStrategies(b.ctx, r.user.ID)
+	if err != nil {
+		return b.internal(r, "list strategies", err)
+	}
+	if len(list) == 0 {
+		return private("You have no saved strategies yet. Save one with `/kombat strategy save name` (a form opens) or with a file.")
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**Your strategies** (%d of %d):\n", len(list), store.MaxStrategiesPerOne)
+	for _, s := range list {
+		fmt.Fprintf(&sb, "• **%s** — v%d, defense %d, %d lines, saved <t:%d:R>\n", s.Name, s.Version, s.Defense, lines(s.Source), s.Saved.Unix())
+	}
+	sb.WriteString("`/kombat strategy show name` shows one; `version:` and `diff:` compare versions.")
+	return private("%s", sb.String())
+}
+
+// libraryShow is /kombat strategy show name [version] [diff]: a version's source, or
+// the changes from version diff to it.
+func (b *Bot) libraryShow(r *request, o options) reply {
+	name := strings.TrimSpace(o.str("name"))
+	version := int(o.int("version", 0))
+	s, err := b.db.GetStrategy(b.ctx, r.user.ID, name, version)
+	if errors.Is(err, store.ErrNotFound) {
+		return private("%s See `/kombat strategy list`.", userError(err))
+	}
+	if err != nil {
+		return b.internal(r, "show strategy", err)
+	}
+	head := fmt.Sprintf("**%s** v%d · defense %d · saved <t:%d:f>", s.Name, s.Version, s.Defense, s.Saved.Unix())
+	body, fname := s.Source, fmt.Sprintf("%s-v%d.kombat", fileSafe(s.Name), s.Version)
+	if from := int(o.int("diff", 0)); from != 0 {
+		old, err := b.db.GetStrategy(b.ctx, r.user.ID, name, from)
+		if errors.Is(err, store.ErrNotFound) {
+			return private("%s See the versions kept with `/kombat strategy list`.", userError(err))
+		}
+		if err != nil {
+			return b.internal(r, "show strategy", err)
+		}
+		head = fmt.Sprintf("**%s**: changes from v%d to v%d", s.Name, old.Version, s.Version)
+		if old.Defense != s.Defense {
+			head += fmt.Sprintf(" · defense %d → %d", old.Defense, s.Defense)
+		}
+		body = lineDiff(old.Source, s.Source)
+		if body == "" {
+			body = "(the sources are the same)\n"
+		}
+		fname = fmt.Sprintf("%s-v%d-v%d.diff", fileSafe(s.Name), old.Version, s.Version)
+	}
+	body = strings.ReplaceAll(body, "```", "'''")
+	lang := "py"
+	if o.int("diff", 0) != 0 {
+		lang = "diff"
+	}
+	text := fmt.Sprintf("%s\n```%s\n%s\n```", head, lang, strings.TrimRight(body, "\n"))
+	if utf8.RuneCountInString(text) <= contentLimit {
+		return private("%s", text)
+	}
+	return reply{ephemeral: true, content: head + " (attached: too long for a message)", files: []file{{fname, "text/plain; charset=utf-8", []byte(body)}}}
+}
+
+// fileSafe makes a strategy name usable in a file name.
+func fileSafe(name string) string { return strings.ReplaceAll(name, " ", "_") }
+
+// libraryAskDelete asks for confirmation before deleting a strategy and its versions.
+func (b *Bot) libraryAskDelete(r *request, o options) reply {
+	name := strings.TrimSpace(o.str("name"))
+	vs, err := b.db.StrategyVersions(b.ctx, r.user.ID, name)
+	if errors.Is(err, store.ErrNotFound) {
+		return private("%s See `/kombat strategy list`.", userError(err))
+	}
+	if err != nil {
+		return b.internal(r, "strategy versions", err)
+	}
+	return reply{ephemeral: true, content: fmt.Sprintf("Delete **%s** and its %d %s kept? This cannot be undone.", vs[0].Name, len(vs), plural(len(vs), "version", "versions")),
+		components: []discordgo.MessageComponent{row(button("Delete", discordgo.DangerButton, customID{Action: "libdel", Args: []string{vs[0].Name}}))}}
+}
+
+// libraryDelete deletes a strategy after confirmation.
+func (b *Bot) libraryDelete(r *request, id customID) reply {
+	err := b.db.DeleteStrategy(b.ctx, r.user.ID, id.arg(0))
+	if errors.Is(err, store.ErrNotFound) {
+		return reply{update: true, content: "It was already deleted."}
+	}
+	if err != nil {
+		return b.internal(r, "delete strategy", err)
+	}
+	return reply{update: true, content: fmt.Sprintf("Deleted **%s**.", id.arg(0))}
+}
+
+// libraryPicker offers the presser's saved strategies to propose as a kind in a setup.
+func (b *Bot) libraryPicker(r *request, gameID int64) reply {
+	t, bad := b.setupTable(r, gameID)
+	if bad != nil {
+		return *bad
+	}
+	t.mu.Unlock()
+	list, err := b.db.ListStrategies(b.ctx, r.user.ID)
+	if err != nil {
+		return b.internal(r, "list strategies", err)
+	}
+	if len(list) == 0 {
+		return private("You have no saved strategies yet: save one with `/kombat strategy save name`, then load it here.")
+	}
+	var opts []discordgo.SelectMenuOption
+	for _, s := range list[:min(len(list), 25)] {
+		opts = append(opts, discordgo.SelectMenuOption{Label: s.Name, Value: s.Name,
+			Description: fmt.Sprintf("v%d · defense %d · %d lines", s.Version, s.Defense, lines(s.Source))})
+	}
+	note := "Choose one of your saved strategies to propose as a kind (its name becomes the kind's name):"
+	if len(list) > 25 {
+		note += fmt.Sprintf(" (the first 25 of %d)", len(list))
+	}
+	return reply{ephemeral: true, content: note, components: []discordgo.MessageComponent{
+		row(discordgo.SelectMenu{CustomID: customID{Action: "libload", Game: gameID}.encode(), Placeholder: "Load a saved strategy…", Options: opts})}}
+}
+
+// libraryLoad proposes a saved strategy as a kind, checked like one typed in the form.
+func (b *Bot) libraryLoad(r *request, id customID, name string) reply {
+	s, err := b.db.GetStrategy(b.ctx, r.user.ID, name, 0)
+	if errors.Is(err, store.ErrNotFound) {
+		return private("%s", userError(err))
+	}
+	if err != nil {
+		return b.internal(r, "load strategy", err)
+	}
+	kind := s.Name
+	if r := []rune(kind); len(r) > 20 {
+		kind = strings.TrimSpace(string(r[:20]))
+	}
+	return b.proposeKind(r, id.Game, "new", strconv.FormatInt(s.Defense, 10), proposal{Name: kind, Strategy: s.Source, By: r.user.ID})
+}
