@@ -46,6 +46,8 @@ func commands() []*discordgo.ApplicationCommand {
 		o.MinValue = &zero
 		return o
 	}
+	ladderOpt := opt(str, "ladder", "duels (default) or games against the bot", false)
+	ladderOpt.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "duels", Value: "duel"}, {Name: "against the bot", Value: "bot"}}
 	version := func(name, desc string) *discordgo.ApplicationCommandOption {
 		o := opt(integer, name, desc, false)
 		one := 1.0
@@ -79,6 +81,18 @@ func commands() []*discordgo.ApplicationCommand {
 					opt(file, "file", "the strategy as a text file; without it a form opens", false),
 				}},
 				{Type: sub, Name: "rules", Description: "A short guide to the game and its strategy language"},
+				{Type: sub, Name: "replay", Description: "Replay a finished game: an animation and a turn-by-turn viewer", Options: []*discordgo.ApplicationCommandOption{
+					version("game", "the game's number (default: this channel's last game); /kombat history lists them"),
+				}},
+				{Type: sub, Name: "history", Description: "Recent games on this server, with results and numbers", Options: []*discordgo.ApplicationCommandOption{
+					opt(user, "user", "whose games (default: yours)", false),
+				}},
+				{Type: sub, Name: "leaderboard", Description: "The top 10 ratings of this server, and your place", Options: []*discordgo.ApplicationCommandOption{
+					ladderOpt,
+				}},
+				{Type: sub, Name: "stats", Description: "Games, wins, losses, ties and ratings", Options: []*discordgo.ApplicationCommandOption{
+					opt(user, "user", "whose stats (default: yours)", false),
+				}},
 				{Type: group, Name: "strategy", Description: "Your saved strategies, with their versions", Options: []*discordgo.ApplicationCommandOption{
 					{Type: sub, Name: "save", Description: "Save a strategy (a new version if the name exists); a form opens without a file", Options: []*discordgo.ApplicationCommandOption{
 						stratName(), opt(file, "file", "the strategy as a text file; without it a form opens", false), optDefense(),

@@ -100,6 +100,14 @@ func (b *Bot) command(r *request, d discordgo.ApplicationCommandInteractionData)
 		return private("%s", rulesText())
 	case "strategy":
 		return b.strategyCommand(r, sub, d)
+	case "replay":
+		return b.replay(r, o)
+	case "history":
+		return b.history(r, o)
+	case "leaderboard":
+		return b.leaderboard(r, o)
+	case "stats":
+		return b.stats(r, o)
 	}
 	return private("Unknown command; try /kombat rules.")
 }
@@ -147,6 +155,8 @@ func (b *Bot) component(r *request, id customID, values []string) reply {
 		return b.pause(r, id, id.Action == "pause")
 	case "why":
 		return b.why(r, id)
+	case "rp":
+		return b.replayStep(r, id)
 	case "libredo":
 		return b.libraryRedo(r, id)
 	case "libdel":
