@@ -48,6 +48,12 @@ func commands() []*discordgo.ApplicationCommand {
 	}
 	ladderOpt := opt(str, "ladder", "duels (default) or games against the bot", false)
 	ladderOpt.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "duels", Value: "duel"}, {Name: "against the bot", Value: "bot"}}
+	tryStrategy := opt(str, "strategy", "one of your saved strategies, by name", false)
+	tryStrategy.MaxLength = 32
+	position := opt(str, "position", "where your minion is tried (default: near)", false)
+	for _, p := range tryPositions() {
+		position.Choices = append(position.Choices, &discordgo.ApplicationCommandOptionChoice{Name: p.name + ": " + p.desc, Value: p.name})
+	}
 	version := func(name, desc string) *discordgo.ApplicationCommandOption {
 		o := opt(integer, name, desc, false)
 		one := 1.0
@@ -81,6 +87,9 @@ func commands() []*discordgo.ApplicationCommand {
 					opt(file, "file", "the strategy as a text file; without it a form opens", false),
 				}},
 				{Type: sub, Name: "rules", Description: "A short guide to the game and its strategy language"},
+				{Type: sub, Name: "try", Description: "Run a strategy once in a sample position: its trace and the board after", Options: []*discordgo.ApplicationCommandOption{
+					tryStrategy, opt(file, "file", "the strategy as a text file; without one or the other a form opens", false), position,
+				}},
 				{Type: sub, Name: "replay", Description: "Replay a finished game: an animation and a turn-by-turn viewer", Options: []*discordgo.ApplicationCommandOption{
 					version("game", "the game's number (default: this channel's last game); /kombat history lists them"),
 				}},

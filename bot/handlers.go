@@ -100,6 +100,8 @@ func (b *Bot) command(r *request, d discordgo.ApplicationCommandInteractionData)
 		return private("%s", rulesText())
 	case "strategy":
 		return b.strategyCommand(r, sub, d)
+	case "try":
+		return b.tryCommand(r, o)
 	case "replay":
 		return b.replay(r, o)
 	case "history":
@@ -176,6 +178,8 @@ func (b *Bot) modalSubmit(r *request, id customID, values map[string]string) rep
 		return b.submitKind(r, id, values)
 	case "checkform":
 		return b.checkText(r, "strategy", values["strategy"])
+	case "tryform":
+		return b.tryStrategy(r, "strategy", values["strategy"], 0, id.arg(0))
 	case "libform":
 		return b.saveToLibrary(r, id.arg(0), values["defense"], values["strategy"])
 	}

@@ -201,9 +201,18 @@ func contains(text string) func(*discordtest.Message) bool {
 // decodeBoard decodes a message's board image and checks its size.
 func decodeBoard(t *testing.T, m *discordtest.Message) {
 	t.Helper()
-	a := m.File("board.png")
+	decodeImage(t, m, "board.png")
+	if len(m.Attachments) != 1 {
+		t.Errorf("message has %d attachments, want only the board", len(m.Attachments))
+	}
+}
+
+// decodeImage decodes a board image attached to a message under name, and checks its size.
+func decodeImage(t *testing.T, m *discordtest.Message, name string) {
+	t.Helper()
+	a := m.File(name)
 	if a == nil {
-		t.Fatalf("message %q has no board.png", m.Content)
+		t.Fatalf("message %q has no %s", m.Content, name)
 	}
 	cfg, err := png.DecodeConfig(bytes.NewReader(a.Data))
 	if err != nil || cfg.Width != render.Width || cfg.Height != render.Height {
@@ -211,9 +220,6 @@ func decodeBoard(t *testing.T, m *discordtest.Message) {
 	}
 	if _, err := png.Decode(bytes.NewReader(a.Data)); err != nil {
 		t.Fatal(err)
-	}
-	if len(m.Attachments) != 1 {
-		t.Errorf("message has %d attachments, want only the board", len(m.Attachments))
 	}
 }
 

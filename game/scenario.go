@@ -377,3 +377,19 @@ func IsScenarioError(err error) bool {
 func isLocalName(name string) bool {
 	return name != "" && !interp.UpperShared(name)
 }
+
+// TryScenario builds a scenario and evaluates its minion i once with tracing on, for a
+// player trying a strategy: the events (the minion's EvEval event carries the trace)
+// and the position after, to draw. Errors are RunScenario's.
+func TryScenario(lang *interp.Language, sc Scenario, i int) (TurnLog, Snapshot, error) {
+	r, err := buildScenario(lang, sc)
+	if err != nil {
+		return TurnLog{}, Snapshot{}, err
+	}
+	r.g.SetTracing(true)
+	res := StepResult{Refused: []string{}}
+	if err := r.run(i, "try", &res); err != nil {
+		return TurnLog{}, Snapshot{}, err
+	}
+	return r.g.turn, r.g.Snapshot(), nil
+}

@@ -116,3 +116,28 @@ func TestScenarioErrors(t *testing.T) {
 }
 
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+// TestTryScenario: trying a strategy evaluates the chosen minion once with its trace,
+// and the snapshot shows what it did (R16: a move to an empty hex).
+func TestTryScenario(t *testing.T) {
+	sc := Scenario{Minions: &[]ScenarioMinion{
+		{Owner: 1, At: Hex{Row: 4, Col: 4}, Strategy: "x = opponent\nmove down"},
+		{Owner: 2, At: Hex{Row: 1, Col: 8}, Strategy: "done"},
+	}}
+	log, snap, err := TryScenario(NewLanguage(), sc, 0)
+	must(t, err)
+	eval := log.Events[len(log.Events)-1]
+	if eval.Type != EvEval || !strings.Contains(eval.Trace, "1:1    x =") || !strings.Contains(eval.Trace, "move down") {
+		t.Fatalf("no trace of the run: %+v", eval)
+	}
+	moved := false
+	for _, m := range snap.Minions {
+		moved = moved || m.Owner == 1 && m.Hex == (Hex{Row: 5, Col: 4})
+	}
+	if !moved {
+		t.Errorf("the snapshot does not show the move: %+v", snap.Minions)
+	}
+	if _, _, err := TryScenario(NewLanguage(), sc, 5); !IsScenarioError(err) {
+		t.Errorf("minion 5 of 2: %v", err)
+	}
+}
