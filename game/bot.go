@@ -34,6 +34,7 @@ import (
 // shoots first.
 type Bot struct {
 	seed  uint64
+	only  []int // the kinds it may field (0-based); all when empty
 	mu    sync.Mutex
 	plans map[weak.Pointer[Game]]plan // made plans, a cache: a plan made again is the same
 }
@@ -41,6 +42,14 @@ type Bot struct {
 // NewBot returns a bot; the seed varies its choices between equally good options. A
 // bot may serve several games and both seats, also concurrently.
 func NewBot(seed uint64) *Bot { return &Bot{seed: seed, plans: map[weak.Pointer[Game]]plan{}} }
+
+// NewBotOf returns a bot that fields only the given kinds (0-based indexes into the
+// game's kinds), for games where each side brings its own kinds, as in a tournament.
+func NewBotOf(seed uint64, kinds []int) *Bot {
+	b := NewBot(seed)
+	b.only = append([]int(nil), kinds...)
+	return b
+}
 
 var _ Decider = (*Bot)(nil)
 
@@ -105,7 +114,7 @@ func (b *Bot) plan(g *Game) plan {
 	if ok {
 		return pl
 	}
-	pl = makePlan(g, b.seed) // unlocked: games played in parallel make their plans in parallel
+	pl = makePlan(g, b.seed, b.only) // unlocked: games played in parallel make their plans in parallel
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for k := range b.plans {
@@ -125,29 +134,41 @@ type plan struct {
 
 // makePlan works the plan out from the setup, not the position, so that it comes out
 // the same whenever it is made: at the start or after a restart.
-func makePlan(g *Game, seed uint64) plan {
+func makePlan(g *Game, seed uint64, only []int) plan {
 	base, err := New(g.lang, g.setup)
 	if err != nil || len(base.kinds) != len(g.kinds) {
 		return plan{} // a scenario's game, with kinds added since: play the first
+	}
+	var cands []int
+	for _, k := range only {
+		if k >= 0 && k < len(base.kinds) && !slices.Contains(cands, k) {
+			cands = append(cands, k)
+		}
+	}
+	if len(cands) == 0 {
+		for k := range base.kinds {
+			cands = append(cands, k)
+		}
 	}
 	if !base.canHurt() {
 		// The count will decide (R25). Minions that spend the budget once they see an
 		// enemy stop the buying of hexes, and then the empty spawnable hexes cap the
 		// count: the area comes first.
-		k := base.thriftiest()
+		k := base.thriftiest(cands)
 		return plan{kind: k, hoard: base.burns(k)}
 	}
-	n := len(base.kinds)
+	n := len(cands)
 	if n == 1 {
-		return plan{}
+		return plan{kind: cands[0]}
 	}
 	// A random player is beaten by every kind worth playing; only games between the
 	// kinds tell the good from the best.
-	score := make([]float64, n)
+	score := make([]float64, len(base.kinds))
 	steps := int64(trialSteps / (n * (n - 1) * trialRounds))
 	game := uint64(0)
-	for a := range n {
-		for b := a + 1; b < n; b++ {
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			a, b := cands[i], cands[j]
 			for round := range 2 * trialRounds {
 				kinds := [2]int{a, b}
 				if round%2 == 1 {
@@ -160,8 +181,8 @@ func makePlan(g *Game, seed uint64) plan {
 			}
 		}
 	}
-	best := 0
-	for k := range score {
+	best := cands[0]
+	for _, k := range cands {
 		if score[k] > score[best] {
 			best = k
 		}
@@ -347,10 +368,10 @@ func (base *Game) canHurt() bool {
 
 // thriftiest is the kind whose minion spends least with an enemy in sight but out of
 // reach: when minions cannot fight, budget spent moving is not spent on hexes.
-func (base *Game) thriftiest() int {
-	best, least := 0, math.Inf(1)
-	for k := range base.kinds {
-		if len(base.kinds) == 1 {
+func (base *Game) thriftiest(cands []int) int {
+	best, least := cands[0], math.Inf(1)
+	for _, k := range cands {
+		if len(cands) == 1 {
 			break
 		}
 		spent := 0.0

@@ -472,3 +472,21 @@ func (t timed) since(start time.Time, decisions int) {
 	*t.spent += time.Since(start)
 	*t.decisions += decisions
 }
+
+// TestBotOf_FieldsOnlyItsKinds: each side of a tournament game fields only its own
+// entrant's kinds, whatever the others are worth, from the free spawn on.
+func TestBotOf_FieldsOnlyItsKinds(t *testing.T) {
+	kinds := exampleKinds(t)
+	for seed := uint64(1); seed <= 4; seed++ {
+		cfg := DefaultConfig()
+		cfg.MaxTurns = 15
+		g := newGame(t, Setup{Config: cfg, Seed: seed, Mode: ModeAuto, Kinds: kinds})
+		own := [2][]int{{0}, {1, 2}}
+		must(t, PlayOut(g, [2]Decider{NewBotOf(seed, own[0]), NewBotOf(seed, own[1])}))
+		for _, d := range g.Record().Decisions {
+			if (d.Action == ActSpawn || d.Action == ActFreeSpawn) && !slices.Contains(own[d.Player-1], d.Kind) {
+				t.Fatalf("seed %d: player %d spawned kind %d, not one of %v", seed, d.Player, d.Kind, own[d.Player-1])
+			}
+		}
+	}
+}
