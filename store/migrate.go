@@ -104,7 +104,9 @@ func (h header) check(known int) (fresh bool, err error) {
 
 // checkExisting refuses a file that is not ours before the pool touches it: the
 // pool's connection pragmas would already switch someone else's database to WAL mode.
-// It reads through a read-only connection without pragmas, which changes nothing.
+// It reads through a read-only connection whose only pragma is a busy timeout (a
+// per-connection setting that changes nothing in the file): another process may be
+// migrating the same file at this moment.
 func checkExisting(ctx context.Context, path string) error {
 	fi, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -119,7 +121,7 @@ func checkExisting(ctx context.Context, path string) error {
 	if fi.Size() == 0 {
 		return nil // created empty, by us or by hand: no schema to protect
 	}
-	raw, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	raw, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
 	if err != nil {
 		return err
 	}
