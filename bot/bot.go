@@ -60,6 +60,7 @@ type Bot struct {
 	closing atomic.Bool
 	ready   chan struct{}
 	online  atomic.Bool
+	tmu     sync.Mutex // tournaments: one change at a time, read-modify-write of the stored state
 }
 
 // New prepares a bot; Start connects it.
@@ -132,6 +133,7 @@ func (b *Bot) Start(ctx context.Context) error {
 		return err
 	}
 	b.resumeAuto()
+	b.resumeTourneys()
 	if b.opt.Ticker {
 		b.work.Add(1)
 		go b.tick()

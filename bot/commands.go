@@ -54,6 +54,9 @@ func commands() []*discordgo.ApplicationCommand {
 	for _, p := range tryPositions() {
 		position.Choices = append(position.Choices, &discordgo.ApplicationCommandOptionChoice{Name: p.name + ": " + p.desc, Value: p.name})
 	}
+	seedsOpt := opt(integer, "seeds", "games per pairing and seat, 1 to 5 (default 2)", false)
+	oneSeed, fiveSeeds := 1.0, 5.0
+	seedsOpt.MinValue, seedsOpt.MaxValue = &oneSeed, fiveSeeds
 	version := func(name, desc string) *discordgo.ApplicationCommandOption {
 		o := opt(integer, name, desc, false)
 		one := 1.0
@@ -89,6 +92,9 @@ func commands() []*discordgo.ApplicationCommand {
 				{Type: sub, Name: "rules", Description: "A short guide to the game and its strategy language"},
 				{Type: sub, Name: "try", Description: "Run a strategy once in a sample position: its trace and the board after", Options: []*discordgo.ApplicationCommandOption{
 					tryStrategy, opt(file, "file", "the strategy as a text file; without one or the other a form opens", false), position,
+				}},
+				{Type: sub, Name: "tournament", Description: "Organise a round-robin tournament of saved strategies (server managers)", Options: []*discordgo.ApplicationCommandOption{
+					seedsOpt, config(),
 				}},
 				{Type: sub, Name: "replay", Description: "Replay a finished game: an animation and a turn-by-turn viewer", Options: []*discordgo.ApplicationCommandOption{
 					version("game", "the game's number (default: this channel's last game); /kombat history lists them"),

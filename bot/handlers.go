@@ -102,6 +102,8 @@ func (b *Bot) command(r *request, d discordgo.ApplicationCommandInteractionData)
 		return b.strategyCommand(r, sub, d)
 	case "try":
 		return b.tryCommand(r, o)
+	case "tournament":
+		return b.tournamentCommand(r, o)
 	case "replay":
 		return b.replay(r, o)
 	case "history":
@@ -159,6 +161,16 @@ func (b *Bot) component(r *request, id customID, values []string) reply {
 		return b.why(r, id)
 	case "rp":
 		return b.replayStep(r, id)
+	case "tenter":
+		return b.tourneyEnter(r, id)
+	case "tkinds":
+		return b.tourneyKinds(r, id, values)
+	case "tleave":
+		return b.tourneyLeave(r, id)
+	case "tstart":
+		return b.tourneyStart(r, id)
+	case "tcancel":
+		return b.tourneyCancel(r, id)
 	case "libredo":
 		return b.libraryRedo(r, id)
 	case "libdel":

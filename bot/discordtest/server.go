@@ -55,9 +55,10 @@ type Server struct {
 
 // User is a Discord account: a scripted human, another bot, or the app itself.
 type User struct {
-	ID   string
-	Name string
-	Bot  bool
+	ID          string
+	Name        string
+	Bot         bool
+	Permissions int64 // the member's permissions in the channel, as interactions report them
 }
 
 func (u *User) discord() *discordgo.User {

@@ -90,7 +90,7 @@ func (s *Server) interact(user *User, ch *Channel, typ discordgo.InteractionType
 		wire = modalWire{CustomID: m.CustomID, Components: m.Components}
 	}
 	payload := &discordgo.Interaction{ID: in.ID, AppID: s.app.ID, Type: typ, Data: wire, GuildID: ch.GuildID, ChannelID: ch.ID,
-		Member: &discordgo.Member{User: user.discord(), GuildID: ch.GuildID}, Token: in.Token, Version: 1, Locale: discordgo.EnglishUS}
+		Member: &discordgo.Member{User: user.discord(), GuildID: ch.GuildID, Permissions: user.Permissions}, Token: in.Token, Version: 1, Locale: discordgo.EnglishUS}
 	var event any = payload
 	if msg != nil {
 		event = struct {
