@@ -16,7 +16,7 @@ const usage = `usage: kombat [COMMAND] [ARGS]
 
 commands:
   serve            run the Discord bot (the default)
-  play             play a game against the bot in this terminal
+  play [FILE...]   play a game against the bot in this terminal (start here)
   sim              play bot-versus-bot games headless
   check FILE...    compile strategy files and report errors and warnings
   try SCENARIO     run strategies in a described position and print what happened
@@ -38,8 +38,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "sim":
 		return sim(args, stdout, stderr)
 	case "play":
-		fmt.Fprintf(stderr, "kombat: %s is not available yet in this version\n", cmd)
-		return 2
+		return play(args, stdin, stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return 0

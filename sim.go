@@ -98,7 +98,7 @@ func sim(args []string, stdout, stderr io.Writer) int {
 		g, err := game.New(lang, game.Setup{Config: cfg, Seed: seed, Mode: game.ModeAuto, Kinds: kinds})
 		var cerr *interp.Error
 		if errors.As(err, &cerr) {
-			fmt.Fprint(stderr, cerr.Format())
+			fmt.Fprint(stderr, inFile(cerr, o.files).Format())
 			return 1
 		} else if err != nil {
 			fmt.Fprintf(stderr, "kombat sim: %v\n", err)

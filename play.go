@@ -1,0 +1,545 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/render"
+)
+
+// kombat play: a solitaire game against the built-in bot in the terminal, on the same
+// engine as the Discord host. Nothing is stored: the game lives as long as the
+// command, and its images are written to a folder shown at the start.
+
+// Errors that end a terminal game early.
+var (
+	ErrEndOfInput = errors.New("end of input") // standard input closed mid-game
+	ErrQuit       = errors.New("quit")         // the player typed quit: they resign
+)
+
+// maxInputLine bounds one line of terminal input; longer lines are refused, not read
+// into memory whole.
+const maxInputLine = 4096
+
+// playOptions are kombat play's flags.
+type playOptions struct {
+	config string
+	seed   uint64
+	seat   int
+	out    string
+	files  []string
+}
+
+func parsePlayFlags(args []string, stderr io.Writer) (playOptions, error) {
+	o := playOptions{seat: 1}
+	fs := flag.NewFlagSet("kombat play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.config, "config", "", "configuration `file` (default: the spec's sample)")
+	fs.Uint64Var(&o.seed, "seed", 0, "the game's seed, to replay a game exactly (default: from the clock)")
+	fs.IntVar(&o.seat, "seat", 1, "your seat: 1 plays first, 2 second")
+	fs.StringVar(&o.out, "out", "", "write each turn's image and the replay to `dir` (default: a new temporary folder)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: kombat play [--config FILE] [--seed N] [--seat 1|2] [--out DIR] [STRATEGY_FILE...]\n\n"+
+			"Plays a game against the built-in bot in this terminal. The strategy files are the\n"+
+			"minion kinds (defense from a \"# defense: N\" first line); without any, the built-in\n"+
+			"examples (rusher, shooter, spreader) are used.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	o.files = fs.Args()
+	switch {
+	case o.seat != 1 && o.seat != 2:
+		return o, fmt.Errorf("--seat must be 1 or 2, got %d", o.seat)
+	case len(o.files) > game.MaxKinds:
+		return o, fmt.Errorf("%d strategy files; a game has at most %d kinds", len(o.files), game.MaxKinds)
+	}
+	return o, nil
+}
+
+// play runs kombat play. Exit status: 0 when the game ends or the input does, 1 when a
+// strategy or the configuration is wrong, 2 for a usage error or an unreadable file.
+func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o, err := parsePlayFlags(args, stderr)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintf(stderr, "kombat play: %v\n", err)
+		return 2
+	}
+	cfg := game.DefaultConfig()
+	if o.config != "" {
+		text, err := os.ReadFile(o.config)
+		if err != nil {
+			fmt.Fprintf(stderr, "kombat play: %v\n", err)
+			return 2
+		}
+		if cfg, err = game.ParseConfig(string(text)); err != nil {
+			fmt.Fprintf(stderr, "kombat play: %s: %v\n", o.config, err)
+			return 1
+		}
+	}
+	kinds, code := playKinds(o.files, stderr)
+	if code != 0 {
+		return code
+	}
+	if o.seed == 0 {
+		o.seed = uint64(time.Now().UnixNano()%999_999) + 1 // short enough to note down
+	}
+	lang := game.NewLanguage()
+	g, err := game.New(lang, game.Setup{Config: cfg, Seed: o.seed, Mode: game.ModeSolitaire, HumanSeat: o.seat, Kinds: kinds})
+	var cerr *interp.Error
+	if errors.As(err, &cerr) {
+		fmt.Fprint(stderr, inFile(cerr, o.files).Format())
+		return 1
+	} else if err != nil {
+		fmt.Fprintf(stderr, "kombat play: %v\n", err)
+		return 1
+	}
+	dir, err := playDir(o.out, o.seed)
+	if err != nil {
+		fmt.Fprintf(stderr, "kombat play: %v\n", err)
+		return 2
+	}
+	r, err := render.New()
+	if err != nil {
+		fmt.Fprintf(stderr, "kombat play: %v\n", err)
+		return 1
+	}
+	in := bufio.NewReaderSize(stdin, maxInputLine)
+	s := &terminalGame{g: g, lang: lang, human: o.seat, bot: game.NewBot(o.seed), r: r, dir: dir, in: in, out: stdout}
+	s.names[o.seat-1], s.names[2-o.seat] = "Player", "Bot" // read in "Player's turn 3", "Bot wins"
+	s.intro()
+	err = s.run()
+	switch {
+	case errors.Is(err, ErrEndOfInput):
+		fmt.Fprintf(stdout, "\nEnd of input: the game is left unfinished after %d turns. Its images are in %s\n", g.Turns(), dir)
+		return 0
+	case errors.Is(err, ErrQuit):
+		fmt.Fprintf(stdout, "The turn images are in %s\n", dir)
+		return 0
+	case err != nil:
+		fmt.Fprintf(stderr, "kombat play: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// inFile names a compile error after the strategy file of its kind, so that its
+// positions read FILE:LINE:COL like kombat check's.
+func inFile(e *interp.Error, files []string) *interp.Error {
+	for _, f := range files {
+		if k, _ := game.KindFromFile(f, ""); k.Name == e.Name {
+			named := *e
+			named.Name = f
+			return &named
+		}
+	}
+	return e
+}
+
+// playKinds reads the strategy files, or the built-in examples without any.
+func playKinds(files []string, stderr io.Writer) ([]game.KindSpec, int) {
+	if len(files) == 0 {
+		kinds, err := exampleKinds()
+		if err != nil {
+			fmt.Fprintf(stderr, "kombat play: %v\n", err)
+			return nil, 1
+		}
+		return kinds, 0
+	}
+	var kinds []game.KindSpec
+	for _, f := range files {
+		text, err := readStrategy(f, nil)
+		if err != nil {
+			fmt.Fprintf(stderr, "kombat play: %v\n", err)
+			return nil, 2
+		}
+		k, err := game.KindFromFile(f, text)
+		if err != nil {
+			fmt.Fprintf(stderr, "kombat play: %v\n", err)
+			return nil, 1
+		}
+		kinds = append(kinds, k)
+	}
+	return kinds, 0
+}
+
+// playDir makes the folder for the game's images: the one asked for, or a new one in
+// the system's temporary folder.
+func playDir(out string, seed uint64) (string, error) {
+	if out == "" {
+		return os.MkdirTemp("", fmt.Sprintf("kombat-play-%d-", seed))
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return "", err
+	}
+	return filepath.Abs(out)
+}
+
+// terminalGame is one game played at the terminal.
+type terminalGame struct {
+	g      *game.Game
+	lang   *interp.Language
+	human  int
+	bot    game.Decider
+	r      *render.Renderer
+	dir    string
+	in     *bufio.Reader
+	out    io.Writer
+	names  [2]string
+	images int
+}
+
+func (s *terminalGame) intro() {
+	cfg := s.g.Config()
+	fmt.Fprintf(s.out, "KOMBAT: you are player %d against the bot (seed %d; play it again with --seed %d).\n", s.human, s.g.Setup().Seed, s.g.Setup().Seed)
+	fmt.Fprintf(s.out, "Each turn you may buy one hex next to your area (%d) and then spawn one minion there (%d); your minions then run their strategies.\n",
+		cfg.HexPurchaseCost, cfg.SpawnCost)
+	fmt.Fprintf(s.out, "The game lasts %d turns each; whoever has more minions left then (or is the only one with any) wins.\n", cfg.MaxTurns)
+	fmt.Fprintln(s.out, "Minion kinds:")
+	for i, k := range s.g.Kinds() {
+		fmt.Fprintf(s.out, "  %d. %s (defense %d)\n", i+1, k.Name, k.Defense)
+	}
+	fmt.Fprintf(s.out, "Board images (one per turn, then replay.gif) go to %s\n", s.dir)
+	fmt.Fprintln(s.out, "At any prompt: Enter skips, \"board\" shows the board again, \"quit\" resigns.")
+}
+
+// run plays the game to its end.
+func (s *terminalGame) run() error {
+	for p := 1; p <= 2; p++ {
+		if p != s.human {
+			if err := game.PlayFreeSpawn(s.g, p, s.bot); err != nil {
+				return err
+			}
+			continue
+		}
+		fmt.Fprintf(s.out, "\n%s\nYour free spawn: a minion at no cost on an empty hex of your area.\n", s.text(game.TurnLog{}, "Setup"))
+		if err := s.freeSpawn(); err != nil {
+			return s.end(err)
+		}
+	}
+	setup := game.TurnLog{Events: s.g.SetupEvents()}
+	if err := s.image("setup.png", setup); err != nil {
+		return err
+	}
+	for s.g.Phase() == game.PhasePlay {
+		p := s.g.Current()
+		var log game.TurnLog
+		var err error
+		if p == s.human {
+			fmt.Fprintf(s.out, "\n%s\n", s.text(game.TurnLog{}, ""))
+			log, err = s.turn()
+			if err != nil {
+				return s.end(err)
+			}
+		} else if log, err = game.PlayTurn(s.g, p, s.bot); err != nil {
+			return err
+		}
+		if err := s.image(fmt.Sprintf("turn-%03d.png", s.g.Turns()), log); err != nil {
+			return err
+		}
+		who := "Your"
+		if p != s.human {
+			who = "The bot's"
+		}
+		fmt.Fprintf(s.out, "\n%s turn %d:\n%s", who, log.Turn, indent(log))
+	}
+	return s.finish()
+}
+
+// end resigns the game when the player quit, and writes what there is.
+func (s *terminalGame) end(err error) error {
+	if errors.Is(err, ErrQuit) {
+		if rerr := s.g.Resign(s.human); rerr != nil {
+			return rerr
+		}
+		if ferr := s.finish(); ferr != nil {
+			return ferr
+		}
+	}
+	return err
+}
+
+// finish shows the result and writes the replay.
+func (s *terminalGame) finish() error {
+	last, _ := s.g.LastTurn()
+	fmt.Fprintf(s.out, "\n%s\n", s.text(last, ""))
+	frames, err := game.Frames(s.lang, s.g.Record())
+	if err != nil {
+		return err
+	}
+	gif, err := s.r.GIF(frames, s.names)
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(s.dir, "replay.gif")
+	if err := os.WriteFile(path, gif, 0o644); err != nil {
+		return err
+	}
+	if res := s.g.Result(); res != nil {
+		verdict := "It's a tie"
+		switch res.Winner {
+		case s.human:
+			verdict = "You win"
+		case 3 - s.human:
+			verdict = "The bot wins"
+		}
+		fmt.Fprintf(s.out, "Game over: %s (%s). The replay is %s\n", verdict, render.ResultText(*res, s.names), path)
+	}
+	return nil
+}
+
+func (s *terminalGame) text(last game.TurnLog, title string) string {
+	return render.Text(render.Board{Snap: s.g.Snapshot(), Last: last, Names: s.names, Title: title})
+}
+
+func (s *terminalGame) image(name string, last game.TurnLog) error {
+	png, err := s.r.PNG(render.Board{Snap: s.g.Snapshot(), Last: last, Names: s.names})
+	if err != nil {
+		return err
+	}
+	s.images++
+	return os.WriteFile(filepath.Join(s.dir, name), png, 0o644)
+}
+
+// indent is a turn's events, one per line, indented.
+func indent(log game.TurnLog) string {
+	if len(log.Events) == 0 {
+		return "  (nothing happened)\n"
+	}
+	var b strings.Builder
+	for _, e := range log.Events {
+		b.WriteString("  " + e.String() + "\n")
+	}
+	return b.String()
+}
+
+// freeSpawn asks for the free spawn's kind and hex until the game accepts them.
+func (s *terminalGame) freeSpawn() error {
+	for {
+		k, err := s.askKind()
+		if err != nil {
+			return err
+		}
+		h, ok, err := s.askHex("Free spawn: which hex?", s.g.FreeSpawnOptions(s.human), false)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue // the free spawn cannot be skipped; ask again from the kind
+		}
+		if err := s.g.FreeSpawn(s.human, k, h); err != nil {
+			fmt.Fprintf(s.out, "  ✗ %v\n", err)
+			continue
+		}
+		return nil
+	}
+}
+
+// turn asks for the purchase and the spawn, then plays the minions.
+func (s *terminalGame) turn() (game.TurnLog, error) {
+	p, cfg := s.human, s.g.Config()
+	budget := func() float64 { return s.g.Snapshot().Players[p-1].Budget }
+	if opts := s.g.BuyOptions(p); len(opts) > 0 && budget() >= float64(cfg.HexPurchaseCost) {
+		for {
+			h, ok, err := s.askHex(fmt.Sprintf("Buy a hex for %d (budget %d)? Enter to skip.", cfg.HexPurchaseCost, int64(budget())), opts, true)
+			if err != nil {
+				return game.TurnLog{}, err
+			}
+			if !ok {
+				break
+			}
+			if err := s.g.Buy(p, h); err != nil {
+				fmt.Fprintf(s.out, "  ✗ %v\n", err)
+				continue
+			}
+			fmt.Fprintf(s.out, "  ✓ bought %v\n", h)
+			break
+		}
+	} else if len(opts) > 0 {
+		fmt.Fprintf(s.out, "Buying a hex costs %d; your budget is %d, so no purchase this turn.\n", cfg.HexPurchaseCost, int64(budget()))
+	}
+	if opts := s.g.SpawnOptions(p); len(opts) > 0 && budget() >= float64(cfg.SpawnCost) {
+		for {
+			h, ok, err := s.askHex(fmt.Sprintf("Spawn a minion for %d (budget %d)? Enter to skip.", cfg.SpawnCost, int64(budget())), opts, true)
+			if err != nil {
+				return game.TurnLog{}, err
+			}
+			if !ok {
+				break
+			}
+			k, err := s.askKind()
+			if err != nil {
+				return game.TurnLog{}, err
+			}
+			if err := s.g.Spawn(p, k, h); err != nil {
+				fmt.Fprintf(s.out, "  ✗ %v\n", err)
+				continue
+			}
+			break
+		}
+	} else if s.g.Snapshot().Players[p-1].SpawnsLeft > 0 && len(opts) > 0 {
+		fmt.Fprintf(s.out, "Spawning costs %d; your budget is %d, so no spawn this turn.\n", cfg.SpawnCost, int64(budget()))
+	}
+	return s.g.EndTurn(p)
+}
+
+// line reads one answer; "board" reprints the board and asks again.
+func (s *terminalGame) line(prompt string) (string, error) {
+	for {
+		fmt.Fprintf(s.out, "%s\n> ", prompt)
+		raw, long, err := readLine(s.in)
+		if err != nil {
+			return "", err
+		}
+		if long {
+			fmt.Fprintf(s.out, "  ✗ that line is longer than %d bytes; answer with a few characters.\n", maxInputLine)
+			continue
+		}
+		text := strings.TrimSpace(raw)
+		switch strings.ToLower(text) {
+		case "quit", "q", "resign", "exit":
+			return "", ErrQuit
+		case "board", "b":
+			fmt.Fprintf(s.out, "\n%s\n", s.text(game.TurnLog{}, ""))
+			continue
+		case "help", "?":
+			fmt.Fprintln(s.out, "  Answer with a hex as row,col (for example 2,3), a kind by number or name, Enter to skip, \"board\" to see the board, \"quit\" to resign.")
+			continue
+		}
+		return text, nil
+	}
+}
+
+// readLine reads one line without its end; a line longer than the reader's buffer is
+// skipped whole and reported as long. At the end of input a last unterminated line is
+// still returned; after it, ErrEndOfInput.
+func readLine(r *bufio.Reader) (line string, long bool, err error) {
+	b, err := r.ReadSlice('\n')
+	for errors.Is(err, bufio.ErrBufferFull) {
+		long = true
+		_, err = r.ReadSlice('\n')
+	}
+	switch {
+	case err == nil || errors.Is(err, io.EOF) && (len(b) > 0 || long):
+		if long {
+			return "", true, nil
+		}
+		return strings.TrimRight(string(b), "\r\n"), false, nil
+	case errors.Is(err, io.EOF):
+		return "", false, ErrEndOfInput
+	}
+	return "", false, err
+}
+
+// askKind asks which kind to use; with one kind there is nothing to ask.
+func (s *terminalGame) askKind() (int, error) {
+	kinds := s.g.Kinds()
+	if len(kinds) == 1 {
+		return 0, nil
+	}
+	var names []string
+	for i, k := range kinds {
+		names = append(names, fmt.Sprintf("%d %s", i+1, k.Name))
+	}
+	for {
+		text, err := s.line("Which kind? " + strings.Join(names, ", "))
+		if err != nil {
+			return 0, err
+		}
+		if k, ok := parseKind(text, kinds); ok {
+			return k, nil
+		}
+		fmt.Fprintf(s.out, "  ✗ %q is not a kind: answer with a number from 1 to %d or a kind's name.\n", shortInput(text), len(kinds))
+	}
+}
+
+// askHex asks for one of opts; ok is false when the player skips (if allowed).
+func (s *terminalGame) askHex(prompt string, opts []game.Hex, skippable bool) (game.Hex, bool, error) {
+	var list []string
+	for _, h := range opts {
+		list = append(list, fmt.Sprintf("%d,%d", h.Row, h.Col))
+	}
+	prompt += "\n  Choices: " + strings.Join(list, "  ")
+	for {
+		text, err := s.line(prompt)
+		if err != nil {
+			return game.Hex{}, false, err
+		}
+		if text == "" || strings.EqualFold(text, "skip") || strings.EqualFold(text, "none") {
+			if skippable {
+				return game.Hex{}, false, nil
+			}
+			fmt.Fprintln(s.out, "  ✗ this one cannot be skipped: choose a hex from the list.")
+			continue
+		}
+		h, err := parseHex(text)
+		if err != nil {
+			fmt.Fprintf(s.out, "  ✗ %v\n", err)
+			continue
+		}
+		for _, o := range opts {
+			if o == h {
+				return h, true, nil
+			}
+		}
+		fmt.Fprintf(s.out, "  ✗ %d,%d is not one of the choices listed.\n", h.Row, h.Col)
+	}
+}
+
+// parseHex reads a hex written as "row,col", "row col", "(row,col)" or two digits.
+func parseHex(text string) (game.Hex, error) {
+	t := strings.Trim(strings.TrimSpace(text), "()[]")
+	fields := strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == ';' })
+	if len(fields) == 1 && len(fields[0]) == 2 {
+		fields = []string{fields[0][:1], fields[0][1:]}
+	}
+	bad := fmt.Errorf("%q is not a hex: write its row and column, for example 2,3", shortInput(text))
+	if len(fields) != 2 {
+		return game.Hex{}, bad
+	}
+	row, err1 := strconv.Atoi(fields[0])
+	col, err2 := strconv.Atoi(fields[1])
+	if err1 != nil || err2 != nil {
+		return game.Hex{}, bad
+	}
+	h := game.Hex{Row: row, Col: col}
+	if !h.OnBoard() {
+		return h, fmt.Errorf("%d,%d is off the board: rows and columns go from 1 to %d", row, col, game.Rows)
+	}
+	return h, nil
+}
+
+// parseKind reads a kind by number (from 1) or by name, ignoring case.
+func parseKind(text string, kinds []game.KindSpec) (int, bool) {
+	if n, err := strconv.Atoi(text); err == nil {
+		return n - 1, n >= 1 && n <= len(kinds)
+	}
+	for i, k := range kinds {
+		if strings.EqualFold(k.Name, text) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// shortInput quotes at most 40 characters of what the player typed.
+func shortInput(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bytes"
+	"image/gif"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kombat-game/kombat/game"
+)
+
+// playScript runs kombat play with the script as standard input, in a fresh folder.
+func playScript(t *testing.T, script string, args ...string) (code int, out, errs, dir string) {
+	t.Helper()
+	dir = t.TempDir()
+	code, out, errs = runCmd(t, script, append([]string{"play", "--out", dir}, args...)...)
+	return code, out, errs, dir
+}
+
+// TestPlay_ScriptedGame plays a short game where every kind of mistake is typed once:
+// each is refused with its reason and asked again, the game goes on to its end, and
+// every turn's image and the replay are written and decode.
+func TestPlay_ScriptedGame(t *testing.T) {
+	cfg := writeFile(t, t.TempDir(), "short.cfg", "max_turns=3\n")
+	script := strings.Join([]string{
+		"9", "Shooter", // free spawn: a kind that does not exist, then one by name
+		"", "0,0", "x", "4,4", "board", "(1,1)", // the hex: no skipping, off the board, not a hex, not a choice
+		"2,3",                      // turn 1: buy
+		"1,1", "23", "r", "rusher", // spawn: occupied (not a choice), then 2,3 written as two digits; kind by bad then good name
+	}, "\n") + strings.Repeat("\n", 20)
+	code, out, errs, dir := playScript(t, script, "--seed", "7", "--config", cfg)
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q\n%s", code, errs, out)
+	}
+	for _, want := range []string{
+		"you are player 1 against the bot (seed 7",
+		`"9" is not a kind: answer with a number from 1 to 3`,
+		"this one cannot be skipped",
+		"0,0 is off the board: rows and columns go from 1 to 8",
+		`"x" is not a hex: write its row and column`,
+		"4,4 is not one of the choices listed",
+		"✓ bought (2,3)",
+		"1,1 is not one of the choices listed",
+		`"r" is not a kind`,
+		"spawned #3 rusher at (2,3)",
+		"Game over: ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	if n := strings.Count(out, "Board by row and column"); n < 5 {
+		t.Errorf("the board was shown %d times; want it before each of the player's turns, on request and at the end", n)
+	}
+	names := []string{"setup.png"}
+	for i := 1; i <= 6; i++ {
+		names = append(names, "turn-00"+string(rune('0'+i))+".png")
+	}
+	for _, name := range names {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "replay.gif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err := gif.DecodeAll(bytes.NewReader(data)); err != nil || len(g.Image) < 7 {
+		t.Errorf("replay.gif: %v", err)
+	}
+}
+
+// TestPlay_Endings: the input can end anywhere and "quit" resigns; both end cleanly.
+func TestPlay_Endings(t *testing.T) {
+	tests := []struct {
+		name, script string
+		args         []string
+		want         []string
+		files        []string // written to the folder
+	}{
+		{"end of input in setup", "1\n", nil, []string{"End of input: the game is left unfinished after 0 turns"}, nil},
+		{"end of input mid-game", "1\n1,1\n\n\n", []string{"--config", "short"}, []string{"End of input", "Your turn 1:"}, []string{"setup.png", "turn-001.png"}},
+		{"last line without a newline", "1\n1,1\nquit", nil, []string{"The bot wins (Player resigned)"}, []string{"replay.gif"}},
+		{"quit", "quit\n", nil, []string{"The bot wins (Player resigned)"}, []string{"replay.gif"}},
+		{"seat 2", "2\n8,8\nq\n", []string{"--seat", "2"}, []string{"you are player 2", "The bot's turn 1:", "Choices: 7,7  7,8  8,6  8,7  8,8"}, []string{"replay.gif"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for i, a := range tc.args {
+				if a == "short" {
+					tc.args[i] = writeFile(t, t.TempDir(), "short.cfg", "max_turns=5\n")
+				}
+			}
+			code, out, errs, dir := playScript(t, tc.script, append([]string{"--seed", "3"}, tc.args...)...)
+			if code != 0 || errs != "" {
+				t.Fatalf("exit %d, stderr %q", code, errs)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+			for _, f := range tc.files {
+				if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+}
+
+// TestPlay_GarbageNeverCrashes types random lines, long lines and control bytes at
+// every prompt: the game always ends normally.
+func TestPlay_GarbageNeverCrashes(t *testing.T) {
+	cfg := writeFile(t, t.TempDir(), "short.cfg", "max_turns=6\n")
+	words := []string{"", "1", "2", "3", "1,1", "2,2", "8,8", "3,2", "2,3", "99", "-1,-1", "rusher", "?", "board", "1,1,1", "\x00\x01", "é,ü", strings.Repeat("9", 5000), " 1 , 2 ", "\r"}
+	for seed := range uint64(6) {
+		rng := rand.New(rand.NewPCG(seed, 1))
+		var b strings.Builder
+		for range 400 {
+			b.WriteString(words[rng.IntN(len(words))] + "\n")
+		}
+		code, out, errs, _ := playScript(t, b.String(), "--seed", "11", "--config", cfg)
+		if code != 0 || errs != "" {
+			t.Fatalf("script %d: exit %d, stderr %q", seed, code, errs)
+		}
+		if !strings.Contains(out, "Game over") && !strings.Contains(out, "End of input") {
+			t.Errorf("script %d ended neither way:\n%s", seed, out[max(0, len(out)-500):])
+		}
+	}
+}
+
+// TestPlay_Usage: bad flags, configurations and strategies get specific messages and
+// their exit status, before any game starts.
+func TestPlay_Usage(t *testing.T) {
+	dir := t.TempDir()
+	badCfg := writeFile(t, dir, "bad.cfg", "max_turns=-3\n")
+	badStrategy := writeFile(t, dir, "broken.kombat", "move right\n")
+	good := writeFile(t, dir, "walker.kombat", "# defense: 4\nmove up\n")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"bad seat", []string{"--seat", "3"}, 2, "--seat must be 1 or 2, got 3"},
+		{"bad config", []string{"--config", badCfg}, 1, "bad.cfg: "},
+		{"missing config", []string{"--config", filepath.Join(dir, "nope.cfg")}, 2, "nope.cfg"},
+		{"broken strategy", []string{badStrategy}, 1, "broken.kombat:1:6: error: expected a direction after 'move'"},
+		{"too many files", []string{good, good, good, good, good, good}, 2, "at most 5 kinds"},
+		{"help", []string{"--help"}, 0, "usage: kombat play"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errs := runCmd(t, "", append([]string{"play"}, tc.args...)...)
+			if code != tc.code || !strings.Contains(errs, tc.want) {
+				t.Errorf("exit %d (want %d), stderr %q (want %q)", code, tc.code, errs, tc.want)
+			}
+		})
+	}
+	// A strategy file of its own: one kind, so no kind is asked for.
+	code, out, _, _ := playScript(t, "1,1\nq\n", "--seed", "2", good)
+	if code != 0 || !strings.Contains(out, "1. walker (defense 4)") || strings.Contains(out, "Which kind?") {
+		t.Errorf("own strategy: exit %d\n%s", code, out)
+	}
+}
+
+func TestParseHex(t *testing.T) {
+	tests := []struct {
+		in   string
+		want game.Hex
+		err  string
+	}{
+		{"2,3", game.Hex{Row: 2, Col: 3}, ""},
+		{" (2, 3) ", game.Hex{Row: 2, Col: 3}, ""},
+		{"2 3", game.Hex{Row: 2, Col: 3}, ""},
+		{"23", game.Hex{Row: 2, Col: 3}, ""},
+		{"[8;8]", game.Hex{Row: 8, Col: 8}, ""},
+		{"9,1", game.Hex{}, "off the board"},
+		{"2", game.Hex{}, "not a hex"},
+		{"a,b", game.Hex{}, "not a hex"},
+		{"1,2,3", game.Hex{}, "not a hex"},
+	}
+	for _, tc := range tests {
+		h, err := parseHex(tc.in)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("parseHex(%q) = %v, %v; want an error with %q", tc.in, h, err, tc.err)
+			}
+		} else if err != nil || h != tc.want {
+			t.Errorf("parseHex(%q) = %v, %v; want %v", tc.in, h, err, tc.want)
+		}
+	}
+}
