@@ -79,7 +79,14 @@ func dsn(path string) string {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate") // writers queue at BEGIN instead of failing mid-transaction
-	return "file:" + path + "?" + q.Encode()
+	return "file:" + uriPath(path) + "?" + q.Encode()
+}
+
+// uriPath escapes the characters that a file: URI would read as syntax (SQLite decodes
+// %XX in the path; ? starts the query, # a fragment), so that the file of exactly that
+// name opens. (Open refuses ? and # anyway, with a message.)
+func uriPath(path string) string {
+	return strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
 }
 
 // Open opens (creating it and its directory if needed) and migrates the database at

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -171,5 +172,33 @@ func TestOpenReadOnly(t *testing.T) {
 			db.Close()
 		}
 		t.Errorf("Open of a read-only file: %v", err)
+	}
+}
+
+// TestOpenOddFileNames: % (which a file: URI would decode) and spaces are part of the
+// name: the file of exactly that name is created and reopened. (? and # are refused
+// with a message, see TestOpenRefuses.)
+func TestOpenOddFileNames(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range []string{"100% sure.db", "a%3fb.db", "50%25 off.db", "kombat %.db"} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, name)
+			db, err := Open(ctx, path)
+			must(t, err)
+			must(t, db.Close())
+			entries, err := os.ReadDir(dir)
+			must(t, err)
+			var names []string
+			for _, e := range entries {
+				names = append(names, e.Name())
+			}
+			if !slices.Contains(names, name) {
+				t.Fatalf("created %v, want %q", names, name)
+			}
+			db, err = Open(ctx, path) // reopened: the same file, recognised as ours
+			must(t, err)
+			must(t, db.Close())
+		})
 	}
 }

@@ -121,7 +121,7 @@ func checkExisting(ctx context.Context, path string) error {
 	if fi.Size() == 0 {
 		return nil // created empty, by us or by hand: no schema to protect
 	}
-	raw, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
+	raw, err := sql.Open("sqlite", "file:"+uriPath(path)+"?mode=ro&_pragma=busy_timeout(10000)")
 	if err != nil {
 		return err
 	}
