@@ -137,9 +137,13 @@ func (db *DB) SaveMeta(ctx context.Context, g *Game) error {
 	if err != nil {
 		return fmt.Errorf("store: save game %d: %w", g.ID, err)
 	}
+	// Once a game is in play its stored decisions replay against its kinds, so they are
+	// frozen: the update matches only if they are unchanged. (Setup is the host's lobby
+	// state, which changes during play.)
 	res, err := db.sql.ExecContext(ctx, `UPDATE games SET channel_id = ?, parent_id = ?, status = ?, setup = ?, kinds = ?,
-		turn_timeout = ?, message_id = ?, updated_at = ? WHERE id = ? AND status IN ('challenge', 'setup', 'play')`,
-		g.Channel, g.Parent, string(g.Status), setup, kinds, int64(g.TurnTimeout/time.Second), g.MessageID, db.millis(), g.ID)
+		turn_timeout = ?, message_id = ?, updated_at = ?
+		WHERE id = ? AND (status IN ('challenge', 'setup') OR status = 'play' AND kinds = ?)`,
+		g.Channel, g.Parent, string(g.Status), setup, kinds, int64(g.TurnTimeout/time.Second), g.MessageID, db.millis(), g.ID, kinds)
 	if isUnique(err) {
 		return fmt.Errorf("store: save game %d in channel %s: %w", g.ID, g.Channel, ErrChannelBusy)
 	}
@@ -147,6 +151,11 @@ func (db *DB) SaveMeta(ctx context.Context, g *Game) error {
 		return fmt.Errorf("store: save game %d: %w", g.ID, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
+		var status string
+		err := db.sql.QueryRowContext(ctx, `SELECT status FROM games WHERE id = ?`, g.ID).Scan(&status)
+		if err == nil && status == string(StatusPlay) {
+			return fmt.Errorf("store: save game %d: %w: the kinds of a game in play cannot change", g.ID, ErrInvalidInput)
+		}
 		return fmt.Errorf("store: save game %d: %w: no active game with this id", g.ID, ErrNotFound)
 	}
 	return nil

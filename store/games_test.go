@@ -89,6 +89,17 @@ func TestGames(t *testing.T) {
 	if err := db.SaveMeta(ctx, got); !errors.Is(err, ErrInvalidInput) {
 		t.Errorf("setup that is not JSON: %v", err)
 	}
+	// In play, the kinds the decisions replay against are frozen; the lobby state is not.
+	got.Setup = []byte(`{"ready":[true,true],"misses":[1,0]}`)
+	must(t, db.SaveMeta(ctx, got))
+	changed := *got
+	changed.Kinds = append([]game.KindSpec{{Name: "intruder", Strategy: "done"}}, got.Kinds...)
+	if err := db.SaveMeta(ctx, &changed); !errors.Is(err, ErrInvalidInput) || !strings.Contains(err.Error(), "kinds of a game in play") {
+		t.Errorf("changing the kinds in play: %v", err)
+	}
+	if again, _ := db.Game(ctx, id); !reflect.DeepEqual(again.Kinds, got.Kinds) {
+		t.Errorf("kinds after a refused change: %+v", again.Kinds)
+	}
 	// The game can be rebuilt and played on.
 	rec, err := got.Record()
 	must(t, err)
