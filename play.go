@@ -79,17 +79,9 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat play: %v\n", err)
 		return 2
 	}
-	cfg := game.DefaultConfig()
-	if o.config != "" {
-		text, err := os.ReadFile(o.config)
-		if err != nil {
-			fmt.Fprintf(stderr, "kombat play: %v\n", err)
-			return 2
-		}
-		if cfg, err = game.ParseConfig(string(text)); err != nil {
-			fmt.Fprintf(stderr, "kombat play: %s: %v\n", o.config, err)
-			return 1
-		}
+	cfg, code := readConfig("kombat play", o.config, stderr)
+	if code != 0 {
+		return code
 	}
 	kinds, code := playKinds(o.files, stderr)
 	if code != 0 {
@@ -137,6 +129,26 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// readConfig reads a configuration file, or gives the default without one. On failure
+// it reports to stderr and returns the exit status: 2 for an unreadable file, 1 for
+// one with a mistake.
+func readConfig(cmd, path string, stderr io.Writer) (game.Config, int) {
+	if path == "" {
+		return game.DefaultConfig(), 0
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
+		return game.Config{}, 2
+	}
+	cfg, err := game.ParseConfig(string(text))
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %s: %v\n", cmd, path, err)
+		return game.Config{}, 1
+	}
+	return cfg, 0
+}
+
 // inFile names a compile error after the strategy file of its kind, so that its
 // positions read FILE:LINE:COL like kombat check's.
 func inFile(e *interp.Error, files []string) *interp.Error {
@@ -152,24 +164,31 @@ func inFile(e *interp.Error, files []string) *interp.Error {
 
 // playKinds reads the strategy files, or the built-in examples without any.
 func playKinds(files []string, stderr io.Writer) ([]game.KindSpec, int) {
-	if len(files) == 0 {
-		kinds, err := exampleKinds()
-		if err != nil {
-			fmt.Fprintf(stderr, "kombat play: %v\n", err)
-			return nil, 1
-		}
-		return kinds, 0
+	if len(files) > 0 {
+		return fileKinds("kombat play", files, stderr)
 	}
+	kinds, err := exampleKinds()
+	if err != nil {
+		fmt.Fprintf(stderr, "kombat play: %v\n", err)
+		return nil, 1
+	}
+	return kinds, 0
+}
+
+// fileKinds reads strategy files as minion kinds (see game.KindFromFile). On failure
+// it reports to stderr and returns the exit status: 2 for an unreadable file, 1 for a
+// bad name or defense line.
+func fileKinds(cmd string, files []string, stderr io.Writer) ([]game.KindSpec, int) {
 	var kinds []game.KindSpec
 	for _, f := range files {
 		text, err := readStrategy(f, nil)
 		if err != nil {
-			fmt.Fprintf(stderr, "kombat play: %v\n", err)
+			fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 			return nil, 2
 		}
 		k, err := game.KindFromFile(f, text)
 		if err != nil {
-			fmt.Fprintf(stderr, "kombat play: %v\n", err)
+			fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 			return nil, 1
 		}
 		kinds = append(kinds, k)

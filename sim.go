@@ -63,31 +63,13 @@ func sim(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	cfg := game.DefaultConfig()
-	if o.config != "" {
-		text, err := os.ReadFile(o.config)
-		if err != nil {
-			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
-			return 2
-		}
-		if cfg, err = game.ParseConfig(string(text)); err != nil {
-			fmt.Fprintf(stderr, "kombat sim: %s: %v\n", o.config, err)
-			return 1
-		}
+	cfg, code := readConfig("kombat sim", o.config, stderr)
+	if code != 0 {
+		return code
 	}
-	var kinds []game.KindSpec
-	for _, f := range o.files {
-		text, err := readStrategy(f, nil)
-		if err != nil {
-			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
-			return 2
-		}
-		k, err := game.KindFromFile(f, text)
-		if err != nil {
-			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
-			return 1
-		}
-		kinds = append(kinds, k)
+	kinds, code := fileKinds("kombat sim", o.files, stderr)
+	if code != 0 {
+		return code
 	}
 	lang := game.NewLanguage()
 	var wins [3]int // ties, player 1, player 2
