@@ -60,6 +60,29 @@ func TestCaretColumns(t *testing.T) {
 	}
 }
 
+// TestCarriageReturnColumns checks that a carriage return ending a line (CRLF, or the
+// last byte of a paste) is no column, as in the line players see, while a stray one
+// inside a line is one. Found by FuzzCompile ("#\r" put the end of input at 1:3).
+func TestCarriageReturnColumns(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want Pos
+	}{
+		{"#\r", Pos{1, 2}},
+		{"\r", Pos{1, 1}},
+		{"x = 1\r\ny =\r\n", Pos{2, 4}},
+		{"x = 1\r\ny =\r", Pos{2, 4}},
+		{"x = 1\ny = \r+", Pos{2, 6}},
+		{"x\r = 1 +", Pos{1, 9}},
+	} {
+		e := compileError(t, tc.src)
+		if got := e.Diags[0].Pos; got != tc.want {
+			t.Errorf("%q: first error at %v, want %v\n%s", tc.src, got, tc.want, e.Format())
+		}
+		checkPositions(t, tc.src, e.Diags)
+	}
+}
+
 func TestLongLineWindow(t *testing.T) {
 	src := "x = 1" + strings.Repeat(" + 1", 100) + " + move"
 	out := compileError(t, src).Format()

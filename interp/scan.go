@@ -59,6 +59,12 @@ func isSpace(r rune) bool {
 		r == '\u200b' || r == '\u2060' || r == '\ufeff'
 }
 
+// lineEndCR reports whether the carriage return at byte off ends its line: splitLines
+// drops exactly those, so columns must not count them.
+func (s *scanner) lineEndCR(off int) bool {
+	return off+1 == len(s.src) || s.src[off+1] == '\n'
+}
+
 // next scans the next token into t. (Filling a token in place, rather than returning
 // one, halves the scanner's time: tokens are large.)
 func (s *scanner) next(t *token) {
@@ -70,8 +76,12 @@ func (s *scanner) next(t *token) {
 			s.col++
 			continue
 		case c == '\r':
-			// Not a column: CRLF line ends must not put the end of input past the
-			// line as players see it.
+			// A carriage return that ends a line (before a newline or at the end of
+			// the text) is not a column, just as splitLines drops it from the line
+			// players see; a stray one inside a line is.
+			if !s.lineEndCR(s.off) {
+				s.col++
+			}
 			s.off++
 			continue
 		case c == '\n':
@@ -86,6 +96,9 @@ func (s *scanner) next(t *token) {
 				s.off += nl
 			} else {
 				s.col += utf8.RuneCountInString(s.src[s.off:s.end])
+				if s.src[s.end-1] == '\r' && s.lineEndCR(s.end-1) {
+					s.col--
+				}
 				s.off = s.end
 			}
 			continue
