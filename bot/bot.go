@@ -56,11 +56,15 @@ type Bot struct {
 	tables  *registry
 	ctx     context.Context
 	cancel  context.CancelFunc
-	work    sync.WaitGroup // interactions and auto games in flight
+	work    sync.WaitGroup // interactions and auto games in flight; joined only through begin
+	wmu     sync.Mutex     // orders begin against Close, so no work starts after Close waits
 	closing atomic.Bool
 	ready   chan struct{}
 	online  atomic.Bool
 	tmu     sync.Mutex // tournaments: one change at a time, read-modify-write of the stored state
+
+	health     *http.Server // the /healthz listener, nil when off
+	healthAddr string
 }
 
 // New prepares a bot; Start connects it.
@@ -119,23 +123,30 @@ func (b *Bot) Start(ctx context.Context) error {
 	if err := b.restore(ctx); err != nil {
 		return err
 	}
+	// The health endpoint comes up before the gateway, so a probe sees "disconnected"
+	// (503) while the bot connects rather than no answer at all.
+	if err := b.startHealth(); err != nil {
+		return err
+	}
 	if err := sess.Open(); err != nil {
+		b.stopHealth()
 		return fmt.Errorf("bot: connect to Discord (check DISCORD_TOKEN; see README.md, Troubleshooting): %w", err)
 	}
 	select {
 	case <-b.ready:
 	case <-ctx.Done():
 		sess.Close()
+		b.stopHealth()
 		return ctx.Err()
 	}
 	if err := b.registerCommands(); err != nil {
 		sess.Close()
+		b.stopHealth()
 		return err
 	}
 	b.resumeAuto()
 	b.resumeTourneys()
-	if b.opt.Ticker {
-		b.work.Add(1)
+	if b.opt.Ticker && b.begin() {
 		go b.tick()
 	}
 	b.log.Info("bot started", "shard", b.opt.Config.ShardID, "shards", b.opt.Config.ShardCount, "app", b.appID)
@@ -176,15 +187,32 @@ func (b *Bot) Connected() bool { return b.online.Load() }
 // rolls back its change whole), stops auto games, and disconnects. The database stays
 // open; the caller closes it.
 func (b *Bot) Close() error {
-	if b.closing.Swap(true) {
+	b.wmu.Lock()
+	already := b.closing.Swap(true)
+	b.wmu.Unlock()
+	if already {
 		return nil
 	}
 	b.cancel()
 	b.work.Wait()
+	b.stopHealth()
 	if b.sess != nil {
 		return b.sess.Close()
 	}
 	return nil
+}
+
+// begin counts one piece of work (an interaction, an auto game, a tournament) that
+// Close must wait for, or reports false once Close has begun: WaitGroup forbids an Add
+// from zero while Wait runs, and work started then would outlive the session.
+func (b *Bot) begin() bool {
+	b.wmu.Lock()
+	defer b.wmu.Unlock()
+	if b.closing.Load() {
+		return false
+	}
+	b.work.Add(1)
+	return true
 }
 
 // request is one interaction being answered.
@@ -199,11 +227,10 @@ type request struct {
 
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	r := &request{b: b, i: ic.Interaction, user: interactionUser(ic.Interaction)}
-	if b.closing.Load() {
+	if !b.begin() {
 		r.send(private("The bot is restarting; please try again in a moment."))
 		return
 	}
-	b.work.Add(1)
 	defer b.work.Done()
 	log := b.log.With("guild", ic.GuildID, "channel", ic.ChannelID, "user", r.user.ID, "interaction", ic.ID)
 	defer func() {

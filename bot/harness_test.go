@@ -51,15 +51,22 @@ type harness struct {
 	alice   *discordtest.User
 	bob     *discordtest.User
 	render  *render.Renderer
+	options func(*Options) // changes the bot's options before each start
 }
 
 func newHarness(t *testing.T) *harness {
+	t.Helper()
+	return newHarnessWith(t, nil)
+}
+
+// newHarnessWith is newHarness with configure applied to the bot's options.
+func newHarnessWith(t *testing.T, configure func(*Options)) *harness {
 	t.Helper()
 	t.Parallel() // each harness has its own fake Discord and database; Close alone waits 1s
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	t.Cleanup(cancel)
 	h := &harness{t: t, ctx: ctx, fake: discordtest.New(), dbPath: filepath.Join(t.TempDir(), "kombat.db"),
-		clock: &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
+		clock: &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, options: configure}
 	t.Cleanup(h.fake.Close)
 	h.guild = h.fake.AddGuild("", "club")
 	h.channel = h.fake.AddChannel(h.guild, "kombat")
@@ -87,7 +94,11 @@ func (h *harness) start() {
 	if testing.Verbose() {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	}
-	b, err := New(Options{Config: cfg, DB: db, Renderer: h.render, Logger: logger, Clock: h.clock, AutoStep: time.Millisecond})
+	opt := Options{Config: cfg, DB: db, Renderer: h.render, Logger: logger, Clock: h.clock, AutoStep: time.Millisecond}
+	if h.options != nil {
+		h.options(&opt)
+	}
+	b, err := New(opt)
 	if err != nil {
 		h.t.Fatal(err)
 	}

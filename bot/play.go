@@ -231,11 +231,10 @@ func (b *Bot) botTurn(t *table, p int) (game.TurnLog, error) {
 // startAuto runs an auto game's turns, one every AutoStep, until it ends, is paused,
 // or the bot shuts down. The caller holds the lock.
 func (b *Bot) startAuto(t *table) {
-	if t.loop || t.lob.Paused || b.closing.Load() {
+	if t.loop || t.lob.Paused || !b.begin() {
 		return
 	}
 	t.loop = true
-	b.work.Add(1)
 	go func() {
 		defer b.work.Done()
 		for {

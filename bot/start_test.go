@@ -4,49 +4,64 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"net"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/kombat-game/kombat/bot/discordtest"
-	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
 
-// TestStartBadToken: a wrong token fails Start with a message that names the token
-// and the README's troubleshooting, rather than hanging or starting half-way.
-func TestStartBadToken(t *testing.T) {
+// TestStartRefused: a configuration the bot cannot run with fails Start with a message
+// that names what to fix, rather than hanging or starting half-way.
+func TestStartRefused(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
 	fake := discordtest.New()
 	defer fake.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "k.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	r, err := render.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := Config{Token: "not-the-token", APIBase: fake.APIBase(), ShardCount: 1}
-	b, err := New(Options{Config: cfg, DB: db, Renderer: r, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = b.Start(ctx)
-	if err == nil {
-		b.Close()
-		t.Fatal("Start succeeded with a wrong token")
-	}
-	for _, want := range []string{"check DISCORD_TOKEN", "Troubleshooting", "4004"} {
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("error %q lacks %q", err, want)
-		}
-	}
-	if b.Connected() {
-		t.Error("reports a gateway connection after a failed start")
+	for _, tc := range []struct {
+		name   string
+		change func(*Config)
+		want   []string
+	}{
+		{"wrong token", func(c *Config) { c.Token = "not-the-token" }, []string{"check DISCORD_TOKEN", "Troubleshooting", "4004"}},
+		// A health endpoint no probe can reach must not pass for a healthy start.
+		{"health address taken", func(c *Config) { c.HealthAddr = taken.Addr().String() }, []string{"KOMBAT_HEALTH_ADDR", "host:port"}},
+		{"health address malformed", func(c *Config) { c.HealthAddr = "not an address" }, []string{"KOMBAT_HEALTH_ADDR", "host:port"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := Config{Token: fake.Token(), APIBase: fake.APIBase(), ShardCount: 1}
+			tc.change(&cfg)
+			b, err := New(Options{Config: cfg, DB: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			err = b.Start(ctx)
+			if err == nil {
+				t.Fatal("Start succeeded")
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error %q lacks %q", err, want)
+				}
+			}
+			if b.Connected() || fake.Connected() != 0 {
+				t.Error("a gateway session is up after a failed start")
+			}
+		})
 	}
 }

@@ -377,10 +377,9 @@ func (b *Bot) playTourneyGame(st *tourney, g tgame) (tgame, error) {
 // runTourney plays a running tournament's remaining games in the background: one at a
 // time, each result stored before the next, the message updated as it goes.
 func (b *Bot) runTourney(id int64) {
-	if b.closing.Load() {
+	if !b.begin() {
 		return
 	}
-	b.work.Add(1)
 	go func() {
 		defer b.work.Done()
 		for {

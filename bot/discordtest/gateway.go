@@ -87,6 +87,13 @@ func (c *conn) close(code int, reason string) {
 }
 
 func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	down := s.gatewayDown
+	s.mu.Unlock()
+	if down {
+		http.Error(w, "gateway unavailable", http.StatusServiceUnavailable)
+		return
+	}
 	up := websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
 	ws, err := up.Upgrade(w, r, nil)
 	if err != nil {
@@ -188,6 +195,23 @@ func (s *Server) identify(c *conn, raw json.RawMessage) (int, string) {
 		c.dispatch("GUILD_CREATE", map[string]any{"id": g.ID, "name": g.Name, "channels": chans, "unavailable": false, "member_count": 2})
 	}
 	return 0, ""
+}
+
+// SetGatewayDown simulates a gateway outage: with down, every session is closed with
+// 4000 (which clients may resume or reconnect after) and new connections are refused
+// until SetGatewayDown(false).
+func (s *Server) SetGatewayDown(down bool) {
+	s.mu.Lock()
+	s.gatewayDown = down
+	var conns []*conn
+	if down {
+		conns = append(conns, s.conns...)
+	}
+	s.changed.Broadcast()
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.close(4000, "Unknown error.")
+	}
 }
 
 // Connected reports how many gateway sessions are identified (one per shard running).

@@ -51,6 +51,7 @@ type Server struct {
 	limits       map[string]*rateLimit
 	uploads      []*Attachment // files scripted users attach to commands
 	closed       bool
+	gatewayDown  bool // SetGatewayDown: new gateway connections are refused
 }
 
 // User is a Discord account: a scripted human, another bot, or the app itself.
