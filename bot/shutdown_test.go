@@ -1,0 +1,80 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/store"
+)
+
+// TestShutdownMidAutoGame closes the bot (what SIGTERM does) while an auto game is
+// playing: Close returns only when nothing more will be posted, the database is
+// sound with the game stored whole (its record replays), and a new bot on the same
+// file plays the game on to its end.
+func TestShutdownMidAutoGame(t *testing.T) {
+	h := newHarnessWith(t, func(o *Options) { o.AutoStep = 40 * time.Millisecond })
+	cfg := h.fake.Upload("long.cfg", "text/plain", []byte("max_turns=12\n"))
+	h.slash(h.alice, h.channel.ID, "auto", discordtest.Opt("config", cfg))
+	thread, err := h.fake.WaitThread(h.ctx, h.channel.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.agree(thread.ID, h.alice, h.alice)
+	first := h.find(thread.ID, "a board", func(m *discordtest.Message) bool { return m.File("board.png") != nil })
+	h.find(thread.ID, "the next board", func(m *discordtest.Message) bool { return m.ID != first.ID && m.File("board.png") != nil })
+
+	h.stop()
+	posted := len(h.fake.Messages(thread.ID))
+	db, err := store.Open(h.ctx, h.dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := db.IntegrityCheck(h.ctx); err != nil || res != "ok" {
+		t.Fatalf("integrity after shutdown: %q %v", res, err)
+	}
+	row, err := db.ActiveInChannel(h.ctx, thread.ID)
+	if err != nil {
+		t.Fatalf("the game in play at shutdown: %v", err)
+	}
+	rec, err := row.Record()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.Replay(game.NewLanguage(), rec)
+	if err != nil {
+		t.Fatalf("the stored game does not replay: %v", err)
+	}
+	if g.Turns() < 1 || g.Result() != nil {
+		t.Errorf("stored game: %d turns, result %v; want at least the turn shown and no result", g.Turns(), g.Result())
+	}
+	db.Close()
+	if n := len(h.fake.Messages(thread.ID)); n != posted {
+		t.Errorf("%d messages posted after Close returned", n-posted)
+	}
+
+	h.start()
+	final := h.find(thread.ID, "the end after the restart", contains("Game over"))
+	decodeBoard(t, final)
+	row, err = h.db.Game(h.ctx, row.ID)
+	if err != nil || row.Status != store.StatusOver {
+		t.Fatalf("after the restart: %+v %v", row, err)
+	}
+	if rec2, _ := row.Record(); len(rec2.Decisions) <= len(rec.Decisions) ||
+		!strings.HasPrefix(decisionsText(rec2), decisionsText(rec)) {
+		t.Errorf("the restarted game does not continue the stored one")
+	}
+	h.check()
+}
+
+// decisionsText is a record's decisions in a comparable form.
+func decisionsText(r game.Record) string {
+	var b strings.Builder
+	for _, d := range r.Decisions {
+		fmt.Fprintf(&b, "%+v\n", d)
+	}
+	return b.String()
+}
