@@ -51,6 +51,10 @@ func TestShutdownMidAutoGame(t *testing.T) {
 	if g.Turns() < 1 || g.Result() != nil {
 		t.Errorf("stored game: %d turns, result %v; want at least the turn shown and no result", g.Turns(), g.Result())
 	}
+	// No half turn: each turn's decisions are committed together, ending with its end.
+	if last := rec.Decisions[len(rec.Decisions)-1]; last.Action != game.ActEnd {
+		t.Errorf("the stored game ends inside a turn, with %+v", last)
+	}
 	db.Close()
 	if n := len(h.fake.Messages(thread.ID)); n != posted {
 		t.Errorf("%d messages posted after Close returned", n-posted)
