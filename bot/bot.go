@@ -128,22 +128,26 @@ func (b *Bot) Start(ctx context.Context) error {
 	if err := b.startHealth(); err != nil {
 		return err
 	}
+	started := false
+	defer func() {
+		if !started {
+			b.stopHealth()
+		}
+	}()
 	if err := sess.Open(); err != nil {
-		b.stopHealth()
 		return fmt.Errorf("bot: connect to Discord (check DISCORD_TOKEN; see README.md, Troubleshooting): %w", err)
 	}
 	select {
 	case <-b.ready:
 	case <-ctx.Done():
 		sess.Close()
-		b.stopHealth()
 		return ctx.Err()
 	}
 	if err := b.registerCommands(); err != nil {
 		sess.Close()
-		b.stopHealth()
 		return err
 	}
+	started = true
 	b.resumeAuto()
 	b.resumeTourneys()
 	if b.opt.Ticker && b.begin() {
