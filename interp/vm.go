@@ -1,6 +1,9 @@
 package interp
 
-import "fmt"
+import (
+	"fmt"
+	"sync/atomic"
+)
 
 // Host is the game a program runs in: it answers read-only specials and info
 // expressions, and carries out commands. ids index the Definition's Specials, Infos and
@@ -30,9 +33,13 @@ const (
 	EndHost
 	// EndSteps: the step limit ran out (R21).
 	EndSteps
+	// EndStopped: the host asked the run to stop (Machine.Stop), for example because
+	// the process is shutting down. It is no outcome of the rules: whoever set the
+	// flag must discard what the run did.
+	EndStopped
 )
 
-// String is a short stable name: end, done, div0, host or steps.
+// String is a short stable name: end, done, div0, host, steps or stopped.
 func (e End) String() string {
 	switch e {
 	case EndProgram:
@@ -45,6 +52,8 @@ func (e End) String() string {
 		return "host"
 	case EndSteps:
 		return "steps"
+	case EndStopped:
+		return "stopped"
 	}
 	return fmt.Sprintf("End(%d)", e)
 }
@@ -75,6 +84,11 @@ type Machine struct {
 	regs []int64
 	// Trace, when not nil, records every run's statements, variables and host calls.
 	Trace *Trace
+	// Stop, when not nil, is read at every loop iteration (the only backward jump):
+	// once it is true, the run ends with EndStopped. Straight-line code is bounded by
+	// the program's size, so a stop takes effect within microseconds even when the
+	// step limit is millions. Another goroutine may set it at any time.
+	Stop *atomic.Bool
 }
 
 // Run evaluates p once with the given host, variables and step limit (R21; a limit
@@ -103,7 +117,7 @@ func (m *Machine) Run(p *Program, h Host, f Frame, limit int64) Result {
 	}
 	copy(regs[nl+ng:], p.consts)
 
-	res := exec(p, h, regs, limit, m.Trace)
+	res := exec(p, h, regs, limit, m.Trace, m.Stop)
 
 	copy(f.Locals, regs[:nl])
 	if f.GlobalIndex == nil {
@@ -118,7 +132,7 @@ func (m *Machine) Run(p *Program, h Host, f Frame, limit int64) Result {
 
 // exec is the interpreter loop. Each instruction first pays its steps; one that cannot
 // is not executed, so a run never does anything it has not paid for.
-func exec(p *Program, h Host, regs []int64, limit int64, tr *Trace) (res Result) {
+func exec(p *Program, h Host, regs []int64, limit int64, tr *Trace, stop *atomic.Bool) (res Result) {
 	code := p.code
 	loopLimit := int64(p.lang.def.LoopLimit)
 	var steps int64
@@ -191,6 +205,9 @@ func exec(p *Program, h Host, regs []int64, limit int64, tr *Trace) (res Result)
 		case opLoopInit:
 			regs[in.a] = 0
 		case opLoopNext:
+			if stop != nil && stop.Load() {
+				return p.stop(EndStopped, pc, steps)
+			}
 			regs[in.a]++
 			if regs[in.a] < loopLimit {
 				pc = int(in.b)
