@@ -2,6 +2,8 @@ package game
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -56,21 +58,23 @@ func TestConfigErrors_R23(t *testing.T) {
 		key  string
 		msg  string
 	}{
-		{"spawn_cost=1\nmax_turns=0\n", 2, "max_turns", "line 2: max_turns must be at least 1, got 0"},
-		{"init_hp=0", 1, "init_hp", "line 1: init_hp must be at least 1, got 0"},
-		{"max_spawns=0", 1, "max_spawns", "line 1: max_spawns must be at least 1, got 0"},
-		{"spawn_cost=-5", 1, "spawn_cost", "line 1: spawn_cost must be at least 0, got -5"},
-		{"spawncost=5", 1, "spawncost", `line 1: unknown key "spawncost" (did you mean spawn_cost?)`},
-		{"max_turn=5", 1, "max_turn", `line 1: unknown key "max_turn" (did you mean max_turns?)`},
-		{"colour=blue", 1, "colour", `line 1: unknown key "colour"`},
+		{"spawn_cost=1\nmax_turns=0\n", 2, "max_turns", "line 2: max_turns must be from 1 to 1000, got 0"},
+		{"init_hp=0", 1, "init_hp", "line 1: init_hp must be from 1 to 1000000000000, got 0"},
+		{"max_spawns=0", 1, "max_spawns", "line 1: max_spawns must be from 1 to 1000, got 0"},
+		{"spawn_cost=-5", 1, "spawn_cost", "line 1: spawn_cost must be from 0 to 1000000000000, got -5"},
+		{"spawncost=5", 1, "spawncost", `line 1: unknown key "spawncost" (did you mean spawn_cost?); the keys are spawn_cost, hex_purchase_cost, init_budget, init_hp, turn_budget, max_budget, interest_pct, max_turns, max_spawns, step_limit`},
+		{"max_turn=5", 1, "max_turn", `line 1: unknown key "max_turn" (did you mean max_turns?); the keys are spawn_cost, hex_purchase_cost, init_budget, init_hp, turn_budget, max_budget, interest_pct, max_turns, max_spawns, step_limit`},
+		{"colour=blue", 1, "colour", `line 1: unknown key "colour"; the keys are spawn_cost, hex_purchase_cost, init_budget, init_hp, turn_budget, max_budget, interest_pct, max_turns, max_spawns, step_limit`},
 		{"init_hp=5\n\ninit_hp=6", 3, "init_hp", "line 3: init_hp is set twice (first on line 1)"},
-		{"init_hp=five", 1, "init_hp", `line 1: init_hp must be a whole number, got "five"`},
-		{"init_hp=1.5", 1, "init_hp", `line 1: init_hp must be a whole number, got "1.5"`},
-		{"init_hp=99999999999999999999", 1, "init_hp", `line 1: init_hp must be a whole number from 0 to 9223372036854775807, got "99999999999999999999"`},
+		{"init_hp=five", 1, "init_hp", `line 1: init_hp must be a whole number from 1 to 1000000000000, got "five"`},
+		{"init_hp=1.5", 1, "init_hp", `line 1: init_hp must be a whole number from 1 to 1000000000000, got "1.5"`},
+		{"init_hp=99999999999999999999", 1, "init_hp", `line 1: init_hp must be a whole number from 1 to 1000000000000, got "99999999999999999999"`},
 		{"just words", 1, "", `line 1: expected name=value, found "just words"`},
 		{"max_budget=100", 1, "max_budget", "line 1: max_budget (100) must be at least init_budget (10000)"},
 		{"init_budget=30000", 1, "max_budget", "line 1: max_budget (23456) must be at least init_budget (30000)"},
-		{"step_limit=0", 1, "step_limit", "line 1: step_limit must be at least 1, got 0"},
+		{"step_limit=0", 1, "step_limit", "line 1: step_limit must be from 1 to 10000000, got 0"},
+		{"step_limit=9223372036854775807", 1, "step_limit", "line 1: step_limit must be from 1 to 10000000, got 9223372036854775807"},
+		{"max_turns=1001", 1, "max_turns", "line 1: max_turns must be from 1 to 1000, got 1001"},
 	}
 	for _, tc := range tests {
 		_, err := ParseConfig(tc.text)
@@ -94,5 +98,85 @@ func TestConfigReference(t *testing.T) {
 		if !strings.Contains(ref, key) {
 			t.Errorf("reference lacks %s:\n%s", key, ref)
 		}
+	}
+}
+
+// TestConfigBounds pins every key's range from both sides: the ends are accepted, one
+// past either end is refused with the key, the line and the range.
+func TestConfigBounds(t *testing.T) {
+	for _, k := range configKeys() {
+		for _, v := range []int64{k.min, k.max} {
+			text := fmt.Sprintf("# bounds\n%s=%d\n", k.name, v)
+			switch k.name { // keep max_budget >= init_budget
+			case "init_budget":
+				text += fmt.Sprintf("max_budget=%d\n", MaxAmount)
+			case "max_budget":
+				text += "init_budget=0\n"
+			}
+			c, err := ParseConfig(text)
+			if err != nil {
+				t.Errorf("%s=%d refused: %v", k.name, v, err)
+			} else if got := *k.ptr(&c); got != v {
+				t.Errorf("%s=%d read as %d", k.name, v, got)
+			}
+		}
+		for _, v := range []int64{k.min - 1, k.max + 1} {
+			_, err := ParseConfig(fmt.Sprintf("# bounds\n%s=%d\n", k.name, v))
+			want := fmt.Sprintf("line 2: %s must be from %d to %d, got %d", k.name, k.min, k.max, v)
+			if err == nil || err.Error() != want {
+				t.Errorf("%s=%d: got %v, want %q", k.name, v, err, want)
+			}
+		}
+	}
+	if MaxStepLimit != 10_000_000 || MaxMaxTurns != 1000 {
+		t.Errorf("the documented bounds moved: step_limit %d, max_turns %d", MaxStepLimit, MaxMaxTurns)
+	}
+}
+
+// TestConfigAllErrors: a file with several mistakes reports every one, in line order,
+// and errors.As still finds the first.
+func TestConfigAllErrors(t *testing.T) {
+	text := "step_limit=99999999999\ncolour=blue\n\nmax_turns=0\nstep_limit=5\njust words\nflavour=red\n"
+	_, err := ParseConfig(text)
+	var es ConfigErrors
+	if !errors.As(err, &es) {
+		t.Fatalf("got %T %v, want ConfigErrors", err, err)
+	}
+	want := []string{
+		"line 1: step_limit must be from 1 to 10000000, got 99999999999",
+		`line 2: unknown key "colour"; the keys are spawn_cost, hex_purchase_cost, init_budget, init_hp, turn_budget, max_budget, interest_pct, max_turns, max_spawns, step_limit`,
+		"line 4: max_turns must be from 1 to 1000, got 0",
+		"line 5: step_limit is set twice (first on line 1)",
+		`line 6: expected name=value, found "just words"`,
+		`line 7: unknown key "flavour"`,
+	}
+	if got := strings.Split(err.Error(), "\n"); !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var first *ConfigError
+	if !errors.As(err, &first) || first.Line != 1 || first.Key != "step_limit" {
+		t.Errorf("errors.As found %+v, want the first mistake", first)
+	}
+}
+
+// TestParseStoredConfig: a configuration stored before the bounds existed is lowered
+// to them, saying what changed; below the range and malformed values are still errors.
+func TestParseStoredConfig(t *testing.T) {
+	c, clamped, err := ParseStoredConfig("step_limit=9223372036854775807\nmax_turns=5000\nmax_spawns=99999999999999999999\ninit_hp=7\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.StepLimit != MaxStepLimit || c.MaxTurns != MaxMaxTurns || c.MaxSpawns != MaxMaxSpawns || c.InitHP != 7 {
+		t.Errorf("clamped to %+v", c)
+	}
+	want := []string{"step_limit 9223372036854775807 lowered to 10000000", "max_turns 5000 lowered to 1000", "max_spawns 99999999999999999999 lowered to 1000"}
+	if !slices.Equal(clamped, want) {
+		t.Errorf("clamped %q, want %q", clamped, want)
+	}
+	if _, clamped, err := ParseStoredConfig(DefaultConfig().String()); err != nil || clamped != nil {
+		t.Errorf("the default configuration: %v, %q", err, clamped)
+	}
+	if _, _, err := ParseStoredConfig("max_turns=0"); err == nil {
+		t.Error("max_turns=0 accepted from the store")
 	}
 }

@@ -96,7 +96,7 @@ func TestScenarioErrors(t *testing.T) {
 		{`{"minions": [{"owner": 1, "at": [1,1], "hp": 0, "strategy": "done"}]}`, "minions[0]: hp must be at least 1, got 0"},
 		{`{"minions": [{"owner": 1, "at": [1,1], "strategy": "move right"}]}`, "minions[0]: minion 0:1:6: expected a direction after 'move', found name 'right'"},
 		{`{"minions": [{"owner": 1, "at": [1,1], "strategy": "done", "locals": {"Big": 1}}]}`, `"Big" starts with an uppercase letter`},
-		{`{"config": "max_turns=0", "minions": []}`, "config: line 1: max_turns must be at least 1, got 0"},
+		{`{"config": "max_turns=0", "minions": []}`, "config: line 1: max_turns must be from 1 to 1000, got 0"},
 		{`{"minions": [], "steps": [{"run": 0}]}`, "steps[0]: run 0: there are minions 0 to -1"},
 		{`{"minions": [], "steps": [{"run": 0, "finish": true}]}`, `steps[0]: give exactly one of "run", "turn" and "finish"`},
 		{`{"minions": [], "steps": [{"finish": true, "buy": [1,1]}]}`, `steps[0]: "buy" and "spawn" go with "turn"`},
