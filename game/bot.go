@@ -352,7 +352,7 @@ func (base *Game) canHurt() bool {
 						continue
 					}
 					for range 3 {
-						c.runMinion(m)
+						c.runMinion(m, TurnStepLimit)
 					}
 					for _, e := range c.turn.Events {
 						if e.Type == EvShoot && e.Target != 0 {
@@ -381,7 +381,7 @@ func (base *Game) thriftiest(cands []int) int {
 				continue
 			}
 			before := c.players[0].budget
-			c.runMinion(m)
+			c.runMinion(m, TurnStepLimit)
 			spent += before - c.players[0].budget
 		}
 		if spent < least {
@@ -405,7 +405,7 @@ func (base *Game) burns(k int) bool {
 		for _, dir := range Directions() {
 			c.addMinion(1, k, m.hex.Neighbor(dir))
 		}
-		c.runMinion(m)
+		c.runMinion(m, TurnStepLimit)
 		spent = max(spent, budget-c.players[0].budget)
 	}
 	return spent > budget/2

@@ -53,7 +53,7 @@ func (g *Game) clone(history bool) *Game {
 	}
 	// The machine's registers are scratch space: sharing them would let the two games'
 	// evaluations overwrite each other.
-	c.machine = interp.Machine{}
+	c.machine = interp.Machine{Stop: g.machine.Stop}
 	return &c
 }
 

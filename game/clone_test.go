@@ -74,7 +74,7 @@ func TestClone_Fields(t *testing.T) {
 		"infoCache": true, "minions": true, "nextID": true, "phase": true, "current": true,
 		"bought": true, "spawned": true, "turn": true, "log": true, "finished": true,
 		"keepLog": true, "setupLog": true, "decisions": true, "result": true,
-		"machine": true, "trace": true,
+		"machine": true, "trace": true, "stopped": true,
 	}
 	typ := reflect.TypeFor[Game]()
 	for i := range typ.NumField() {

@@ -25,12 +25,13 @@ const (
 
 // Eval end reasons (EvEval's End), as the turn log and `kombat try` name them.
 const (
-	EndOfProgram = "end"      // ran past its last statement
-	EndDone      = "done"     // ran done
-	EndDivZero   = "div0"     // divided by zero
-	EndBudget    = "budget"   // tried to move without budget (R16)
-	EndSteps     = "steps"    // ran out of steps (R21)
-	EndGameOver  = "gameover" // the game ended during its evaluation (R24)
+	EndOfProgram = "end"       // ran past its last statement
+	EndDone      = "done"      // ran done
+	EndDivZero   = "div0"      // divided by zero
+	EndBudget    = "budget"    // tried to move without budget (R16)
+	EndSteps     = "steps"     // ran out of steps (R21)
+	EndTurnSteps = "turnsteps" // its player's minions used up the turn's steps (TurnStepLimit)
+	EndGameOver  = "gameover"  // the game ended during its evaluation (R24)
 )
 
 // Event is one entry of a turn log. Fields not used by an event type are zero.

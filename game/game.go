@@ -138,6 +138,7 @@ type Game struct {
 	result      *Result
 	machine     interp.Machine
 	trace       bool
+	stopped     bool // an evaluation was interrupted (SetStop): the game is half a turn on
 }
 
 // New starts a game in its setup phase: it checks the configuration's kinds (R5) and
@@ -345,6 +346,9 @@ func (g *Game) Kinds() []KindSpec {
 func (g *Game) Program(k int) *interp.Program { return g.kinds[k].prog }
 
 func (g *Game) checkPlayer(p int) error {
+	if g.stopped {
+		return ErrStopped
+	}
 	if p != 1 && p != 2 {
 		return refuse(ErrNotAPlayer, "player %d does not exist: players are 1 and 2", p)
 	}

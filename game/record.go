@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/kombat-game/kombat/interp"
 )
@@ -67,10 +68,17 @@ func (g *Game) Apply(d Decision) error {
 // Replay rebuilds a game from its record. A decision the rules refuse means the record
 // is corrupt (or from other rules): the error says which one.
 func Replay(lang *interp.Language, r Record) (*Game, error) {
+	return ReplayStop(lang, r, nil)
+}
+
+// ReplayStop is Replay with the stop flag of SetStop given from the start, so that
+// rebuilding a long game can be interrupted too (the error then wraps ErrStopped).
+func ReplayStop(lang *interp.Language, r Record, stop *atomic.Bool) (*Game, error) {
 	g, err := New(lang, r.Setup)
 	if err != nil {
 		return nil, err
 	}
+	g.SetStop(stop)
 	for i, d := range r.Decisions {
 		if err := g.Apply(d); err != nil {
 			return nil, fmt.Errorf("replay: decision %d (%s by player %d): %w", i+1, d.Action, d.Player, err)

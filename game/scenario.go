@@ -290,7 +290,7 @@ func (r *scenarioRun) run(i int, where string, res *StepResult) error {
 	}
 	g.current = m.owner
 	g.turn = TurnLog{Player: m.owner, Turn: g.player(m.owner).turns}
-	g.runMinion(m)
+	g.runMinion(m, TurnStepLimit)
 	res.Events = g.turn.Events
 	eval := res.Events[len(res.Events)-1]
 	res.End, res.StepsUsed = eval.End, &eval.Steps

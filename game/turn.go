@@ -1,7 +1,9 @@
 package game
 
 import (
+	"errors"
 	"math"
+	"sync/atomic"
 	"math/big"
 
 	"github.com/kombat-game/kombat/interp"
@@ -50,15 +52,37 @@ func (g *Game) startTurn() {
 	}
 }
 
+// TurnStepLimit bounds the steps all of a player's minions take together in one turn,
+// whatever the configuration: 64 minions (a full board) at the default step_limit.
+// Minions run oldest first, each with the smaller of step_limit and what the turn has
+// left; a minion that finds nothing left ends at once (EndTurnSteps). Steps, not time,
+// so that a record replays the same on any machine. The worst turn the rules allow is
+// therefore 64 million steps (BenchmarkWorstTurn), whatever step_limit says.
+const TurnStepLimit = 64_000_000
+
+// ErrStopped means an evaluation was interrupted through the flag given to SetStop.
+// The turn it was in is half played: the game must be dropped and rebuilt from its
+// record, where that turn has not happened.
+var ErrStopped = errors.New("game: evaluation stopped; rebuild the game from its record")
+
+// SetStop gives the game a flag that interrupts its minions' evaluations at their next
+// loop iteration once set (shutdown). After an interruption every method that acts
+// returns ErrStopped.
+func (g *Game) SetStop(stop *atomic.Bool) { g.machine.Stop = stop }
+
 // EndTurn ends player p's decisions for this turn: each of its minions runs its
-// strategy once, oldest first (R8 6). Then the game ends (R24, R25) or the other
-// player's turn begins. It returns the log of the turn just played.
+// strategy once, oldest first (R8 6), within TurnStepLimit. Then the game ends (R24,
+// R25) or the other player's turn begins. It returns the log of the turn just played.
 func (g *Game) EndTurn(p int) (TurnLog, error) {
 	if err := g.checkTurn(p); err != nil {
 		return TurnLog{}, err
 	}
 	g.decisions = append(g.decisions, Decision{Player: p, Action: ActEnd})
 	g.runMinions(p)
+	if g.stopped {
+		g.decisions = g.decisions[:len(g.decisions)-1]
+		return TurnLog{}, ErrStopped
+	}
 	if g.phase != PhaseOver && p == 2 && int64(g.player(2).turns) >= g.setup.Config.MaxTurns {
 		g.finish(g.turnLimitResult())
 	}
@@ -79,12 +103,13 @@ func (g *Game) runMinions(p int) {
 			order = append(order, m)
 		}
 	}
+	left := int64(TurnStepLimit)
 	for _, m := range order {
 		if m.dead {
 			continue
 		}
-		g.runMinion(m)
-		if g.phase == PhaseOver {
+		left -= g.runMinion(m, left)
+		if g.phase == PhaseOver || g.stopped {
 			break
 		}
 	}
@@ -98,8 +123,9 @@ func (g *Game) runMinions(p int) {
 	g.minions = alive
 }
 
-// runMinion evaluates one minion's strategy with the step limit of R21.
-func (g *Game) runMinion(m *minion) {
+// runMinion evaluates one minion's strategy with the step limit of R21, or what is
+// left of the turn's steps if that is less, and returns the steps it took.
+func (g *Game) runMinion(m *minion, left int64) int64 {
 	k := &g.kinds[m.kind]
 	pl := g.player(m.owner)
 	var tr *interp.Trace
@@ -108,13 +134,23 @@ func (g *Game) runMinion(m *minion) {
 	}
 	g.machine.Trace = tr
 	h := minionHost{g: g, m: m}
-	res := g.machine.Run(k.prog, &h, interp.Frame{Locals: m.locals, Globals: pl.globals, GlobalIndex: k.globals}, g.setup.Config.StepLimit)
-	e := Event{Type: EvEval, Player: m.owner, Minion: m.id, Kind: k.Name, At: m.hex, End: evalEnd(res.End, g.phase == PhaseOver),
+	limit := min(g.setup.Config.StepLimit, left)
+	res := g.machine.Run(k.prog, &h, interp.Frame{Locals: m.locals, Globals: pl.globals, GlobalIndex: k.globals}, limit)
+	if res.End == interp.EndStopped {
+		g.stopped = true
+		return res.Steps
+	}
+	end := evalEnd(res.End, g.phase == PhaseOver)
+	if end == EndSteps && limit < g.setup.Config.StepLimit {
+		end = EndTurnSteps
+	}
+	e := Event{Type: EvEval, Player: m.owner, Minion: m.id, Kind: k.Name, At: m.hex, End: end,
 		Steps: res.Steps, Src: res.Pos, Budget: pl.budget, Omitted: h.omitted}
 	if tr != nil {
 		e.Trace = tr.Format(g.lang)
 	}
 	g.turn.Events = append(g.turn.Events, e)
+	return res.Steps
 }
 
 func evalEnd(e interp.End, over bool) string {
