@@ -21,7 +21,7 @@ const (
 	StatusSetup     Status = "setup"     // agreeing on kinds, free spawns
 	StatusPlay      Status = "play"      // turns
 	StatusOver      Status = "over"      // finished with a result
-	StatusCancelled Status = "cancelled" // declined or expired before it started
+	StatusCancelled Status = "cancelled" // declined or expired before it started, or abandoned (Abandon)
 )
 
 // Active reports whether a game with this status still occupies its channel.
@@ -53,9 +53,12 @@ type Game struct {
 	FinishedAt  time.Time // zero until the game is over or cancelled
 }
 
-// Record rebuilds the game's engine record from the stored setup and decisions.
+// Record rebuilds the game's engine record from the stored setup and decisions. A
+// configuration stored by an older version with values above today's bounds is lowered
+// to them (game.ParseStoredConfig), so that even such a game replays in bounded time;
+// the host rewrites active games' configurations at start-up (SetConfig).
 func (g *Game) Record() (game.Record, error) {
-	cfg, err := game.ParseConfig(g.Config)
+	cfg, _, err := game.ParseStoredConfig(g.Config)
 	if err != nil {
 		return game.Record{}, fmt.Errorf("store: game %d: config: %w", g.ID, err)
 	}
@@ -273,6 +276,34 @@ func (db *DB) Cancel(ctx context.Context, id int64) error {
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("store: cancel game %d: %w: no game waiting to start with this id", id, ErrNotFound)
+	}
+	return nil
+}
+
+// SetConfig replaces an active game's configuration text: for a game stored by an
+// older version whose values are outside today's bounds, lowered to them.
+func (db *DB) SetConfig(ctx context.Context, id int64, config string) error {
+	res, err := db.sql.ExecContext(ctx, `UPDATE games SET config = ?, updated_at = ? WHERE id = ? AND status IN ('challenge', 'setup', 'play')`,
+		config, db.millis(), id)
+	if err != nil {
+		return fmt.Errorf("store: set config of game %d: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: set config of game %d: %w: no active game with this id", id, ErrNotFound)
+	}
+	return nil
+}
+
+// Abandon ends an active game without a result (cancelled, no ratings): for a game
+// that cannot go on, such as one whose stored record no longer replays.
+func (db *DB) Abandon(ctx context.Context, id int64) error {
+	res, err := db.sql.ExecContext(ctx, `UPDATE games SET status = 'cancelled', finished_at = ?, updated_at = ? WHERE id = ? AND status IN ('challenge', 'setup', 'play')`,
+		db.millis(), db.millis(), id)
+	if err != nil {
+		return fmt.Errorf("store: abandon game %d: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: abandon game %d: %w: no active game with this id", id, ErrNotFound)
 	}
 	return nil
 }
