@@ -192,8 +192,12 @@ func TestSim(t *testing.T) {
 	if code, _, errs := runCmd(t, "", "sim", "--games", "0", bad); code != 2 || !strings.Contains(errs, "--games must be at least 1") {
 		t.Errorf("zero games: exit %d %s", code, errs)
 	}
-	badCfg := writeFile(t, dir, "bad.cfg", "max_turns=0\n")
-	if code, _, errs := runCmd(t, "", "sim", "--config", badCfg, "examples/shooter.kombat"); code != 1 || !strings.Contains(errs, "line 1: max_turns must be at least 1") {
-		t.Errorf("bad config: exit %d %s", code, errs)
+	// Every mistake of a configuration, each on its own line with the file (issue 13).
+	badCfg := writeFile(t, dir, "bad.cfg", "max_turns=0\nstep_limit=9223372036854775807\n")
+	code, _, errs = runCmd(t, "", "sim", "--config", badCfg, "examples/shooter.kombat")
+	want := badCfg + ":1: max_turns must be from 1 to 1000, got 0\n" +
+		"kombat sim: " + badCfg + ":2: step_limit must be from 1 to 10000000, got 9223372036854775807\n"
+	if code != 1 || !strings.HasSuffix(errs, want) {
+		t.Errorf("bad config: exit %d %q, want it to end with %q", code, errs, want)
 	}
 }

@@ -142,6 +142,17 @@ func readConfig(cmd, path string, stderr io.Writer) (game.Config, int) {
 		return game.Config{}, 2
 	}
 	cfg, err := game.ParseConfig(string(text))
+	var es game.ConfigErrors
+	if errors.As(err, &es) {
+		for _, e := range es { // FILE:LINE: message, as compilers write
+			if e.Line > 0 {
+				fmt.Fprintf(stderr, "%s: %s:%d: %s\n", cmd, path, e.Line, e.Msg)
+			} else {
+				fmt.Fprintf(stderr, "%s: %s: %s\n", cmd, path, e.Msg)
+			}
+		}
+		return game.Config{}, 1
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %s: %v\n", cmd, path, err)
 		return game.Config{}, 1

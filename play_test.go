@@ -152,7 +152,7 @@ func TestPlay_Usage(t *testing.T) {
 		want string
 	}{
 		{"bad seat", []string{"--seat", "3"}, 2, "--seat must be 1 or 2, got 3"},
-		{"bad config", []string{"--config", badCfg}, 1, "bad.cfg: "},
+		{"bad config", []string{"--config", badCfg}, 1, "bad.cfg:1: max_turns must be from 1 to 1000, got -3"},
 		{"missing config", []string{"--config", filepath.Join(dir, "nope.cfg")}, 2, "nope.cfg"},
 		{"broken strategy", []string{badStrategy}, 1, "broken.kombat:1:6: error: expected a direction after 'move'"},
 		{"too many files", []string{good, good, good, good, good, good}, 2, "at most 5 kinds"},

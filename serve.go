@@ -47,7 +47,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat: %v\n", err)
 		return 1
 	}
-	b, err := bot.New(bot.Options{Config: cfg, DB: db, Renderer: r, Logger: log, Ticker: true})
+	b, err := bot.New(bot.Options{Config: cfg, DB: db, Renderer: r, Logger: log, Ticker: true, AutoStep: cfg.AutoStep})
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat: %v\n", err)
 		return 1

@@ -40,6 +40,10 @@ type Options struct {
 	Clock    Clock         // nil: the system clock
 	Ticker   bool          // check deadlines every second (off in tests, which call RunDue)
 	AutoStep time.Duration // pause between turns of an auto game; 0: 3 seconds
+	// CloseWait bounds how long Close waits for work in flight; 0: 8 seconds. Turns
+	// being evaluated stop at once (halt); what is left is a Discord call hanging on
+	// the network, and the process may exit under it: nothing uncommitted is shown.
+	CloseWait time.Duration
 }
 
 // Bot is the running Discord host.
@@ -59,6 +63,8 @@ type Bot struct {
 	work    sync.WaitGroup // interactions and auto games in flight; joined only through begin
 	wmu     sync.Mutex     // orders begin against Close, so no work starts after Close waits
 	closing atomic.Bool
+	halt    atomic.Bool // raised by Close: running evaluations stop (game.SetStop)
+	notices []notice    // messages owed to channels from restore, posted once connected
 	ready   chan struct{}
 	online  atomic.Bool
 	tmu     sync.Mutex // tournaments: one change at a time, read-modify-write of the stored state
@@ -87,6 +93,9 @@ func New(opt Options) (*Bot, error) {
 	}
 	if opt.AutoStep == 0 {
 		opt.AutoStep = 3 * time.Second
+	}
+	if opt.CloseWait == 0 {
+		opt.CloseWait = 8 * time.Second
 	}
 	if opt.Config.ShardCount == 0 {
 		opt.Config.ShardCount = 1
@@ -148,6 +157,7 @@ func (b *Bot) Start(ctx context.Context) error {
 		return err
 	}
 	started = true
+	b.postNotices()
 	b.resumeAuto()
 	b.resumeTourneys()
 	if b.opt.Ticker && b.begin() {
@@ -187,9 +197,11 @@ func (b *Bot) registerCommands() error {
 // Connected reports whether the gateway session is up, for health checks.
 func (b *Bot) Connected() bool { return b.online.Load() }
 
-// Close stops taking interactions, lets the ones in flight finish (each commits or
-// rolls back its change whole), stops auto games, and disconnects. The database stays
-// open; the caller closes it.
+// Close stops taking interactions, interrupts the turns being evaluated (they are not
+// stored, and are played again from the stored state after a restart), lets the rest
+// of the work in flight finish (each commits or changes nothing) for at most
+// Options.CloseWait, then closes the session. It returns within that time plus the
+// session's close, whatever games are doing.
 func (b *Bot) Close() error {
 	b.wmu.Lock()
 	already := b.closing.Swap(true)
@@ -197,8 +209,18 @@ func (b *Bot) Close() error {
 	if already {
 		return nil
 	}
+	b.halt.Store(true)
 	b.cancel()
-	b.work.Wait()
+	done := make(chan struct{})
+	go func() {
+		b.work.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(b.opt.CloseWait):
+		b.log.Warn("shutdown: work still in flight (a Discord call); closing without it", "waited", b.opt.CloseWait)
+	}
 	b.stopHealth()
 	if b.sess != nil {
 		return b.sess.Close()

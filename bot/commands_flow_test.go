@@ -8,16 +8,32 @@ import (
 	"github.com/kombat-game/kombat/bot/discordtest"
 )
 
-// TestBadConfigFile: a configuration file with a mistake is refused with its line.
+// TestBadConfigFile: a configuration file with mistakes is refused with every one of
+// them and its line, out-of-range values included (issue 13), and no game starts.
 func TestBadConfigFile(t *testing.T) {
 	h := newHarness(t)
 	bad := h.fake.Upload("bad.cfg", "text/plain", []byte("spawn_cost=5\nmax_turns=0\n"))
 	_, m := h.slash(h.alice, h.channel.ID, "solo", discordtest.Opt("config", bad))
-	if !m.Ephemeral || !strings.Contains(m.Content, "line 2: max_turns must be at least 1, got 0") {
+	if !m.Ephemeral || !strings.Contains(m.Content, "a mistake: line 2: max_turns must be from 1 to 1000, got 0") {
 		t.Errorf("bad config: %s", m.Content)
+	}
+	worse := h.fake.Upload("worse.cfg", "text/plain", []byte("step_limit=9223372036854775807\ncolour=blue\nmax_turns=1001\n"))
+	_, m = h.slash(h.alice, h.channel.ID, "auto", discordtest.Opt("config", worse))
+	for _, want := range []string{
+		"has 3 mistakes:",
+		"- line 1: step_limit must be from 1 to 10000000, got 9223372036854775807",
+		`- line 2: unknown key "colour"; the keys are spawn_cost,`,
+		"- line 3: max_turns must be from 1 to 1000, got 1001",
+	} {
+		if !m.Ephemeral || !strings.Contains(m.Content, want) {
+			t.Errorf("config with three mistakes: %q lacks %q", m.Content, want)
+		}
 	}
 	if active, _ := h.db.ActiveGames(h.ctx); len(active) != 0 {
 		t.Error("a game was created with a bad configuration")
+	}
+	if _, m := h.slash(h.alice, h.channel.ID, "rules"); !strings.Contains(m.Content, "`step_limit` (1–10000000") || !strings.Contains(m.Content, "`max_turns` (1–1000)") {
+		t.Errorf("/kombat rules does not give the bounds: %s", m.Content)
 	}
 	h.check()
 }

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -14,15 +15,19 @@ import (
 // Config is the bot's configuration, read from the environment (and .env, which main
 // loads first).
 type Config struct {
-	Token      string     // DISCORD_TOKEN: the bot token (required)
-	GuildID    string     // DISCORD_GUILD_ID: register commands to this guild only (instant; for development)
-	DBPath     string     // KOMBAT_DB: the SQLite file
-	LogLevel   slog.Level // LOG_LEVEL: debug, info, warn or error
-	APIBase    string     // DISCORD_API_BASE: where REST calls go instead of Discord's API
-	ShardID    int        // SHARD_ID
-	ShardCount int        // SHARD_COUNT
-	HealthAddr string     // KOMBAT_HEALTH_ADDR: serve /healthz here when set
+	Token      string        // DISCORD_TOKEN: the bot token (required)
+	GuildID    string        // DISCORD_GUILD_ID: register commands to this guild only (instant; for development)
+	DBPath     string        // KOMBAT_DB: the SQLite file
+	LogLevel   slog.Level    // LOG_LEVEL: debug, info, warn or error
+	APIBase    string        // DISCORD_API_BASE: where REST calls go instead of Discord's API
+	ShardID    int           // SHARD_ID
+	ShardCount int           // SHARD_COUNT
+	HealthAddr string        // KOMBAT_HEALTH_ADDR: serve /healthz here when set
+	AutoStep   time.Duration // KOMBAT_AUTO_STEP: pause between an auto game's turns (default 3s)
 }
+
+// MaxAutoStep bounds KOMBAT_AUTO_STEP: slower than that, an auto game looks stuck.
+const MaxAutoStep = time.Hour
 
 // DefaultAPIBase is Discord's own REST API root, the one discordgo's endpoints use
 // (https://discord.com/api/v9 with discordgo v0.29).
@@ -73,6 +78,13 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		c.LogLevel = slog.LevelError
 	default:
 		return c, fmt.Errorf("LOG_LEVEL %q is not one of debug, info, warn, error", lvl)
+	}
+	if v := strings.TrimSpace(getenv("KOMBAT_AUTO_STEP")); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Millisecond || d > MaxAutoStep {
+			return c, fmt.Errorf("KOMBAT_AUTO_STEP %q is not a duration from 1ms to 1h, such as 3s or 500ms", v)
+		}
+		c.AutoStep = d
 	}
 	id, count := strings.TrimSpace(getenv("SHARD_ID")), strings.TrimSpace(getenv("SHARD_COUNT"))
 	if id != "" || count != "" {

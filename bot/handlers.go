@@ -251,10 +251,33 @@ func (b *Bot) configOption(r *request, o options) (string, *reply) {
 	}
 	cfg, err := game.ParseConfig(text)
 	if err != nil {
-		rep := private("Your configuration file has a mistake: %v.\nFix it and try again; `/kombat rules` lists the keys.", err)
+		rep := private("%s", configMistakes(err))
 		return "", &rep
 	}
 	return cfg.String(), nil
+}
+
+// maxListed is how many mistakes of a configuration file a reply lists: enough for any
+// honest file, and the message stays far below Discord's 2,000 characters.
+const maxListed = 8
+
+// configMistakes explains every mistake of a refused configuration file.
+func configMistakes(err error) string {
+	var es game.ConfigErrors
+	if !errors.As(err, &es) || len(es) == 1 {
+		return fmt.Sprintf("Your configuration file has a mistake: %v.\nFix it and try again; `/kombat rules` lists the keys and their ranges.", err)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Your configuration file has %d mistakes:\n", len(es))
+	for i, e := range es {
+		if i == maxListed {
+			fmt.Fprintf(&b, "- and %d more\n", len(es)-maxListed)
+			break
+		}
+		fmt.Fprintf(&b, "- %s\n", e) // each message is short: ParseConfig shortens what it quotes
+	}
+	b.WriteString("Fix them and try again; `/kombat rules` lists the keys and their ranges.")
+	return b.String()
 }
 
 // timeoutOption is the turn time limit in the game's options (1 to 1440 minutes).
@@ -360,6 +383,7 @@ func rulesText() string {
 		"**Start:** `/kombat challenge @someone`, `/kombat solo` (against the bot) or `/kombat auto` (bot against bot). Agree on 1–5 kinds (name, defense, strategy), press Ready, place your free minion, play.\n" +
 		"**The language:** `x = expr`, `move DIR`, `shoot DIR expr`, `done`, `{ ... }`, `if (e) then S else S`, `while (e) S`. Directions: `up upright downright down downleft upleft`. Values: numbers, variables (lowercase: the minion's own; Uppercase: shared), `row col Budget Int MaxBudget SpawnsLeft random`, `opponent`, `ally`, `nearby DIR`. A condition is true when positive: write `if (x - y)` for x > y. No unary minus: `0 - 1`.\n" +
 		"```\nloc = opponent\nif (loc) then {} else done\nif (loc / 10 - 1) then move up else shoot up 50\n```" +
-		"**Configuration keys:** spawn_cost, hex_purchase_cost, init_budget, init_hp, turn_budget, max_budget, interest_pct, max_turns, max_spawns, step_limit (one `name=value` per line).\n" +
+		fmt.Sprintf("**Configuration** (one `name=value` per line, attached as a file): `spawn_cost`, `hex_purchase_cost`, `init_budget`, `init_hp`, `turn_budget`, `max_budget` (0 to %d; HP from 1), `interest_pct` (0–%d), `max_turns` (1–%d), `max_spawns` (1–%d), `step_limit` (1–%d steps per minion). All of a player's minions share %d steps a turn.\n",
+			game.MaxAmount, game.MaxInterestPct, game.MaxMaxTurns, game.MaxMaxSpawns, game.MaxStepLimit, game.TurnStepLimit) +
 		"`/kombat check` tests a strategy; the message command *Use as KOMBAT strategy* takes one from any message's code block."
 }

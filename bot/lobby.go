@@ -571,6 +571,7 @@ func (b *Bot) startPlay(t *table) error {
 		return err
 	}
 	b.clearDeadline(t, deadlineSetup)
+	g.SetStop(&b.halt)
 	t.eng = g
 	for p := 1; p <= 2; p++ {
 		if !t.isHuman(p) {

@@ -146,6 +146,11 @@ func (b *Bot) endTurn(r *request, id customID) reply {
 		return b.internal(r, "defer end turn", err)
 	}
 	log, err := g.EndTurn(p)
+	if errors.Is(err, game.ErrStopped) {
+		t.eng = nil
+		b.log.Info("turn interrupted by shutdown; nothing stored", "game", t.row.ID, "player", p)
+		return private("The bot is restarting, so your turn was not played and nothing changed. Press **End turn** again in a moment.")
+	}
 	if err != nil {
 		return b.internal(r, "end turn", err)
 	}
@@ -223,6 +228,7 @@ func (b *Bot) afterTurn(t *table, log game.TurnLog, summary string) error {
 func (b *Bot) botTurn(t *table, p int) (game.TurnLog, error) {
 	log, err := game.PlayTurn(t.eng, p, t.botFor(p))
 	if err != nil {
+		t.eng = nil // half a turn may have been played: rebuild from the store
 		return log, err
 	}
 	return log, b.commit(b.ctx, t)
@@ -247,8 +253,13 @@ func (b *Bot) startAuto(t *table) {
 			case <-time.After(b.opt.AutoStep):
 			}
 			t.mu.Lock()
-			g := t.eng
-			if t.lob.Paused || g == nil || g.Phase() != game.PhasePlay || b.ctx.Err() != nil {
+			// The engine is rebuilt here, not at start-up, so that replaying long games
+			// neither delays Start nor escapes Close (it stops on halt too).
+			g, err := b.engine(t)
+			if t.lob.Paused || err != nil || g.Phase() != game.PhasePlay || b.ctx.Err() != nil {
+				if err != nil && !errors.Is(err, game.ErrStopped) {
+					b.log.Error("auto game", "game", t.row.ID, "err", err)
+				}
 				t.loop = false
 				t.mu.Unlock()
 				return
@@ -258,7 +269,9 @@ func (b *Bot) startAuto(t *table) {
 			if err == nil {
 				err = b.postAuto(t, log, turnSummary(log, t.names()[p-1]))
 			}
-			if err != nil {
+			if errors.Is(err, game.ErrStopped) {
+				b.log.Info("turn interrupted by shutdown; it is played again after the restart", "game", t.row.ID, "player", p)
+			} else if err != nil {
 				b.log.Error("auto turn", "game", t.row.ID, "err", err)
 				t.loop = false
 				t.mu.Unlock()
@@ -295,9 +308,7 @@ func (b *Bot) resumeAuto() {
 	for _, t := range b.tables.all() {
 		t.mu.Lock()
 		if t.row.Mode == game.ModeAuto && t.row.Status == store.StatusPlay && !t.lob.Paused {
-			if g, err := b.engine(t); err == nil && g.Phase() == game.PhasePlay {
-				b.startAuto(t)
-			}
+			b.startAuto(t)
 		}
 		t.mu.Unlock()
 	}

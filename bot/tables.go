@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/kombat-game/kombat/game"
@@ -142,11 +143,65 @@ func (b *Bot) restore(ctx context.Context) error {
 			b.log.Error("game has unreadable setup; skipped", "game", row.ID, "err", err)
 			continue
 		}
+		if !b.repairConfig(ctx, t) {
+			continue
+		}
 		b.tables.add(t)
 		n++
 	}
 	b.log.Info("games restored", "count", n)
 	return nil
+}
+
+// notice is a message owed to a channel once the session is up.
+type notice struct{ channel, text string }
+
+// repairConfig brings a game stored by an older version, whose configuration is above
+// today's bounds (a step_limit that let a turn run for hours), within them: the values
+// are lowered, or, for a game in play whose stored decisions no longer replay under the
+// lowered values, the game is ended without a result. Either way the log says which and
+// the channel is told. It reports whether the game goes on.
+func (b *Bot) repairConfig(ctx context.Context, t *table) bool {
+	cfg, clamped, err := game.ParseStoredConfig(t.row.Config)
+	if err != nil || len(clamped) == 0 {
+		return true // a malformed configuration is reported when the game is used
+	}
+	changes := strings.Join(clamped, ", ")
+	why := "This game was stored by an older version of the bot with settings outside today's limits (" + changes + ")"
+	t.row.Config = cfg.String()
+	if t.row.Status == store.StatusPlay {
+		rec, err := t.row.Record()
+		if err == nil {
+			t.eng, err = game.ReplayStop(b.lang, rec, &b.halt)
+		}
+		if err != nil {
+			if err := b.db.Abandon(ctx, t.row.ID); err != nil {
+				b.log.Error("end game with out-of-range configuration", "game", t.row.ID, "err", err)
+				return false
+			}
+			b.log.Warn("game ended: its configuration is outside today's bounds and its record does not replay within them", "game", t.row.ID, "changes", changes, "err", err)
+			b.notices = append(b.notices, notice{t.row.Channel, "⚠️ " + why + ". Its turns cannot be replayed within those limits, so the game has ended without a result; no rating changed. Start a new game with `/kombat`."})
+			return false
+		}
+	}
+	if err := b.db.SetConfig(ctx, t.row.ID, t.row.Config); err != nil {
+		b.log.Error("lower out-of-range configuration", "game", t.row.ID, "err", err)
+		return false
+	}
+	b.log.Warn("game configuration lowered to today's bounds", "game", t.row.ID, "changes", changes)
+	b.notices = append(b.notices, notice{t.row.Channel, "⚠️ " + why + ", so they were lowered to the limits. The game goes on with them; `/kombat rules` lists the limits."})
+	return true
+}
+
+// postNotices posts the messages owed since start-up; a failure is only logged, as the
+// game itself is stored and shown by /kombat board.
+func (b *Bot) postNotices() {
+	for _, n := range b.notices {
+		if _, err := b.sess.ChannelMessageSend(n.channel, n.text); err != nil {
+			b.log.Error("post notice", "channel", n.channel, "err", err)
+		}
+	}
+	b.notices = nil
 }
 
 // myGuild reports whether this process's shard serves a guild (Discord's routing).
@@ -168,7 +223,7 @@ func (b *Bot) engine(t *table) (*game.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := game.Replay(b.lang, rec)
+	g, err := game.ReplayStop(b.lang, rec, &b.halt)
 	if err != nil {
 		return nil, fmt.Errorf("bot: rebuild game %d: %w", t.row.ID, err)
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -148,6 +149,12 @@ func (b *Bot) timeUp(t *table, g *game.Game, p int) {
 	} else {
 		log, err = g.EndTurn(p)
 		summary += "; the turn was played for them.\n" + turnSummary(log, t.names()[p-1])
+	}
+	if errors.Is(err, game.ErrStopped) {
+		t.eng = nil
+		t.lob.Misses[p-1]--
+		b.log.Info("timed-out turn interrupted by shutdown; it is played again after the restart", "game", t.row.ID, "player", p)
+		return
 	}
 	if err == nil {
 		err = b.commit(b.ctx, t)

@@ -358,7 +358,8 @@ func pairingKinds(a, c entrant) ([]game.KindSpec, [2][]int) {
 
 // playTourneyGame plays one scheduled game to its end.
 func (b *Bot) playTourneyGame(st *tourney, g tgame) (tgame, error) {
-	cfg, err := game.ParseConfig(st.Config)
+	// An older version may have stored a configuration above today's bounds.
+	cfg, _, err := game.ParseStoredConfig(st.Config)
 	if err != nil {
 		return g, err
 	}
@@ -367,6 +368,7 @@ func (b *Bot) playTourneyGame(st *tourney, g tgame) (tgame, error) {
 	if err != nil {
 		return g, err
 	}
+	eng.SetStop(&b.halt)
 	if err := game.PlayOut(eng, [2]game.Decider{game.NewBotOf(g.Seed, own[0]), game.NewBotOf(g.Seed^1, own[1])}); err != nil {
 		return g, err
 	}
@@ -409,6 +411,10 @@ func (b *Bot) runTourney(id int64) {
 				return
 			}
 			played, err := b.playTourneyGame(st, st.Games[next])
+			if errors.Is(err, game.ErrStopped) {
+				b.log.Info("tournament game interrupted by shutdown; it is played again after the restart", "tournament", id, "game", next)
+				return
+			}
 			if err != nil {
 				b.log.Error("tournament game", "tournament", id, "game", next, "err", err)
 				return

@@ -212,6 +212,25 @@ func parseConfig(text string, clamp bool) (Config, []string, error) {
 	return c, clamped, nil
 }
 
+// Check reports the values of c outside their ranges (and a max_budget below
+// init_budget), as ParseConfig would, without lines. New refuses such a configuration,
+// however it was made.
+func (c Config) Check() error {
+	var errs ConfigErrors
+	for _, k := range configKeys() {
+		if v := *k.ptr(&c); v < k.min || v > k.max {
+			errs = append(errs, &ConfigError{Key: k.name, Msg: fmt.Sprintf("%s must be from %d to %d, got %d", k.name, k.min, k.max, v)})
+		}
+	}
+	if c.MaxBudget < c.InitBudget {
+		errs = append(errs, &ConfigError{Key: "max_budget", Msg: fmt.Sprintf("max_budget (%d) must be at least init_budget (%d)", c.MaxBudget, c.InitBudget)})
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
 // has reports whether a mistake concerns key.
 func (es ConfigErrors) has(key string) bool {
 	for _, e := range es {

@@ -212,6 +212,9 @@ func checkSetup(s *Setup) error {
 	if s.Config == (Config{}) {
 		s.Config = DefaultConfig()
 	}
+	if err := s.Config.Check(); err != nil {
+		return fmt.Errorf("configuration: %w", err)
+	}
 	if n := len(s.Kinds); n < 1 || n > MaxKinds {
 		return fmt.Errorf("a game needs 1 to %d minion kinds, got %d", MaxKinds, n)
 	}

@@ -3,8 +3,8 @@ package game
 import (
 	"errors"
 	"math"
-	"sync/atomic"
 	"math/big"
+	"sync/atomic"
 
 	"github.com/kombat-game/kombat/interp"
 )
