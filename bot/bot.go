@@ -58,7 +58,8 @@ type Bot struct {
 	appID   string
 	http    *http.Client
 	tables  *registry
-	ctx     context.Context
+	ctx     context.Context // cancelled by Close: loops and network calls stop
+	wctx    context.Context // for the store: not cancelled, as Close waits for writes in flight instead of cutting them off
 	cancel  context.CancelFunc
 	work    sync.WaitGroup // interactions and auto games in flight; joined only through begin
 	wmu     sync.Mutex     // orders begin against Close, so no work starts after Close waits
@@ -102,7 +103,7 @@ func New(opt Options) (*Bot, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{opt: opt, log: opt.Logger, db: opt.DB, render: opt.Renderer, lang: game.NewLanguage(), clock: opt.Clock,
-		tables: newRegistry(), ctx: ctx, cancel: cancel, ready: make(chan struct{})}
+		tables: newRegistry(), ctx: ctx, wctx: context.WithoutCancel(ctx), cancel: cancel, ready: make(chan struct{})}
 	tr, err := newAPITransport(opt.Config.APIBase, http.DefaultTransport)
 	if err != nil {
 		return nil, fmt.Errorf("bot: DISCORD_API_BASE: %w", err)

@@ -69,7 +69,7 @@ func (b *Bot) librarySave(r *request, o options) reply {
 		}
 		if defense < 0 {
 			defense = 0
-			if old, err := b.db.GetStrategy(b.ctx, r.user.ID, name, 0); err == nil {
+			if old, err := b.db.GetStrategy(b.wctx, r.user.ID, name, 0); err == nil {
 				defense = old.Defense
 			}
 		}
@@ -79,7 +79,7 @@ func (b *Bot) librarySave(r *request, o options) reply {
 	if defense >= 0 {
 		form["defense"] = strconv.FormatInt(defense, 10)
 	}
-	if old, err := b.db.GetStrategy(b.ctx, r.user.ID, name, 0); err == nil {
+	if old, err := b.db.GetStrategy(b.wctx, r.user.ID, name, 0); err == nil {
 		if defense < 0 {
 			form["defense"] = strconv.FormatInt(old.Defense, 10)
 		}
@@ -125,15 +125,15 @@ func (b *Bot) saveToLibrary(r *request, name, defense, text string) reply {
 	}
 	if problem != "" {
 		draft, _ := json.Marshal(map[string]string{"defense": defense, "strategy": text})
-		if err := b.db.SaveDraft(b.ctx, r.user.ID, libraryDraftKey(name), string(draft)); err != nil {
+		if err := b.db.SaveDraft(b.wctx, r.user.ID, libraryDraftKey(name), string(draft)); err != nil {
 			return b.internal(r, "save draft", err)
 		}
 		return reply{content: fitContent(problem + "\nNothing you typed is lost: press **Edit again**."), ephemeral: true,
 			components: []discordgo.MessageComponent{row(button("Edit again", discordgo.PrimaryButton, customID{Action: "libredo", Args: []string{name}}))}}
 	}
-	v, err := b.db.SaveStrategy(b.ctx, r.user.ID, name, code, d, false)
+	v, err := b.db.SaveStrategy(b.wctx, r.user.ID, name, code, d, false)
 	if errors.Is(err, store.ErrNotFound) {
-		v, err = b.db.SaveStrategy(b.ctx, r.user.ID, name, code, d, true)
+		v, err = b.db.SaveStrategy(b.wctx, r.user.ID, name, code, d, true)
 	}
 	if errors.Is(err, store.ErrInvalidInput) || errors.Is(err, store.ErrDuplicate) {
 		return private("%s", userError(err))
@@ -141,7 +141,7 @@ func (b *Bot) saveToLibrary(r *request, name, defense, text string) reply {
 	if err != nil {
 		return b.internal(r, "save strategy", err)
 	}
-	b.db.DeleteDraft(b.ctx, r.user.ID, libraryDraftKey(name))
+	b.db.DeleteDraft(b.wctx, r.user.ID, libraryDraftKey(name))
 	return private("Saved **%s**, version %d (defense %d, %d %s). Use it in a game with **Load saved strategy** during setup.",
 		name, v, d, lines(code), plural(lines(code), "line", "lines"))
 }
@@ -149,7 +149,7 @@ func (b *Bot) saveToLibrary(r *request, name, defense, text string) reply {
 // libraryRedo reopens the save form with the refused text.
 func (b *Bot) libraryRedo(r *request, id customID) reply {
 	name := id.arg(0)
-	body, err := b.db.Draft(b.ctx, r.user.ID, libraryDraftKey(name))
+	body, err := b.db.Draft(b.wctx, r.user.ID, libraryDraftKey(name))
 	if errors.Is(err, store.ErrNotFound) {
 		return private("There is nothing left to edit: the strategy was saved.")
 	}
@@ -174,7 +174,7 @@ func lines(s string) int {
 
 // libraryList is /kombat strategy list.
 func (b *Bot) libraryList(r *request) reply {
-	list, err := b.db.ListStrategies(b.ctx, r.user.ID)
+	list, err := b.db.ListStrategies(b.wctx, r.user.ID)
 	if err != nil {
 		return b.internal(r, "list strategies", err)
 	}
@@ -195,7 +195,7 @@ func (b *Bot) libraryList(r *request) reply {
 func (b *Bot) libraryShow(r *request, o options) reply {
 	name := strings.TrimSpace(o.str("name"))
 	version := int(o.int("version", 0))
-	s, err := b.db.GetStrategy(b.ctx, r.user.ID, name, version)
+	s, err := b.db.GetStrategy(b.wctx, r.user.ID, name, version)
 	if errors.Is(err, store.ErrNotFound) {
 		return private("%s See `/kombat strategy list`.", userError(err))
 	}
@@ -205,7 +205,7 @@ func (b *Bot) libraryShow(r *request, o options) reply {
 	head := fmt.Sprintf("**%s** v%d · defense %d · saved <t:%d:f>", s.Name, s.Version, s.Defense, s.Saved.Unix())
 	body, fname := s.Source, fmt.Sprintf("%s-v%d.kombat", fileSafe(s.Name), s.Version)
 	if from := int(o.int("diff", 0)); from != 0 {
-		old, err := b.db.GetStrategy(b.ctx, r.user.ID, name, from)
+		old, err := b.db.GetStrategy(b.wctx, r.user.ID, name, from)
 		if errors.Is(err, store.ErrNotFound) {
 			return private("%s See the versions kept with `/kombat strategy list`.", userError(err))
 		}
@@ -240,7 +240,7 @@ func fileSafe(name string) string { return strings.ReplaceAll(name, " ", "_") }
 // libraryAskDelete asks for confirmation before deleting a strategy and its versions.
 func (b *Bot) libraryAskDelete(r *request, o options) reply {
 	name := strings.TrimSpace(o.str("name"))
-	vs, err := b.db.StrategyVersions(b.ctx, r.user.ID, name)
+	vs, err := b.db.StrategyVersions(b.wctx, r.user.ID, name)
 	if errors.Is(err, store.ErrNotFound) {
 		return private("%s See `/kombat strategy list`.", userError(err))
 	}
@@ -253,7 +253,7 @@ func (b *Bot) libraryAskDelete(r *request, o options) reply {
 
 // libraryDelete deletes a strategy after confirmation.
 func (b *Bot) libraryDelete(r *request, id customID) reply {
-	err := b.db.DeleteStrategy(b.ctx, r.user.ID, id.arg(0))
+	err := b.db.DeleteStrategy(b.wctx, r.user.ID, id.arg(0))
 	if errors.Is(err, store.ErrNotFound) {
 		return reply{update: true, content: "It was already deleted."}
 	}
@@ -270,7 +270,7 @@ func (b *Bot) libraryPicker(r *request, gameID int64) reply {
 		return *bad
 	}
 	t.mu.Unlock()
-	list, err := b.db.ListStrategies(b.ctx, r.user.ID)
+	list, err := b.db.ListStrategies(b.wctx, r.user.ID)
 	if err != nil {
 		return b.internal(r, "list strategies", err)
 	}
@@ -292,7 +292,7 @@ func (b *Bot) libraryPicker(r *request, gameID int64) reply {
 
 // libraryLoad proposes a saved strategy as a kind, checked like one typed in the form.
 func (b *Bot) libraryLoad(r *request, id customID, name string) reply {
-	s, err := b.db.GetStrategy(b.ctx, r.user.ID, name, 0)
+	s, err := b.db.GetStrategy(b.wctx, r.user.ID, name, 0)
 	if errors.Is(err, store.ErrNotFound) {
 		return private("%s", userError(err))
 	}

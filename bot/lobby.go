@@ -88,7 +88,7 @@ func (b *Bot) challenge(r *request, o options) reply {
 	}
 	if m, err := b.sess.InteractionResponse(r.i); err == nil {
 		t.row.MessageID = m.ID
-		b.saveMeta(b.ctx, t)
+		b.saveMeta(b.wctx, t)
 	}
 	return reply{}
 }
@@ -115,7 +115,7 @@ func (b *Bot) createGame(r *request, row *store.Game, lob lobby) (*table, reply)
 	row.Guild, row.Channel, row.Seed = r.i.GuildID, r.i.ChannelID, newSeed()
 	raw, _ := json.Marshal(lob)
 	row.Setup = raw
-	id, err := b.db.CreateGame(b.ctx, row)
+	id, err := b.db.CreateGame(b.wctx, row)
 	if errors.Is(err, store.ErrChannelBusy) {
 		return nil, private("A game is already active in this channel; start one in another channel.")
 	}
@@ -183,7 +183,7 @@ func (b *Bot) moveToThread(t *table, messageID, name string) {
 		return
 	}
 	t.row.Parent, t.row.Channel = t.row.Channel, th.ID
-	if err := b.saveMeta(b.ctx, t); err != nil {
+	if err := b.saveMeta(b.wctx, t); err != nil {
 		b.log.Error("save thread", "game", t.row.ID, "err", err)
 		t.row.Channel, t.row.Parent = t.row.Parent, ""
 		return
@@ -199,7 +199,7 @@ func (b *Bot) postSetup(t *table) error {
 	}
 	t.row.MessageID = m.ID
 	b.setDeadline(t, deadlineSetup, b.clock.Now().Add(setupLife))
-	return b.saveMeta(b.ctx, t)
+	return b.saveMeta(b.wctx, t)
 }
 
 // lockTable finds and locks a game for a component, or explains why it cannot.
@@ -233,7 +233,7 @@ func (b *Bot) accept(r *request, id customID) reply {
 	}
 	t.lob.Names[1] = displayName(r.user)
 	t.row.Status = store.StatusSetup
-	if err := b.saveMeta(b.ctx, t); err != nil {
+	if err := b.saveMeta(b.wctx, t); err != nil {
 		t.row.Status = store.StatusChallenge
 		return b.internal(r, "accept challenge", err)
 	}
@@ -262,7 +262,7 @@ func (b *Bot) decline(r *request, id customID) reply {
 	if seat == 0 {
 		return private("Only <@%s> can answer this challenge.", t.row.Players[1])
 	}
-	if err := b.db.Cancel(b.ctx, t.row.ID); err != nil {
+	if err := b.db.Cancel(b.wctx, t.row.ID); err != nil {
 		return b.internal(r, "decline", err)
 	}
 	b.tables.remove(t.row.ID)
@@ -356,7 +356,7 @@ func (b *Bot) removeKind(r *request, id customID, value string) reply {
 	old := t.lob
 	t.lob.Kinds = append(append([]proposal(nil), t.lob.Kinds[:i]...), t.lob.Kinds[i+1:]...)
 	t.lob.Ready = [2]bool{}
-	if err := b.saveMeta(b.ctx, t); err != nil {
+	if err := b.saveMeta(b.wctx, t); err != nil {
 		t.lob = old
 		return b.internal(r, "remove kind", err)
 	}
@@ -418,7 +418,7 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p pro
 	}
 	if problem != "" {
 		draft, _ := json.Marshal(map[string]string{"name": p.Name, "defense": defense, "strategy": p.Strategy})
-		if err := b.db.SaveDraft(b.ctx, r.user.ID, draftKey(gameID, index), string(draft)); err != nil {
+		if err := b.db.SaveDraft(b.wctx, r.user.ID, draftKey(gameID, index), string(draft)); err != nil {
 			return b.internal(r, "save draft", err)
 		}
 		return reply{content: fitContent(problem + "\nNothing you typed is lost: press **Edit again**."), ephemeral: true,
@@ -433,11 +433,11 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p pro
 		t.lob.Kinds = append(append([]proposal(nil), t.lob.Kinds...), p)
 	}
 	t.lob.Ready = [2]bool{}
-	if err := b.saveMeta(b.ctx, t); err != nil {
+	if err := b.saveMeta(b.wctx, t); err != nil {
 		t.lob = old
 		return b.internal(r, "save kind", err)
 	}
-	b.db.DeleteDraft(b.ctx, r.user.ID, draftKey(gameID, index))
+	b.db.DeleteDraft(b.wctx, r.user.ID, draftKey(gameID, index))
 	rep := setupView(t)
 	if r.i.Message != nil && r.i.Message.ID == t.row.MessageID {
 		rep.update = true
@@ -455,7 +455,7 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p pro
 
 // redo reopens a kind form with the text of the last attempt.
 func (b *Bot) redo(r *request, id customID) reply {
-	body, err := b.db.Draft(b.ctx, r.user.ID, draftKey(id.Game, id.arg(0)))
+	body, err := b.db.Draft(b.wctx, r.user.ID, draftKey(id.Game, id.arg(0)))
 	if errors.Is(err, store.ErrNotFound) {
 		return private("There is nothing left to edit: the kind was saved, or the game moved on.")
 	}
@@ -517,7 +517,7 @@ func (b *Bot) toggleReady(r *request, id customID) reply {
 		all = t.lob.Ready[0]
 	}
 	if !all {
-		if err := b.saveMeta(b.ctx, t); err != nil {
+		if err := b.saveMeta(b.wctx, t); err != nil {
 			t.lob = old
 			return b.internal(r, "save ready", err)
 		}
@@ -542,7 +542,7 @@ func (b *Bot) cancelSetup(r *request, id customID) reply {
 		return *bad
 	}
 	defer t.mu.Unlock()
-	if err := b.db.Cancel(b.ctx, t.row.ID); err != nil {
+	if err := b.db.Cancel(b.wctx, t.row.ID); err != nil {
 		return b.internal(r, "cancel setup", err)
 	}
 	b.tables.remove(t.row.ID)
@@ -566,7 +566,7 @@ func (b *Bot) startPlay(t *table) error {
 		return err
 	}
 	t.row.Kinds, t.row.Status = kinds, store.StatusPlay
-	if err := b.saveMeta(b.ctx, t); err != nil {
+	if err := b.saveMeta(b.wctx, t); err != nil {
 		t.row.Kinds, t.row.Status = nil, store.StatusSetup
 		return err
 	}
@@ -580,7 +580,7 @@ func (b *Bot) startPlay(t *table) error {
 			}
 		}
 	}
-	if err := b.commit(b.ctx, t); err != nil {
+	if err := b.commit(b.wctx, t); err != nil {
 		return err
 	}
 	if g.Phase() == game.PhaseSetup {
@@ -589,7 +589,7 @@ func (b *Bot) startPlay(t *table) error {
 			return err
 		}
 		t.row.MessageID = m.ID
-		return b.saveMeta(b.ctx, t)
+		return b.saveMeta(b.wctx, t)
 	}
 	return b.afterTurn(t, game.TurnLog{Events: g.SetupEvents()}, "")
 }
@@ -646,7 +646,7 @@ func (b *Bot) freeSpawnHex(r *request, id customID, value string) reply {
 	if err := g.FreeSpawn(seat, k, h); err != nil {
 		return private("%s.", err)
 	}
-	if err := b.commit(b.ctx, t); err != nil {
+	if err := b.commit(b.wctx, t); err != nil {
 		return b.internal(r, "commit free spawn", err)
 	}
 	done := reply{update: true, content: fmt.Sprintf("Your free **%s** stands at %v.", g.Kinds()[k].Name, h)}

@@ -90,7 +90,7 @@ func (b *Bot) act(r *request, id customID, do func(g *game.Game, p int) error) r
 		}
 		return b.internal(r, "action", err)
 	}
-	if err := b.commit(b.ctx, t); err != nil {
+	if err := b.commit(b.wctx, t); err != nil {
 		return b.internal(r, "commit action", err)
 	}
 	last, _ := g.LastTurn()
@@ -154,7 +154,7 @@ func (b *Bot) endTurn(r *request, id customID) reply {
 	if err != nil {
 		return b.internal(r, "end turn", err)
 	}
-	if err := b.commit(b.ctx, t); err != nil {
+	if err := b.commit(b.wctx, t); err != nil {
 		return b.internal(r, "commit turn", err)
 	}
 	t.lob.Misses[p-1] = 0
@@ -207,7 +207,7 @@ func (b *Bot) afterTurn(t *table, log game.TurnLog, summary string) error {
 		if g.Result() != nil {
 			return nil
 		}
-		if err := b.saveMeta(b.ctx, t); err != nil {
+		if err := b.saveMeta(b.wctx, t); err != nil {
 			return err
 		}
 		if t.isHuman(p) {
@@ -231,7 +231,7 @@ func (b *Bot) botTurn(t *table, p int) (game.TurnLog, error) {
 		t.eng = nil // half a turn may have been played: rebuild from the store
 		return log, err
 	}
-	return log, b.commit(b.ctx, t)
+	return log, b.commit(b.wctx, t)
 }
 
 // startAuto runs an auto game's turns, one every AutoStep, until it ends, is paused,
@@ -300,7 +300,7 @@ func (b *Bot) postAuto(t *table, log game.TurnLog, summary string) error {
 	if t.eng.Result() != nil {
 		return nil
 	}
-	return b.saveMeta(b.ctx, t)
+	return b.saveMeta(b.wctx, t)
 }
 
 // resumeAuto restarts the loops of auto games that were playing when the bot stopped.
@@ -329,7 +329,7 @@ func (b *Bot) pause(r *request, id customID, stop bool) reply {
 	}
 	old := t.lob.Paused
 	t.lob.Paused = stop
-	if err := b.saveMeta(b.ctx, t); err != nil {
+	if err := b.saveMeta(b.wctx, t); err != nil {
 		t.lob.Paused = old
 		return b.internal(r, "pause", err)
 	}
@@ -373,7 +373,7 @@ func (b *Bot) resign(r *request, gameID int64) reply {
 		return private("You are not playing in this game.")
 	}
 	if t.row.Status != store.StatusPlay {
-		if err := b.db.Cancel(b.ctx, t.row.ID); err != nil {
+		if err := b.db.Cancel(b.wctx, t.row.ID); err != nil {
 			return b.internal(r, "cancel", err)
 		}
 		b.tables.remove(t.row.ID)
@@ -389,7 +389,7 @@ func (b *Bot) resign(r *request, gameID int64) reply {
 	if err := g.Resign(seat); err != nil {
 		return private("%s.", err)
 	}
-	if err := b.commit(b.ctx, t); err != nil {
+	if err := b.commit(b.wctx, t); err != nil {
 		return b.internal(r, "commit resign", err)
 	}
 	if t.row.MessageID != "" {

@@ -26,12 +26,12 @@ func (b *Bot) replayGame(r *request, o options) (*gameView, *reply) {
 	var row *store.Game
 	var err error
 	if id := o.int("game", 0); id > 0 {
-		row, err = b.db.Game(b.ctx, id)
+		row, err = b.db.Game(b.wctx, id)
 		if errors.Is(err, store.ErrNotFound) || err == nil && row.Guild != r.i.GuildID {
 			return fail("There is no game #%d on this server. `/kombat history` lists your games.", id)
 		}
 	} else {
-		row, err = b.db.LastGameIn(b.ctx, r.i.ChannelID)
+		row, err = b.db.LastGameIn(b.wctx, r.i.ChannelID)
 		if errors.Is(err, store.ErrNotFound) {
 			return fail("No game has finished in this channel yet. Give a game number: `/kombat history` lists your games.")
 		}
@@ -175,7 +175,7 @@ func (b *Bot) history(r *request, o options) reply {
 	if u := o.user("user"); u != nil {
 		who = u
 	}
-	games, err := b.db.RecentGames(b.ctx, r.i.GuildID, who.ID, 15)
+	games, err := b.db.RecentGames(b.wctx, r.i.GuildID, who.ID, 15)
 	if err != nil {
 		return b.internal(r, "history", err)
 	}
@@ -221,7 +221,7 @@ func ladder(o options) (kind, title string) {
 // leaderboard is /kombat leaderboard [ladder]: the top 10 of this server and your place.
 func (b *Bot) leaderboard(r *request, o options) reply {
 	kind, title := ladder(o)
-	top, err := b.db.Leaderboard(b.ctx, r.i.GuildID, kind, 10)
+	top, err := b.db.Leaderboard(b.wctx, r.i.GuildID, kind, 10)
 	if err != nil {
 		return b.internal(r, "leaderboard", err)
 	}
@@ -239,14 +239,14 @@ func (b *Bot) leaderboard(r *request, o options) reply {
 		fmt.Fprintf(&sb, "%d. <@%s> — **%d** · %d–%d–%d%s\n", i+1, p.User, int(p.Rating+0.5), p.Wins, p.Losses, p.Ties, me)
 	}
 	if !mine {
-		rank, err := b.db.Rank(b.ctx, r.i.GuildID, kind, r.user.ID)
+		rank, err := b.db.Rank(b.wctx, r.i.GuildID, kind, r.user.ID)
 		if err != nil {
 			return b.internal(r, "rank", err)
 		}
 		if rank == 0 {
 			sb.WriteString("You are not rated on this ladder yet.")
 		} else {
-			me, _ := b.db.PlayerRating(b.ctx, r.i.GuildID, kind, r.user.ID)
+			me, _ := b.db.PlayerRating(b.wctx, r.i.GuildID, kind, r.user.ID)
 			fmt.Fprintf(&sb, "…\n%d. you — **%d** · %d–%d–%d", rank, int(me.Rating+0.5), me.Wins, me.Losses, me.Ties)
 		}
 	}
@@ -262,7 +262,7 @@ func (b *Bot) stats(r *request, o options) reply {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**KOMBAT stats of <@%s>** on this server\n", who.ID)
 	for _, l := range []struct{ kind, title string }{{store.KindDuel, "Duels"}, {store.KindBot, "Against the bot (level 1)"}} {
-		p, err := b.db.PlayerRating(b.ctx, r.i.GuildID, l.kind, who.ID)
+		p, err := b.db.PlayerRating(b.wctx, r.i.GuildID, l.kind, who.ID)
 		if err != nil {
 			return b.internal(r, "stats", err)
 		}
@@ -270,7 +270,7 @@ func (b *Bot) stats(r *request, o options) reply {
 			fmt.Fprintf(&sb, "%s: no rated games yet\n", l.title)
 			continue
 		}
-		rank, _ := b.db.Rank(b.ctx, r.i.GuildID, l.kind, who.ID)
+		rank, _ := b.db.Rank(b.wctx, r.i.GuildID, l.kind, who.ID)
 		fmt.Fprintf(&sb, "%s: rating **%d** (#%d) · %d %s: %d won, %d lost, %d tied\n",
 			l.title, int(p.Rating+0.5), rank, p.Games, plural(p.Games, "game", "games"), p.Wins, p.Losses, p.Ties)
 	}

@@ -19,7 +19,7 @@ const maxMisses = 3
 
 func (b *Bot) setDeadline(t *table, kind string, due time.Time) {
 	t.row.UpdatedAt = b.clock.Now()
-	err := b.db.SetDeadline(b.ctx, store.Deadline{Kind: kind, Key: strconv.FormatInt(t.row.ID, 10), Due: due,
+	err := b.db.SetDeadline(b.wctx, store.Deadline{Kind: kind, Key: strconv.FormatInt(t.row.ID, 10), Due: due,
 		Payload: strconv.Itoa(len(t.row.Decisions))})
 	if err != nil {
 		b.log.Error("set deadline", "game", t.row.ID, "kind", kind, "err", err)
@@ -27,7 +27,7 @@ func (b *Bot) setDeadline(t *table, kind string, due time.Time) {
 }
 
 func (b *Bot) clearDeadline(t *table, kind string) {
-	if err := b.db.ClearDeadline(b.ctx, kind, strconv.FormatInt(t.row.ID, 10)); err != nil {
+	if err := b.db.ClearDeadline(b.wctx, kind, strconv.FormatInt(t.row.ID, 10)); err != nil {
 		b.log.Error("clear deadline", "game", t.row.ID, "kind", kind, "err", err)
 	}
 }
@@ -95,7 +95,7 @@ func (b *Bot) expire(t *table, d store.Deadline) {
 		if t.row.Status != store.StatusChallenge {
 			return
 		}
-		if err := b.db.Cancel(b.ctx, t.row.ID); err != nil {
+		if err := b.db.Cancel(b.wctx, t.row.ID); err != nil {
 			b.log.Error("expire challenge", "game", t.row.ID, "err", err)
 			return
 		}
@@ -108,7 +108,7 @@ func (b *Bot) expire(t *table, d store.Deadline) {
 		if t.row.Status != store.StatusSetup {
 			return
 		}
-		if err := b.db.Cancel(b.ctx, t.row.ID); err != nil {
+		if err := b.db.Cancel(b.wctx, t.row.ID); err != nil {
 			b.log.Error("expire setup", "game", t.row.ID, "err", err)
 			return
 		}
@@ -157,7 +157,7 @@ func (b *Bot) timeUp(t *table, g *game.Game, p int) {
 		return
 	}
 	if err == nil {
-		err = b.commit(b.ctx, t)
+		err = b.commit(b.wctx, t)
 	}
 	if err != nil {
 		b.log.Error("time up", "game", t.row.ID, "err", err)

@@ -59,7 +59,7 @@ type tgame struct {
 
 // loadTourney reads a stored tournament and its state.
 func (b *Bot) loadTourney(id int64) (*store.Tournament, *tourney, error) {
-	row, err := b.db.GetTournament(b.ctx, id)
+	row, err := b.db.GetTournament(b.wctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -77,7 +77,7 @@ func (b *Bot) saveTourney(row *store.Tournament, st *tourney) error {
 		return err
 	}
 	row.State = raw
-	return b.db.SaveTournament(b.ctx, row)
+	return b.db.SaveTournament(b.wctx, row)
 }
 
 // canManage reports whether the member who sent an interaction may manage the server.
@@ -98,7 +98,7 @@ func (b *Bot) tournamentCommand(r *request, o options) reply {
 	st := &tourney{Seeds: int(min(max(o.int("seeds", defaultSeeds), 1), 5)), Config: cfg, Seed: newSeed()}
 	raw, _ := json.Marshal(st)
 	row := &store.Tournament{Guild: r.i.GuildID, Channel: r.i.ChannelID, Owner: r.user.ID, State: raw}
-	if _, err := b.db.CreateTournament(b.ctx, row); err != nil {
+	if _, err := b.db.CreateTournament(b.wctx, row); err != nil {
 		return b.internal(r, "create tournament", err)
 	}
 	rep := tourneyView(row, st, "")
@@ -181,7 +181,7 @@ func (b *Bot) tourneyAction(r *request, id int64, do func(row *store.Tournament,
 
 // tourneyEnter offers the presser's saved strategies for their entry.
 func (b *Bot) tourneyEnter(r *request, id customID) reply {
-	list, err := b.db.ListStrategies(b.ctx, r.user.ID)
+	list, err := b.db.ListStrategies(b.wctx, r.user.ID)
 	if err != nil {
 		return b.internal(r, "list strategies", err)
 	}
@@ -203,7 +203,7 @@ func (b *Bot) tourneyEnter(r *request, id customID) reply {
 func (b *Bot) tourneyKinds(r *request, id customID, names []string) reply {
 	var kinds []game.KindSpec
 	for _, n := range names {
-		s, err := b.db.GetStrategy(b.ctx, r.user.ID, n, 0)
+		s, err := b.db.GetStrategy(b.wctx, r.user.ID, n, 0)
 		if errors.Is(err, store.ErrNotFound) {
 			return private("%s", userError(err))
 		}
@@ -564,7 +564,7 @@ func (b *Bot) finishTourney(row *store.Tournament, st *tourney) {
 // resumeTourneys restarts the runs of tournaments that were playing when the bot
 // stopped (of this process's shard).
 func (b *Bot) resumeTourneys() {
-	ts, err := b.db.ActiveTournaments(b.ctx)
+	ts, err := b.db.ActiveTournaments(b.wctx)
 	if err != nil {
 		b.log.Error("load tournaments", "err", err)
 		return

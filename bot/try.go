@@ -54,7 +54,7 @@ func tryScenario(position, strategy string, defense int64) game.Scenario {
 func (b *Bot) tryCommand(r *request, o options) reply {
 	position := o.str("position")
 	if name := strings.TrimSpace(o.str("strategy")); name != "" {
-		s, err := b.db.GetStrategy(b.ctx, r.user.ID, name, 0)
+		s, err := b.db.GetStrategy(b.wctx, r.user.ID, name, 0)
 		if errors.Is(err, store.ErrNotFound) {
 			return private("%s See `/kombat strategy list`.", userError(err))
 		}

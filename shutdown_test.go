@@ -1,0 +1,198 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/store"
+)
+
+// TestMain lets a test start this package's main in a process of its own (the test
+// binary, re-executed with KOMBAT_TEST_MAIN=1 and the program's arguments): the same
+// code as the kombat binary, signals and exit included.
+func TestMain(m *testing.M) {
+	if os.Getenv("KOMBAT_TEST_MAIN") == "1" {
+		os.Exit(main1())
+	}
+	os.Exit(m.Run())
+}
+
+func main1() int { return run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr) }
+
+// program is kombat running as a process, its log watched.
+type program struct {
+	cmd  *exec.Cmd
+	logs *logWatch
+	done chan error
+}
+
+// startProgram runs `kombat serve` in dir with env added to a clean environment and
+// waits until it has started.
+func startProgram(t *testing.T, ctx context.Context, dir string, env []string) *program {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "serve")
+	cmd.Dir = dir
+	cmd.Env = append([]string{"KOMBAT_TEST_MAIN=1", "PATH=" + os.Getenv("PATH"), "HOME=" + dir}, env...)
+	logs := newLogWatch("bot started")
+	started := logs.wants["bot started"]
+	cmd.Stderr, cmd.Stdout = logs, logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &program{cmd: cmd, logs: logs, done: make(chan error, 1)}
+	go func() { p.done <- cmd.Wait() }()
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+		}
+	})
+	select {
+	case <-started:
+	case err := <-p.done:
+		t.Fatalf("kombat exited before starting (%v):\n%s", err, logs)
+	case <-ctx.Done():
+		t.Fatalf("kombat did not start:\n%s", logs)
+	}
+	return p
+}
+
+// terminate sends SIGTERM and returns how long the program took to exit, failing the
+// test if it does not exit cleanly within limit.
+func (p *program) terminate(t *testing.T, limit time.Duration) time.Duration {
+	t.Helper()
+	start := time.Now()
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-p.done:
+		took := time.Since(start)
+		if err != nil {
+			t.Fatalf("kombat exited with %v after SIGTERM:\n%s", err, p.logs)
+		}
+		return took
+	case <-time.After(limit):
+		p.cmd.Process.Kill()
+		t.Fatalf("kombat did not exit within %s of SIGTERM:\n%s", limit, p.logs)
+	}
+	return 0
+}
+
+// TestSIGTERMMidTurn stops the real program with SIGTERM while it evaluates the
+// longest turns the rules allow (minions spinning at step_limit=10000000 until the
+// turn's 64 million steps are spent): it exits within 10 s, the database is sound, the
+// interrupted turn is not stored, and a restart plays the game to its end.
+func TestSIGTERMMidTurn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a game of the longest turns in a subprocess")
+	}
+	dir := t.TempDir()
+	fake := discordtest.New()
+	defer fake.Close()
+	guild := fake.AddGuild("", "club")
+	channel := fake.AddChannel(guild, "kombat")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+
+	dbPath := filepath.Join(dir, "kombat.db")
+	db, err := store.Open(ctx, dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const turns = 6
+	id, err := db.CreateGame(ctx, &store.Game{Guild: guild.ID, Channel: channel.ID, Mode: game.ModeAuto,
+		Config: fmt.Sprintf("step_limit=%d\nmax_turns=%d\n", game.MaxStepLimit, turns), Seed: 3, Status: store.StatusPlay,
+		Kinds: []game.KindSpec{{Name: "Spinner", Defense: 1, Strategy: "while (1) while (1) while (1) while (1) x = x + 1"}}})
+	if err == nil {
+		err = db.AppendDecisions(ctx, id, 0, []game.Decision{
+			{Player: 1, Action: game.ActFreeSpawn, Hex: game.StartArea(1)[0]},
+			{Player: 2, Action: game.ActFreeSpawn, Hex: game.StartArea(2)[0]},
+		})
+	}
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"DISCORD_TOKEN=" + fake.Token(), "DISCORD_GUILD_ID=" + guild.ID, "DISCORD_API_BASE=" + fake.APIBase(),
+		"KOMBAT_DB=" + dbPath, "KOMBAT_AUTO_STEP=1ms", "LOG_LEVEL=info"}
+	// boards returns the ids of the boards posted so far (not from inside a WaitMessage
+	// predicate, which runs under the fake's lock).
+	boards := func() map[string]bool {
+		ids := map[string]bool{}
+		for _, m := range fake.Messages(channel.ID) {
+			if m.File("board.png") != nil {
+				ids[m.ID] = true
+			}
+		}
+		return ids
+	}
+
+	// Evaluation is nearly all of an auto game's time here, so SIGTERM mostly lands in
+	// the middle of a turn; when it lands between two, the next start tries again.
+	interrupted := false
+	for attempt := 1; attempt <= 6 && !interrupted; attempt++ {
+		p := startProgram(t, ctx, dir, env)
+		seen := boards()
+		if _, err := fake.WaitMessage(ctx, channel.ID, func(m *discordtest.Message) bool {
+			return m.File("board.png") != nil && !seen[m.ID]
+		}); err != nil {
+			t.Fatalf("no board after start %d: %v\n%s", attempt, err, p.logs)
+		}
+		// Fault injection, not synchronisation: the next turn starts a millisecond after
+		// a board, and lasts 10 ms per minion (far longer with -race), so a signal some
+		// milliseconds later lands in its evaluation; each start waits a little longer.
+		time.Sleep(time.Duration(attempt) * 8 * time.Millisecond)
+		if took := p.terminate(t, 10*time.Second); took > 10*time.Second {
+			t.Errorf("start %d: exit took %s", attempt, took)
+		}
+		interrupted = strings.Contains(p.logs.String(), "turn interrupted by shutdown")
+		db, err := store.Open(ctx, dbPath)
+		if err != nil {
+			t.Fatalf("reopen after SIGTERM: %v", err)
+		}
+		if res, err := db.IntegrityCheck(ctx); err != nil || res != "ok" {
+			t.Fatalf("integrity after SIGTERM: %q %v", res, err)
+		}
+		row, err := db.Game(ctx, id)
+		db.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if row.Status == store.StatusOver {
+			t.Fatalf("the game ended before a SIGTERM landed mid-turn (%d starts)", attempt)
+		}
+		if last := row.Decisions[len(row.Decisions)-1]; last.Action != game.ActEnd && len(row.Decisions) > 2 {
+			t.Fatalf("half a turn stored: the record ends with %+v", last)
+		}
+	}
+	if !interrupted {
+		t.Fatal("no SIGTERM landed in the middle of a turn")
+	}
+
+	p := startProgram(t, ctx, dir, env)
+	if _, err := fake.WaitMessage(ctx, channel.ID, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "**Game over**") }); err != nil {
+		t.Fatalf("the restarted game did not finish: %v\n%s", err, p.logs)
+	}
+	p.terminate(t, 10*time.Second)
+	db, err = store.Open(ctx, dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	row, err := db.Game(ctx, id)
+	if err != nil || row.Status != store.StatusOver || row.Turns != 2*turns {
+		t.Errorf("after the restart: %v; status %s after %d turns, want over after %d", err, row.Status, row.Turns, 2*turns)
+	}
+	if err := fake.Check(); err != nil {
+		t.Error(err)
+	}
+}
