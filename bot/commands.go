@@ -11,6 +11,8 @@ const (
 // commands is the bot's command table, registered with one bulk overwrite at start.
 // Option and subcommand names are the ones the handlers look up.
 func commands() []*discordgo.ApplicationCommand {
+	// Games live in server channels and threads: the commands are not offered in DMs.
+	serversOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	str := discordgo.ApplicationCommandOptionString
 	integer := discordgo.ApplicationCommandOptionInteger
 	user := discordgo.ApplicationCommandOptionUser
@@ -68,6 +70,7 @@ func commands() []*discordgo.ApplicationCommand {
 		{
 			Name:        cmdKombat,
 			Description: "Play KOMBAT, the programming game of minions on a hex board",
+			Contexts:    &serversOnly,
 			Options: []*discordgo.ApplicationCommandOption{
 				{Type: sub, Name: "challenge", Description: "Challenge someone to a duel in this channel", Options: []*discordgo.ApplicationCommandOption{
 					opt(user, "opponent", "who to challenge", true), config(), minutes(),
@@ -122,6 +125,6 @@ func commands() []*discordgo.ApplicationCommand {
 				}},
 			},
 		},
-		{Name: cmdUseStrategy, Type: discordgo.MessageApplicationCommand},
+		{Name: cmdUseStrategy, Type: discordgo.MessageApplicationCommand, Contexts: &serversOnly},
 	}
 }

@@ -116,3 +116,24 @@ func TestTurnClock(t *testing.T) {
 	}
 	h.check()
 }
+
+// TestBystanderReady: someone who is not in a game and presses Ready is told about
+// Ready, not about changing kinds (issue 14), and nothing changes.
+func TestBystanderReady(t *testing.T) {
+	h := newHarness(t)
+	h.slash(h.alice, h.channel.ID, "solo")
+	thread, err := h.fake.WaitThread(h.ctx, h.channel.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.agree(thread.ID, h.alice)
+	setup := h.find(thread.ID, "the setup message", contains("setting up"))
+	m, err := h.click(h.bob, setup, "Ready / not ready").Reply(h.ctx)
+	if err != nil || !m.Ephemeral || m.Content != "Only the players of this game can say they are ready." {
+		t.Errorf("a bystander's Ready: %+v %v", m, err)
+	}
+	if row, err := h.db.ActiveInChannel(h.ctx, thread.ID); err != nil || row.Status != "setup" || strings.Contains(string(row.Setup), `"ready":[true`) {
+		t.Errorf("the game after a bystander's Ready: %+v %v", row, err)
+	}
+	h.check()
+}

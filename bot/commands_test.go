@@ -2,6 +2,7 @@ package bot
 
 import (
 	"regexp"
+	"slices"
 	"testing"
 	"unicode/utf8"
 
@@ -39,6 +40,10 @@ func TestCommandTable(t *testing.T) {
 		}
 	}
 	for _, c := range commands() {
+		// Offered in server channels only, never in DMs with the bot (contexts [0]).
+		if c.Contexts == nil || !slices.Equal(*c.Contexts, []discordgo.InteractionContextType{discordgo.InteractionContextGuild}) {
+			t.Errorf("command %q is offered in contexts %v, want servers only", c.Name, c.Contexts)
+		}
 		if c.Type == discordgo.MessageApplicationCommand {
 			if n := utf8.RuneCountInString(c.Name); n < 1 || n > 32 || c.Description != "" {
 				t.Errorf("message command %q", c.Name)

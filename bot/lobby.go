@@ -281,8 +281,14 @@ func (b *Bot) canPropose(t *table, user string) bool {
 	return t.seatOf(user) != 0
 }
 
-// setupTable locks a game being set up for a player's change.
+// setupTable locks a game being set up for a player's change of its kinds.
 func (b *Bot) setupTable(r *request, gameID int64) (*table, *reply) {
+	return b.setupTableFor(r, gameID, "change its kinds")
+}
+
+// setupTableFor locks a game being set up for a player's action; a bystander is told
+// that only the players may do what (e.g. "say they are ready").
+func (b *Bot) setupTableFor(r *request, gameID int64, what string) (*table, *reply) {
 	t, bad := b.lockTable(gameID)
 	if bad != nil {
 		return nil, bad
@@ -294,7 +300,11 @@ func (b *Bot) setupTable(r *request, gameID int64) (*table, *reply) {
 	}
 	if !b.canPropose(t, r.user.ID) {
 		t.mu.Unlock()
-		rep := private("Only the players of this game can change its kinds.")
+		who := "the players of this game"
+		if t.row.Mode == game.ModeAuto {
+			who = fmt.Sprintf("<@%s>, who started this game,", t.lob.Owner)
+		}
+		rep := private("Only %s can %s.", who, what)
 		return nil, &rep
 	}
 	return t, nil
@@ -495,7 +505,7 @@ func (b *Bot) kindAdd(r *request, o options) reply {
 // toggleReady marks a player ready (or not); when every human is ready on the same
 // kinds, the game starts with the free spawns.
 func (b *Bot) toggleReady(r *request, id customID) reply {
-	t, bad := b.setupTable(r, id.Game)
+	t, bad := b.setupTableFor(r, id.Game, "say they are ready")
 	if bad != nil {
 		return *bad
 	}
