@@ -8,13 +8,16 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/interp"
@@ -145,7 +148,7 @@ func (b *Bot) Start(ctx context.Context) error {
 		}
 	}()
 	if err := sess.Open(); err != nil {
-		return fmt.Errorf("bot: connect to Discord (check DISCORD_TOKEN; see README.md, Troubleshooting): %w", err)
+		return b.connectError(err)
 	}
 	select {
 	case <-b.ready:
@@ -166,6 +169,24 @@ func (b *Bot) Start(ctx context.Context) error {
 	}
 	b.log.Info("bot started", "shard", b.opt.Config.ShardID, "shards", b.opt.Config.ShardCount, "app", b.appID)
 	return nil
+}
+
+// connectError says why the gateway could not be opened, naming the REST base used,
+// and tells a rejected token (fix DISCORD_TOKEN) from a network failure (fix the
+// network or DISCORD_API_BASE).
+func (b *Bot) connectError(err error) error {
+	base := b.opt.Config.APIBase
+	var closed *websocket.CloseError
+	var rest *discordgo.RESTError
+	var netErr net.Error
+	var dnsErr *net.DNSError
+	switch {
+	case errors.As(err, &closed) && closed.Code == 4004, errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode == http.StatusUnauthorized:
+		return fmt.Errorf("bot: Discord (API %s) rejected the token: check DISCORD_TOKEN (see README.md, Troubleshooting): %w", base, err)
+	case errors.As(err, &netErr), errors.As(err, &dnsErr), errors.Is(err, syscall.ECONNREFUSED):
+		return fmt.Errorf("bot: cannot reach Discord's API at %s (DISCORD_API_BASE when set): check the network and that address; the token was not tried: %w", base, err)
+	}
+	return fmt.Errorf("bot: connect to Discord (API %s; check DISCORD_TOKEN, see README.md, Troubleshooting): %w", base, err)
 }
 
 func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {

@@ -25,6 +25,13 @@ func TestStartRefused(t *testing.T) {
 	defer taken.Close()
 	fake := discordtest.New()
 	defer fake.Close()
+	// A loopback port nobody listens on: the network failure of a wrong DISCORD_API_BASE.
+	gone, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nowhere := "http://" + gone.Addr().String() + "/api/v9"
+	gone.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "k.db"))
@@ -37,7 +44,8 @@ func TestStartRefused(t *testing.T) {
 		change func(*Config)
 		want   []string
 	}{
-		{"wrong token", func(c *Config) { c.Token = "not-the-token" }, []string{"check DISCORD_TOKEN", "Troubleshooting", "4004"}},
+		{"wrong token", func(c *Config) { c.Token = "not-the-token" }, []string{"rejected the token", fake.APIBase(), "check DISCORD_TOKEN", "Troubleshooting", "4004"}},
+		{"unreachable API", func(c *Config) { c.APIBase = nowhere }, []string{"cannot reach Discord's API at " + nowhere, "the token was not tried"}},
 		// A health endpoint no probe can reach must not pass for a healthy start.
 		{"health address taken", func(c *Config) { c.HealthAddr = taken.Addr().String() }, []string{"KOMBAT_HEALTH_ADDR", "host:port"}},
 		{"health address malformed", func(c *Config) { c.HealthAddr = "not an address" }, []string{"KOMBAT_HEALTH_ADDR", "host:port"}},
