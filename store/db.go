@@ -12,9 +12,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -93,7 +96,9 @@ func uriPath(path string) string {
 // path. A path that cannot be written, another program's database, or a schema newer
 // than this program knows is reported here, not at the first turn.
 func Open(ctx context.Context, path string) (*DB, error) {
-	fail := func(err error) (*DB, error) { return nil, fmt.Errorf("store: open %s: %w", path, explain(err)) }
+	fail := func(err error) (*DB, error) {
+		return nil, fmt.Errorf("store: open %s: %w", path, explainAt(path, err, processUser()))
+	}
 	if path == "" {
 		return nil, fmt.Errorf("store: open: %w: the database path is empty; set KOMBAT_DB or leave it unset for %s", ErrInvalidInput, DefaultPath)
 	}
@@ -127,13 +132,138 @@ func Open(ctx context.Context, path string) (*DB, error) {
 func explain(err error) error {
 	switch sqliteCode(err) & 0xff {
 	case sqlite3.SQLITE_READONLY:
-		return fmt.Errorf("%w (%w); check the permissions of the file and its directory", ErrReadOnly, err)
+		return readOnly(err)
 	case sqlite3.SQLITE_CANTOPEN:
 		return fmt.Errorf("cannot open the database file (%w); check that its directory is writable", err)
 	case sqlite3.SQLITE_NOTADB:
 		return fmt.Errorf("%w: the file is not an SQLite database (%w)", ErrForeignDB, err)
 	}
 	return err
+}
+
+// explainAt is explain plus what Open found at path when SQLite could not open, read or
+// write it, so that an operator sees which file or directory to fix and for whom. A
+// file or directory u may not write makes such a failure ErrReadOnly.
+func explainAt(path string, err error, u user) error {
+	switch sqliteCode(err) & 0xff {
+	case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_IOERR:
+	default:
+		return explain(err)
+	}
+	explained := explain(err)
+	found, writable := writeAccess(path, u)
+	if !writable && !errors.Is(explained, ErrReadOnly) {
+		explained = readOnly(err)
+	}
+	return fmt.Errorf("%w: found %s", explained, found)
+}
+
+// readOnly wraps err, an SQLite error, in ErrReadOnly.
+func readOnly(err error) error {
+	return fmt.Errorf("%w (%w); check the permissions of the file and its directory", ErrReadOnly, err)
+}
+
+// user is whom the kernel checks a file's permission bits against.
+type user struct {
+	uid, gid int   // effective; -1 where the system has none (Windows)
+	groups   []int // supplementary
+}
+
+// processUser is the user this process acts as.
+func processUser() user {
+	groups, _ := os.Getgroups()
+	return user{uid: os.Geteuid(), gid: os.Getegid(), groups: groups}
+}
+
+// writeAccess describes, for the message of a database that cannot be written, the
+// file at path, its directory and any rollback journal beside it, and reports whether
+// u may write both the file (where there is one) and the directory.
+func writeAccess(path string, u user) (found string, writable bool) {
+	who := "this process"
+	if u.uid >= 0 {
+		who += fmt.Sprintf(" (uid %d gid %d)", u.uid, u.gid)
+	}
+	file, fileWritable, exists := describeAccess(path, u, who)
+	if exists {
+		who = "it"
+	}
+	dir, dirWritable, _ := describeAccess(filepath.Dir(path), u, who)
+	found = file + "; its directory " + dir
+	if fi, err := os.Stat(path + "-journal"); err == nil && fi.Size() > 0 {
+		found += fmt.Sprintf("; a rollback journal %s (%d bytes) from an interrupted write: SQLite must roll it back, which takes write access to both, before anyone can read the database",
+			path+"-journal", fi.Size())
+	}
+	return found, fileWritable && dirWritable
+}
+
+// describeAccess says what name is, whose it is and whether u (who, in the message)
+// may write it. A missing file counts as writable: its directory decides. A file's
+// permission bits are read, not tried: closing any descriptor of a file drops every
+// POSIX lock this process holds on it, SQLite's included. A directory whose bits allow
+// writing is tried, which catches a read-only mount.
+func describeAccess(name string, u user, who string) (found string, writable, exists bool) {
+	fi, err := os.Stat(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "no " + name, true, false
+	}
+	if err != nil {
+		return err.Error(), false, true
+	}
+	found = fmt.Sprintf("%s (mode %s", name, fi.Mode())
+	if uid, gid, ok := owner(fi); ok {
+		found += fmt.Sprintf(", owner uid %d gid %d", uid, gid)
+	}
+	if !u.mayWrite(fi) {
+		return found + "): not writable for " + who, false, true
+	}
+	if fi.IsDir() {
+		f, err := os.CreateTemp(name, ".kombat-write-test-*")
+		if err != nil {
+			return fmt.Sprintf("%s): not writable for %s: %v", found, who, errors.Unwrap(err)), false, true
+		}
+		f.Close()
+		os.Remove(f.Name())
+	}
+	return found + "): writable for " + who, true, true
+}
+
+// mayWrite applies the permission bits of fi's owner, group or others, whichever class
+// u falls in (as the kernel does), to writing fi; a directory also needs search
+// permission. Root may write anything; where the system has no owners, the owner's
+// bits carry the read-only attribute.
+func (u user) mayWrite(fi fs.FileInfo) bool {
+	need := fs.FileMode(0o2)
+	if fi.IsDir() {
+		need = 0o3
+	}
+	perm := fi.Mode().Perm()
+	uid, gid, ok := owner(fi)
+	switch {
+	case !ok || u.uid < 0:
+		return perm>>6&need == need
+	case u.uid == 0:
+		return true
+	case uint64(u.uid) == uid:
+		return perm>>6&need == need
+	case uint64(u.gid) == gid || slices.Contains(u.groups, int(gid)):
+		return perm>>3&need == need
+	}
+	return perm&need == need
+}
+
+// owner reads the uid and gid that fi.Sys() holds on Unix (a *syscall.Stat_t). They are
+// read by field name because Windows has neither the type nor owners, and this file
+// builds there.
+func owner(fi fs.FileInfo) (uid, gid uint64, ok bool) {
+	v := reflect.Indirect(reflect.ValueOf(fi.Sys()))
+	if v.Kind() != reflect.Struct {
+		return 0, 0, false
+	}
+	u, g := v.FieldByName("Uid"), v.FieldByName("Gid")
+	if !u.IsValid() || !g.IsValid() || !u.CanUint() || !g.CanUint() {
+		return 0, 0, false
+	}
+	return u.Uint(), g.Uint(), true
 }
 
 // SetClock replaces the clock used for timestamps (tests).

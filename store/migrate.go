@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // migrationFiles are the schema's steps, NNNN_name.sql, applied in order. Append
@@ -106,7 +108,8 @@ func (h header) check(known int) (fresh bool, err error) {
 // pool's connection pragmas would already switch someone else's database to WAL mode.
 // It reads through a read-only connection whose only pragma is a busy timeout (a
 // per-connection setting that changes nothing in the file): another process may be
-// migrating the same file at this moment.
+// migrating the same file at this moment. Only when a crash left a write that a reader
+// may not undo does it read through a writer, which undoes it.
 func checkExisting(ctx context.Context, path string) error {
 	fi, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -121,17 +124,34 @@ func checkExisting(ctx context.Context, path string) error {
 	if fi.Size() == 0 {
 		return nil // created empty, by us or by hand: no schema to protect
 	}
-	raw, err := sql.Open("sqlite", "file:"+uriPath(path)+"?mode=ro&_pragma=busy_timeout(10000)")
-	if err != nil {
-		return err
+	h, err := peekHeader(ctx, path, "ro")
+	if sqliteCode(err)&0xff == sqlite3.SQLITE_READONLY {
+		// A process killed in the middle of a write (a first Open switching the new
+		// file to WAL mode, say) left a hot journal, or a WAL index to rebuild, which
+		// a read-only connection may not do: each restart would fail here for good. A
+		// read-write connection does it on its first read, as every SQLite writer
+		// would, restoring the last committed state (for a first Open, an empty file),
+		// so that nothing a reader sees changes. A file this process may not write
+		// still fails, and Open says why.
+		h, err = peekHeader(ctx, path, "rw")
 	}
-	defer raw.Close()
-	h, err := readHeader(ctx, raw)
 	if err != nil {
 		return err
 	}
 	_, err = h.check(SchemaVersion())
 	return err
+}
+
+// peekHeader reads the header of the file at path through a connection of its own,
+// opened in mode (ro or rw, never creating the file), whose only pragma is a busy
+// timeout.
+func peekHeader(ctx context.Context, path, mode string) (header, error) {
+	raw, err := sql.Open("sqlite", "file:"+uriPath(path)+"?mode="+mode+"&_pragma=busy_timeout(10000)")
+	if err != nil {
+		return header{}, err
+	}
+	defer raw.Close()
+	return readHeader(ctx, raw)
 }
 
 // migrate brings the database to the newest schema, one transaction per step. Each
