@@ -390,13 +390,6 @@ func (r *request) send(rep reply) error {
 	return err
 }
 
-// followup posts a further message in answer to the interaction.
-func (r *request) followup(rep reply) error {
-	_, err := r.b.sess.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{Content: rep.content, Components: rep.components,
-		Embeds: rep.embeds, Files: rep.discordFiles(), Flags: rep.flags(), AllowedMentions: rep.allowed()})
-	return err
-}
-
 // internal logs an unexpected error with context and tells the user, without detail.
 func (b *Bot) internal(r *request, what string, err error) reply {
 	b.log.Error(what, "err", err, "guild", r.i.GuildID, "channel", r.i.ChannelID, "user", r.user.ID)

@@ -57,7 +57,7 @@ func TestKindFromFileBoardStatusPause(t *testing.T) {
 	}
 	h.find(thread.ID, "the kind", contains("**1. Tank** — defense 7"))
 	// Only alice, who started the auto game, readies it.
-	if r, _ := h.click(h.bob, setup, "Ready / not ready").Reply(h.ctx); !strings.Contains(r.Content, "Only the players") {
+	if r, _ := h.click(h.bob, setup, "Ready / not ready").Reply(h.ctx); !strings.Contains(r.Content, "who started this game, can say they are ready") {
 		t.Errorf("bob readied alice's auto game: %+v", r)
 	}
 	h.click(h.alice, setup, "Ready / not ready")

@@ -49,8 +49,6 @@ func turnSummary(l game.TurnLog, who string) string {
 		unafforded  int
 		end         string
 		omitted     int
-		died        bool
-		diedAt      game.Hex
 		interesting bool
 	}
 	var order []int

@@ -83,7 +83,7 @@ func (b *Bot) saveTourney(row *store.Tournament, st *tourney) error {
 // canManage reports whether the member who sent an interaction may manage the server.
 func canManage(r *request) bool {
 	m := r.i.Member
-	return m != nil && (m.Permissions&discordgo.PermissionManageServer != 0 || m.Permissions&discordgo.PermissionAdministrator != 0)
+	return m != nil && (m.Permissions&discordgo.PermissionManageGuild != 0 || m.Permissions&discordgo.PermissionAdministrator != 0)
 }
 
 // tournamentCommand is /kombat tournament [seeds] [config]: opens registration here.

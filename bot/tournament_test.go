@@ -54,7 +54,7 @@ func TestTournament(t *testing.T) {
 	if !refused.Ephemeral || !strings.Contains(refused.Content, "Only members who may manage this server") {
 		t.Errorf("a member without Manage Server: %q", refused.Content)
 	}
-	h.alice.Permissions = discordgo.PermissionManageServer
+	h.alice.Permissions = discordgo.PermissionManageGuild
 	cfg := h.fake.Upload("short.cfg", "text/plain", []byte("max_turns=10\n"))
 	_, opened := h.slash(h.alice, h.channel.ID, "tournament", discordtest.Opt("seeds", 1), discordtest.Opt("config", cfg))
 	if !strings.Contains(opened.Content, "Tournament #1 is open") {

@@ -141,12 +141,11 @@ func Compile(lang *Language, name, text string) (prog *Program, err error) {
 	start, end := codeRegion(text, strings.ToLower(lang.Name()))
 	if n := end - start; n > MaxSourceBytes {
 		sc := newScanner(lang, text, start, start+MaxSourceBytes, nil)
-		at := Pos{sc.line, sc.col}
 		for sc.off < start+MaxSourceBytes {
 			r, size := sc.peek()
 			sc.advance(r, size)
 		}
-		at = Pos{sc.line, sc.col}
+		at := Pos{sc.line, sc.col}
 		return nil, &Error{Name: name, Text: text, Diags: Diagnostics{{
 			Pos: at, Width: 1,
 			Msg:  fmt.Sprintf("strategy too long: %d bytes, the limit is %d bytes (16 KiB); it goes over here", n, MaxSourceBytes),
