@@ -137,3 +137,52 @@ func TestBystanderReady(t *testing.T) {
 	}
 	h.check()
 }
+
+// TestEditLongKind: a kind longer than a form holds (4,000 characters; files may have
+// 16 KiB) gets an explanation of how to change it, never a form Discord would refuse
+// ("This interaction failed"), both on Edit and on Edit again after a refused file.
+func TestEditLongKind(t *testing.T) {
+	h := newHarness(t)
+	h.slash(h.alice, h.channel.ID, "auto")
+	thread, _ := h.fake.WaitThread(h.ctx, h.channel.ID)
+	setup := h.find(thread.ID, "the setup", contains("setting up"))
+	long := "# " + strings.Repeat("a long comment ", 340) + "\n"
+	add := func(name, strategy string) *discordtest.Message {
+		file := h.fake.Upload(name+".txt", "text/plain", []byte(strategy))
+		in, err := h.fake.SlashCommand(h.alice, thread.ID, "kombat", discordtest.Group("kind", discordtest.Sub("add",
+			discordtest.Opt("name", name), discordtest.Opt("defense", 1), discordtest.Opt("file", file))))
+		m, err := func() (*discordtest.Message, error) {
+			if err != nil {
+				return nil, err
+			}
+			return in.Reply(h.ctx)
+		}()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	if m := add("Chatty", long+"done"); !strings.Contains(m.Content, "Added **Chatty**") {
+		t.Fatalf("adding a 5,000-character kind: %s", m.Content)
+	}
+	h.find(thread.ID, "the kind", contains("**1. Chatty**"))
+	in := h.choose(h.alice, setup, "Edit a kind", "0")
+	r, _ := in.Response(h.ctx)
+	m, err := in.Reply(h.ctx)
+	if err != nil || r.Modal != nil || !m.Ephemeral || !strings.Contains(m.Content, "is 5107 characters long, and a Discord form holds at most 4000") || !strings.Contains(m.Content, "press **Remove** on **Chatty**") {
+		t.Errorf("Edit on a 5,000-character kind: %+v, %+v, %v", r, m, err)
+	}
+	refused := add("Broken", long+"move sideways")
+	if !strings.Contains(refused.Content, "does not compile") {
+		t.Fatalf("a broken file: %s", refused.Content)
+	}
+	again, err := h.fake.Click(h.alice, refused.ID, refused.Button("Edit again").CustomID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ = again.Response(h.ctx)
+	if m, err := again.Reply(h.ctx); err != nil || r.Modal != nil || !strings.Contains(m.Content, "Fix the file and propose it again with `/kombat kind add`") {
+		t.Errorf("Edit again on a 5,000-character file: %+v, %+v, %v", r, m, err)
+	}
+	h.check()
+}

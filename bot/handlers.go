@@ -328,7 +328,7 @@ func (b *Bot) check(r *request, o options) reply {
 	a := o.attachment("file")
 	if a == nil {
 		return reply{modal: &modal{id: customID{Action: "checkform"}.encode(), title: "Check a strategy",
-			inputs: []discordgo.TextInput{textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, "", true, 4000)}}}
+			inputs: []discordgo.TextInput{textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, "", true, maxInputValue)}}}
 	}
 	text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
 	if err != nil {

@@ -83,7 +83,7 @@ func (b *Bot) librarySave(r *request, o options) reply {
 		if defense < 0 {
 			form["defense"] = strconv.FormatInt(old.Defense, 10)
 		}
-		if utf8.RuneCountInString(old.Source) <= 4000 {
+		if utf8.RuneCountInString(old.Source) <= maxInputValue {
 			form["strategy"] = old.Source
 		}
 	}
@@ -98,7 +98,7 @@ func libraryForm(name string, v map[string]string) reply {
 	}
 	return reply{modal: &modal{id: customID{Action: "libform", Args: []string{name}}.encode(), title: title, inputs: []discordgo.TextInput{
 		textInput("defense", "Defense factor (0 or more)", discordgo.TextInputShort, v["defense"], true, 19),
-		textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, v["strategy"], true, 4000),
+		textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, v["strategy"], true, maxInputValue),
 	}}}
 }
 
@@ -158,7 +158,7 @@ func (b *Bot) libraryRedo(r *request, id customID) reply {
 	}
 	var v map[string]string
 	json.Unmarshal([]byte(body), &v)
-	if utf8.RuneCountInString(v["strategy"]) > 4000 {
+	if utf8.RuneCountInString(v["strategy"]) > maxInputValue {
 		return private("Your text is longer than a form holds; fix the file and save it again with `/kombat strategy save %s file:`.", name)
 	}
 	return libraryForm(name, v)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -312,6 +313,15 @@ func (b *Bot) setupTableFor(r *request, gameID int64, what string) (*table, *rep
 
 // kindForm is the form for adding (index -1) or editing a kind, filled with p.
 func (b *Bot) kindForm(t *table, index int, p proposal) reply {
+	if n := utf8.RuneCountInString(p.Strategy); n > maxInputValue {
+		// Discord refuses a modal whose pre-filled text is longer ("This interaction
+		// failed"); cutting the strategy would lose the player's code.
+		how := "Fix the file and propose it again with `/kombat kind add`."
+		if index >= 0 {
+			how = fmt.Sprintf("To change it, edit the file, press **Remove** on **%s**, and propose it again with `/kombat kind add`.", p.Name)
+		}
+		return private("This strategy is %d characters long, and a Discord form holds at most %d. %s", n, maxInputValue, how)
+	}
 	title := "Add a minion kind"
 	arg := "new"
 	if index >= 0 {
@@ -324,7 +334,7 @@ func (b *Bot) kindForm(t *table, index int, p proposal) reply {
 	return reply{modal: &modal{id: customID{Action: "kindform", Game: t.row.ID, Args: []string{arg}}.encode(), title: title, inputs: []discordgo.TextInput{
 		textInput("name", "Name (letters, digits, spaces, - or _)", discordgo.TextInputShort, p.Name, true, 20),
 		textInput("defense", "Defense factor (0 or more)", discordgo.TextInputShort, strconv.FormatInt(p.Defense, 10), true, 19),
-		textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, p.Strategy, true, 4000),
+		textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, p.Strategy, true, maxInputValue),
 	}}}
 }
 
@@ -374,6 +384,9 @@ func (b *Bot) removeKind(r *request, id customID, value string) reply {
 	rep.update = true
 	return rep
 }
+
+// maxInputValue is the most characters a text input holds, pre-filled or typed.
+const maxInputValue = 4000
 
 // draftKey names the draft of a kind form.
 func draftKey(gameID int64, index string) string { return fmt.Sprintf("kind:%d:%s", gameID, index) }
@@ -480,6 +493,9 @@ func (b *Bot) redo(r *request, id customID) reply {
 	}
 	defer t.mu.Unlock()
 	rep := b.kindForm(t, -1, proposal{Name: d["name"], Strategy: d["strategy"]})
+	if rep.modal == nil {
+		return rep // too long for a form: the reply says what to do instead
+	}
 	rep.modal.id = customID{Action: "kindform", Game: id.Game, Args: []string{id.arg(0)}}.encode()
 	rep.modal.inputs[1].Value = d["defense"]
 	return rep

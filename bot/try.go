@@ -74,7 +74,7 @@ func (b *Bot) tryCommand(r *request, o options) reply {
 		position = "near"
 	}
 	return reply{modal: &modal{id: customID{Action: "tryform", Args: []string{position}}.encode(), title: "Try a strategy",
-		inputs: []discordgo.TextInput{textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, "", true, 4000)}}}
+		inputs: []discordgo.TextInput{textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, "", true, maxInputValue)}}}
 }
 
 // tryStrategy runs the strategy and answers privately with what happened.
