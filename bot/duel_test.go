@@ -124,6 +124,14 @@ func TestDuel(t *testing.T) {
 	if n := len(h.fake.Message(old.ID).Components); n != 0 {
 		t.Errorf("the previous board kept %d rows of controls", n)
 	}
+	// Bob buys and spawns: the message keeps alice's turn summary (issue 14).
+	summary := board.Content[:strings.Index(board.Content, "<@"+h.bob.ID+"> (orange) to play")]
+	h.choose(h.bob, board, "Buy a", h.fake.Message(board.ID).Select("Buy a").Options[0].Value)
+	h.choose(h.bob, board, "Spawn a minion", "0")
+	h.choose(h.bob, board, "…and the hex", h.fake.Message(board.ID).Select("…and the hex").Options[0].Value)
+	if after := h.fake.Message(board.ID); !strings.HasPrefix(after.Content, summary) || !strings.Contains(after.Content, "spawned Rusher") {
+		t.Errorf("bob's purchase and spawn rewrote alice's summary %q to %q", summary, after.Content)
+	}
 	// Resign with confirmation.
 	confirm, err := h.click(h.bob, board, "Resign").Reply(h.ctx)
 	if err != nil || !confirm.Ephemeral {

@@ -94,7 +94,7 @@ func (b *Bot) act(r *request, id customID, do func(g *game.Game, p int) error) r
 		return b.internal(r, "commit action", err)
 	}
 	last, _ := g.LastTurn()
-	rep, err := b.boardReply(t, g, last, "", -1)
+	rep, err := b.boardReply(t, g, last, t.lob.Summary, -1)
 	if err != nil {
 		return b.internal(r, "draw board", err)
 	}
@@ -199,6 +199,9 @@ func (b *Bot) afterTurn(t *table, log game.TurnLog, summary string) error {
 		if err != nil {
 			return err
 		}
+		// The next player's purchase and spawn redraw this message: they keep its
+		// summary of the last turn, which is the channel's history of the game.
+		t.lob.Summary = summary
 		if old := t.row.MessageID; old != "" && old != m.ID && g.Result() == nil && t.row.Mode == game.ModeAuto {
 			keep := whyRows(t.row.ID, g.Turns()-1)
 			b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.row.Channel, Components: &keep})

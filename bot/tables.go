@@ -21,6 +21,9 @@ type lobby struct {
 	Owner  string     `json:"owner"` // who started the game
 	Paused bool       `json:"paused,omitempty"`
 	Misses [2]int     `json:"misses,omitempty"` // turns in a row the clock played
+	// Summary is the text above the board now shown: the last turn's summary, kept
+	// when a purchase or spawn redraws that message.
+	Summary string `json:"summary,omitempty"`
 }
 
 // proposal is a kind being agreed on.
