@@ -115,7 +115,7 @@ func TestTry(t *testing.T) {
 	  "players": [{"budget": 1000.5, "globals": {"Target": 2}}, {"budget": 800}],
 	  "minions": [{"owner": 1, "at": [4,4], "defense": 10, "strategy": "x = opponent", "locals": {"t": 2}},
 	              {"owner": 2, "at": [3,6], "hp": 40, "strategy": "done"}],
-	  "steps": [{"run": 0}, {"turn": 2}, {"run": 0}, {"finish": true}]}`)
+	  "steps": [{"run": 1}, {"turn": 2}, {"run": 1}, {"finish": true}]}`)
 	code, out, errs := runCmd(t, "", "try", good)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -146,11 +146,11 @@ func TestTry(t *testing.T) {
 	}
 	malformed := writeFile(t, dir, "m.json", `{"minions": [], "colour": "red"}`)
 	code, _, errs = runCmd(t, "", "try", malformed)
-	if code != 1 || !strings.Contains(errs, `unknown field "colour"`) {
+	if code != 1 || !strings.Contains(errs, `line 1, column 17: unknown key "colour"`) {
 		t.Errorf("unknown field: exit %d\n%s", code, errs)
 	}
 	code, _, errs = runCmd(t, `{"minions": [{"owner": 5, "at": [1,1], "strategy": "done"}]}`, "try", "-")
-	if code != 1 || !strings.Contains(errs, "minions[0]: owner must be 1 or 2, got 5") {
+	if code != 1 || !strings.Contains(errs, "line 1, column 24: minion 1: owner must be 1 or 2, got 5") {
 		t.Errorf("bad owner: exit %d\n%s", code, errs)
 	}
 	if code, _, _ := runCmd(t, "", "try"); code != 2 {

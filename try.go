@@ -1,72 +1,634 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
+	"math"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/kombat-game/kombat/game"
-	"github.com/kombat-game/kombat/interp"
 )
 
+// maxScenarioBytes bounds a scenario file: room for a full board of long strategies
+// and many thousands of steps, and never a whole disk.
+const maxScenarioBytes = 1 << 20
+
+// maxTryOutput bounds what one scenario prints. Every step prints the whole position,
+// so a file of many steps over many variables could print for hours; 4 GiB is three
+// times what the largest file of run steps on a full board prints.
+const maxTryOutput = 4 << 30
+
 // try runs a scenario file (kombat try SCENARIO.json) and prints the state after each
-// step as JSON. Exit status: 1 for a malformed scenario or a strategy that does not
-// compile (with the diagnostics), 2 for a usage error or an unreadable file.
+// step as JSON, each step as soon as it is played. Exit status: 1 for a malformed
+// scenario or a strategy that does not compile (with the diagnostics), 2 for a usage
+// error or an unreadable file.
 func try(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return tryLimited(args, stdin, stdout, stderr, maxTryOutput)
+}
+
+// tryLimited is try printing at most limit bytes.
+func tryLimited(args []string, stdin io.Reader, stdout, stderr io.Writer, limit int64) int {
 	if len(args) != 1 {
 		fmt.Fprint(stderr, "usage: kombat try SCENARIO.json (use - for standard input)\n")
 		return 2
 	}
-	text, err := readStrategy(args[0], stdin)
+	name := args[0]
+	text, err := readScenario(name, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat try: %v\n", err)
 		return 2
 	}
-	var sc game.Scenario
-	dec := json.NewDecoder(bytes.NewReader([]byte(text)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&sc); err != nil {
-		fmt.Fprintf(stderr, "kombat try: %s: not a valid scenario: %v\n", args[0], err)
+	sc, err := decodeScenario(text)
+	if err != nil {
+		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
 		return 1
 	}
-	steps, err := game.RunScenario(game.NewLanguage(), sc)
-	var cerr *interp.Error
+	out := newStepWriter(stdout, limit)
+	err = game.PlayScenario(game.NewLanguage(), sc, out.write)
+	if err == nil {
+		err = out.close()
+	}
+	var se *game.ScenarioError
 	switch {
-	case errors.As(err, &cerr):
-		fmt.Fprintf(stderr, "kombat try: %s: %v\n", args[0], firstLine(err.Error()))
-		fmt.Fprint(stderr, cerr.Format())
+	case errors.As(err, &se):
+		where := ""
+		if off, ok := locate(text, se.Path, se.Key); ok {
+			where = lineCol(text, off) + ": "
+		}
+		if se.Compile != nil {
+			// The diagnostics name the minion or step and show the line: say it once.
+			fmt.Fprintf(stderr, "kombat try: %s: %s%s:\n%s", name, where, se.Msg, se.Compile.Format())
+		} else {
+			fmt.Fprintf(stderr, "kombat try: %s: %s%s\n", name, where, se.Msg)
+		}
 		return 1
 	case err != nil:
-		fmt.Fprintf(stderr, "kombat try: %s: %v\n", args[0], err)
+		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
 		return 1
 	}
-	out, err := json.MarshalIndent(struct {
-		Steps []game.StepResult `json:"steps"`
-	}{steps}, "", "  ")
-	if err != nil {
-		fmt.Fprintf(stderr, "kombat try: %v\n", err)
-		return 1
-	}
-	fmt.Fprintf(stdout, "%s\n", compactPairs(out))
 	return 0
 }
 
-// compactPairs puts [row, col] pairs, which MarshalIndent spreads over four lines, back
-// on one line.
-func compactPairs(b []byte) []byte {
-	return pairRE().ReplaceAll(b, []byte("[$1, $2]"))
+// readScenario reads a scenario file ("-" is standard input), refusing huge files.
+func readScenario(name string, stdin io.Reader) ([]byte, error) {
+	r := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	b, err := io.ReadAll(io.LimitReader(r, maxScenarioBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(b) > maxScenarioBytes {
+		return nil, fmt.Errorf("%s: larger than %d bytes; a scenario is at most %d bytes (1 MiB)", name, maxScenarioBytes, maxScenarioBytes)
+	}
+	return b, nil
 }
 
-func pairRE() *regexp.Regexp { return regexp.MustCompile(`\[\s+(-?\d+),\s+(-?\d+)\s+\]`) }
+// stepWriter prints a scenario's results one step at a time, in the shape
+// json.MarshalIndent gives the whole {"steps": [...]}, with [row, col] pairs on one
+// line.
+type stepWriter struct {
+	w     *bufio.Writer
+	out   *limitWriter
+	steps int
+	buf   []byte // compactPairs's output, reused from step to step
+}
 
-func firstLine(s string) string {
-	for i, r := range s {
-		if r == '\n' {
-			return s[:i]
+func newStepWriter(w io.Writer, limit int64) *stepWriter {
+	out := &limitWriter{w: w, left: limit, limit: limit}
+	return &stepWriter{w: bufio.NewWriterSize(out, 64<<10), out: out}
+}
+
+func (s *stepWriter) write(res game.StepResult) error {
+	b, err := json.MarshalIndent(res, "    ", "  ")
+	if err != nil {
+		return fmt.Errorf("step %d: %w", s.steps+1, err)
+	}
+	if s.steps == 0 {
+		s.w.WriteString("{\n  \"steps\": [\n    ")
+	} else {
+		s.w.WriteString(",\n    ")
+	}
+	s.steps++
+	s.buf = compactPairs(s.buf[:0], b)
+	if _, err := s.w.Write(s.buf); err != nil {
+		return s.failed(err)
+	}
+	return nil
+}
+
+func (s *stepWriter) close() error {
+	if s.steps == 0 {
+		s.w.WriteString("{\n  \"steps\": []\n}\n")
+	} else {
+		s.w.WriteString("\n  ]\n}\n")
+	}
+	if err := s.w.Flush(); err != nil {
+		return s.failed(err)
+	}
+	return nil
+}
+
+func (s *stepWriter) failed(err error) error {
+	if errors.As(err, new(tooMuchOutput)) {
+		return fmt.Errorf("stopped at step %d: the output passed %d bytes, the most one scenario may print; use fewer steps, minions or variables", s.steps, s.out.limit)
+	}
+	return fmt.Errorf("writing step %d: %w", s.steps, err)
+}
+
+// compactPairs appends b to dst with each [row, col] pair, which MarshalIndent spreads
+// over four lines, back on one line: what the regular expression
+// \[\s+(-?\d+),\s+(-?\d+)\s+\] replaced by [$1, $2] does, at a fraction of its cost
+// (the largest scenarios print gigabytes).
+func compactPairs(dst, b []byte) []byte {
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '[')
+		if i < 0 {
+			return append(dst, b...)
 		}
+		dst = append(dst, b[:i]...)
+		b = b[i:]
+		row, col, n := pairAt(b)
+		if n == 0 {
+			dst = append(dst, '[')
+			b = b[1:]
+			continue
+		}
+		dst = append(append(append(append(append(dst, '['), row...), ", "...), col...), ']')
+		b = b[n:]
+	}
+	return dst
+}
+
+// pairAt matches \[\s+(-?\d+),\s+(-?\d+)\s+\] at the start of b, giving the two
+// numbers and the match's length, 0 if there is none.
+func pairAt(b []byte) (row, col []byte, n int) {
+	i := 1
+	spaces := func() bool {
+		j := i
+		for i < len(b) && strings.IndexByte(" \t\n\f\r", b[i]) >= 0 {
+			i++
+		}
+		return i > j
+	}
+	number := func() []byte {
+		j := i
+		if i < len(b) && b[i] == '-' {
+			i++
+		}
+		k := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == k {
+			return nil
+		}
+		return b[j:i]
+	}
+	if !spaces() {
+		return nil, nil, 0
+	}
+	if row = number(); row == nil || i >= len(b) || b[i] != ',' {
+		return nil, nil, 0
+	}
+	i++
+	if !spaces() {
+		return nil, nil, 0
+	}
+	if col = number(); col == nil || !spaces() || i >= len(b) || b[i] != ']' {
+		return nil, nil, 0
+	}
+	return row, col, i + 1
+}
+
+// tooMuchOutput is limitWriter's refusal.
+type tooMuchOutput struct{}
+
+// Error names the refusal.
+func (tooMuchOutput) Error() string { return "output limit reached" }
+
+// limitWriter passes at most limit bytes on.
+type limitWriter struct {
+	w           io.Writer
+	left, limit int64
+}
+
+func (l *limitWriter) Write(p []byte) (int, error) {
+	if int64(len(p)) > l.left {
+		return 0, tooMuchOutput{}
+	}
+	l.left -= int64(len(p))
+	return l.w.Write(p)
+}
+
+// decodeScenario reads a scenario strictly, where encoding/json lets mistakes through
+// or words them in Go's terms: one JSON object and nothing after it, no key twice in
+// any object, no unknown key, every value of the kind its key takes. An error says
+// where (line and column) and what is wrong in the scenario's words.
+func decodeScenario(text []byte) (game.Scenario, error) {
+	var sc game.Scenario
+	var raw json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(text))
+	var syn *json.SyntaxError
+	switch err := dec.Decode(&raw); {
+	case err == io.EOF:
+		return sc, errors.New(`the file is empty: a scenario is a JSON object {"minions": [...], ...}`)
+	case err == io.ErrUnexpectedEOF:
+		return sc, fmt.Errorf("%s: the file ends inside the scenario's JSON", lineCol(text, len(text)))
+	case errors.As(err, &syn):
+		return sc, fmt.Errorf("%s: %s", lineCol(text, int(syn.Offset)-1), syn)
+	case err != nil:
+		return sc, err
+	}
+	start := skipSpace(text, 0)
+	if text[start] != '{' {
+		return sc, fmt.Errorf(`%s: a scenario is a JSON object {"minions": [...], ...}, found %s`, lineCol(text, start), found(text, start))
+	}
+	if rest := skipSpace(text, int(dec.InputOffset())); rest < len(text) {
+		return sc, fmt.Errorf(`%s: more text after the scenario's closing "}": a file holds one scenario object`, lineCol(text, rest))
+	}
+	r := newTokenReader(text)
+	if err := r.value(reflect.ValueOf(&sc).Elem(), "", ""); err != nil {
+		return sc, err
+	}
+	return sc, nil
+}
+
+// tokenReader walks JSON text already checked for syntax, knowing where each token
+// starts.
+type tokenReader struct {
+	text []byte
+	dec  *json.Decoder
+}
+
+func newTokenReader(text []byte) *tokenReader {
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.UseNumber()
+	return &tokenReader{text: text, dec: dec}
+}
+
+// next returns the next token and the offset where it starts.
+func (r *tokenReader) next() (json.Token, int, error) {
+	start := r.peek()
+	tok, err := r.dec.Token()
+	return tok, start, err
+}
+
+// skip reads past one value whose first token is tok.
+func (r *tokenReader) skip(tok json.Token) error {
+	for depth := 0; ; {
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+		if depth == 0 {
+			return nil
+		}
+		var err error
+		if tok, _, err = r.next(); err != nil {
+			return err
+		}
+	}
+}
+
+// value decodes the next value into v. what names it for messages (`minion 2: "hp"`),
+// ctx is the object or list it is in, for naming what it holds.
+func (r *tokenReader) value(v reflect.Value, what, ctx string) error {
+	tok, start, err := r.next()
+	if err != nil {
+		return err
+	}
+	wrong := func(expected string) error {
+		if what == "" {
+			what = "the scenario"
+		}
+		return fmt.Errorf("%s: %s must be %s, found %s", lineCol(r.text, start), what, expected, found(r.text, start))
+	}
+	t := v.Type()
+	if t.Kind() == reflect.Pointer {
+		if tok == nil {
+			return wrong(expected(t.Elem()))
+		}
+		p := reflect.New(t.Elem())
+		v.Set(p)
+		v, t = p.Elem(), t.Elem()
+	}
+	switch {
+	case t == reflect.TypeFor[game.Hex]():
+		var rc [2]int
+		if tok != json.Delim('[') {
+			return wrong(expected(t))
+		}
+		for i := 0; ; i++ {
+			el, _, err := r.next()
+			if err != nil {
+				return err
+			}
+			if el == json.Delim(']') && i == 2 {
+				break
+			}
+			n, ok := el.(json.Number)
+			if i >= 2 || !ok {
+				return wrong(expected(t))
+			}
+			x, err := strconv.ParseInt(string(n), 10, 0)
+			if err != nil {
+				return wrong(expected(t))
+			}
+			rc[i] = int(x)
+		}
+		v.Set(reflect.ValueOf(game.Hex{Row: rc[0], Col: rc[1]}))
+	case t.Kind() == reflect.Struct:
+		if tok != json.Delim('{') {
+			return wrong(expected(t))
+		}
+		return r.object(start, what, func(key string, keyAt int) error {
+			f, ok := fieldByKey(t, key)
+			if !ok {
+				return fmt.Errorf("%s: %sunknown key %q; %s", lineCol(r.text, keyAt), prefix(what), key, keyList(t, what))
+			}
+			return r.field(v.FieldByIndex(f.Index), join(what, strconv.Quote(key)), key)
+		})
+	case t.Kind() == reflect.Map:
+		if tok != json.Delim('{') {
+			return wrong(expected(t))
+		}
+		v.Set(reflect.MakeMap(t))
+		return r.object(start, what, func(key string, _ int) error {
+			el := reflect.New(t.Elem()).Elem()
+			if err := r.value(el, join(what, strconv.Quote(key)), ""); err != nil {
+				return err
+			}
+			v.SetMapIndex(reflect.ValueOf(key), el)
+			return nil
+		})
+	case t.Kind() == reflect.Slice:
+		if tok != json.Delim('[') {
+			return wrong(expected(t))
+		}
+		v.Set(reflect.MakeSlice(t, 0, 0))
+		for i := 0; r.dec.More(); i++ {
+			el := reflect.New(t.Elem()).Elem()
+			if err := r.value(el, element(ctx, what, i), ""); err != nil {
+				return err
+			}
+			v.Set(reflect.Append(v, el))
+		}
+		_, _, err := r.next() // ]
+		return err
+	case t.Kind() == reflect.String:
+		s, ok := tok.(string)
+		if !ok {
+			return wrong(expected(t))
+		}
+		v.SetString(s)
+	case t.Kind() == reflect.Bool:
+		b, ok := tok.(bool)
+		if !ok {
+			return wrong(expected(t))
+		}
+		v.SetBool(b)
+	case t.Kind() == reflect.Int || t.Kind() == reflect.Int64:
+		n, ok := tok.(json.Number)
+		x, err := strconv.ParseInt(string(n), 10, t.Bits())
+		if !ok || err != nil {
+			return wrong(expected(t))
+		}
+		v.SetInt(x)
+	case t.Kind() == reflect.Uint64:
+		n, ok := tok.(json.Number)
+		x, err := strconv.ParseUint(string(n), 10, 64)
+		if !ok || err != nil {
+			return wrong(expected(t))
+		}
+		v.SetUint(x)
+	case t.Kind() == reflect.Float64:
+		n, ok := tok.(json.Number)
+		x, err := strconv.ParseFloat(string(n), 64)
+		if !ok || err != nil {
+			return wrong(expected(t))
+		}
+		v.SetFloat(x)
+	default:
+		return fmt.Errorf("no reading for %v", t) // a new field's type: a bug caught by tests
+	}
+	return nil
+}
+
+// field decodes an object's field: null leaves it out, as if the key were missing.
+func (r *tokenReader) field(v reflect.Value, what, key string) error {
+	if bytes.HasPrefix(r.text[r.peek():], []byte("null")) {
+		_, _, err := r.next()
+		return err
+	}
+	return r.value(v, what, key)
+}
+
+// peek is where the next token starts: the decoder's offset is the end of the previous
+// token, and separators may come before the next one.
+func (r *tokenReader) peek() int {
+	off := int(r.dec.InputOffset())
+	for off < len(r.text) && (r.text[off] == ',' || r.text[off] == ':' || isSpace(r.text[off])) {
+		off++
+	}
+	return off
+}
+
+// object reads the keys of an object whose { has been read, refusing a key given
+// twice, and hands each to each, which reads its value.
+func (r *tokenReader) object(start int, what string, each func(key string, keyAt int) error) error {
+	seen := map[string]int{}
+	for {
+		tok, keyAt, err := r.next()
+		if err != nil {
+			return err
+		}
+		key, ok := tok.(string)
+		if !ok { // }
+			return nil
+		}
+		if first, dup := seen[key]; dup {
+			return fmt.Errorf("%s: %s%q is given twice (first at %s)", lineCol(r.text, keyAt), prefix(what), key, lineCol(r.text, first))
+		}
+		seen[key] = keyAt
+		if err := each(key, keyAt); err != nil {
+			return err
+		}
+	}
+}
+
+// element names item i of a list: the scenario's minions, players and steps by their
+// numbers, other items by their place.
+func element(ctx, what string, i int) string {
+	switch ctx {
+	case "minions":
+		return fmt.Sprintf("minion %d", i+1)
+	case "players":
+		return fmt.Sprintf("player %d", i+1)
+	case "steps":
+		return fmt.Sprintf("step %d", i+1)
+	}
+	return fmt.Sprintf("%s, item %d,", what, i+1)
+}
+
+// expected says what a value of type t is written as.
+func expected(t reflect.Type) string {
+	switch {
+	case t == reflect.TypeFor[game.Hex]():
+		return "a hex [row, col] of two whole numbers"
+	case t.Kind() == reflect.Pointer:
+		return expected(t.Elem())
+	case t.Kind() == reflect.Struct:
+		return "an object {...}"
+	case t.Kind() == reflect.Map:
+		return `an object {"name": whole number, ...}`
+	case t.Kind() == reflect.Slice:
+		return "a list [...]"
+	case t.Kind() == reflect.String:
+		return "a string in double quotes"
+	case t.Kind() == reflect.Bool:
+		return "true or false"
+	case t.Kind() == reflect.Uint64:
+		return fmt.Sprintf("a whole number from 0 to %d", uint64(math.MaxUint64))
+	case t.Kind() == reflect.Float64:
+		return "a number"
+	}
+	lo, hi := int64(math.MinInt64)>>(64-t.Bits()), int64(math.MaxInt64)>>(64-t.Bits())
+	return fmt.Sprintf("a whole number from %d to %d", lo, hi)
+}
+
+// fieldByKey finds the field a JSON key names.
+func fieldByKey(t reflect.Type, key string) (reflect.StructField, bool) {
+	for i := range t.NumField() {
+		if f := t.Field(i); jsonName(f) == key {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+func jsonName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return name
+}
+
+// keyList lists the keys an object of type t takes.
+func keyList(t reflect.Type, what string) string {
+	var keys []string
+	for i := range t.NumField() {
+		keys = append(keys, strconv.Quote(jsonName(t.Field(i))))
+	}
+	whose := "a scenario's"
+	if what != "" {
+		whose = "its"
+	}
+	return fmt.Sprintf("%s keys are %s and %s", whose, strings.Join(keys[:len(keys)-1], ", "), keys[len(keys)-1])
+}
+
+func join(what, key string) string {
+	if what == "" {
+		return key
+	}
+	return what + ": " + key
+}
+
+func prefix(what string) string {
+	if what == "" {
+		return ""
+	}
+	return what + ": "
+}
+
+// locate finds where the value at path starts (or its key, with key), for an error
+// about it; path holds object keys and 0-based list indexes. A key the file leaves out
+// is located at the object that lacks it.
+func locate(text []byte, path []any, key bool) (int, bool) {
+	if len(path) == 0 {
+		return 0, false
+	}
+	r := newTokenReader(text)
+	for i, step := range path {
+		tok, at, err := r.next()
+		if err != nil {
+			return 0, false
+		}
+		found := false
+		switch step := step.(type) {
+		case string:
+			for tok == json.Delim('{') {
+				k, keyAt, err := r.next()
+				if err != nil || k == json.Delim('}') {
+					break
+				}
+				if k == step {
+					if key && i == len(path)-1 {
+						return keyAt, true
+					}
+					found = true
+					break
+				}
+				if v, _, err := r.next(); err != nil || r.skip(v) != nil {
+					return 0, false
+				}
+			}
+		case int:
+			found = tok == json.Delim('[')
+			for j := 0; found && j < step; j++ {
+				v, _, err := r.next()
+				found = err == nil && v != json.Delim(']') && r.skip(v) == nil
+			}
+			found = found && r.dec.More()
+		}
+		if !found {
+			return at, true
+		}
+	}
+	return r.peek(), true
+}
+
+// lineCol says where offset off of text is, as editors count: line and column from 1,
+// the column in characters.
+func lineCol(text []byte, off int) string {
+	off = min(max(off, 0), len(text))
+	line := bytes.Count(text[:off], []byte("\n")) + 1
+	col := utf8.RuneCount(text[bytes.LastIndexByte(text[:off], '\n')+1:off]) + 1
+	return fmt.Sprintf("line %d, column %d", line, col)
+}
+
+// found quotes the value starting at off, shortened and on one line.
+func found(text []byte, off int) string {
+	var raw json.RawMessage
+	if err := json.NewDecoder(bytes.NewReader(text[off:])).Decode(&raw); err != nil {
+		raw = text[off:]
+	}
+	s := strings.Join(strings.Fields(string(raw)), " ")
+	if r := []rune(s); len(r) > 40 {
+		s = string(r[:37]) + "..."
 	}
 	return s
 }
+
+func skipSpace(text []byte, off int) int {
+	for off < len(text) && isSpace(text[off]) {
+		off++
+	}
+	return off
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }

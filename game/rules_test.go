@@ -373,7 +373,7 @@ func TestOpponentAlly_R18(t *testing.T) {
 	    {"owner": 2, "at": [2,4], "strategy": "o = opponent  a = ally"},
 	    {"owner": 2, "at": [3,6], "strategy": "done"},
 	    {"owner": 1, "at": [8,1], "strategy": "o = opponent  a = ally"}],
-	  "steps": [{"run": 0}, {"run": 1}, {"run": 2}, {"run": 4}]}`)
+	  "steps": [{"run": 1}, {"run": 2}, {"run": 3}, {"run": 5}]}`)
 	check := func(step, minion int, o, a int64) {
 		t.Helper()
 		st := out[step]
