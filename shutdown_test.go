@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,23 +31,24 @@ func main1() int { return run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr) }
 type program struct {
 	cmd  *exec.Cmd
 	logs *logWatch
+	seen chan struct{} // closed when the log shows the line startProgram was asked to watch
 	done chan error
 }
 
 // startProgram runs `kombat serve` in dir with env added to a clean environment and
-// waits until it has started.
-func startProgram(t *testing.T, ctx context.Context, dir string, env []string) *program {
+// waits until it has started; program.seen tells when the log shows watch.
+func startProgram(t *testing.T, ctx context.Context, dir string, env []string, watch string) *program {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "serve")
 	cmd.Dir = dir
 	cmd.Env = append([]string{"KOMBAT_TEST_MAIN=1", "PATH=" + os.Getenv("PATH"), "HOME=" + dir}, env...)
-	logs := newLogWatch("bot started")
-	started := logs.wants["bot started"]
+	logs := newLogWatch("bot started", watch)
+	started, seen := logs.wants["bot started"], logs.wants[watch]
 	cmd.Stderr, cmd.Stdout = logs, logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	p := &program{cmd: cmd, logs: logs, done: make(chan error, 1)}
+	p := &program{cmd: cmd, logs: logs, seen: seen, done: make(chan error, 1)}
 	go func() { p.done <- cmd.Wait() }()
 	t.Cleanup(func() {
 		if cmd.ProcessState == nil {
@@ -108,49 +108,66 @@ func TestSIGTERMMidTurn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const turns = 6
+	// The game is stored with seven minions a side, so each turn from then on is the
+	// longest the rules allow: 64 million steps (TurnStepLimit).
+	const turns = 9
+	setup := game.Setup{Config: game.DefaultConfig(), Seed: 3, Mode: game.ModeAuto,
+		Kinds: []game.KindSpec{{Name: "Spinner", Defense: 1, Strategy: "while (1) while (1) while (1) while (1) x = x + 1"}}}
+	setup.Config.StepLimit, setup.Config.MaxTurns = game.MaxStepLimit, turns
+	g, err := game.New(game.NewLanguage(), setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := 1; p <= 2; p++ {
+		if err := g.FreeSpawn(p, 0, game.StartArea(p)[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for spawned := [2]int{}; spawned != [2]int{6, 6}; {
+		p := g.Current()
+		if len(g.SpawnOptions(p)) == 0 {
+			if err := g.Buy(p, g.BuyOptions(p)[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if spawned[p-1] < 6 {
+			if err := g.Spawn(p, 0, g.SpawnOptions(p)[0]); err != nil {
+				t.Fatal(err)
+			}
+			spawned[p-1]++
+		}
+		if _, err := g.EndTurn(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.Phase() != game.PhasePlay || g.Turns() >= 2*turns-4 {
+		t.Fatalf("the stored game is %s after %d turns", g.Phase(), g.Turns())
+	}
 	id, err := db.CreateGame(ctx, &store.Game{Guild: guild.ID, Channel: channel.ID, Mode: game.ModeAuto,
-		Config: fmt.Sprintf("step_limit=%d\nmax_turns=%d\n", game.MaxStepLimit, turns), Seed: 3, Status: store.StatusPlay,
-		Kinds: []game.KindSpec{{Name: "Spinner", Defense: 1, Strategy: "while (1) while (1) while (1) while (1) x = x + 1"}}})
+		Config: setup.Config.String(), Seed: setup.Seed, Status: store.StatusPlay, Kinds: setup.Kinds})
 	if err == nil {
-		err = db.AppendDecisions(ctx, id, 0, []game.Decision{
-			{Player: 1, Action: game.ActFreeSpawn, Hex: game.StartArea(1)[0]},
-			{Player: 2, Action: game.ActFreeSpawn, Hex: game.StartArea(2)[0]},
-		})
+		err = db.AppendDecisions(ctx, id, 0, g.Record().Decisions)
 	}
 	db.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
 	env := []string{"DISCORD_TOKEN=" + fake.Token(), "DISCORD_GUILD_ID=" + guild.ID, "DISCORD_API_BASE=" + fake.APIBase(),
-		"KOMBAT_DB=" + dbPath, "KOMBAT_AUTO_STEP=1ms", "LOG_LEVEL=info"}
-	// boards returns the ids of the boards posted so far (not from inside a WaitMessage
-	// predicate, which runs under the fake's lock).
-	boards := func() map[string]bool {
-		ids := map[string]bool{}
-		for _, m := range fake.Messages(channel.ID) {
-			if m.File("board.png") != nil {
-				ids[m.ID] = true
-			}
-		}
-		return ids
-	}
-
-	// Evaluation is nearly all of an auto game's time here, so SIGTERM mostly lands in
-	// the middle of a turn; when it lands between two, the next start tries again.
+		"KOMBAT_DB=" + dbPath, "KOMBAT_AUTO_STEP=1ms", "LOG_LEVEL=debug"}
+	// The program logs (at debug level) as an auto turn starts; a turn then evaluates
+	// for 10 ms per minion (far longer with -race), so a signal sent on that line lands
+	// in the evaluation. Should it land before (the bot still deciding), the next start
+	// tries again.
 	interrupted := false
-	for attempt := 1; attempt <= 6 && !interrupted; attempt++ {
-		p := startProgram(t, ctx, dir, env)
-		seen := boards()
-		if _, err := fake.WaitMessage(ctx, channel.ID, func(m *discordtest.Message) bool {
-			return m.File("board.png") != nil && !seen[m.ID]
-		}); err != nil {
-			t.Fatalf("no board after start %d: %v\n%s", attempt, err, p.logs)
+	for attempt := 1; attempt <= 4 && !interrupted; attempt++ {
+		p := startProgram(t, ctx, dir, env, "auto turn starts")
+		select {
+		case <-p.seen:
+		case err := <-p.done:
+			t.Fatalf("kombat exited (%v):\n%s", err, p.logs)
+		case <-ctx.Done():
+			t.Fatalf("no auto turn after start %d:\n%s", attempt, p.logs)
 		}
-		// Fault injection, not synchronisation: the next turn starts a millisecond after
-		// a board, and lasts 10 ms per minion (far longer with -race), so a signal some
-		// milliseconds later lands in its evaluation; each start waits a little longer.
-		time.Sleep(time.Duration(attempt) * 8 * time.Millisecond)
 		if took := p.terminate(t, 10*time.Second); took > 10*time.Second {
 			t.Errorf("start %d: exit took %s", attempt, took)
 		}
@@ -178,7 +195,7 @@ func TestSIGTERMMidTurn(t *testing.T) {
 		t.Fatal("no SIGTERM landed in the middle of a turn")
 	}
 
-	p := startProgram(t, ctx, dir, env)
+	p := startProgram(t, ctx, dir, env, "Game over")
 	if _, err := fake.WaitMessage(ctx, channel.ID, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "**Game over**") }); err != nil {
 		t.Fatalf("the restarted game did not finish: %v\n%s", err, p.logs)
 	}

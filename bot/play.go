@@ -268,6 +268,7 @@ func (b *Bot) startAuto(t *table) {
 				return
 			}
 			p := g.Current()
+			b.log.Debug("auto turn starts", "game", t.row.ID, "player", p, "turn", g.Turns()+1)
 			log, err := b.botTurn(t, p)
 			if err == nil {
 				err = b.postAuto(t, log, turnSummary(log, t.names()[p-1]))
