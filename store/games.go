@@ -247,6 +247,11 @@ func action(b []byte) game.Action {
 // rating changes it causes, in one transaction: either the game is over with all of
 // it recorded, or nothing changed.
 func (db *DB) Finish(ctx context.Context, id int64, pos int, ds []game.Decision, res game.Result, turns int) error {
+	return db.finish(ctx, id, pos, ds, res, turns, nil)
+}
+
+// finish is Finish, owing the final screen with summary when it is not nil.
+func (db *DB) finish(ctx context.Context, id int64, pos int, ds []game.Decision, res game.Result, turns int, summary *string) error {
 	if res.Winner < 0 || res.Winner > 2 || res.Reason == "" || turns < 0 {
 		return fmt.Errorf("store: finish game %d: %w: result %+v after %d turns", id, ErrInvalidInput, res, turns)
 	}
@@ -258,6 +263,11 @@ func (db *DB) Finish(ctx context.Context, id int64, pos int, ds []game.Decision,
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'over', winner = ?, reason = ?, turns = ?, finished_at = ?, updated_at = ? WHERE id = ?`,
 			res.Winner, string(res.Reason), turns, now, now, id); err != nil {
 			return err
+		}
+		if summary != nil {
+			if err := owe(ctx, tx, id, pos+len(ds), *summary, now); err != nil {
+				return err
+			}
 		}
 		return rateGame(ctx, tx, id, res, now)
 	})
