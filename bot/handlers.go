@@ -343,12 +343,12 @@ func (b *Bot) checkText(r *request, name, text string) reply {
 	var cerr *interp.Error
 	switch {
 	case errors.As(err, &cerr):
-		return private("%s", interp.ReportDiscord(name, text, cerr.Diags, cerr.Omitted, contentLimit-60))
+		return private("%s", fencedReport(name, text, cerr.Diags, cerr.Omitted, contentLimit-60))
 	case err != nil:
 		return b.internal(r, "check strategy", err)
 	}
 	if w := prog.Warnings(); len(w) > 0 {
-		return private("No errors. %d %s:\n%s", len(w), plural(len(w), "warning", "warnings"), interp.ReportDiscord(name, text, w, 0, contentLimit-40))
+		return private("No errors. %d %s:\n%s", len(w), plural(len(w), "warning", "warnings"), fencedReport(name, text, w, 0, contentLimit-40))
 	}
 	return private("No errors, no warnings: `%s` is ready to play.", name)
 }

@@ -121,7 +121,7 @@ func (b *Bot) saveToLibrary(r *request, name, defense, text string) reply {
 			return b.internal(r, "compile saved strategy", err)
 		}
 		problem = fmt.Sprintf("**%s** does not compile, so it was not saved:\n%s", name,
-			interp.ReportDiscord(name, code, cerr.Diags, cerr.Omitted, contentLimit-200))
+			fencedReport(name, code, cerr.Diags, cerr.Omitted, contentLimit-200))
 	}
 	if problem != "" {
 		draft, _ := json.Marshal(map[string]string{"defense": defense, "strategy": text})

@@ -436,7 +436,7 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p pro
 				return b.internal(r, "compile kind", err)
 			}
 			problem = fmt.Sprintf("The strategy of **%s** does not compile:\n%s", p.Name,
-				interp.ReportDiscord(p.Name, p.Strategy, cerr.Diags, cerr.Omitted, contentLimit-200))
+				fencedReport(p.Name, p.Strategy, cerr.Diags, cerr.Omitted, contentLimit-200))
 		}
 	}
 	if problem != "" {

@@ -83,7 +83,7 @@ func (b *Bot) tryStrategy(r *request, name, text string, defense int64, position
 	if _, err := interp.Compile(b.lang, name, code); err != nil {
 		var cerr *interp.Error
 		if errors.As(err, &cerr) {
-			return private("%s", interp.ReportDiscord(name, code, cerr.Diags, cerr.Omitted, contentLimit-60))
+			return private("%s", fencedReport(name, code, cerr.Diags, cerr.Omitted, contentLimit-60))
 		}
 		return b.internal(r, "compile tried strategy", err)
 	}

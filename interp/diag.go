@@ -141,14 +141,26 @@ func plural(n int, one, many string) string {
 // omitted (errors beyond the cap) is mentioned at the end when positive.
 func Report(name, text string, ds Diagnostics, omitted int) string {
 	var b strings.Builder
-	lines := splitLines(text)
-	for _, d := range ds {
-		writeDiag(&b, name, lines, d)
+	for _, part := range ReportParts(name, text, ds) {
+		b.WriteString(part)
 	}
 	if omitted > 0 {
 		fmt.Fprintf(&b, "... and %d more %s\n", omitted, plural(omitted, "error", "errors"))
 	}
 	return b.String()
+}
+
+// ReportParts formats each diagnostic as Report does, one string apiece, so that a host
+// with a size budget (a chat message) can leave whole diagnostics out and say how many.
+func ReportParts(name, text string, ds Diagnostics) []string {
+	lines := splitLines(text)
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		var b strings.Builder
+		writeDiag(&b, name, lines, d)
+		parts[i] = b.String()
+	}
+	return parts
 }
 
 func writeDiag(b *strings.Builder, name string, lines []string, d Diagnostic) {
@@ -239,71 +251,4 @@ func splitLines(text string) []string {
 		lines[i] = strings.TrimSuffix(l, "\r")
 	}
 	return lines
-}
-
-// DiscordLimit is the length of a Discord message's content, in characters.
-const DiscordLimit = 2000
-
-// ReportDiscord formats diagnostics for a Discord message: the same text as Report inside
-// a code block, cut to fit within limit characters (DiscordLimit if limit <= 0), ending
-// with "... and N more" when diagnostics had to be left out.
-func ReportDiscord(name, text string, ds Diagnostics, omitted, limit int) string {
-	if limit <= 0 {
-		limit = DiscordLimit
-	}
-	lines := splitLines(text)
-	const open, close = "```\n", "```"
-	var out strings.Builder
-	out.WriteString(open)
-	used := len([]rune(open)) + len([]rune(close))
-	for i, d := range ds {
-		var b strings.Builder
-		writeDiag(&b, name, lines, d)
-		part := defuseFences(b.String())
-		rest := len(ds) - i + omitted
-		more := fmt.Sprintf("... and %d more\n", rest)
-		footer := 0
-		if i < len(ds)-1 || omitted > 0 {
-			footer = len([]rune(fmt.Sprintf("... and %d more\n", rest-1)))
-		}
-		if used+len([]rune(part))+footer > limit {
-			if i == 0 {
-				// Even one diagnostic is too long: give its first line only.
-				first := strings.SplitAfterN(part, "\n", 2)[0]
-				first = string(truncRunes([]rune(first), limit-used-len([]rune(more))-2)) + "\n"
-				out.WriteString(first)
-				used += len([]rune(first))
-				rest--
-				more = fmt.Sprintf("... and %d more\n", rest)
-				if rest == 0 {
-					more = ""
-				}
-			}
-			out.WriteString(more)
-			out.WriteString(close)
-			return out.String()
-		}
-		out.WriteString(part)
-		used += len([]rune(part))
-	}
-	if omitted > 0 {
-		out.WriteString(fmt.Sprintf("... and %d more\n", omitted))
-	}
-	out.WriteString(close)
-	return out.String()
-}
-
-// defuseFences keeps a source line's ``` from closing the message's code block.
-func defuseFences(s string) string {
-	return strings.ReplaceAll(s, "```", "`\u200b`\u200b`")
-}
-
-func truncRunes(r []rune, n int) []rune {
-	if n < 0 {
-		n = 0
-	}
-	if len(r) > n {
-		return r[:n]
-	}
-	return r
 }

@@ -96,37 +96,21 @@ func TestLongLineWindow(t *testing.T) {
 	}
 }
 
-func TestReportDiscord(t *testing.T) {
-	// Many errors with long lines: the report must fit a Discord message.
-	long := strings.Repeat("x", 300)
-	var b strings.Builder
-	for i := 0; i < 40; i++ {
-		b.WriteString(long + " = (\n")
+// TestReportParts checks that the parts are Report cut between diagnostics, so a host
+// that drops some of them shows the rest exactly as a terminal would.
+func TestReportParts(t *testing.T) {
+	e := compileError(t, "```kombat\nmove right\nwhile (1) {\n  x = (\n")
+	parts := ReportParts(e.Name, e.Text, e.Diags)
+	if len(parts) != len(e.Diags) || len(parts) < 2 {
+		t.Fatalf("%d parts for %d diagnostics, want at least 2", len(parts), len(e.Diags))
 	}
-	e := compileError(t, b.String())
-	msg := ReportDiscord(e.Name, e.Text, e.Diags, e.Omitted, 0)
-	if n := utf8.RuneCountInString(msg); n > DiscordLimit {
-		t.Errorf("message has %d characters, limit %d", n, DiscordLimit)
+	if got, want := strings.Join(parts, ""), Report(e.Name, e.Text, e.Diags, 0); got != want {
+		t.Errorf("parts joined:\n%s\nwant Report:\n%s", got, want)
 	}
-	if !strings.HasPrefix(msg, "```\n") || !strings.HasSuffix(msg, "```") || strings.Count(msg, "```") != 2 {
-		t.Errorf("not one code block:\n%s", msg)
-	}
-	if !strings.Contains(msg, "... and ") {
-		t.Errorf("does not say how many were left out:\n%s", msg)
-	}
-	// Everything fits: no "more" line.
-	small := compileError(t, "move right")
-	if msg := ReportDiscord(small.Name, small.Text, small.Diags, 0, 0); strings.Contains(msg, "more") || !strings.Contains(msg, "did you mean 'upright'?") {
-		t.Errorf("small report:\n%s", msg)
-	}
-	// Source text containing a fence cannot close the block early.
-	fenced := compileError(t, "```kombat\nmove right ```")
-	if msg := ReportDiscord(fenced.Name, fenced.Text, fenced.Diags, 0, 0); strings.Count(msg, "```") != 2 {
-		t.Errorf("a fence in the source broke the code block:\n%s", msg)
-	}
-	// A tiny limit still gives a well-formed message.
-	if msg := ReportDiscord(e.Name, e.Text, e.Diags, e.Omitted, 200); utf8.RuneCountInString(msg) > 200 || strings.Count(msg, "```") != 2 {
-		t.Errorf("limit 200:\n%s", msg)
+	for i, p := range parts {
+		if !strings.HasPrefix(p, e.Name+":"+e.Diags[i].Pos.String()+": ") || !strings.HasSuffix(p, "\n") {
+			t.Errorf("part %d is not diagnostic %d as a whole:\n%s", i, i, p)
+		}
 	}
 }
 

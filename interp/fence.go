@@ -16,8 +16,8 @@ func codeRegion(text, tag string) (start, end int) {
 			break
 		}
 		open := off + i + 3
-		// Discord takes a word right after the ticks as the language only when the line
-		// ends there; otherwise the code starts right after the ticks.
+		// Chat Markdown takes a word right after the ticks as the language only when the
+		// line ends there; otherwise the code starts right after the ticks.
 		body := open
 		lang := ""
 		if nl := strings.IndexByte(text[open:], '\n'); nl >= 0 {

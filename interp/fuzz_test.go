@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"unicode/utf8"
 )
 
 // addSeeds seeds a fuzz target with every strategy in testdata: the golden files'
@@ -23,7 +22,7 @@ func addSeeds(f *testing.F, add func(src string)) {
 }
 
 // FuzzCompile checks that no input panics the compiler, every diagnostic points
-// inside the text, at most MaxErrors errors are listed, and the Discord report fits.
+// inside the text, and at most MaxErrors errors are listed.
 func FuzzCompile(f *testing.F) {
 	addSeeds(f, func(src string) { f.Add(src) })
 	lang := mustLang(f, kombatDef())
@@ -43,9 +42,6 @@ func FuzzCompile(f *testing.F) {
 			}
 			ds = e.Diags
 			_ = e.Format()
-			if n := utf8.RuneCountInString(ReportDiscord("fuzz", src, ds, e.Omitted, 0)); n > DiscordLimit {
-				t.Fatalf("Discord report of %d characters", n)
-			}
 		} else {
 			ds = prog.Warnings()
 		}

@@ -1,0 +1,69 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kombat-game/kombat/interp"
+)
+
+// fencedReport formats a strategy's diagnostics for a message: interp's report inside a
+// code block, since carets only line up in a fixed-width font, cut between diagnostics
+// to fit within limit characters (leave room for the caller's own words), and ending
+// with "... and N more" when some were left out, N counting omitted errors too.
+func fencedReport(name, text string, ds interp.Diagnostics, omitted, limit int) string {
+	const openFence, closeFence = "```\n", "```"
+	var out strings.Builder
+	out.WriteString(openFence)
+	used := len([]rune(openFence)) + len([]rune(closeFence))
+	parts := interp.ReportParts(name, text, ds)
+	for i, part := range parts {
+		part = defuseFences(part)
+		rest := len(parts) - i + omitted
+		more := fmt.Sprintf("... and %d more\n", rest)
+		footer := 0
+		if i < len(parts)-1 || omitted > 0 {
+			footer = len([]rune(fmt.Sprintf("... and %d more\n", rest-1)))
+		}
+		if used+len([]rune(part))+footer > limit {
+			if i == 0 {
+				// Even one diagnostic is too long: give its first line only.
+				first := strings.SplitAfterN(part, "\n", 2)[0]
+				first = string(truncRunes([]rune(first), limit-used-len([]rune(more))-2)) + "\n"
+				out.WriteString(first)
+				used += len([]rune(first))
+				rest--
+				more = fmt.Sprintf("... and %d more\n", rest)
+				if rest == 0 {
+					more = ""
+				}
+			}
+			out.WriteString(more)
+			out.WriteString(closeFence)
+			return out.String()
+		}
+		out.WriteString(part)
+		used += len([]rune(part))
+	}
+	if omitted > 0 {
+		out.WriteString(fmt.Sprintf("... and %d more\n", omitted))
+	}
+	out.WriteString(closeFence)
+	return out.String()
+}
+
+// defuseFences keeps a source line's ``` from closing the message's code block.
+func defuseFences(s string) string {
+	return strings.ReplaceAll(s, "```", "`\u200b`\u200b`")
+}
+
+// truncRunes cuts r to at most n runes, n below 0 counting as 0.
+func truncRunes(r []rune, n int) []rune {
+	if n < 0 {
+		n = 0
+	}
+	if len(r) > n {
+		return r[:n]
+	}
+	return r
+}
