@@ -26,19 +26,19 @@ func (s Severity) String() string {
 
 // Diagnostic is one error or warning about a strategy, at a place in its original text.
 type Diagnostic struct {
-	Severity Severity
-	Pos      Pos    // where the problem is
-	Width    int    // runes marked from Pos by the caret line (at least 1)
-	Msg      string // what was expected and what was found; lower case, no final period
-	Hint     string // a likely fix, or ""
-	Note     *Note  // a second place worth showing (the brace an error leaves open), or nil
+	Severity Severity // whether it stops the strategy from compiling
+	Pos      Pos      // where the problem is
+	Width    int      // runes marked from Pos by the caret line (at least 1)
+	Msg      string   // what was expected and what was found; lower case, no final period
+	Hint     string   // a likely fix, or ""
+	Note     *Note    // a second place worth showing (the brace an error leaves open), or nil
 }
 
 // Note points at a second place that explains a diagnostic.
 type Note struct {
-	Pos   Pos
-	Width int
-	Msg   string
+	Pos   Pos    // the second place
+	Width int    // runes marked from Pos, as for Diagnostic.Width
+	Msg   string // why that place matters, e.g. "this '{' is never closed"
 }
 
 // Diagnostics is a list of diagnostics, sorted by position.

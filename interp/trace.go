@@ -29,13 +29,15 @@ const (
 
 // Event is one entry of a Trace.
 type Event struct {
-	Kind  EventKind
-	Pos   Pos
-	Name  string
-	ID    int // special, info or command index in the Definition
+	Kind EventKind // what happened; its constant's comment says what Name and Value hold
+	Pos  Pos       // the statement, condition or call it happened at
+	Name string    // a statement label, variable, read-only name or word, by Kind
+	ID   int       // special, info or command index in the Definition
+	// Args are a call's arguments, directions as their numbers: an array, not a slice,
+	// so that an event needs no allocation of its own.
 	Args  [maxArgs]int64
-	NArgs int
-	Value int64
+	NArgs int   // how many of Args the call had
+	Value int64 // a condition's, variable's or call's value, or the steps of a run, by Kind
 }
 
 // DefaultTraceMax is how many events a Trace keeps when Max is 0.
@@ -45,10 +47,10 @@ const DefaultTraceMax = 10000
 // conditions, assignments and host calls. It keeps at most Max events (DefaultTraceMax
 // when 0) and counts the rest in Dropped, but always records each run's EventEnd.
 type Trace struct {
-	Events  []Event
-	Max     int
-	Dropped int
-	pending int // instruction whose assignment is logged once it has completed, or -1
+	Events  []Event // in the order they happened, across runs until Reset
+	Max     int     // events kept; 0 means DefaultTraceMax
+	Dropped int     // events past Max, counted but not kept
+	pending int     // instruction whose assignment is logged once it has completed, or -1
 }
 
 // Reset empties the trace, keeping its storage.

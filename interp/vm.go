@@ -60,7 +60,7 @@ func (e End) String() string {
 
 // Result is how a run ended, where, and what it cost.
 type Result struct {
-	End   End
+	End   End   // why the run stopped
 	Pos   Pos   // the statement or operator where it ended; the end of the code for EndProgram
 	Loop  Pos   // for EndSteps: the innermost while loop it was in, if any
 	Steps int64 // steps used, never more than the limit
