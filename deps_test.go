@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -16,13 +17,23 @@ const module = "github.com/kombat-game/kombat"
 
 // layers is the import graph of DEVELOPERS.md: a package may import only the packages
 // of earlier layers, and render and store (one layer) never import each other.
-// bot/discordtest, the fake Discord the bot's tests run against, imports nothing of ours.
+// bot/discordtest, the fake Discord the bot's tests run against, and examples, the
+// example strategies embedded as files, import nothing of ours. cli, the commands, is
+// imported by main alone, so the bot can never depend on a command.
 var layers = [][]string{
-	{"interp", "bot/discordtest"},
+	{"interp", "bot/discordtest", "examples"},
 	{"game"},
 	{"render", "store"},
 	{"bot"},
+	{"cli"},
 	{"."},
+}
+
+// onlyImports narrows what a package may import of ours below what its layer allows:
+// main only wires the process to cli, so that every command is reachable by cli's
+// tests.
+var onlyImports = map[string][]string{
+	".": {"cli"},
 }
 
 // sourcePackages returns every directory of the module holding non-test Go files,
@@ -55,7 +66,7 @@ func sourcePackages(t *testing.T) map[string][]*ast.File {
 }
 
 // TestImportGraph checks the layering: interp imports nothing of ours, nothing but
-// main imports bot, render and store stay apart.
+// main imports cli, render and store stay apart.
 func TestImportGraph(t *testing.T) {
 	layerOf := map[string]int{}
 	for i, l := range layers {
@@ -79,6 +90,9 @@ func TestImportGraph(t *testing.T) {
 				l, ok := layerOf[to]
 				if !ok || l >= from {
 					t.Errorf("%s imports %s: a package may import only packages listed above it in DEVELOPERS.md", dir, to)
+				}
+				if only, ok := onlyImports[dir]; ok && !slices.Contains(only, to) {
+					t.Errorf("%s imports %s: it may import only %v of ours", dir, to, only)
 				}
 			}
 		}

@@ -1,48 +1,14 @@
 // Command kombat hosts the programming game KOMBAT: on Discord (serve), in a terminal
 // (play), headless (sim), and as a strategy checker (check) and scenario runner (try).
+// The commands live in package cli; main only hands it the process.
 package main
 
 import (
-	"fmt"
-	"io"
 	"os"
+
+	"github.com/kombat-game/kombat/cli"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-}
-
-const usage = `usage: kombat [COMMAND] [ARGS]
-
-commands:
-  serve            run the Discord bot (the default)
-  play [FILE...]   play a game against the bot in this terminal (start here)
-  sim              play bot-versus-bot games headless
-  check FILE...    compile strategy files and report errors and warnings
-  try SCENARIO     run strategies in a described position and print what happened
-`
-
-// run is main without the process: it returns the exit status.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	cmd := "serve"
-	if len(args) > 0 {
-		cmd, args = args[0], args[1:]
-	}
-	switch cmd {
-	case "serve":
-		return serve(args, stdout, stderr)
-	case "check":
-		return check(args, stdin, stdout, stderr)
-	case "try":
-		return try(args, stdin, stdout, stderr)
-	case "sim":
-		return sim(args, stdout, stderr)
-	case "play":
-		return play(args, stdin, stdout, stderr)
-	case "help", "-h", "--help", "-help":
-		fmt.Fprint(stdout, usage)
-		return 0
-	}
-	fmt.Fprintf(stderr, "kombat: unknown command %q\n\n%s", cmd, usage)
-	return 2
+	os.Exit(cli.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

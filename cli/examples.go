@@ -1,31 +1,28 @@
-package main
+package cli
 
 import (
-	"embed"
 	"io/fs"
+	"path"
 
+	"github.com/kombat-game/kombat/examples"
 	"github.com/kombat-game/kombat/game"
 )
 
-// exampleFiles are the example strategies shipped in examples/, built into the binary
-// so that kombat play works from anywhere.
-//
-//go:embed examples/*.kombat
-var exampleFiles embed.FS
-
 // exampleKinds are the example strategies as minion kinds, in file-name order.
 func exampleKinds() ([]game.KindSpec, error) {
-	names, err := fs.Glob(exampleFiles, "examples/*.kombat")
+	files := examples.FS()
+	names, err := fs.Glob(files, "*.kombat")
 	if err != nil {
 		return nil, err
 	}
 	var kinds []game.KindSpec
 	for _, name := range names {
-		text, err := exampleFiles.ReadFile(name)
+		text, err := fs.ReadFile(files, name)
 		if err != nil {
 			return nil, err
 		}
-		k, err := game.KindFromFile(name, string(text))
+		// Named as in the repository, so that a mistake in one points at the file.
+		k, err := game.KindFromFile(path.Join("examples", name), string(text))
 		if err != nil {
 			return nil, err
 		}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(args, strings.NewReader(stdin), &out, &errb)
+	code := Run(args, strings.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -90,7 +90,7 @@ func TestCheckRejectsHugeAndBinaryFiles(t *testing.T) {
 
 // TestReadmeStrategy keeps the README's example strategy compiling without warnings.
 func TestReadmeStrategy(t *testing.T) {
-	b, err := os.ReadFile("README.md")
+	b, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestTry(t *testing.T) {
 func TestSim(t *testing.T) {
 	dir := t.TempDir()
 	cfg := writeFile(t, dir, "short.cfg", "max_turns=5\n")
-	code, out, errs := runCmd(t, "", "sim", "--config", cfg, "--games", "3", "--seed", "4", "--out", filepath.Join(dir, "out"), "examples/shooter.kombat", "examples/rusher.kombat")
+	code, out, errs := runCmd(t, "", "sim", "--config", cfg, "--games", "3", "--seed", "4", "--out", filepath.Join(dir, "out"), "../examples/shooter.kombat", "../examples/rusher.kombat")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -177,7 +177,7 @@ func TestSim(t *testing.T) {
 		}
 	}
 	// The same seeds give the same games.
-	_, again, _ := runCmd(t, "", "sim", "--config", cfg, "--games", "3", "--seed", "4", "examples/shooter.kombat", "examples/rusher.kombat")
+	_, again, _ := runCmd(t, "", "sim", "--config", cfg, "--games", "3", "--seed", "4", "../examples/shooter.kombat", "../examples/rusher.kombat")
 	first := func(s string) string { return s[:strings.LastIndex(s, "\n3 games")] }
 	if first(again) != first(out) {
 		t.Errorf("same seeds, different games:\n%s\n%s", out, again)
@@ -194,7 +194,7 @@ func TestSim(t *testing.T) {
 	}
 	// Every mistake of a configuration, each on its own line with the file (issue 13).
 	badCfg := writeFile(t, dir, "bad.cfg", "max_turns=0\nstep_limit=9223372036854775807\n")
-	code, _, errs = runCmd(t, "", "sim", "--config", badCfg, "examples/shooter.kombat")
+	code, _, errs = runCmd(t, "", "sim", "--config", badCfg, "../examples/shooter.kombat")
 	want := badCfg + ":1: max_turns must be from 1 to 1000, got 0\n" +
 		"kombat sim: " + badCfg + ":2: step_limit must be from 1 to 10000000, got 9223372036854775807\n"
 	if code != 1 || !strings.HasSuffix(errs, want) {

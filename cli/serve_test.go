@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -82,7 +82,7 @@ func TestServeFromDotEnvUntilSIGTERM(t *testing.T) {
 	done := make(chan int, 1)
 	go func() {
 		var out strings.Builder
-		done <- run(nil, strings.NewReader(""), &out, logs)
+		done <- Run(nil, strings.NewReader(""), &out, logs)
 	}()
 	select {
 	case <-started:

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -15,17 +15,15 @@ import (
 	"github.com/kombat-game/kombat/store"
 )
 
-// TestMain lets a test start this package's main in a process of its own (the test
-// binary, re-executed with KOMBAT_TEST_MAIN=1 and the program's arguments): the same
-// code as the kombat binary, signals and exit included.
+// TestMain lets a test start the program in a process of its own (the test binary,
+// re-executed with KOMBAT_TEST_MAIN=1 and the program's arguments): main does nothing
+// but this call, so it is the same code as the kombat binary, signals and exit included.
 func TestMain(m *testing.M) {
 	if os.Getenv("KOMBAT_TEST_MAIN") == "1" {
-		os.Exit(main1())
+		os.Exit(Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }
-
-func main1() int { return run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr) }
 
 // program is kombat running as a process, its log watched.
 type program struct {

@@ -1,6 +1,6 @@
 //go:build race
 
-package main
+package cli
 
 // raceEnabled: the race detector slows the largest scenario tenfold.
 const raceEnabled = true

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -297,7 +297,7 @@ func TestTryLargestScenarioMemory(t *testing.T) {
 // TestReadmeScenario keeps the README's example scenario the one testdata/try/readme.json
 // runs, so that its documented output stays true.
 func TestReadmeScenario(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+	readme, err := os.ReadFile("../README.md")
 	example, err2 := os.ReadFile("testdata/try/readme.json")
 	if err := errors.Join(err, err2); err != nil {
 		t.Fatal(err)
