@@ -23,8 +23,8 @@ import (
 
 // Errors that end a terminal game early.
 var (
-	ErrEndOfInput = errors.New("end of input") // standard input closed mid-game
-	ErrQuit       = errors.New("quit")         // the player typed quit: they resign
+	errEndOfInput = errors.New("end of input") // standard input closed mid-game
+	errQuit       = errors.New("quit")         // the player typed quit: they resign
 )
 
 // maxInputLine bounds one line of terminal input; longer lines are refused, not read
@@ -116,10 +116,10 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	s.intro()
 	err = s.run()
 	switch {
-	case errors.Is(err, ErrEndOfInput):
+	case errors.Is(err, errEndOfInput):
 		fmt.Fprintf(stdout, "\nEnd of input: the game is left unfinished after %d turns. Its images are in %s\n", g.Turns(), dir)
 		return 0
-	case errors.Is(err, ErrQuit):
+	case errors.Is(err, errQuit):
 		fmt.Fprintf(stdout, "The turn images are in %s\n", dir)
 		return 0
 	case err != nil:
@@ -292,7 +292,7 @@ func (s *terminalGame) run() error {
 
 // end resigns the game when the player quit, and writes what there is.
 func (s *terminalGame) end(err error) error {
-	if errors.Is(err, ErrQuit) {
+	if errors.Is(err, errQuit) {
 		if rerr := s.g.Resign(s.human); rerr != nil {
 			return rerr
 		}
@@ -442,7 +442,7 @@ func (s *terminalGame) line(prompt string) (string, error) {
 		text := strings.TrimSpace(raw)
 		switch strings.ToLower(text) {
 		case "quit", "q", "resign", "exit":
-			return "", ErrQuit
+			return "", errQuit
 		case "board", "b":
 			fmt.Fprintf(s.out, "\n%s\n", s.text(game.TurnLog{}, ""))
 			continue
@@ -456,7 +456,7 @@ func (s *terminalGame) line(prompt string) (string, error) {
 
 // readLine reads one line without its end; a line longer than the reader's buffer is
 // skipped whole and reported as long. At the end of input a last unterminated line is
-// still returned; after it, ErrEndOfInput.
+// still returned; after it, errEndOfInput.
 func readLine(r *bufio.Reader) (line string, long bool, err error) {
 	b, err := r.ReadSlice('\n')
 	for errors.Is(err, bufio.ErrBufferFull) {
@@ -470,7 +470,7 @@ func readLine(r *bufio.Reader) (line string, long bool, err error) {
 		}
 		return strings.TrimRight(string(b), "\r\n"), false, nil
 	case errors.Is(err, io.EOF):
-		return "", false, ErrEndOfInput
+		return "", false, errEndOfInput
 	}
 	return "", false, err
 }
