@@ -1,6 +1,3 @@
-// Package render draws a KOMBAT board (a game.Snapshot and the last turn's log) as a
-// PNG, a whole game as an animated GIF, and either as a short text for screen readers
-// and terminals. It reads snapshots only, never a live game.
 package render
 
 import (
