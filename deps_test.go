@@ -15,8 +15,8 @@ import (
 
 const module = "github.com/kombat-game/kombat"
 
-// layers is the import graph of DEVELOPERS.md: a package may import only the packages
-// of earlier layers, and render and store (one layer) never import each other.
+// layers is the import graph of the README's Layout: a package may import only the
+// packages of earlier layers, and render and store (one layer) never import each other.
 // bot/discordtest, the fake Discord the bot's tests run against, and examples, the
 // example strategies embedded as files, import nothing of ours. cli, the commands, is
 // imported by main alone, so the bot can never depend on a command.
@@ -77,7 +77,7 @@ func TestImportGraph(t *testing.T) {
 	for dir, files := range sourcePackages(t) {
 		from, ok := layerOf[dir]
 		if !ok {
-			t.Errorf("package %s is not in the architecture of DEVELOPERS.md; add it to layers deliberately", dir)
+			t.Errorf("package %s is not in the README's Layout; add it there and to layers deliberately", dir)
 			continue
 		}
 		for _, f := range files {
@@ -89,7 +89,7 @@ func TestImportGraph(t *testing.T) {
 				to := strings.TrimPrefix(path, module+"/")
 				l, ok := layerOf[to]
 				if !ok || l >= from {
-					t.Errorf("%s imports %s: a package may import only packages listed above it in DEVELOPERS.md", dir, to)
+					t.Errorf("%s imports %s: a package may import only packages of the layers before its own (the README's Layout)", dir, to)
 				}
 				if only, ok := onlyImports[dir]; ok && !slices.Contains(only, to) {
 					t.Errorf("%s imports %s: it may import only %v of ours", dir, to, only)
