@@ -2,6 +2,8 @@
 // kombat play fields without strategy files. It is a package so that they can be built
 // into the binary (go:embed reaches no parent folder) while staying where the README
 // points, and kombat play works from any folder.
+//
+// examples imports only the standard library, so any package may offer the examples.
 package examples
 
 import (
