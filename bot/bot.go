@@ -1,6 +1,3 @@
-// Package bot hosts KOMBAT on Discord: slash commands, buttons, selects and forms,
-// one game per channel or thread, a board image after every turn. Every change is
-// committed to the store before players see it, so a restart loses nothing.
 package bot
 
 import (
@@ -47,6 +44,9 @@ type Options struct {
 	// being evaluated stop at once (halt); what is left is a Discord call hanging on
 	// the network, and the process may exit under it: nothing uncommitted is shown.
 	CloseWait time.Duration
+	// RetryBase and RetryMax bound the backoff between deliveries of a game's screen
+	// that Discord failed to take; 0: 1 second and 30 seconds.
+	RetryBase, RetryMax time.Duration
 }
 
 // Bot is the running Discord host.
@@ -69,6 +69,7 @@ type Bot struct {
 	closing atomic.Bool
 	halt    atomic.Bool // raised by Close: running evaluations stop (game.SetStop)
 	notices []notice    // messages owed to channels from restore, posted once connected
+	finals  []*table    // finished games whose final screen is owed, from restore
 	ready   chan struct{}
 	online  atomic.Bool
 	tmu     sync.Mutex // tournaments: one change at a time, read-modify-write of the stored state
@@ -100,6 +101,12 @@ func New(opt Options) (*Bot, error) {
 	}
 	if opt.CloseWait == 0 {
 		opt.CloseWait = 8 * time.Second
+	}
+	if opt.RetryBase == 0 {
+		opt.RetryBase = time.Second
+	}
+	if opt.RetryMax == 0 {
+		opt.RetryMax = 30 * time.Second
 	}
 	if opt.Config.ShardCount == 0 {
 		opt.Config.ShardCount = 1
@@ -136,6 +143,9 @@ func (b *Bot) Start(ctx context.Context) error {
 	if err := b.restore(ctx); err != nil {
 		return err
 	}
+	if err := b.loadScreens(ctx); err != nil {
+		return err
+	}
 	// The health endpoint comes up before the gateway, so a probe sees "disconnected"
 	// (503) while the bot connects rather than no answer at all.
 	if err := b.startHealth(); err != nil {
@@ -162,6 +172,7 @@ func (b *Bot) Start(ctx context.Context) error {
 	}
 	started = true
 	b.postNotices()
+	b.deliverOwed()
 	b.resumeAuto()
 	b.resumeTourneys()
 	if b.opt.Ticker && b.begin() {

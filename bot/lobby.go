@@ -606,10 +606,10 @@ func (b *Bot) startPlay(t *table) error {
 			}
 		}
 	}
-	if err := b.commit(b.wctx, t); err != nil {
-		return err
-	}
 	if g.Phase() == game.PhaseSetup {
+		if err := b.commit(b.wctx, t); err != nil {
+			return err
+		}
 		m, err := b.sess.ChannelMessageSendComplex(t.row.Channel, freeSpawnView(t).message())
 		if err != nil {
 			return err
@@ -617,7 +617,11 @@ func (b *Bot) startPlay(t *table) error {
 		t.row.MessageID = m.ID
 		return b.saveMeta(b.wctx, t)
 	}
-	return b.afterTurn(t, game.TurnLog{Events: g.SetupEvents()}, "")
+	if err := b.commitShown(t, ""); err != nil {
+		return err
+	}
+	b.goOn(t)
+	return nil
 }
 
 // freeSpawnKind answers a player's choice of kind for the free spawn with the hexes.
@@ -672,21 +676,22 @@ func (b *Bot) freeSpawnHex(r *request, id customID, value string) reply {
 	if err := g.FreeSpawn(seat, k, h); err != nil {
 		return private("%s.", err)
 	}
-	if err := b.commit(b.wctx, t); err != nil {
-		return b.internal(r, "commit free spawn", err)
-	}
 	done := reply{update: true, content: fmt.Sprintf("Your free **%s** stands at %v.", g.Kinds()[k].Name, h)}
 	if g.Phase() == game.PhaseSetup {
+		if err := b.commit(b.wctx, t); err != nil {
+			return b.internal(r, "commit free spawn", err)
+		}
 		return done
+	}
+	if err := b.commitShown(t, ""); err != nil {
+		return b.internal(r, "commit free spawn", err)
 	}
 	if err := r.send(done); err != nil {
 		b.log.Error("confirm free spawn", "err", err)
 	}
 	content := "Free spawns made. The game begins!"
 	b.sess.ChannelMessageEditComplex(reply{content: content}.messageEdit(t.row.Channel, t.row.MessageID))
-	if err := b.afterTurn(t, game.TurnLog{Events: g.SetupEvents()}, ""); err != nil {
-		b.log.Error("first board", "game", t.row.ID, "err", err)
-	}
+	b.goOn(t)
 	return reply{}
 }
 

@@ -154,65 +154,27 @@ func (b *Bot) endTurn(r *request, id customID) reply {
 	if err != nil {
 		return b.internal(r, "end turn", err)
 	}
-	if err := b.commit(b.wctx, t); err != nil {
+	t.lob.Misses[p-1] = 0
+	if err := b.commitShown(t, turnSummary(log, t.names()[p-1])); err != nil {
 		return b.internal(r, "commit turn", err)
 	}
-	t.lob.Misses[p-1] = 0
-	b.stripControls(r)
-	if err := b.afterTurn(t, log, turnSummary(log, t.names()[p-1])); err != nil {
-		b.log.Error("after turn", "game", t.row.ID, "err", err)
-	}
+	b.goOn(t)
 	return reply{}
 }
 
-// stripControls removes the turn controls from the message a component was on, leaving
-// its board, text and "Why?" button: the next message carries the controls.
-func (b *Bot) stripControls(r *request) {
-	var keep []discordgo.MessageComponent
-	if r.i.Message != nil {
-		keep = keepWhy(r.i.Message.Components)
-	}
-	if _, err := b.sess.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Components: &keep}); err != nil {
-		b.log.Error("strip controls", "err", err)
-	}
-}
-
-// afterTurn posts the board after a turn (or the free spawns), then plays the bot's
-// turn if it is next (auto games play on in their own loop), until a human is to act
-// or the game is over. The caller holds the lock.
-func (b *Bot) afterTurn(t *table, log game.TurnLog, summary string) error {
-	g := t.eng
+// afterTurn shows the screen the game owes, then plays the bot's turn if it is next
+// (auto games play on in their own loop), until a human is to act or the game is over.
+// It stops at the first screen Discord does not take; the caller holds the lock.
+func (b *Bot) afterTurn(t *table) error {
 	for {
-		rep, err := b.boardReply(t, g, log, summary, -1)
-		if err != nil {
+		if err := b.show(t); err != nil {
 			return err
 		}
-		// Deadlines are stored before the board that starts them is shown.
-		p := g.Current()
-		if g.Result() != nil {
-			b.clearDeadline(t, deadlineTurn)
-			b.clearDeadline(t, deadlineReminder)
-		} else if t.isHuman(p) {
-			b.armTurnClock(t, g)
-		}
-		m, err := b.sess.ChannelMessageSendComplex(t.row.Channel, rep.message())
-		if err != nil {
-			return err
-		}
-		// The next player's purchase and spawn redraw this message: they keep its
-		// summary of the last turn, which is the channel's history of the game.
-		t.lob.Summary = summary
-		if old := t.row.MessageID; old != "" && old != m.ID && g.Result() == nil && t.row.Mode == game.ModeAuto {
-			keep := whyRows(t.row.ID, g.Turns()-1)
-			b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.row.Channel, Components: &keep})
-		}
-		t.row.MessageID = m.ID
-		if g.Result() != nil {
+		g := t.eng
+		if g == nil || g.Result() != nil || g.Phase() != game.PhasePlay {
 			return nil
 		}
-		if err := b.saveMeta(b.wctx, t); err != nil {
-			return err
-		}
+		p := g.Current()
 		if t.isHuman(p) {
 			return nil
 		}
@@ -220,21 +182,20 @@ func (b *Bot) afterTurn(t *table, log game.TurnLog, summary string) error {
 			b.startAuto(t)
 			return nil
 		}
-		if log, err = b.botTurn(t, p); err != nil {
+		if _, err := b.botTurn(t, p); err != nil {
 			return err
 		}
-		summary = turnSummary(log, t.names()[p-1])
 	}
 }
 
-// botTurn plays the bot's whole turn and commits it.
+// botTurn plays the bot's whole turn and commits it, owing its screen.
 func (b *Bot) botTurn(t *table, p int) (game.TurnLog, error) {
 	log, err := game.PlayTurn(t.eng, p, t.botFor(p))
 	if err != nil {
 		t.eng = nil // half a turn may have been played: rebuild from the store
 		return log, err
 	}
-	return log, b.commit(b.wctx, t)
+	return log, b.commitShown(t, turnSummary(log, t.names()[p-1]))
 }
 
 // startAuto runs an auto game's turns, one every AutoStep, until it ends, is paused,
@@ -268,43 +229,32 @@ func (b *Bot) startAuto(t *table) {
 				return
 			}
 			p := g.Current()
+			// A screen still owed goes first; the game waits for it.
+			if err := b.show(t); err != nil {
+				t.loop = false
+				b.goOn(t)
+				t.mu.Unlock()
+				return
+			}
 			b.log.Debug("auto turn starts", "game", t.row.ID, "player", p, "turn", g.Turns()+1)
-			log, err := b.botTurn(t, p)
+			_, err = b.botTurn(t, p)
 			if err == nil {
-				err = b.postAuto(t, log, turnSummary(log, t.names()[p-1]))
+				err = b.show(t)
 			}
 			if errors.Is(err, game.ErrStopped) {
 				b.log.Info("turn interrupted by shutdown; it is played again after the restart", "game", t.row.ID, "player", p)
 			} else if err != nil {
-				b.log.Error("auto turn", "game", t.row.ID, "err", err)
+				b.log.Warn("auto turn", "game", t.row.ID, "err", err)
 				t.loop = false
+				if t.owed != nil {
+					b.goOn(t) // retries the screen, then the loop
+				}
 				t.mu.Unlock()
 				return
 			}
 			t.mu.Unlock()
 		}
 	}()
-}
-
-// postAuto posts an auto game's turn.
-func (b *Bot) postAuto(t *table, log game.TurnLog, summary string) error {
-	rep, err := b.boardReply(t, t.eng, log, summary, -1)
-	if err != nil {
-		return err
-	}
-	m, err := b.sess.ChannelMessageSendComplex(t.row.Channel, rep.message())
-	if err != nil {
-		return err
-	}
-	if old := t.row.MessageID; old != "" {
-		keep := whyRows(t.row.ID, t.eng.Turns()-1)
-		b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.row.Channel, Components: &keep})
-	}
-	t.row.MessageID = m.ID
-	if t.eng.Result() != nil {
-		return nil
-	}
-	return b.saveMeta(b.wctx, t)
 }
 
 // resumeAuto restarts the loops of auto games that were playing when the bot stopped.
@@ -389,20 +339,12 @@ func (b *Bot) resign(r *request, gameID int64) reply {
 	if err != nil {
 		return b.internal(r, "engine", err)
 	}
-	before := g.Turns()
 	if err := g.Resign(seat); err != nil {
 		return private("%s.", err)
 	}
-	if err := b.commit(b.wctx, t); err != nil {
+	if err := b.commitShown(t, fmt.Sprintf("<@%s> resigned.", r.user.ID)); err != nil {
 		return b.internal(r, "commit resign", err)
 	}
-	if t.row.MessageID != "" {
-		keep := whyRows(t.row.ID, before)
-		b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.row.MessageID, Channel: t.row.Channel, Components: &keep})
-	}
-	last, _ := g.LastTurn()
-	if err := b.afterTurn(t, last, fmt.Sprintf("<@%s> resigned.", r.user.ID)); err != nil {
-		b.log.Error("post resignation", "game", t.row.ID, "err", err)
-	}
+	b.goOn(t)
 	return reply{update: true, content: "You resigned."}
 }

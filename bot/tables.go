@@ -43,6 +43,10 @@ type table struct {
 	eng  *game.Game   // rebuilt from the record on first use
 	bots [2]*game.Bot // the built-in players, for bot seats
 	loop bool         // an auto game's turn loop is running
+	// owed is the screen the game's channel still needs (nil when it shows the game);
+	// retrying says a goroutine is delivering it.
+	owed     *store.Screen
+	retrying bool
 }
 
 // registry holds this process's active games. It keeps its own copy of each game's

@@ -115,6 +115,9 @@ func (b *Bot) expire(t *table, d store.Deadline) {
 		b.tables.remove(t.row.ID)
 		b.sess.ChannelMessageEditComplex(reply{content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.messageEdit(t.row.Channel, t.row.MessageID))
 	case deadlineReminder, deadlineTurn:
+		if t.owed != nil {
+			return // the player's controls are not on screen: the delivery arms a new clock
+		}
 		g, err := b.engine(t)
 		if err != nil || g.Phase() != game.PhasePlay || g.Decisions() != pos && d.Kind == deadlineReminder {
 			return
@@ -138,13 +141,11 @@ func (b *Bot) expire(t *table, d store.Deadline) {
 // kept); after maxMisses such turns in a row the player forfeits.
 func (b *Bot) timeUp(t *table, g *game.Game, p int) {
 	t.lob.Misses[p-1]++
-	before := g.Turns()
 	var log game.TurnLog
 	var err error
 	summary := fmt.Sprintf("⏰ %s ran out of time (%d in a row)", t.mention(p), t.lob.Misses[p-1])
 	if t.lob.Misses[p-1] >= maxMisses {
 		err = g.Forfeit(p)
-		log, _ = g.LastTurn()
 		summary = fmt.Sprintf("⏰ %s ran out of time %d turns in a row and forfeits.", t.mention(p), maxMisses)
 	} else {
 		log, err = g.EndTurn(p)
@@ -157,17 +158,11 @@ func (b *Bot) timeUp(t *table, g *game.Game, p int) {
 		return
 	}
 	if err == nil {
-		err = b.commit(b.wctx, t)
+		err = b.commitShown(t, summary)
 	}
 	if err != nil {
 		b.log.Error("time up", "game", t.row.ID, "err", err)
 		return
 	}
-	if t.row.MessageID != "" {
-		keep := whyRows(t.row.ID, before)
-		b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.row.MessageID, Channel: t.row.Channel, Components: &keep})
-	}
-	if err := b.afterTurn(t, log, summary); err != nil {
-		b.log.Error("after time up", "game", t.row.ID, "err", err)
-	}
+	b.goOn(t)
 }

@@ -1,10 +1,3 @@
-// Package store keeps everything the bot must not lose in one SQLite file: games and
-// every decision made in them, pending deadlines, saved strategies, and ratings.
-//
-// Every change a player can see is committed in one transaction before the caller
-// shows it, so a crash or a restart loses nothing that was shown. The engine is
-// deterministic, so a game is stored as its setup and its decisions (game.Record) and
-// rebuilt with game.Replay; no board is stored.
 package store
 
 import (
