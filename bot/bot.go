@@ -47,6 +47,8 @@ type Options struct {
 	// RetryBase and RetryMax bound the backoff between deliveries of a game's screen
 	// that Discord failed to take; 0: 1 second and 30 seconds.
 	RetryBase, RetryMax time.Duration
+	// HTTPTimeout bounds one REST call to Discord; 0: 20 seconds.
+	HTTPTimeout time.Duration
 }
 
 // Bot is the running Discord host.
@@ -108,6 +110,9 @@ func New(opt Options) (*Bot, error) {
 	if opt.RetryMax == 0 {
 		opt.RetryMax = 30 * time.Second
 	}
+	if opt.HTTPTimeout == 0 {
+		opt.HTTPTimeout = 20 * time.Second
+	}
 	if opt.Config.ShardCount == 0 {
 		opt.Config.ShardCount = 1
 	}
@@ -118,7 +123,7 @@ func New(opt Options) (*Bot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bot: DISCORD_API_BASE: %w", err)
 	}
-	b.http = &http.Client{Transport: tr, Timeout: 20 * time.Second}
+	b.http = &http.Client{Transport: tr, Timeout: opt.HTTPTimeout}
 	return b, nil
 }
 

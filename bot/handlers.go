@@ -298,12 +298,22 @@ func (b *Bot) showBoard(r *request) reply {
 	if err != nil || t.row.Status != "play" {
 		return private("The game here is still being set up; the board appears once the kinds are agreed.")
 	}
+	content := header(t, g)
+	if s := t.owed; s != nil && s.Paused != "" {
+		// Someone is here and asking: the channel may work again, so try once more.
+		if err := b.db.ResumeScreen(b.wctx, t.row.ID); err != nil {
+			return b.internal(r, "resume screen", err)
+		}
+		s.Paused = ""
+		b.retryLater(t, 0)
+		content += "\nThe game was paused because its board could not be posted here; trying again now."
+	}
 	last, _ := g.LastTurn()
 	png, err := b.render.PNG(render.Board{Snap: g.Snapshot(), Last: last, Names: t.names()})
 	if err != nil {
 		return b.internal(r, "render board", err)
 	}
-	return reply{content: header(t, g), ephemeral: true, files: []file{{"board.png", "image/png", png}}}
+	return reply{content: content, ephemeral: true, files: []file{{"board.png", "image/png", png}}}
 }
 
 // showStatus shows the game's numbers as text, privately.
@@ -320,7 +330,13 @@ func (b *Bot) showStatus(r *request) reply {
 	}
 	last, _ := g.LastTurn()
 	text := render.Text(render.Board{Snap: g.Snapshot(), Last: last, Names: t.names()})
-	return private("```\n%s```", strings.ReplaceAll(text, "```", "'''"))
+	paused := ""
+	if s := t.owed; s != nil && s.Paused != "" {
+		paused = fmt.Sprintf("⚠️ Paused: %s.\n", s.Paused)
+	} else if s != nil && s.Attempts > 0 {
+		paused = fmt.Sprintf("⏳ The board after the last turn is not posted yet (Discord failed %d times; retrying).\n", s.Attempts)
+	}
+	return private("%s```\n%s```", paused, strings.ReplaceAll(text, "```", "'''"))
 }
 
 // check compiles a strategy from a file, or opens a form for one.
