@@ -60,34 +60,6 @@ func whyRows(gameID int64, n int) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{row(whyButton(gameID, n))}
 }
 
-// keepWhy returns the rows of a message's components that hold only "Why?" buttons,
-// so the explanation stays on a board after its turn controls are taken away.
-func keepWhy(comps []discordgo.MessageComponent) []discordgo.MessageComponent {
-	out := []discordgo.MessageComponent{}
-	for _, c := range comps {
-		var inner []discordgo.MessageComponent
-		switch r := c.(type) {
-		case discordgo.ActionsRow:
-			inner = r.Components
-		case *discordgo.ActionsRow:
-			inner = r.Components
-		}
-		for _, x := range inner {
-			var id string
-			switch btn := x.(type) {
-			case discordgo.Button:
-				id = btn.CustomID
-			case *discordgo.Button:
-				id = btn.CustomID
-			}
-			if cid, err := decodeID(id); err == nil && cid.Action == "why" {
-				out = append(out, row(x))
-			}
-		}
-	}
-	return out
-}
-
 // why explains a turn to the player who presses its "Why?" button: the trace of each
 // of their minions. During the game a player sees only their own minions (the
 // opponent's variables and choices stay private); once it is over, or in an auto
