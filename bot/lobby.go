@@ -606,17 +606,8 @@ func (b *Bot) startPlay(t *table) error {
 			}
 		}
 	}
-	if g.Phase() == game.PhaseSetup {
-		if err := b.commit(b.wctx, t); err != nil {
-			return err
-		}
-		m, err := b.sess.ChannelMessageSendComplex(t.row.Channel, freeSpawnView(t).message())
-		if err != nil {
-			return err
-		}
-		t.row.MessageID = m.ID
-		return b.saveMeta(b.wctx, t)
-	}
+	// The free spawns' message, or the first board when bots made them all, is owed
+	// like any screen.
 	if err := b.commitShown(t, ""); err != nil {
 		return err
 	}

@@ -64,19 +64,23 @@ func (b *Bot) show(t *table) error {
 	if err != nil {
 		return err
 	}
-	last, ok := g.LastTurn()
-	if !ok {
-		last = game.TurnLog{Events: g.SetupEvents()}
-	}
-	rep, err := b.boardReply(t, g, last, s.Summary, -1)
-	if err != nil {
-		return err
+	var rep reply
+	if g.Phase() == game.PhaseSetup {
+		rep = freeSpawnView(t)
+	} else {
+		last, ok := g.LastTurn()
+		if !ok {
+			last = game.TurnLog{Events: g.SetupEvents()}
+		}
+		if rep, err = b.boardReply(t, g, last, s.Summary, -1); err != nil {
+			return err
+		}
 	}
 	// The clock is stored before the board that starts it is shown, so a crash cannot
 	// leave controls on screen without a clock; it is taken back if the post fails, and
 	// a deadline that comes due while a screen is owed plays nothing (expire), so no one
 	// loses a turn to an outage. Each delivery gives the full time again.
-	if g.Result() == nil {
+	if g.Result() == nil && g.Phase() == game.PhasePlay {
 		b.armTurnClock(t, g)
 	}
 	m, err := b.postOnce(t.row.Channel, rep, screenNonce(t.row.ID, s.Version))
