@@ -18,12 +18,14 @@ const module = "github.com/kombat-game/kombat"
 // layers is the import graph of the README's Layout: a package may import only the
 // packages of earlier layers, and render and store (one layer) never import each other.
 // bot/discordtest, the fake Discord the bot's tests run against, and examples, the
-// example strategies embedded as files, import nothing of ours. cli, the commands, is
-// imported by main alone, so the bot can never depend on a command.
+// example strategies embedded as files, import nothing of ours. host, what hosting a
+// game means, comes before bot so that it can never depend on the chat. cli, the
+// commands, is imported by main alone, so the bot can never depend on a command.
 var layers = [][]string{
 	{"interp", "bot/discordtest", "examples"},
 	{"game"},
 	{"render", "store"},
+	{"host"},
 	{"bot"},
 	{"cli"},
 	{"."},
@@ -31,9 +33,17 @@ var layers = [][]string{
 
 // onlyImports narrows what a package may import of ours below what its layer allows:
 // main only wires the process to cli, so that every command is reachable by cli's
-// tests.
+// tests; host decides without drawing, so it never imports render (the chat layer
+// draws what host decided).
 var onlyImports = map[string][]string{
-	".": {"cli"},
+	".":    {"cli"},
+	"host": {"interp", "game", "store"},
+}
+
+// forbiddenImports are packages outside the module that a package of ours must not
+// import: host knows no chat service, so that it tests without one.
+var forbiddenImports = map[string][]string{
+	"host": {"github.com/bwmarrin/discordgo"},
 }
 
 // sourcePackages returns every directory of the module holding non-test Go files,
@@ -66,7 +76,8 @@ func sourcePackages(t *testing.T) map[string][]*ast.File {
 }
 
 // TestImportGraph checks the layering: interp imports nothing of ours, nothing but
-// main imports cli, render and store stay apart.
+// main imports cli, render and store stay apart, host imports neither render nor a
+// chat library.
 func TestImportGraph(t *testing.T) {
 	layerOf := map[string]int{}
 	for i, l := range layers {
@@ -83,6 +94,11 @@ func TestImportGraph(t *testing.T) {
 		for _, f := range files {
 			for _, imp := range f.Imports {
 				path := strings.Trim(imp.Path.Value, `"`)
+				for _, bad := range forbiddenImports[dir] {
+					if path == bad || strings.HasPrefix(path, bad+"/") {
+						t.Errorf("%s imports %s: it must know no chat service (the README's Layout)", dir, path)
+					}
+				}
 				if !strings.HasPrefix(path, module+"/") {
 					continue
 				}
