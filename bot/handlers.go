@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 )
@@ -355,12 +356,11 @@ func (b *Bot) check(r *request, o options) reply {
 
 // checkText reports a strategy's errors and warnings privately.
 func (b *Bot) checkText(r *request, name, text string) reply {
-	prog, err := interp.Compile(b.lang, name, text)
-	var cerr *interp.Error
-	switch {
-	case errors.As(err, &cerr):
-		return private("%s", fencedReport(name, text, cerr.Diags, cerr.Omitted, contentLimit-60))
-	case err != nil:
+	prog, err := host.CheckStrategy(b.lang, name, text)
+	if err != nil {
+		if msg, ok := refused(err, "", contentLimit-60); ok {
+			return private("%s", msg)
+		}
 		return b.internal(r, "check strategy", err)
 	}
 	if w := prog.Warnings(); len(w) > 0 {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/store"
 )
@@ -109,21 +110,12 @@ func libraryDraftKey(name string) string { return "lib:" + strings.ToLower(name)
 // strategy that does not compile is refused with its diagnostics, and what the player
 // typed is kept for "Edit again".
 func (b *Bot) saveToLibrary(r *request, name, defense, text string) reply {
-	code, _ := interp.Extract(text, "kombat")
-	code = strings.TrimSpace(code)
-	problem := ""
-	d, err := strconv.ParseInt(strings.TrimSpace(defense), 10, 64)
-	if err != nil || d < 0 {
-		problem = fmt.Sprintf("The defense factor must be a whole number, 0 or more; got %q.", defense)
-	} else if _, err := interp.Compile(b.lang, name, code); err != nil {
-		var cerr *interp.Error
-		if !errors.As(err, &cerr) {
+	kind, err := host.CheckSaved(b.lang, name, defense, text)
+	if err != nil {
+		problem, ok := refused(err, fmt.Sprintf("**%s** does not compile, so it was not saved:\n", name), contentLimit-200)
+		if !ok {
 			return b.internal(r, "compile saved strategy", err)
 		}
-		problem = fmt.Sprintf("**%s** does not compile, so it was not saved:\n%s", name,
-			fencedReport(name, code, cerr.Diags, cerr.Omitted, contentLimit-200))
-	}
-	if problem != "" {
 		draft, _ := json.Marshal(map[string]string{"defense": defense, "strategy": text})
 		if err := b.db.SaveDraft(b.wctx, r.user.ID, libraryDraftKey(name), string(draft)); err != nil {
 			return b.internal(r, "save draft", err)
@@ -131,6 +123,7 @@ func (b *Bot) saveToLibrary(r *request, name, defense, text string) reply {
 		return reply{content: fitContent(problem + "\nNothing you typed is lost: press **Edit again**."), ephemeral: true,
 			components: []discordgo.MessageComponent{row(button("Edit again", discordgo.PrimaryButton, customID{Action: "libredo", Args: []string{name}}))}}
 	}
+	code, d := kind.Strategy, kind.Defense
 	v, err := b.db.SaveStrategy(b.wctx, r.user.ID, name, code, d, false)
 	if errors.Is(err, store.ErrNotFound) {
 		v, err = b.db.SaveStrategy(b.wctx, r.user.ID, name, code, d, true)
@@ -299,9 +292,5 @@ func (b *Bot) libraryLoad(r *request, id customID, name string) reply {
 	if err != nil {
 		return b.internal(r, "load strategy", err)
 	}
-	kind := s.Name
-	if r := []rune(kind); len(r) > 20 {
-		kind = strings.TrimSpace(string(r[:20]))
-	}
-	return b.proposeKind(r, id.Game, "new", strconv.FormatInt(s.Defense, 10), proposal{Name: kind, Strategy: s.Source, By: r.user.ID})
+	return b.proposeKind(r, id.Game, "new", strconv.FormatInt(s.Defense, 10), proposal{Name: host.KindName(s.Name), Strategy: s.Source, By: r.user.ID})
 }

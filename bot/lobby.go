@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/store"
 )
@@ -414,30 +415,25 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p pro
 		edit = i
 	}
 	problem := ""
-	d, err := strconv.ParseInt(defense, 10, 64)
-	p.Defense = d
-	switch {
-	case game.CheckKindName(p.Name) != nil:
-		problem = game.CheckKindName(p.Name).Error() + "."
-	case err != nil || d < 0:
-		problem = fmt.Sprintf("The defense factor must be a whole number, 0 or more; got %q.", defense)
-	case edit < 0 && len(t.lob.Kinds) >= game.MaxKinds:
-		problem = fmt.Sprintf("A game has at most %d kinds.", game.MaxKinds)
-	}
 	for i, k := range t.lob.Kinds {
 		if i != edit && strings.EqualFold(k.Name, p.Name) {
 			problem = fmt.Sprintf("There is already a kind named %q (names are compared ignoring case).", k.Name)
 		}
 	}
-	if problem == "" {
-		if _, err := interp.Compile(b.lang, p.Name, p.Strategy); err != nil {
-			var cerr *interp.Error
-			if !errors.As(err, &cerr) {
-				return b.internal(r, "compile kind", err)
-			}
-			problem = fmt.Sprintf("The strategy of **%s** does not compile:\n%s", p.Name,
-				fencedReport(p.Name, p.Strategy, cerr.Diags, cerr.Omitted, contentLimit-200))
+	kind, err := host.CheckKind(b.lang, p.Name, defense, p.Strategy)
+	var no *host.Refusal
+	switch {
+	case problem != "":
+	case errors.As(err, &no): // the kind itself is wrong: say so before the table's limit
+		problem = no.Msg
+	case edit < 0 && len(t.lob.Kinds) >= game.MaxKinds:
+		problem = fmt.Sprintf("A game has at most %d kinds.", game.MaxKinds)
+	case err != nil:
+		msg, ok := refused(err, fmt.Sprintf("The strategy of **%s** does not compile:\n", p.Name), contentLimit-200)
+		if !ok {
+			return b.internal(r, "compile kind", err)
 		}
+		problem = msg
 	}
 	if problem != "" {
 		draft, _ := json.Marshal(map[string]string{"name": p.Name, "defense": defense, "strategy": p.Strategy})
@@ -448,7 +444,7 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p pro
 			components: []discordgo.MessageComponent{row(button("Edit again", discordgo.PrimaryButton, customID{Action: "redo", Game: gameID, Args: []string{index}}))}}
 	}
 	old := t.lob
-	p.Strategy = strings.TrimSpace(p.Strategy)
+	p.Defense, p.Strategy = kind.Defense, kind.Strategy
 	if edit >= 0 {
 		t.lob.Kinds = append([]proposal(nil), t.lob.Kinds...)
 		t.lob.Kinds[edit] = p

@@ -1,9 +1,11 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 )
 
@@ -50,6 +52,21 @@ func fencedReport(name, text string, ds interp.Diagnostics, omitted, limit int) 
 	}
 	out.WriteString(closeFence)
 	return out.String()
+}
+
+// refused words why host turned a strategy down: a refusal's own message, or head
+// followed by the diagnostics of a strategy that does not compile, cut to fit within
+// limit characters. ok is false for any other error, an internal one.
+func refused(err error, head string, limit int) (msg string, ok bool) {
+	var no *host.Refusal
+	if errors.As(err, &no) {
+		return no.Msg, true
+	}
+	var cerr *interp.Error
+	if errors.As(err, &cerr) {
+		return head + fencedReport(cerr.Name, cerr.Text, cerr.Diags, cerr.Omitted, limit), true
+	}
+	return "", false
 }
 
 // defuseFences keeps a source line's ``` from closing the message's code block.

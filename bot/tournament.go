@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
@@ -210,11 +211,7 @@ func (b *Bot) tourneyKinds(r *request, id customID, names []string) reply {
 		if err != nil {
 			return b.internal(r, "load strategy", err)
 		}
-		name := s.Name
-		if rs := []rune(name); len(rs) > 20 {
-			name = strings.TrimSpace(string(rs[:20]))
-		}
-		kinds = append(kinds, game.KindSpec{Name: name, Defense: s.Defense, Strategy: s.Source})
+		kinds = append(kinds, game.KindSpec{Name: host.KindName(s.Name), Defense: s.Defense, Strategy: s.Source})
 	}
 	if len(kinds) == 0 || len(kinds) > maxEntryKinds {
 		return private("Choose 1 to %d strategies.", maxEntryKinds)

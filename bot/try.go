@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -80,10 +81,9 @@ func (b *Bot) tryCommand(r *request, o options) reply {
 // tryStrategy runs the strategy and answers privately with what happened.
 func (b *Bot) tryStrategy(r *request, name, text string, defense int64, position string) reply {
 	code, _ := interp.Extract(text, "kombat")
-	if _, err := interp.Compile(b.lang, name, code); err != nil {
-		var cerr *interp.Error
-		if errors.As(err, &cerr) {
-			return private("%s", fencedReport(name, code, cerr.Diags, cerr.Omitted, contentLimit-60))
+	if _, err := host.CheckStrategy(b.lang, name, code); err != nil {
+		if msg, ok := refused(err, "", contentLimit-60); ok {
+			return private("%s", msg)
 		}
 		return b.internal(r, "compile tried strategy", err)
 	}

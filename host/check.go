@@ -1,0 +1,90 @@
+package host
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/interp"
+)
+
+// Refusal is why the host turned down what a player submitted, in words for that
+// player; the chat layer shows Msg as it is.
+type Refusal struct {
+	Msg string // a whole sentence for the player, capital and final period included
+}
+
+// Error gives the refusal with the context a log needs.
+func (r *Refusal) Error() string { return "host: refused: " + r.Msg }
+
+// refuse makes a refusal from a format, so callers read like the message they send.
+func refuse(format string, args ...any) *Refusal {
+	return &Refusal{Msg: fmt.Sprintf(format, args...)}
+}
+
+// CheckStrategy compiles a strategy as a player submitted it (code fences and all):
+// every place that accepts a strategy goes through here, so they all accept the same
+// ones. A strategy that does not compile gives its *interp.Error, wrapped; the
+// program is returned for its warnings.
+func CheckStrategy(lang *interp.Language, name, strategy string) (*interp.Program, error) {
+	prog, err := interp.Compile(lang, name, strategy)
+	if err != nil {
+		return nil, fmt.Errorf("host: check strategy %q: %w", name, err)
+	}
+	return prog, nil
+}
+
+// ParseDefense reads a defense factor as a player typed it: a whole number, 0 or more,
+// spaces around it ignored. Anything else is a *Refusal quoting what was typed.
+func ParseDefense(defense string) (int64, error) {
+	d, err := strconv.ParseInt(strings.TrimSpace(defense), 10, 64)
+	if err != nil || d < 0 {
+		return 0, refuse("The defense factor must be a whole number, 0 or more; got %q.", defense)
+	}
+	return d, nil
+}
+
+// CheckKind checks a kind proposed for a game: its name (game.CheckKindName), its
+// defense, then its strategy, and gives the first problem: a *Refusal, or the
+// *interp.Error of a strategy that does not compile. The kind returned keeps the
+// strategy as typed, trimmed, so the setup shows what its author wrote.
+func CheckKind(lang *interp.Language, name, defense, strategy string) (game.KindSpec, error) {
+	if err := game.CheckKindName(name); err != nil {
+		return game.KindSpec{}, refuse("%s.", err)
+	}
+	d, err := ParseDefense(defense)
+	if err != nil {
+		return game.KindSpec{}, err
+	}
+	if _, err := CheckStrategy(lang, name, strategy); err != nil {
+		return game.KindSpec{}, err
+	}
+	return game.KindSpec{Name: name, Defense: d, Strategy: strings.TrimSpace(strategy)}, nil
+}
+
+// CheckSaved checks a strategy a player saves to their library, like CheckKind but for
+// the name, which is the library's (store checks it; a kind takes KindName of it).
+// The kind returned holds the code taken out of its fence, trimmed: what is stored,
+// and what the diagnostics' positions refer to.
+func CheckSaved(lang *interp.Language, name, defense, text string) (game.KindSpec, error) {
+	code, _ := interp.Extract(text, strings.ToLower(lang.Name()))
+	code = strings.TrimSpace(code)
+	d, err := ParseDefense(defense)
+	if err != nil {
+		return game.KindSpec{}, err
+	}
+	if _, err := CheckStrategy(lang, name, code); err != nil {
+		return game.KindSpec{}, err
+	}
+	return game.KindSpec{Name: name, Defense: d, Strategy: code}, nil
+}
+
+// KindName is the kind name a saved strategy plays under: its library name, cut to
+// the 20 characters a kind's name may have.
+func KindName(saved string) string {
+	if r := []rune(saved); len(r) > 20 {
+		return strings.TrimSpace(string(r[:20]))
+	}
+	return saved
+}

@@ -1,0 +1,122 @@
+package host
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/interp"
+)
+
+// refusalOf is the message of a *Refusal in err, or "" when err holds none.
+func refusalOf(err error) string {
+	var no *Refusal
+	if errors.As(err, &no) {
+		return no.Msg
+	}
+	return ""
+}
+
+// TestCheckKind_FirstProblemWins checks the order of CheckKind's checks (name, then
+// defense, then strategy) and the words each refusal gives the player.
+func TestCheckKind_FirstProblemWins(t *testing.T) {
+	lang := game.NewLanguage()
+	cases := []struct {
+		name, kind, defense, strategy string
+		refusal                       string // "" when none
+		compiles                      bool   // false: an *interp.Error (when no refusal)
+	}{
+		{"a good kind passes", "Rusher", "3", "move up", "", true},
+		{"no name is refused", "  ", "3", "move up", "a kind needs a name.", true},
+		{"a long name is refused before a bad defense", strings.Repeat("a", 21), "x", "move up",
+			`kind name "aaaaaaaaaaaaaaaaaaaaa" is 21 characters long; the limit is 20.`, true},
+		{"a bad character in the name is refused", "é", "0", "move up", `kind name "é" has 'é': use letters, digits, spaces, '-' and '_'.`, true},
+		{"a defense that is no number is refused", "Rusher", "three", "move up",
+			`The defense factor must be a whole number, 0 or more; got "three".`, true},
+		{"a negative defense is refused", "Rusher", "-1", "move up",
+			`The defense factor must be a whole number, 0 or more; got "-1".`, true},
+		{"a defense beyond int64 is refused", "Rusher", "9223372036854775808", "move up",
+			`The defense factor must be a whole number, 0 or more; got "9223372036854775808".`, true},
+		{"a bad defense is refused before a bad strategy", "Rusher", "x", "move nowhere",
+			`The defense factor must be a whole number, 0 or more; got "x".`, false},
+		{"a strategy that does not compile gives its diagnostics", "Rusher", "0", "move nowhere", "", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			k, err := CheckKind(lang, c.kind, c.defense, c.strategy)
+			if got := refusalOf(err); got != c.refusal {
+				t.Fatalf("refusal %q, want %q (err %v)", got, c.refusal, err)
+			}
+			var cerr *interp.Error
+			if c.refusal == "" && !c.compiles && !errors.As(err, &cerr) {
+				t.Fatalf("err %v, want an *interp.Error", err)
+			}
+			if c.refusal == "" && c.compiles && (err != nil || k.Name != c.kind) {
+				t.Fatalf("CheckKind = %+v, %v; want the kind accepted", k, err)
+			}
+		})
+	}
+}
+
+// TestCheckKind_KeepsWhatWasTyped checks that an accepted kind keeps its strategy as
+// typed (fences included), trimmed, and that the diagnostics of one that does not
+// compile point into the text as typed, so carets land where the player looks.
+func TestCheckKind_KeepsWhatWasTyped(t *testing.T) {
+	lang := game.NewLanguage()
+	k, err := CheckKind(lang, "Sniper", " 2 ", "\n```\nshoot up 5\n```\n  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k != (game.KindSpec{Name: "Sniper", Defense: 2, Strategy: "```\nshoot up 5\n```"}) {
+		t.Errorf("kind %+v", k)
+	}
+	_, err = CheckKind(lang, "Sniper", "0", "\n\nmove nowhere")
+	var cerr *interp.Error
+	if !errors.As(err, &cerr) {
+		t.Fatalf("err %v, want an *interp.Error", err)
+	}
+	if cerr.Name != "Sniper" || cerr.Text != "\n\nmove nowhere" || cerr.Diags[0].Pos.Line != 3 {
+		t.Errorf("diagnostics of %q in %q at %v", cerr.Name, cerr.Text, cerr.Diags[0].Pos)
+	}
+	if !strings.HasPrefix(err.Error(), "host: check strategy \"Sniper\": ") {
+		t.Errorf("error without context: %v", err)
+	}
+}
+
+// TestCheckSaved_StoresTheCode checks that a saved strategy is the code out of its
+// fence, trimmed, that its diagnostics point into that code, and that its name is
+// not held to a kind name's rules (the library's are store's).
+func TestCheckSaved_StoresTheCode(t *testing.T) {
+	lang := game.NewLanguage()
+	long := strings.Repeat("x", 30)
+	k, err := CheckSaved(lang, long, "1", "my best:\n```kombat\n\nmove up\n```\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k != (game.KindSpec{Name: long, Defense: 1, Strategy: "move up"}) {
+		t.Errorf("kind %+v", k)
+	}
+	_, err = CheckSaved(lang, "x", "1", "```\n\nmove nowhere\n```")
+	var cerr *interp.Error
+	if !errors.As(err, &cerr) || cerr.Text != "move nowhere" || cerr.Diags[0].Pos.Line != 1 {
+		t.Errorf("err %v, want the diagnostics of the code alone", err)
+	}
+	if _, err := CheckSaved(lang, "x", "-2", "move up"); refusalOf(err) == "" {
+		t.Errorf("a negative defense was not refused: %v", err)
+	}
+}
+
+// TestKindName_Cuts20 pins the cut of a saved strategy's name to a kind name from both
+// sides: 20 characters stay, 21 lose the last, and a cut never ends in a space.
+func TestKindName_Cuts20(t *testing.T) {
+	for in, want := range map[string]string{
+		strings.Repeat("é", 20):              strings.Repeat("é", 20),
+		strings.Repeat("b", 21):              strings.Repeat("b", 20),
+		strings.Repeat("c", 19) + " tail end": strings.Repeat("c", 19),
+	} {
+		if got := KindName(in); got != want {
+			t.Errorf("KindName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
