@@ -17,14 +17,6 @@ import (
 	"github.com/kombat-game/kombat/store"
 )
 
-// Deadlines kinds, as stored.
-const (
-	deadlineChallenge = "challenge"
-	deadlineSetup     = "setup"
-	deadlineTurn      = "turn"
-	deadlineReminder  = "reminder"
-)
-
 // How long a challenge and a setup stay open.
 const (
 	challengeLife = 10 * time.Minute
@@ -84,7 +76,7 @@ func (b *Bot) challenge(r *request, o options) reply {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	b.setDeadline(t, deadlineChallenge, expires) // stored before anyone sees the challenge
+	b.setDeadline(t, host.ChallengeExpiry, expires) // stored before anyone sees the challenge
 	if err := r.send(rep); err != nil {
 		return b.internal(r, "send challenge", err)
 	}
@@ -200,7 +192,7 @@ func (b *Bot) postSetup(t *table) error {
 		return err
 	}
 	t.row.MessageID = m.ID
-	b.setDeadline(t, deadlineSetup, b.clock.Now().Add(setupLife))
+	b.setDeadline(t, host.SetupExpiry, b.clock.Now().Add(setupLife))
 	return b.saveMeta(b.wctx, t)
 }
 
@@ -239,7 +231,7 @@ func (b *Bot) accept(r *request, id customID) reply {
 		t.row.Status = store.StatusChallenge
 		return b.internal(r, "accept challenge", err)
 	}
-	b.clearDeadline(t, deadlineChallenge)
+	b.clearDeadline(t, host.ChallengeExpiry)
 	b.moveToThread(t, t.row.MessageID, fmt.Sprintf("KOMBAT: %s vs %s", t.lob.Names[0], t.lob.Names[1]))
 	where := "below"
 	if t.row.Parent != "" {
@@ -268,7 +260,7 @@ func (b *Bot) decline(r *request, id customID) reply {
 		return b.internal(r, "decline", err)
 	}
 	b.tables.remove(t.row.ID)
-	b.clearDeadline(t, deadlineChallenge)
+	b.clearDeadline(t, host.ChallengeExpiry)
 	if seat == 1 {
 		return reply{update: true, content: fmt.Sprintf("<@%s> withdrew the challenge.", r.user.ID)}
 	}
@@ -568,7 +560,7 @@ func (b *Bot) cancelSetup(r *request, id customID) reply {
 		return b.internal(r, "cancel setup", err)
 	}
 	b.tables.remove(t.row.ID)
-	b.clearDeadline(t, deadlineSetup)
+	b.clearDeadline(t, host.SetupExpiry)
 	return reply{update: true, content: fmt.Sprintf("<@%s> cancelled the game.", r.user.ID)}
 }
 
@@ -592,7 +584,7 @@ func (b *Bot) startPlay(t *table) error {
 		t.row.Kinds, t.row.Status = nil, store.StatusSetup
 		return err
 	}
-	b.clearDeadline(t, deadlineSetup)
+	b.clearDeadline(t, host.SetupExpiry)
 	g.SetStop(&b.halt)
 	t.eng = g
 	for p := 1; p <= 2; p++ {

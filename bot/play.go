@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
@@ -331,7 +332,7 @@ func (b *Bot) resign(r *request, gameID int64) reply {
 			return b.internal(r, "cancel", err)
 		}
 		b.tables.remove(t.row.ID)
-		b.clearDeadline(t, deadlineSetup)
+		b.clearDeadline(t, host.SetupExpiry)
 		b.sess.ChannelMessageSend(t.row.Channel, fmt.Sprintf("<@%s> left; the game is cancelled.", r.user.ID))
 		return reply{update: true, content: "You left the game."}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -41,8 +42,8 @@ func (b *Bot) commitShown(t *table, summary string) error {
 	}
 	t.row.Decisions = append(t.row.Decisions, all[pos:]...)
 	t.owed = &store.Screen{Game: t.row.ID, Version: len(all), Summary: summary}
-	b.clearDeadline(t, deadlineTurn)
-	b.clearDeadline(t, deadlineReminder)
+	b.clearDeadline(t, host.TurnTimeUp)
+	b.clearDeadline(t, host.TurnReminder)
 	if r := g.Result(); r != nil {
 		t.row.Status, t.row.Result = store.StatusOver, r
 		b.tables.remove(t.row.ID)
@@ -85,8 +86,8 @@ func (b *Bot) show(t *table) error {
 	}
 	m, err := b.postOnce(t.row.Channel, rep, screenNonce(t.row.ID, s.Version))
 	if err != nil {
-		b.clearDeadline(t, deadlineTurn)
-		b.clearDeadline(t, deadlineReminder)
+		b.clearDeadline(t, host.TurnTimeUp)
+		b.clearDeadline(t, host.TurnReminder)
 		s.Attempts++
 		s.LastError = err.Error()
 		if why := permanent(err); why != "" {

@@ -10,24 +10,21 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 )
 
-// maxMisses is how many turns in a row the clock may play for a player before the
-// player forfeits.
-const maxMisses = 3
-
-func (b *Bot) setDeadline(t *table, kind string, due time.Time) {
+func (b *Bot) setDeadline(t *table, kind host.Deadline, due time.Time) {
 	t.row.UpdatedAt = b.clock.Now()
-	err := b.db.SetDeadline(b.wctx, store.Deadline{Kind: kind, Key: strconv.FormatInt(t.row.ID, 10), Due: due,
+	err := b.db.SetDeadline(b.wctx, store.Deadline{Kind: string(kind), Key: strconv.FormatInt(t.row.ID, 10), Due: due,
 		Payload: strconv.Itoa(len(t.row.Decisions))})
 	if err != nil {
 		b.log.Error("set deadline", "game", t.row.ID, "kind", kind, "err", err)
 	}
 }
 
-func (b *Bot) clearDeadline(t *table, kind string) {
-	if err := b.db.ClearDeadline(b.wctx, kind, strconv.FormatInt(t.row.ID, 10)); err != nil {
+func (b *Bot) clearDeadline(t *table, kind host.Deadline) {
+	if err := b.db.ClearDeadline(b.wctx, string(kind), strconv.FormatInt(t.row.ID, 10)); err != nil {
 		b.log.Error("clear deadline", "game", t.row.ID, "kind", kind, "err", err)
 	}
 }
@@ -41,8 +38,8 @@ func (b *Bot) armTurnClock(t *table, g *game.Game) {
 		return
 	}
 	now := b.clock.Now()
-	b.setDeadline(t, deadlineTurn, now.Add(t.row.TurnTimeout))
-	b.setDeadline(t, deadlineReminder, now.Add(t.row.TurnTimeout*4/5))
+	b.setDeadline(t, host.TurnTimeUp, now.Add(t.row.TurnTimeout))
+	b.setDeadline(t, host.TurnReminder, now.Add(t.row.TurnTimeout*4/5))
 }
 
 // tick checks deadlines every second until the bot closes.
@@ -87,14 +84,24 @@ func (b *Bot) RunDue(ctx context.Context) {
 	}
 }
 
-// expire handles one due deadline; the caller holds the lock.
+// expire carries out what host decides a due deadline does; the caller holds the lock.
 func (b *Bot) expire(t *table, d store.Deadline) {
-	pos, _ := strconv.Atoi(d.Payload)
-	switch d.Kind {
-	case deadlineChallenge:
-		if t.row.Status != store.StatusChallenge {
+	due := host.Due{Deadline: host.Deadline(d.Kind), Status: t.row.Status, Owed: t.owed != nil}
+	due.ArmedAt, _ = strconv.Atoi(d.Payload)
+	var g *game.Game
+	if due.NeedsTurn() {
+		var err error
+		if g, err = b.engine(t); err != nil {
 			return
 		}
+		due.Phase, due.Player, due.At = g.Phase(), g.Current(), g.Decisions()
+		if due.Player != 0 {
+			due.Human, due.Misses = t.isHuman(due.Player), t.lob.Misses[due.Player-1]
+		}
+	}
+	p, action := due.Player, host.Decide(due)
+	switch action {
+	case host.ExpireChallenge:
 		if err := b.db.Cancel(b.wctx, t.row.ID); err != nil {
 			b.log.Error("expire challenge", "game", t.row.ID, "err", err)
 			return
@@ -104,49 +111,33 @@ func (b *Bot) expire(t *table, d store.Deadline) {
 		if _, err := b.sess.ChannelMessageEditComplex(reply{content: content}.messageEdit(t.row.Channel, t.row.MessageID)); err != nil {
 			b.log.Error("edit expired challenge", "game", t.row.ID, "err", err)
 		}
-	case deadlineSetup:
-		if t.row.Status != store.StatusSetup {
-			return
-		}
+	case host.ExpireSetup:
 		if err := b.db.Cancel(b.wctx, t.row.ID); err != nil {
 			b.log.Error("expire setup", "game", t.row.ID, "err", err)
 			return
 		}
 		b.tables.remove(t.row.ID)
 		b.sess.ChannelMessageEditComplex(reply{content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.messageEdit(t.row.Channel, t.row.MessageID))
-	case deadlineReminder, deadlineTurn:
-		if t.owed != nil {
-			return // the player's controls are not on screen: the delivery arms a new clock
-		}
-		g, err := b.engine(t)
-		if err != nil || g.Phase() != game.PhasePlay || g.Decisions() != pos && d.Kind == deadlineReminder {
-			return
-		}
-		p := g.Current()
-		if !t.isHuman(p) {
-			return
-		}
-		if d.Kind == deadlineReminder {
-			left := t.row.TurnTimeout / 5
-			b.sess.ChannelMessageSendComplex(t.row.Channel, &discordgo.MessageSend{
-				Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", t.mention(p), left.Round(time.Second)),
-				AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{t.row.Players[p-1]}}})
-			return
-		}
-		b.timeUp(t, g, p)
+	case host.Remind:
+		left := t.row.TurnTimeout / 5
+		b.sess.ChannelMessageSendComplex(t.row.Channel, &discordgo.MessageSend{
+			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", t.mention(p), left.Round(time.Second)),
+			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{t.row.Players[p-1]}}})
+	case host.PlayForPlayer, host.Forfeit:
+		b.timeUp(t, g, p, action == host.Forfeit)
 	}
 }
 
 // timeUp plays a turn whose time ran out, with no purchase and no spawn (any made are
-// kept); after maxMisses such turns in a row the player forfeits.
-func (b *Bot) timeUp(t *table, g *game.Game, p int) {
+// kept), or makes the player forfeit when host says they missed too many.
+func (b *Bot) timeUp(t *table, g *game.Game, p int, forfeit bool) {
 	t.lob.Misses[p-1]++
 	var log game.TurnLog
 	var err error
 	summary := fmt.Sprintf("⏰ %s ran out of time (%d in a row)", t.mention(p), t.lob.Misses[p-1])
-	if t.lob.Misses[p-1] >= maxMisses {
+	if forfeit {
 		err = g.Forfeit(p)
-		summary = fmt.Sprintf("⏰ %s ran out of time %d turns in a row and forfeits.", t.mention(p), maxMisses)
+		summary = fmt.Sprintf("⏰ %s ran out of time %d turns in a row and forfeits.", t.mention(p), host.MaxMisses)
 	} else {
 		log, err = g.EndTurn(p)
 		summary += "; the turn was played for them.\n" + turnSummary(log, t.names()[p-1])

@@ -111,8 +111,8 @@ func TestCheckSaved_StoresTheCode(t *testing.T) {
 // sides: 20 characters stay, 21 lose the last, and a cut never ends in a space.
 func TestKindName_Cuts20(t *testing.T) {
 	for in, want := range map[string]string{
-		strings.Repeat("é", 20):              strings.Repeat("é", 20),
-		strings.Repeat("b", 21):              strings.Repeat("b", 20),
+		strings.Repeat("é", 20):               strings.Repeat("é", 20),
+		strings.Repeat("b", 21):               strings.Repeat("b", 20),
 		strings.Repeat("c", 19) + " tail end": strings.Repeat("c", 19),
 	} {
 		if got := KindName(in); got != want {
