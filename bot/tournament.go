@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -18,53 +17,17 @@ import (
 )
 
 // Tournaments: a member who may manage the server opens one; entrants register 1 to
-// maxEntryKinds of their saved strategies (copied at registration, so later edits do
-// not change an entry); the bot plays a round robin of bot-versus-bot games, every
-// pairing from both seats with several seeds, each side fielding only its own kinds
-// (game.NewBotOf). The state, results included, is stored after every game, so a
-// restart resumes the run where it stopped.
-
-// Tournament limits.
-const (
-	maxEntrants   = 12 // 66 pairings; with 2 seeds, 264 games
-	maxEntryKinds = 2  // kinds per entrant: a pairing's game has both sides' kinds, and R5 allows 5
-	defaultSeeds  = 2
-)
-
-// tourney is a tournament's stored state.
-type tourney struct {
-	Seeds    int       `json:"seeds"`  // games per pairing and seat
-	Config   string    `json:"config"` // configuration text of every game
-	Seed     uint64    `json:"seed"`   // the games' seeds follow from it
-	Entrants []entrant `json:"entrants"`
-	Games    []tgame   `json:"games,omitempty"` // the schedule, made at the start
-	Posted   int       `json:"posted"`          // pairings whose result has been posted
-}
-
-// entrant is one registered player with the kinds they bring.
-type entrant struct {
-	User  string          `json:"user"`
-	Name  string          `json:"name"`
-	Kinds []game.KindSpec `json:"kinds"`
-}
-
-// tgame is one scheduled game: entrant A in seat 1 against B in seat 2.
-type tgame struct {
-	A      int    `json:"a"`
-	B      int    `json:"b"`
-	Seed   uint64 `json:"seed"`
-	Played bool   `json:"played"`
-	Winner int    `json:"winner"` // 1 (A), 2 (B) or 0 for a tie
-	Turns  int    `json:"turns"`
-}
+// host.MaxEntryKinds of their saved strategies (copied at registration, so later
+// edits do not change an entry); the bot plays host's round robin in the background,
+// storing the state after every game, and tells the channel as it goes.
 
 // loadTourney reads a stored tournament and its state.
-func (b *Bot) loadTourney(id int64) (*store.Tournament, *tourney, error) {
+func (b *Bot) loadTourney(id int64) (*store.Tournament, *host.Tournament, error) {
 	row, err := b.db.GetTournament(b.wctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	var st tourney
+	var st host.Tournament
 	if err := json.Unmarshal(row.State, &st); err != nil {
 		return nil, nil, fmt.Errorf("bot: tournament %d has an unreadable state: %w", id, err)
 	}
@@ -72,7 +35,7 @@ func (b *Bot) loadTourney(id int64) (*store.Tournament, *tourney, error) {
 }
 
 // saveTourney stores a tournament's state.
-func (b *Bot) saveTourney(row *store.Tournament, st *tourney) error {
+func (b *Bot) saveTourney(row *store.Tournament, st *host.Tournament) error {
 	raw, err := json.Marshal(st)
 	if err != nil {
 		return err
@@ -96,7 +59,7 @@ func (b *Bot) tournamentCommand(r *request, o options) reply {
 	if bad != nil {
 		return *bad
 	}
-	st := &tourney{Seeds: int(min(max(o.int("seeds", defaultSeeds), 1), 5)), Config: cfg, Seed: newSeed()}
+	st := &host.Tournament{Seeds: int(min(max(o.int("seeds", host.DefaultSeeds), 1), 5)), Config: cfg, Seed: newSeed()}
 	raw, _ := json.Marshal(st)
 	row := &store.Tournament{Guild: r.i.GuildID, Channel: r.i.ChannelID, Owner: r.user.ID, State: raw}
 	if _, err := b.db.CreateTournament(b.wctx, row); err != nil {
@@ -117,13 +80,13 @@ func (b *Bot) tournamentCommand(r *request, o options) reply {
 }
 
 // tourneyView is the tournament's message: its entrants, progress and controls.
-func tourneyView(t *store.Tournament, st *tourney, progress string) reply {
+func tourneyView(t *store.Tournament, st *host.Tournament, progress string) reply {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "🏆 **KOMBAT tournament #%d** · organised by <@%s> · round robin, %d %s per pairing and seat\n",
 		t.ID, t.Owner, st.Seeds, plural(st.Seeds, "game", "games"))
 	switch t.Status {
 	case store.TournamentOpen:
-		fmt.Fprintf(&sb, "Registration is open: press **Enter** and choose 1 to %d of your saved strategies (`/kombat strategy save`). Your minions will be those kinds; the bot plays them for you.\n", maxEntryKinds)
+		fmt.Fprintf(&sb, "Registration is open: press **Enter** and choose 1 to %d of your saved strategies (`/kombat strategy save`). Your minions will be those kinds; the bot plays them for you.\n", host.MaxEntryKinds)
 	case store.TournamentRunning:
 		sb.WriteString("**Running.** ")
 	case store.TournamentOver:
@@ -134,7 +97,7 @@ func tourneyView(t *store.Tournament, st *tourney, progress string) reply {
 	if progress != "" {
 		sb.WriteString(progress + "\n")
 	}
-	fmt.Fprintf(&sb, "Entrants (%d of %d):", len(st.Entrants), maxEntrants)
+	fmt.Fprintf(&sb, "Entrants (%d of %d):", len(st.Entrants), host.MaxEntrants)
 	if len(st.Entrants) == 0 {
 		sb.WriteString(" nobody yet")
 	}
@@ -164,7 +127,7 @@ func kindNames(ks []game.KindSpec) string {
 }
 
 // tourneyAction locks tournaments and loads one that must still be open.
-func (b *Bot) tourneyAction(r *request, id int64, do func(row *store.Tournament, st *tourney) reply) reply {
+func (b *Bot) tourneyAction(r *request, id int64, do func(row *store.Tournament, st *host.Tournament) reply) reply {
 	b.tmu.Lock()
 	defer b.tmu.Unlock()
 	row, st, err := b.loadTourney(id)
@@ -193,7 +156,7 @@ func (b *Bot) tourneyEnter(r *request, id customID) reply {
 	for _, s := range list[:min(len(list), 25)] {
 		opts = append(opts, discordgo.SelectMenuOption{Label: s.Name, Value: s.Name, Description: fmt.Sprintf("v%d · defense %d", s.Version, s.Defense)})
 	}
-	most := min(maxEntryKinds, len(opts))
+	most := min(host.MaxEntryKinds, len(opts))
 	one := 1
 	return reply{ephemeral: true, content: fmt.Sprintf("Choose 1 to %d of your strategies: they are copied into your entry now.", most),
 		components: []discordgo.MessageComponent{row(discordgo.SelectMenu{CustomID: customID{Action: "tkinds", Game: id.Game}.encode(),
@@ -213,14 +176,14 @@ func (b *Bot) tourneyKinds(r *request, id customID, names []string) reply {
 		}
 		kinds = append(kinds, game.KindSpec{Name: host.KindName(s.Name), Defense: s.Defense, Strategy: s.Source})
 	}
-	if len(kinds) == 0 || len(kinds) > maxEntryKinds {
-		return private("Choose 1 to %d strategies.", maxEntryKinds)
+	if len(kinds) == 0 || len(kinds) > host.MaxEntryKinds {
+		return private("Choose 1 to %d strategies.", host.MaxEntryKinds)
 	}
 	if _, err := game.New(b.lang, game.Setup{Config: game.DefaultConfig(), Mode: game.ModeAuto, Kinds: kinds}); err != nil {
 		return private("Those strategies cannot play: %v.", err)
 	}
-	return b.tourneyAction(r, id.Game, func(row *store.Tournament, st *tourney) reply {
-		e := entrant{User: r.user.ID, Name: displayName(r.user), Kinds: kinds}
+	return b.tourneyAction(r, id.Game, func(row *store.Tournament, st *host.Tournament) reply {
+		e := host.Entrant{User: r.user.ID, Name: displayName(r.user), Kinds: kinds}
 		replaced := false
 		for i := range st.Entrants {
 			if st.Entrants[i].User == r.user.ID {
@@ -228,8 +191,8 @@ func (b *Bot) tourneyKinds(r *request, id customID, names []string) reply {
 			}
 		}
 		if !replaced {
-			if len(st.Entrants) >= maxEntrants {
-				return private("The tournament is full (%d entrants).", maxEntrants)
+			if len(st.Entrants) >= host.MaxEntrants {
+				return private("The tournament is full (%d entrants).", host.MaxEntrants)
 			}
 			st.Entrants = append(st.Entrants, e)
 		}
@@ -242,7 +205,7 @@ func (b *Bot) tourneyKinds(r *request, id customID, names []string) reply {
 }
 
 // refreshTourney redraws the tournament's message.
-func (b *Bot) refreshTourney(row *store.Tournament, st *tourney, progress string) {
+func (b *Bot) refreshTourney(row *store.Tournament, st *host.Tournament, progress string) {
 	if row.MessageID == "" {
 		return
 	}
@@ -252,7 +215,7 @@ func (b *Bot) refreshTourney(row *store.Tournament, st *tourney, progress string
 }
 
 func (b *Bot) tourneyLeave(r *request, id customID) reply {
-	return b.tourneyAction(r, id.Game, func(row *store.Tournament, st *tourney) reply {
+	return b.tourneyAction(r, id.Game, func(row *store.Tournament, st *host.Tournament) reply {
 		for i, e := range st.Entrants {
 			if e.User == r.user.ID {
 				st.Entrants = append(st.Entrants[:i:i], st.Entrants[i+1:]...)
@@ -269,7 +232,7 @@ func (b *Bot) tourneyLeave(r *request, id customID) reply {
 }
 
 func (b *Bot) tourneyCancel(r *request, id customID) reply {
-	return b.tourneyAction(r, id.Game, func(row *store.Tournament, st *tourney) reply {
+	return b.tourneyAction(r, id.Game, func(row *store.Tournament, st *host.Tournament) reply {
 		if r.user.ID != row.Owner && !canManage(r) {
 			return private("Only <@%s>, who organised it, or a server manager can cancel this tournament.", row.Owner)
 		}
@@ -285,14 +248,14 @@ func (b *Bot) tourneyCancel(r *request, id customID) reply {
 
 // tourneyStart closes registration, makes the schedule and starts playing.
 func (b *Bot) tourneyStart(r *request, id customID) reply {
-	return b.tourneyAction(r, id.Game, func(row *store.Tournament, st *tourney) reply {
+	return b.tourneyAction(r, id.Game, func(row *store.Tournament, st *host.Tournament) reply {
 		if r.user.ID != row.Owner && !canManage(r) {
 			return private("Only <@%s>, who organised it, or a server manager can start this tournament.", row.Owner)
 		}
 		if len(st.Entrants) < 2 {
 			return private("A tournament needs at least 2 entrants; it has %d.", len(st.Entrants))
 		}
-		st.Games = schedule(len(st.Entrants), st.Seeds, st.Seed)
+		st.Games = host.Schedule(len(st.Entrants), st.Seeds, st.Seed)
 		row.Status = store.TournamentRunning
 		if err := b.saveTourney(row, st); err != nil {
 			return b.internal(r, "start tournament", err)
@@ -304,73 +267,10 @@ func (b *Bot) tourneyStart(r *request, id customID) reply {
 	})
 }
 
-// schedule is the round robin: every pair, from both seats, seeds times each.
-func schedule(n, seeds int, seed uint64) []tgame {
-	var out []tgame
-	for a := 0; a < n; a++ {
-		for c := a + 1; c < n; c++ {
-			for s := 0; s < seeds; s++ {
-				for _, g := range []tgame{{A: a, B: c}, {A: c, B: a}} {
-					g.Seed = seed ^ uint64(len(out)+1)*0x9e3779b97f4a7c15
-					out = append(out, g)
-				}
-			}
-		}
-	}
-	return out
-}
-
 // progressLine says how far the games have got.
-func progressLine(st *tourney) string {
-	done := 0
-	for _, g := range st.Games {
-		if g.Played {
-			done++
-		}
-	}
-	return fmt.Sprintf("Games played: %d of %d.", done, len(st.Games))
-}
-
-// pairingKinds is the kinds of a game between entrants a (seat 1) and c (seat 2),
-// with names made unique, and which of them each side fields.
-func pairingKinds(a, c entrant) ([]game.KindSpec, [2][]int) {
-	var kinds []game.KindSpec
-	var own [2][]int
-	taken := map[string]bool{}
-	for side, e := range []entrant{a, c} {
-		for _, k := range e.Kinds {
-			name := k.Name
-			for n := 2; taken[strings.ToLower(name)]; n++ {
-				suffix := fmt.Sprintf("-%d", n)
-				base := []rune(k.Name)
-				name = string(base[:min(len(base), 20-len(suffix))]) + suffix
-			}
-			taken[strings.ToLower(name)] = true
-			own[side] = append(own[side], len(kinds))
-			kinds = append(kinds, game.KindSpec{Name: name, Defense: k.Defense, Strategy: k.Strategy})
-		}
-	}
-	return kinds, own
-}
-
-// playTourneyGame plays one scheduled game to its end.
-func (b *Bot) playTourneyGame(st *tourney, g tgame) (tgame, error) {
-	// An older version may have stored a configuration above today's bounds.
-	cfg, _, err := game.ParseStoredConfig(st.Config)
-	if err != nil {
-		return g, err
-	}
-	kinds, own := pairingKinds(st.Entrants[g.A], st.Entrants[g.B])
-	eng, err := game.New(b.lang, game.Setup{Config: cfg, Seed: g.Seed, Mode: game.ModeAuto, Kinds: kinds})
-	if err != nil {
-		return g, err
-	}
-	eng.SetStop(&b.halt)
-	if err := game.PlayOut(eng, [2]game.Decider{game.NewBotOf(g.Seed, own[0]), game.NewBotOf(g.Seed^1, own[1])}); err != nil {
-		return g, err
-	}
-	g.Played, g.Winner, g.Turns = true, eng.Result().Winner, eng.Turns()
-	return g, nil
+func progressLine(st *host.Tournament) string {
+	done, total := st.Progress()
+	return fmt.Sprintf("Games played: %d of %d.", done, total)
 }
 
 // runTourney plays a running tournament's remaining games in the background: one at a
@@ -396,18 +296,12 @@ func (b *Bot) runTourney(id int64) {
 				}
 				return
 			}
-			next := -1
-			for i, g := range st.Games {
-				if !g.Played {
-					next = i
-					break
-				}
-			}
+			next := st.Next()
 			if next < 0 {
 				b.finishTourney(row, st)
 				return
 			}
-			played, err := b.playTourneyGame(st, st.Games[next])
+			played, err := st.Play(b.lang, st.Games[next], &b.halt)
 			if errors.Is(err, game.ErrStopped) {
 				b.log.Info("tournament game interrupted by shutdown; it is played again after the restart", "tournament", id, "game", next)
 				return
@@ -435,34 +329,16 @@ func (b *Bot) runTourney(id int64) {
 
 // postPairings posts the result of each pairing whose games are all played, in
 // schedule order, once each.
-func (b *Bot) postPairings(row *store.Tournament, st *tourney) {
-	per := 2 * st.Seeds
-	for st.Posted*per+per <= len(st.Games) {
-		games := st.Games[st.Posted*per : st.Posted*per+per]
-		for _, g := range games {
-			if !g.Played {
-				return
-			}
+func (b *Bot) postPairings(row *store.Tournament, st *host.Tournament) {
+	for {
+		sc, ok := st.Pairing(st.Posted)
+		if !ok {
+			return
 		}
-		x, y := games[0].A, games[0].B
-		if x > y {
-			x, y = y, x
-		}
-		var wx, wy, ties int
-		for _, g := range games {
-			switch {
-			case g.Winner == 0:
-				ties++
-			case (g.Winner == 1) == (g.A == x):
-				wx++
-			default:
-				wy++
-			}
-		}
-		ex, ey := st.Entrants[x], st.Entrants[y]
-		text := fmt.Sprintf("Tournament #%d · <@%s> %d – %d <@%s>", row.ID, ex.User, wx, wy, ey.User)
-		if ties > 0 {
-			text += fmt.Sprintf(" (%d %s)", ties, plural(ties, "tie", "ties"))
+		ex, ey := st.Entrants[sc.X], st.Entrants[sc.Y]
+		text := fmt.Sprintf("Tournament #%d · <@%s> %d – %d <@%s>", row.ID, ex.User, sc.WinsX, sc.WinsY, ey.User)
+		if sc.Ties > 0 {
+			text += fmt.Sprintf(" (%d %s)", sc.Ties, plural(sc.Ties, "tie", "ties"))
 		}
 		// Stored before it is posted: after a crash in between a result is missing
 		// rather than posted twice, and the standings still count it.
@@ -486,49 +362,18 @@ func (b *Bot) postPairings(row *store.Tournament, st *tourney) {
 	}
 }
 
-// standings ranks the entrants: points (1 a win, ½ a tie), then wins, then name.
-func standings(st *tourney) []render.Standing {
-	rows := make([]render.Standing, len(st.Entrants))
-	for i, e := range st.Entrants {
-		var names []string
-		for _, k := range e.Kinds {
-			names = append(names, k.Name)
-		}
-		rows[i] = render.Standing{Name: e.Name, Kinds: strings.Join(names, ", ")}
+// standings is host's standings as the picture draws them.
+func standings(st *host.Tournament) []render.Standing {
+	var rows []render.Standing
+	for _, r := range st.Standings() {
+		rows = append(rows, render.Standing{Name: r.Name, Kinds: strings.Join(r.Kinds, ", "),
+			Played: r.Played, Won: r.Won, Lost: r.Lost, Tied: r.Tied, Points: r.Points})
 	}
-	for _, g := range st.Games {
-		if !g.Played {
-			continue
-		}
-		for side, e := range []int{g.A, g.B} {
-			r := &rows[e]
-			r.Played++
-			switch g.Winner {
-			case 0:
-				r.Tied++
-				r.Points += 0.5
-			case side + 1:
-				r.Won++
-				r.Points++
-			default:
-				r.Lost++
-			}
-		}
-	}
-	sort.SliceStable(rows, func(i, j int) bool {
-		if rows[i].Points != rows[j].Points {
-			return rows[i].Points > rows[j].Points
-		}
-		if rows[i].Won != rows[j].Won {
-			return rows[i].Won > rows[j].Won
-		}
-		return rows[i].Name < rows[j].Name
-	})
 	return rows
 }
 
 // finishTourney posts the standings and closes the tournament.
-func (b *Bot) finishTourney(row *store.Tournament, st *tourney) {
+func (b *Bot) finishTourney(row *store.Tournament, st *host.Tournament) {
 	rows := standings(st)
 	png, err := b.render.Standings(fmt.Sprintf("KOMBAT tournament #%d — final standings", row.ID), rows)
 	if err != nil {
