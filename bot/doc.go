@@ -3,7 +3,9 @@
 // committed to the store before players see it, so a restart loses nothing.
 //
 // It is the transport only: the rules are game's, the pictures render's, persistence
-// store's, the language interp's. Handlers return reply values that one thin layer
+// store's, the language interp's, and the decisions of hosting (which strategies are
+// accepted, what a due deadline does, a tournament's schedule and standings) host's;
+// bot carries them out and words them for Discord. Handlers return reply values that one thin layer
 // sends, so they test as plain functions, and the package's tests run a real Discord
 // session against discordtest.
 //
