@@ -415,7 +415,7 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p pro
 	kind, err := host.CheckKind(b.lang, p.Name, defense, p.Strategy)
 	var no *host.Refusal
 	switch {
-	case problem != "":
+	case problem != "": // a clash of names is said first, whatever else is wrong
 	case errors.As(err, &no): // the kind itself is wrong: say so before the table's limit
 		problem = no.Msg
 	case edit < 0 && len(t.lob.Kinds) >= game.MaxKinds:
