@@ -238,24 +238,24 @@ func (b *Bot) fetch(ctx context.Context, a *discordgo.MessageAttachment, limit i
 	return string(data), nil
 }
 
-// configOption reads the optional configuration file: its canonical text, or a reply
+// configOption reads the optional configuration file: the configuration, or a reply
 // explaining what is wrong with it.
-func (b *Bot) configOption(r *request, o options) (string, *reply) {
+func (b *Bot) configOption(r *request, o options) (game.Config, *reply) {
 	a := o.attachment("config")
 	if a == nil {
-		return game.DefaultConfig().String(), nil
+		return game.DefaultConfig(), nil
 	}
 	text, err := b.fetch(b.ctx, a, game.MaxConfigBytes)
 	if err != nil {
 		rep := private("Your configuration file could not be used: %v.", err)
-		return "", &rep
+		return game.Config{}, &rep
 	}
 	cfg, err := game.ParseConfig(text)
 	if err != nil {
 		rep := private("%s", configMistakes(err))
-		return "", &rep
+		return game.Config{}, &rep
 	}
-	return cfg.String(), nil
+	return cfg, nil
 }
 
 // maxListed is how many mistakes of a configuration file a reply lists: enough for any

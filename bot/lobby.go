@@ -59,8 +59,8 @@ func (b *Bot) challenge(r *request, o options) reply {
 		return *bad
 	}
 	lob := lobby{Names: [2]string{displayName(r.user), displayName(opp)}, Owner: r.user.ID}
-	t, rep := b.createGame(r, &store.Game{Mode: game.ModeDuel, Players: [2]string{r.user.ID, opp.ID}, Config: cfg,
-		Status: store.StatusChallenge, TurnTimeout: timeoutOption(o)}, lob)
+	t, rep := b.createGame(r, &store.Game{Mode: game.ModeDuel, Players: [2]string{r.user.ID, opp.ID},
+		Status: store.StatusChallenge, TurnTimeout: timeoutOption(o)}, cfg, lob)
 	if t == nil {
 		return rep
 	}
@@ -88,13 +88,12 @@ func (b *Bot) challenge(r *request, o options) reply {
 }
 
 // rulesLine describes a game's configuration in a sentence.
-func rulesLine(cfgText string, timeout time.Duration) string {
-	cfg, _ := game.ParseConfig(cfgText)
+func rulesLine(cfg game.Config, timeout time.Duration) string {
 	rules := "Standard rules"
 	if cfg != game.DefaultConfig() {
 		var diffs []string
 		def := game.DefaultConfig().String()
-		for _, line := range strings.Split(strings.TrimSpace(cfgText), "\n") {
+		for _, line := range strings.Split(strings.TrimSpace(cfg.String()), "\n") {
 			if !strings.Contains(def, line+"\n") {
 				diffs = append(diffs, line)
 			}
@@ -104,9 +103,10 @@ func rulesLine(cfgText string, timeout time.Duration) string {
 	return fmt.Sprintf("%s, %d turns each, %s per turn.", rules, cfg.MaxTurns, timeout)
 }
 
-// createGame stores a new game in this channel and registers it.
-func (b *Bot) createGame(r *request, row *store.Game, lob lobby) (*table, reply) {
-	row.Guild, row.Channel, row.Seed = r.i.GuildID, r.i.ChannelID, newSeed()
+// createGame stores a new game with its configuration in this channel and registers
+// it. The configuration travels as a value; its text is only what the store keeps.
+func (b *Bot) createGame(r *request, row *store.Game, cfg game.Config, lob lobby) (*table, reply) {
+	row.Guild, row.Channel, row.Seed, row.Config = r.i.GuildID, r.i.ChannelID, newSeed(), cfg.String()
 	raw, _ := json.Marshal(lob)
 	row.Setup = raw
 	id, err := b.db.CreateGame(b.wctx, row)
@@ -117,7 +117,7 @@ func (b *Bot) createGame(r *request, row *store.Game, lob lobby) (*table, reply)
 		return nil, b.internal(r, "create game", err)
 	}
 	row.ID = id
-	t := &table{row: row, lob: lob}
+	t := &table{row: row, lob: lob, cfg: cfg}
 	b.tables.add(t)
 	return t, reply{}
 }
@@ -135,7 +135,7 @@ func (b *Bot) startSetup(r *request, o options, mode game.Mode) reply {
 	if bad != nil {
 		return *bad
 	}
-	row := &store.Game{Mode: mode, Config: cfg, Status: store.StatusSetup, TurnTimeout: timeoutOption(o)}
+	row := &store.Game{Mode: mode, Status: store.StatusSetup, TurnTimeout: timeoutOption(o)}
 	lob := lobby{Owner: r.user.ID}
 	what := "the built-in bot plays itself"
 	if mode == game.ModeSolitaire {
@@ -147,7 +147,7 @@ func (b *Bot) startSetup(r *request, o options, mode game.Mode) reply {
 		lob.Names[row.HumanSeat-1] = displayName(r.user)
 		what = "you against the built-in bot"
 	}
-	t, rep := b.createGame(r, row, lob)
+	t, rep := b.createGame(r, row, cfg, lob)
 	if t == nil {
 		return rep
 	}
@@ -567,10 +567,7 @@ func (b *Bot) cancelSetup(r *request, id customID) reply {
 // startPlay fixes the kinds, starts the engine, makes the bots' free spawns and posts
 // what comes next; the caller holds the lock.
 func (b *Bot) startPlay(t *table) error {
-	cfg, err := game.ParseConfig(t.row.Config)
-	if err != nil {
-		return err
-	}
+	cfg := t.cfg
 	var kinds []game.KindSpec
 	for _, k := range t.lob.Kinds {
 		kinds = append(kinds, game.KindSpec{Name: k.Name, Defense: k.Defense, Strategy: k.Strategy})

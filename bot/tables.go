@@ -47,6 +47,7 @@ type table struct {
 	// retrying says a goroutine is delivering it.
 	owed     *store.Screen
 	retrying bool
+	cfg      game.Config // the game's configuration, read once from the store
 }
 
 // registry holds this process's active games. It keeps its own copy of each game's
@@ -170,8 +171,13 @@ type notice struct{ channel, text string }
 // the channel is told. It reports whether the game goes on.
 func (b *Bot) repairConfig(ctx context.Context, t *table) bool {
 	cfg, clamped, err := game.ParseStoredConfig(t.row.Config)
-	if err != nil || len(clamped) == 0 {
-		return true // a malformed configuration is reported when the game is used
+	if err != nil {
+		b.log.Error("game has an unreadable configuration; skipped", "game", t.row.ID, "err", err)
+		return false
+	}
+	t.cfg = cfg
+	if len(clamped) == 0 {
+		return true
 	}
 	changes := strings.Join(clamped, ", ")
 	why := "This game was stored by an older version of the bot with settings outside today's limits (" + changes + ")"

@@ -59,7 +59,7 @@ func (b *Bot) tournamentCommand(r *request, o options) reply {
 	if bad != nil {
 		return *bad
 	}
-	st := &host.Tournament{Seeds: int(min(max(o.int("seeds", host.DefaultSeeds), 1), 5)), Config: cfg, Seed: newSeed()}
+	st := &host.Tournament{Seeds: int(min(max(o.int("seeds", host.DefaultSeeds), 1), 5)), Config: cfg.String(), Seed: newSeed()}
 	raw, _ := json.Marshal(st)
 	row := &store.Tournament{Guild: r.i.GuildID, Channel: r.i.ChannelID, Owner: r.user.ID, State: raw}
 	if _, err := b.db.CreateTournament(b.wctx, row); err != nil {
