@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -22,7 +23,11 @@ type Message struct {
 	EphemeralTo string // user id
 	Edits       int
 	Deleted     bool
-	seq         int64
+	// Nonce is the nonce the message was created with (an integer one in decimal).
+	Nonce    string
+	nonceRaw json.RawMessage // as sent, to echo a string as a string and a number as a number
+	created  time.Time       // by the server's clock, for enforce_nonce
+	seq      int64
 }
 
 // Attachment is an uploaded file with its bytes.
@@ -57,15 +62,17 @@ func (m *Message) discord(s *Server) *discordgo.Message {
 
 // wireMessage is a message as Discord sends it. discordgo.Message reads components from
 // JSON but leaves them out when written, so they are added back here: without them a
-// bot could not see the controls of the message an interaction came from.
+// bot could not see the controls of the message an interaction came from. It has no
+// nonce field either, which a bot reads to match a post to its answer.
 type wireMessage struct {
 	*discordgo.Message
 	Components []discordgo.MessageComponent `json:"components"`
+	Nonce      json.RawMessage              `json:"nonce,omitempty"`
 }
 
 // wire is the message as Discord's API returns it.
 func (m *Message) wire(s *Server) wireMessage {
-	return wireMessage{Message: m.discord(s), Components: m.Components}
+	return wireMessage{Message: m.discord(s), Components: m.Components, Nonce: m.nonceRaw}
 }
 
 func (s *Server) userOrUnknown(id string) *User {

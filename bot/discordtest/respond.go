@@ -48,7 +48,7 @@ func (s *Server) callback(w http.ResponseWriter, route, id, token string, b body
 			s.messages[m.ID] = m
 			in.originalID = m.ID
 		} else {
-			m := s.createMessage(nil, route, in.ChannelID, s.app.ID, dataBody, false, in.User.ID)
+			m := s.createMessage(nil, route, in.ChannelID, s.app.ID, dataBody, false, in.User.ID, nonce{})
 			if m == nil {
 				writeJSON(w, http.StatusBadRequest, apiError{Code: 50035, Message: "Invalid Form Body"})
 				return
@@ -126,7 +126,7 @@ func (s *Server) webhook(w http.ResponseWriter, r *http.Request, route, token st
 	target := ""
 	switch {
 	case len(rest) == 0 && r.Method == http.MethodPost:
-		m := s.createMessage(w, route, in.ChannelID, s.app.ID, b, false, in.User.ID)
+		m := s.createMessage(w, route, in.ChannelID, s.app.ID, b, false, in.User.ID, nonce{})
 		if m != nil {
 			in.followups = append(in.followups, m.ID)
 		}

@@ -7,8 +7,10 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -97,6 +99,9 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 	defer s.mu.Unlock()
 	defer s.changed.Broadcast()
 	s.routes[route]++
+	if s.globalRefuse(w, parts) {
+		return
+	}
 	if err != nil {
 		s.refuse(w, route, http.StatusBadRequest, 50109, "the request body is not valid: "+err.Error())
 		return
@@ -119,6 +124,30 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 			l.retried++
 		}
 	}
+	stall, fail := s.takeFaults(route)
+	if stall > 0 {
+		s.changed.Broadcast() // waiters may be watching for the stall to begin
+		s.mu.Unlock()
+		open := s.stall(stall)
+		s.mu.Lock()
+		if !open {
+			writeJSON(w, http.StatusServiceUnavailable, apiError{Message: "503: Service Unavailable"})
+			return
+		}
+	}
+	if fail == nil {
+		s.handle(w, r, route, parts, b)
+		return
+	}
+	if fail.afterEffect {
+		s.handle(httptest.NewRecorder(), r, route, parts, b) // the answer that gets lost
+	}
+	status, answer, _ := faultAnswer(route, fail.status) // checked when it was queued
+	writeJSON(w, status, answer)
+}
+
+// handle does what a request asks and answers it; the caller holds mu.
+func (s *Server) handle(w http.ResponseWriter, r *http.Request, route string, parts []string, b body) {
 	// Interactions and webhooks authenticate with their token, GET /gateway needs
 	// nothing; everything else needs the bot token.
 	if parts[0] != "interactions" && parts[0] != "webhooks" && route != "GET /gateway" && r.Header.Get("Authorization") != "Bot "+s.token {
@@ -160,7 +189,7 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 		}
 		writeJSON(w, http.StatusOK, s.discordChannel(c))
 	case at(0) == "channels" && at(2) == "messages" && len(parts) == 3 && r.Method == http.MethodPost:
-		s.createMessage(w, route, at(1), s.app.ID, b, false, "")
+		s.postMessage(w, route, at(1), b)
 	case at(0) == "channels" && at(2) == "messages" && len(parts) == 4 && r.Method == http.MethodPatch:
 		s.editMessage(w, route, at(1), at(3), b)
 	case at(0) == "channels" && at(2) == "messages" && len(parts) == 4 && r.Method == http.MethodDelete:
@@ -230,8 +259,98 @@ func decodePayload(raw []byte) (*payload, error) {
 	return p, nil
 }
 
+// nonce is a Create Message's nonce and enforce_nonce.
+type nonce struct {
+	text    string          // "" for none
+	raw     json.RawMessage // as sent
+	enforce bool
+}
+
+// maxNonce is the longest nonce Discord accepts, in characters.
+const maxNonce = 25
+
+// readNonce reads a Create Message's nonce; the error is why Discord would refuse it,
+// as the field and reason of an Invalid Form Body.
+func readNonce(raw []byte) (nonce, *fieldError) {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(raw, &fields) != nil {
+		return nonce{}, nil // not an object: decodePayload says why
+	}
+	var n nonce
+	if e, ok := fields["enforce_nonce"]; ok && json.Unmarshal(e, &n.enforce) != nil {
+		return nonce{}, &fieldError{"enforce_nonce", "BOOLEAN_TYPE_CONVERT", "Must be either true or false."}
+	}
+	switch v := string(fields["nonce"]); {
+	case v == "" || v == "null":
+		return n, nil
+	case v[0] == '"':
+		json.Unmarshal(fields["nonce"], &n.text)
+	case isInteger(v):
+		n.text = v
+	default:
+		return nonce{}, &fieldError{"nonce", "BASE_TYPE_BAD_TYPE", "Nonce must be a string or an integer."}
+	}
+	if utf8.RuneCountInString(n.text) > maxNonce {
+		return nonce{}, &fieldError{"nonce", "BASE_TYPE_MAX_LENGTH", fmt.Sprintf("Must be %d or fewer in length.", maxNonce)}
+	}
+	n.raw = fields["nonce"]
+	return n, nil
+}
+
+// isInteger reports whether a JSON number is an integer: Discord takes those as
+// nonces as well as strings, but not fractions.
+func isInteger(v string) bool {
+	digits := strings.TrimPrefix(v, "-")
+	return digits != "" && strings.Trim(digits, "0123456789") == ""
+}
+
+// fieldError is one field's entry in an Invalid Form Body.
+type fieldError struct {
+	field, code, message string
+}
+
+// refuseField answers Invalid Form Body for one field, in Discord's shape, and
+// records it as a failure of the bot.
+func (s *Server) refuseField(w http.ResponseWriter, route string, e *fieldError) {
+	s.failures = append(s.failures, Failure{Route: route, Code: 50035, Msg: "Invalid Form Body: " + e.field + ": " + e.message})
+	writeJSON(w, http.StatusBadRequest, apiError{Code: 50035, Message: "Invalid Form Body", Errors: map[string]any{
+		e.field: map[string]any{"_errors": []map[string]string{{"code": e.code, "message": e.message}}}}})
+}
+
+// postMessage is Create Message: with a nonce and enforce_nonce, a retry of a post
+// that took effect answers the first message instead of posting again; the caller
+// holds mu.
+func (s *Server) postMessage(w http.ResponseWriter, route, channelID string, b body) {
+	n, bad := readNonce(b.raw)
+	if bad != nil {
+		s.refuseField(w, route, bad)
+		return
+	}
+	if n.enforce && n.text != "" {
+		if m := s.byNonce(channelID, s.app.ID, n.text); m != nil {
+			writeJSON(w, http.StatusOK, m.wire(s))
+			return
+		}
+	}
+	s.createMessage(w, route, channelID, s.app.ID, b, false, "", n)
+}
+
+// byNonce finds the oldest live message an author created in a channel with a nonce
+// within NonceWindow; the caller holds mu.
+func (s *Server) byNonce(channelID, author, text string) *Message {
+	var found *Message
+	since := s.now().Add(-s.NonceWindow)
+	for _, m := range s.messages {
+		if m.ChannelID == channelID && m.AuthorID == author && m.Nonce == text && !m.Deleted && m.created.After(since) &&
+			(found == nil || m.seq < found.seq) {
+			found = m
+		}
+	}
+	return found
+}
+
 // createMessage stores a new message from a payload; the caller holds mu.
-func (s *Server) createMessage(w http.ResponseWriter, route, channelID, author string, b body, ephemeral bool, to string) *Message {
+func (s *Server) createMessage(w http.ResponseWriter, route, channelID, author string, b body, ephemeral bool, to string, n nonce) *Message {
 	if s.channels[channelID] == nil {
 		if w != nil {
 			writeJSON(w, http.StatusNotFound, apiError{Code: 10003, Message: "Unknown Channel"})
@@ -249,7 +368,7 @@ func (s *Server) createMessage(w http.ResponseWriter, route, channelID, author s
 		ephemeral = true
 	}
 	m := &Message{ID: s.snowflake(), ChannelID: channelID, AuthorID: author, Content: p.Content, Embeds: p.Embeds,
-		Components: p.Components, Ephemeral: ephemeral, seq: s.nextID}
+		Components: p.Components, Ephemeral: ephemeral, Nonce: n.text, nonceRaw: n.raw, created: s.now(), seq: s.nextID}
 	if ephemeral {
 		m.EphemeralTo = to
 	}

@@ -3,6 +3,9 @@
 // messages (with their attachments' bytes), dispatches interactions from scripted users
 // to the right shard, and rejects what Discord would reject: over-long content, too many
 // components, a second response to an interaction, a first response after 3 seconds.
+// It honours Create Message's nonce and enforce_nonce, and misbehaves on demand: a
+// route can fail (FailNext, FailAfterEffect), stall (Stall) or answer 429 (RateLimit),
+// and the bot as a whole can meet Discord's global rate limit (SetGlobalLimit).
 //
 // A bot reaches it by sending every REST call for discordgo.EndpointAPI+X (for
 // example https://discord.com/api/v9/X) to APIBase()+"/X" (DISCORD_API_BASE);
@@ -29,10 +32,15 @@ type Server struct {
 	ResponseDeadline time.Duration
 	// HeartbeatInterval is announced in HELLO.
 	HeartbeatInterval time.Duration
+	// NonceWindow is how long enforce_nonce finds an earlier message by its nonce
+	// (Discord: "the past few minutes").
+	NonceWindow time.Duration
 
 	http  *httptest.Server
 	token string
 	app   *User
+	done  chan struct{}    // closed by Close, to end stalls
+	now   func() time.Time // the clock of the global limit and the nonce window
 
 	mu           sync.Mutex
 	changed      *sync.Cond // broadcast on every change, for waiters
@@ -49,6 +57,12 @@ type Server struct {
 	routes       map[string]int
 	unknown      []string
 	limits       map[string]*rateLimit
+	faults       map[string]*routeFaults
+	globalLimit  int           // requests per second, 0 for none
+	globalSent   []time.Time   // counted requests let through in the last second
+	globalSeen   []time.Time   // counted requests, refused or not, in the last second
+	globalHits   int           // global 429s served
+	peakRate     int           // most of globalSeen at once
 	uploads      []*Attachment // files scripted users attach to commands
 	closed       bool
 	gatewayDown  bool // SetGatewayDown: new gateway connections are refused
@@ -109,7 +123,10 @@ func New() *Server {
 	s := &Server{
 		ResponseDeadline:  3 * time.Second,
 		HeartbeatInterval: 41250 * time.Millisecond,
+		NonceWindow:       5 * time.Minute,
 		token:             "fake-token",
+		done:              make(chan struct{}),
+		now:               time.Now,
 		nextID:            1 << 40,
 		users:             map[string]*User{},
 		guilds:            map[string]*Guild{},
@@ -119,6 +136,7 @@ func New() *Server {
 		commands:          map[string][]*discordgo.ApplicationCommand{},
 		routes:            map[string]int{},
 		limits:            map[string]*rateLimit{},
+		faults:            map[string]*routeFaults{},
 	}
 	s.changed = sync.NewCond(&s.mu)
 	s.app = &User{ID: s.snowflake(), Name: "KOMBAT", Bot: true}
@@ -132,9 +150,13 @@ func New() *Server {
 	return s
 }
 
-// Close stops the server and drops gateway connections.
+// Close stops the server, ends stalls and drops gateway connections. Closing twice
+// is harmless, so a test may close early and still leave Close to its cleanup.
 func (s *Server) Close() {
 	s.mu.Lock()
+	if !s.closed {
+		close(s.done)
+	}
 	s.closed = true
 	conns := append([]*conn(nil), s.conns...)
 	s.changed.Broadcast()
