@@ -1,0 +1,182 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/store"
+)
+
+// postRoute is the route of every board the bot posts.
+const postRoute = "POST /channels/{id}/messages"
+
+// fastRetries makes the screen retries quick enough for a test.
+func fastRetries(o *Options) {
+	o.RetryBase, o.RetryMax = 5*time.Millisecond, 20*time.Millisecond
+	o.HTTPTimeout = 2 * time.Second
+}
+
+// count counts the channel's messages that satisfy pred.
+func (h *harness) count(channel string, pred func(*discordtest.Message) bool) int {
+	n := 0
+	for _, m := range h.fake.Messages(channel) {
+		if pred(m) {
+			n++
+		}
+	}
+	return n
+}
+
+// waitOwed waits until the screens owed satisfy pred (the bot writes them from its own
+// goroutines, after the messages a test can see), failing at the test's deadline.
+func (h *harness) waitOwed(what string, pred func([]store.Screen) bool) []store.Screen {
+	h.t.Helper()
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		owed, err := h.db.OwedScreens(h.ctx)
+		if err == nil && pred(owed) {
+			return owed
+		}
+		select {
+		case <-h.ctx.Done():
+			h.t.Fatalf("waiting for %s: owed %+v (%v)", what, owed, err)
+		case <-tick.C:
+		}
+	}
+}
+
+// TestScreenHeals: whatever goes wrong with the post of the board after a turn (a 500
+// with no effect, a 500 after the message was created, a 503, a timeout), the game goes
+// on with the right screen: the turn's board appears exactly once, the bot's turn
+// follows, the player gets controls again, and the old board loses its controls.
+func TestScreenHeals(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		inject func(f *discordtest.Server)
+	}{
+		{"500", func(f *discordtest.Server) { f.FailNext(postRoute, 1, 500) }},
+		{"500 after the post took effect", func(f *discordtest.Server) { f.FailAfterEffect(postRoute, 1, 500) }},
+		{"503 twice", func(f *discordtest.Server) { f.FailNext(postRoute, 2, 503) }},
+		{"timeout", func(f *discordtest.Server) { f.Stall(postRoute, 1, 5*time.Second) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarnessWith(t, fastRetries)
+			where := h.soloGame(h.alice, h.channel.ID)
+			board := h.find(where, "the first board", func(m *discordtest.Message) bool { return m.Button("End turn") != nil })
+			tc.inject(h.fake)
+			h.click(h.alice, board, "End turn")
+			next := h.find(where, "alice's next board", func(m *discordtest.Message) bool {
+				return m.ID != board.ID && m.Button("End turn") != nil
+			})
+			if n := h.count(where, contains("**Turn 1 — alice**")); n != 1 {
+				t.Errorf("the board after alice's turn was posted %d times", n)
+			}
+			if !strings.Contains(next.Content, "**Turn 1 — Bot**") {
+				t.Errorf("alice's next board does not follow the bot's turn: %s", next.Content)
+			}
+			h.find(where, "the first board without controls", func(m *discordtest.Message) bool { return m.ID == board.ID && len(m.Components) == 0 })
+			if h.fake.Faults(postRoute) == 0 {
+				t.Error("no fault was served: the test tested nothing")
+			}
+			h.waitOwed("no screen owed", func(o []store.Screen) bool { return len(o) == 0 })
+			h.check()
+		})
+	}
+}
+
+// TestScreenPaused: a permanent failure (the bot lost its permission in the channel)
+// pauses the game with a reason in /kombat status, and /kombat board in the channel
+// resumes it once the bot can post again.
+func TestScreenPaused(t *testing.T) {
+	h := newHarnessWith(t, fastRetries)
+	where := h.soloGame(h.alice, h.channel.ID)
+	board := h.find(where, "the first board", func(m *discordtest.Message) bool { return m.Button("End turn") != nil })
+	h.fake.FailNext(postRoute, 1, 403)
+	h.click(h.alice, board, "End turn")
+	h.waitOwed("a paused screen", func(o []store.Screen) bool { return len(o) == 1 && o[0].Paused != "" })
+	if _, status := h.slash(h.alice, where, "status"); !strings.Contains(status.Content, "Paused: the bot may not post in this channel") {
+		t.Fatalf("status of a paused game: %s", status.Content)
+	}
+	_, m := h.slash(h.alice, where, "board")
+	if !strings.Contains(m.Content, "trying again now") {
+		t.Errorf("/kombat board on a paused game: %s", m.Content)
+	}
+	h.find(where, "alice's next board", func(m *discordtest.Message) bool { return m.ID != board.ID && m.Button("End turn") != nil })
+	if n := h.count(where, contains("**Turn 1 — alice**")); n != 1 {
+		t.Errorf("the board after alice's turn was posted %d times", n)
+	}
+}
+
+// TestClockWaitsForScreen: while the board that gives a player controls is owed, the
+// player's clock does not run: a long outage and a restart cost no turn, and the clock
+// starts when the board is finally up.
+func TestClockWaitsForScreen(t *testing.T) {
+	h := newHarnessWith(t, func(o *Options) { o.RetryBase, o.RetryMax = time.Hour, time.Hour })
+	where := h.soloGame(h.alice, h.channel.ID, discordtest.Opt("timeout", 10))
+	board := h.find(where, "the first board", func(m *discordtest.Message) bool { return m.Button("End turn") != nil })
+	h.fake.FailNext(postRoute, 1, 503)
+	h.click(h.alice, board, "End turn")
+	h.waitOwed("a failed screen", func(o []store.Screen) bool { return len(o) == 1 && o[0].Attempts == 1 })
+	h.clock.Advance(30 * time.Minute)
+	h.bot.RunDue(h.ctx)
+	if due, _ := h.db.Deadlines(h.ctx, h.clock.Now().Add(time.Hour)); len(due) != 0 {
+		t.Errorf("deadlines while the screen is owed: %+v", due)
+	}
+	h.stop()
+	h.start()
+	h.find(where, "alice's next board", func(m *discordtest.Message) bool { return m.ID != board.ID && m.Button("End turn") != nil })
+	h.clock.Advance(9 * time.Minute)
+	h.bot.RunDue(h.ctx)
+	if n := h.count(where, contains("ran out of time")); n != 0 {
+		t.Fatalf("alice lost a turn to the outage")
+	}
+	h.clock.Advance(2 * time.Minute)
+	h.bot.RunDue(h.ctx)
+	h.find(where, "the turn played for alice", contains("ran out of time (1 in a row)"))
+	row, err := h.db.ActiveInChannel(h.ctx, where)
+	if err != nil || row.Status != store.StatusPlay {
+		t.Fatalf("the game after the outage: %v", err)
+	}
+}
+
+// TestSetupAndFinalScreensHeal: the free spawns' message after the kinds are agreed,
+// and the final board after a resignation, are owed like any board: a 500 on their
+// post delays them, and each appears exactly once.
+func TestSetupAndFinalScreensHeal(t *testing.T) {
+	h := newHarnessWith(t, fastRetries)
+	h.slash(h.alice, h.channel.ID, "solo")
+	thread, err := h.fake.WaitThread(h.ctx, h.channel.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.agree(thread.ID, h.alice)
+	setup := h.find(thread.ID, "the setup message", contains("setting up"))
+	h.fake.FailNext(postRoute, 1, 500)
+	h.click(h.alice, setup, "Ready / not ready")
+	h.freeSpawn(thread.ID, h.alice, "1,1")
+	if n := h.count(thread.ID, contains("Free spawns")); n != 1 {
+		t.Errorf("the free spawns' message was posted %d times", n)
+	}
+	board := h.find(thread.ID, "the first board", func(m *discordtest.Message) bool { return m.Button("End turn") != nil })
+
+	h.fake.FailNext(postRoute, 1, 500)
+	confirm, err := h.click(h.alice, board, "Resign").Reply(h.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.fake.Click(h.alice, confirm.ID, confirm.Button("Resign").CustomID); err != nil {
+		t.Fatal(err)
+	}
+	h.find(thread.ID, "the final board", contains("Game over"))
+	h.waitOwed("no screen owed", func(o []store.Screen) bool { return len(o) == 0 })
+	if n := h.count(thread.ID, contains("Game over")); n != 1 {
+		t.Errorf("the final board was posted %d times", n)
+	}
+	if f := h.fake.Faults(postRoute); f != 2 {
+		t.Errorf("%d faults served, want 2", f)
+	}
+	h.check()
+}
