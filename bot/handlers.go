@@ -386,7 +386,7 @@ func (b *Bot) useStrategy(r *request, d discordgo.ApplicationCommandInteractionD
 		t.mu.Lock()
 		defer t.mu.Unlock()
 		if t.row.Status == "setup" && b.canPropose(t, r.user.ID) {
-			return b.kindForm(t, -1, proposal{Strategy: strings.TrimSpace(code)})
+			return b.kindForm(t, -1, host.Proposal{Strategy: strings.TrimSpace(code)})
 		}
 	}
 	return b.checkText(r, "strategy", code)

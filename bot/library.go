@@ -292,5 +292,5 @@ func (b *Bot) libraryLoad(r *request, id customID, name string) reply {
 	if err != nil {
 		return b.internal(r, "load strategy", err)
 	}
-	return b.proposeKind(r, id.Game, "new", strconv.FormatInt(s.Defense, 10), proposal{Name: host.KindName(s.Name), Strategy: s.Source, By: r.user.ID})
+	return b.proposeKind(r, id.Game, "new", strconv.FormatInt(s.Defense, 10), host.Proposal{Name: host.KindName(s.Name), Strategy: s.Source, By: r.user.ID})
 }

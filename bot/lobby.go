@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -58,7 +59,7 @@ func (b *Bot) challenge(r *request, o options) reply {
 	if bad != nil {
 		return *bad
 	}
-	lob := lobby{Names: [2]string{displayName(r.user), displayName(opp)}, Owner: r.user.ID}
+	lob := host.Lobby{Names: [2]string{displayName(r.user), displayName(opp)}, Owner: r.user.ID}
 	t, rep := b.createGame(r, &store.Game{Mode: game.ModeDuel, Players: [2]string{r.user.ID, opp.ID},
 		Status: store.StatusChallenge, TurnTimeout: timeoutOption(o)}, cfg, lob)
 	if t == nil {
@@ -105,7 +106,7 @@ func rulesLine(cfg game.Config, timeout time.Duration) string {
 
 // createGame stores a new game with its configuration in this channel and registers
 // it. The configuration travels as a value; its text is only what the store keeps.
-func (b *Bot) createGame(r *request, row *store.Game, cfg game.Config, lob lobby) (*table, reply) {
+func (b *Bot) createGame(r *request, row *store.Game, cfg game.Config, lob host.Lobby) (*table, reply) {
 	row.Guild, row.Channel, row.Seed, row.Config = r.i.GuildID, r.i.ChannelID, newSeed(), cfg.String()
 	raw, _ := json.Marshal(lob)
 	row.Setup = raw
@@ -136,7 +137,7 @@ func (b *Bot) startSetup(r *request, o options, mode game.Mode) reply {
 		return *bad
 	}
 	row := &store.Game{Mode: mode, Status: store.StatusSetup, TurnTimeout: timeoutOption(o)}
-	lob := lobby{Owner: r.user.ID}
+	lob := host.Lobby{Owner: r.user.ID}
 	what := "the built-in bot plays itself"
 	if mode == game.ModeSolitaire {
 		row.HumanSeat = 1
@@ -268,44 +269,50 @@ func (b *Bot) decline(r *request, id customID) reply {
 }
 
 // canPropose reports whether user takes part in agreeing on the kinds.
-func (b *Bot) canPropose(t *table, user string) bool {
-	if t.row.Mode == game.ModeAuto {
-		return user == t.lob.Owner
-	}
-	return t.seatOf(user) != 0
-}
+func (b *Bot) canPropose(t *table, user string) bool { return t.lob.CanPropose(t.row, user) }
 
 // setupTable locks a game being set up for a player's change of its kinds.
 func (b *Bot) setupTable(r *request, gameID int64) (*table, *reply) {
-	return b.setupTableFor(r, gameID, "change its kinds")
+	return b.setupTableFor(r, gameID, host.ChangeKinds)
 }
 
-// setupTableFor locks a game being set up for a player's action; a bystander is told
-// that only the players may do what (e.g. "say they are ready").
-func (b *Bot) setupTableFor(r *request, gameID int64, what string) (*table, *reply) {
+// setupTableFor locks a game being set up for a player's action; host refuses a
+// bystander, or a game whose kinds are agreed.
+func (b *Bot) setupTableFor(r *request, gameID int64, what host.SetupAction) (*table, *reply) {
 	t, bad := b.lockTable(gameID)
 	if bad != nil {
 		return nil, bad
 	}
-	if t.row.Status != store.StatusSetup {
+	if err := t.lob.May(t.row, r.user.ID, what); err != nil {
 		t.mu.Unlock()
-		rep := private("The kinds of this game are already agreed.")
-		return nil, &rep
-	}
-	if !b.canPropose(t, r.user.ID) {
-		t.mu.Unlock()
-		who := "the players of this game"
-		if t.row.Mode == game.ModeAuto {
-			who = fmt.Sprintf("<@%s>, who started this game,", t.lob.Owner)
-		}
-		rep := private("Only %s can %s.", who, what)
+		rep := refusal(err)
 		return nil, &rep
 	}
 	return t, nil
 }
 
+// refusal is the private reply that tells a player what host refused; err is always a
+// *host.Refusal where it is called.
+func refusal(err error) reply {
+	var no *host.Refusal
+	if errors.As(err, &no) {
+		return private("%s", no.Msg)
+	}
+	return private("%s", err)
+}
+
+// kindIndex reads a kind's index from a component; anything unreadable is an index
+// no kind has, so host refuses it like a kind removed meanwhile.
+func kindIndex(value string) int {
+	i, err := strconv.Atoi(value)
+	if err != nil || i < 0 {
+		return math.MaxInt
+	}
+	return i
+}
+
 // kindForm is the form for adding (index -1) or editing a kind, filled with p.
-func (b *Bot) kindForm(t *table, index int, p proposal) reply {
+func (b *Bot) kindForm(t *table, index int, p host.Proposal) reply {
 	if n := utf8.RuneCountInString(p.Strategy); n > maxInputValue {
 		// Discord refuses a modal whose pre-filled text is longer ("This interaction
 		// failed"); cutting the strategy would lose the player's code.
@@ -337,10 +344,10 @@ func (b *Bot) openKindForm(r *request, gameID int64, index int) reply {
 		return *bad
 	}
 	defer t.mu.Unlock()
-	if len(t.lob.Kinds) >= game.MaxKinds {
-		return private("A game has at most %d kinds; edit or remove one instead.", game.MaxKinds)
+	if err := t.lob.CanAdd(); err != nil {
+		return refusal(err)
 	}
-	return b.kindForm(t, index, proposal{})
+	return b.kindForm(t, index, host.Proposal{})
 }
 
 func (b *Bot) editKind(r *request, id customID, value string) reply {
@@ -349,11 +356,12 @@ func (b *Bot) editKind(r *request, id customID, value string) reply {
 		return *bad
 	}
 	defer t.mu.Unlock()
-	i, err := strconv.Atoi(value)
-	if err != nil || i < 0 || i >= len(t.lob.Kinds) {
-		return private("That kind is no longer there; the setup message shows the current ones.")
+	i := kindIndex(value)
+	k, err := t.lob.Kind(i)
+	if err != nil {
+		return refusal(err)
 	}
-	return b.kindForm(t, i, t.lob.Kinds[i])
+	return b.kindForm(t, i, k)
 }
 
 func (b *Bot) removeKind(r *request, id customID, value string) reply {
@@ -362,13 +370,10 @@ func (b *Bot) removeKind(r *request, id customID, value string) reply {
 		return *bad
 	}
 	defer t.mu.Unlock()
-	i, err := strconv.Atoi(value)
-	if err != nil || i < 0 || i >= len(t.lob.Kinds) {
-		return private("That kind is no longer there.")
-	}
 	old := t.lob
-	t.lob.Kinds = append(append([]proposal(nil), t.lob.Kinds[:i]...), t.lob.Kinds[i+1:]...)
-	t.lob.Ready = [2]bool{}
+	if err := t.lob.Remove(kindIndex(value)); err != nil {
+		return refusal(err)
+	}
 	if err := b.saveMeta(b.wctx, t); err != nil {
 		t.lob = old
 		return b.internal(r, "remove kind", err)
@@ -387,47 +392,31 @@ func draftKey(gameID int64, index string) string { return fmt.Sprintf("kind:%d:%
 // submitKind validates a kind form: a mistake is shown only to its author, with an
 // "Edit again" button that gives back everything they typed.
 func (b *Bot) submitKind(r *request, id customID, v map[string]string) reply {
-	p := proposal{Name: strings.TrimSpace(v["name"]), Strategy: v["strategy"], By: r.user.ID}
+	p := host.Proposal{Name: strings.TrimSpace(v["name"]), Strategy: v["strategy"], By: r.user.ID}
 	return b.proposeKind(r, id.Game, id.arg(0), strings.TrimSpace(v["defense"]), p)
 }
 
 // proposeKind adds (index "new") or replaces a kind after checking it.
-func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p proposal) reply {
+func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p host.Proposal) reply {
 	t, bad := b.setupTable(r, gameID)
 	if bad != nil {
 		return *bad
 	}
 	defer t.mu.Unlock()
-	edit := -1
+	edit := host.NewKind
 	if index != "new" {
-		i, err := strconv.Atoi(index)
-		if err != nil || i < 0 || i >= len(t.lob.Kinds) {
-			return private("That kind is no longer there; add it again.")
-		}
-		edit = i
+		edit = kindIndex(index)
 	}
-	problem := ""
-	for i, k := range t.lob.Kinds {
-		if i != edit && strings.EqualFold(k.Name, p.Name) {
-			problem = fmt.Sprintf("There is already a kind named %q (names are compared ignoring case).", k.Name)
-		}
+	if err := t.lob.Target(edit); err != nil {
+		return refusal(err)
 	}
-	kind, err := host.CheckKind(b.lang, p.Name, defense, p.Strategy)
-	var no *host.Refusal
-	switch {
-	case problem != "": // a clash of names is said first, whatever else is wrong
-	case errors.As(err, &no): // the kind itself is wrong: say so before the table's limit
-		problem = no.Msg
-	case edit < 0 && len(t.lob.Kinds) >= game.MaxKinds:
-		problem = fmt.Sprintf("A game has at most %d kinds.", game.MaxKinds)
-	case err != nil:
-		msg, ok := refused(err, fmt.Sprintf("The strategy of **%s** does not compile:\n", p.Name), contentLimit-200)
+	old := t.lob
+	kept, err := t.lob.Propose(b.lang, edit, p, defense)
+	if err != nil {
+		problem, ok := refused(err, fmt.Sprintf("The strategy of **%s** does not compile:\n", p.Name), contentLimit-200)
 		if !ok {
 			return b.internal(r, "compile kind", err)
 		}
-		problem = msg
-	}
-	if problem != "" {
 		draft, _ := json.Marshal(map[string]string{"name": p.Name, "defense": defense, "strategy": p.Strategy})
 		if err := b.db.SaveDraft(b.wctx, r.user.ID, draftKey(gameID, index), string(draft)); err != nil {
 			return b.internal(r, "save draft", err)
@@ -435,15 +424,7 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p pro
 		return reply{content: fitContent(problem + "\nNothing you typed is lost: press **Edit again**."), ephemeral: true,
 			components: []discordgo.MessageComponent{row(button("Edit again", discordgo.PrimaryButton, customID{Action: "redo", Game: gameID, Args: []string{index}}))}}
 	}
-	old := t.lob
-	p.Defense, p.Strategy = kind.Defense, kind.Strategy
-	if edit >= 0 {
-		t.lob.Kinds = append([]proposal(nil), t.lob.Kinds...)
-		t.lob.Kinds[edit] = p
-	} else {
-		t.lob.Kinds = append(append([]proposal(nil), t.lob.Kinds...), p)
-	}
-	t.lob.Ready = [2]bool{}
+	p = kept
 	if err := b.saveMeta(b.wctx, t); err != nil {
 		t.lob = old
 		return b.internal(r, "save kind", err)
@@ -480,7 +461,7 @@ func (b *Bot) redo(r *request, id customID) reply {
 		return *bad
 	}
 	defer t.mu.Unlock()
-	rep := b.kindForm(t, -1, proposal{Name: d["name"], Strategy: d["strategy"]})
+	rep := b.kindForm(t, -1, host.Proposal{Name: d["name"], Strategy: d["strategy"]})
 	if rep.modal == nil {
 		return rep // too long for a form: the reply says what to do instead
 	}
@@ -503,34 +484,23 @@ func (b *Bot) kindAdd(r *request, o options) reply {
 	if err != nil {
 		return private("Could not read your file: %v.", err)
 	}
-	return b.proposeKind(r, t.row.ID, "new", strconv.FormatInt(o.int("defense", 0), 10), proposal{Name: strings.TrimSpace(o.str("name")), Strategy: text, By: r.user.ID})
+	return b.proposeKind(r, t.row.ID, "new", strconv.FormatInt(o.int("defense", 0), 10), host.Proposal{Name: strings.TrimSpace(o.str("name")), Strategy: text, By: r.user.ID})
 }
 
 // toggleReady marks a player ready (or not); when every human is ready on the same
 // kinds, the game starts with the free spawns.
 func (b *Bot) toggleReady(r *request, id customID) reply {
-	t, bad := b.setupTableFor(r, id.Game, "say they are ready")
+	t, bad := b.setupTableFor(r, id.Game, host.SayReady)
 	if bad != nil {
 		return *bad
 	}
 	defer t.mu.Unlock()
-	if len(t.lob.Kinds) == 0 {
-		return private("Add at least one minion kind first.")
-	}
-	seat := t.seatOf(r.user.ID)
-	if t.row.Mode == game.ModeAuto {
-		seat = 1
-	}
 	old := t.lob
-	t.lob.Ready[seat-1] = !t.lob.Ready[seat-1]
-	all := true
-	for _, p := range t.humans() {
-		all = all && t.lob.Ready[p-1]
+	start, err := t.lob.ToggleReady(t.row, r.user.ID)
+	if err != nil {
+		return refusal(err)
 	}
-	if t.row.Mode == game.ModeAuto {
-		all = t.lob.Ready[0]
-	}
-	if !all {
+	if !start {
 		if err := b.saveMeta(b.wctx, t); err != nil {
 			t.lob = old
 			return b.internal(r, "save ready", err)
@@ -568,10 +538,7 @@ func (b *Bot) cancelSetup(r *request, id customID) reply {
 // what comes next; the caller holds the lock.
 func (b *Bot) startPlay(t *table) error {
 	cfg := t.cfg
-	var kinds []game.KindSpec
-	for _, k := range t.lob.Kinds {
-		kinds = append(kinds, game.KindSpec{Name: k.Name, Defense: k.Defense, Strategy: k.Strategy})
-	}
+	kinds := t.lob.Specs()
 	g, err := game.New(b.lang, game.Setup{Config: cfg, Seed: t.row.Seed, Mode: t.row.Mode, HumanSeat: t.row.HumanSeat, Kinds: kinds})
 	if err != nil {
 		return err

@@ -9,37 +9,16 @@ import (
 	"sync"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 )
-
-// lobby is what the host keeps beside the engine, stored as the game's setup JSON: the
-// kinds being agreed on, who is ready, the players' names, and the auto game's switch.
-type lobby struct {
-	Kinds  []proposal `json:"kinds"`
-	Ready  [2]bool    `json:"ready"`
-	Names  [2]string  `json:"names"`
-	Owner  string     `json:"owner"` // who started the game
-	Paused bool       `json:"paused,omitempty"`
-	Misses [2]int     `json:"misses,omitempty"` // turns in a row the clock played
-	// Summary is the text above the board now shown: the last turn's summary, kept
-	// when a purchase or spawn redraws that message.
-	Summary string `json:"summary,omitempty"`
-}
-
-// proposal is a kind being agreed on.
-type proposal struct {
-	Name     string `json:"name"`
-	Defense  int64  `json:"defense"`
-	Strategy string `json:"strategy"`
-	By       string `json:"by"` // who last changed it
-}
 
 // table is one game hosted in a channel or thread. Everything about a game happens
 // under its lock, so two fast clicks never run a turn twice.
 type table struct {
 	mu   sync.Mutex
 	row  *store.Game
-	lob  lobby
+	lob  host.Lobby   // the setup, and what the host keeps beside the engine
 	eng  *game.Game   // rebuilt from the record on first use
 	bots [2]*game.Bot // the built-in players, for bot seats
 	loop bool         // an auto game's turn loop is running

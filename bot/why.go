@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -19,7 +20,7 @@ import (
 // must not hold up play.
 type gameView struct {
 	row *store.Game
-	lob lobby
+	lob host.Lobby
 }
 
 // view copies an active game from its table, or loads a finished one.
