@@ -24,19 +24,12 @@ func setupView(t *table) reply {
 		fmt.Fprintf(&b, "\n**%d. %s** — defense %d — by <@%s>\n```\n%s\n```", i+1, k.Name, k.Defense, k.By, preview(k.Strategy, 3, 60))
 	}
 	var ready []string
-	for _, p := range t.humans() {
+	for _, a := range t.lob.Agreers(t.row) {
 		mark := "⬜"
-		if t.lob.Ready[p-1] {
+		if a.Ready {
 			mark = "✅"
 		}
-		ready = append(ready, mark+" "+t.mention(p))
-	}
-	if t.row.Mode == game.ModeAuto {
-		mark := "⬜"
-		if t.lob.Ready[0] {
-			mark = "✅"
-		}
-		ready = []string{mark + " <@" + t.lob.Owner + ">"}
+		ready = append(ready, mark+" <@"+a.User+">")
 	}
 	fmt.Fprintf(&b, "\nReady: %s", strings.Join(ready, " · "))
 	id := func(action string) customID { return customID{Action: action, Game: t.row.ID} }

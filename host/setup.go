@@ -170,14 +170,31 @@ func (l *Lobby) ToggleReady(g *store.Game, user string) (start bool, err error) 
 	return l.AllReady(g), nil
 }
 
-// AllReady reports whether everyone who must agree has said Ready: every human seat,
-// or in an auto game its owner (seat 1).
-func (l *Lobby) AllReady(g *store.Game) bool {
+// Agreer is one person who must say Ready before a game starts, and whether they have.
+type Agreer struct {
+	User  string // the chat's user id
+	Ready bool
+}
+
+// Agreers are who must say Ready before g starts, in seat order: every human seat,
+// or in an auto game (no humans) its owner, whose Ready is seat 1's.
+func (l *Lobby) Agreers(g *store.Game) []Agreer {
 	if g.Mode == game.ModeAuto {
-		return l.Ready[0]
+		return []Agreer{{User: l.Owner, Ready: l.Ready[0]}}
 	}
+	var out []Agreer
 	for i, p := range g.Players {
-		if p != "" && !l.Ready[i] {
+		if p != "" {
+			out = append(out, Agreer{User: p, Ready: l.Ready[i]})
+		}
+	}
+	return out
+}
+
+// AllReady reports whether everyone who must agree on g's kinds has said Ready.
+func (l *Lobby) AllReady(g *store.Game) bool {
+	for _, a := range l.Agreers(g) {
+		if !a.Ready {
 			return false
 		}
 	}

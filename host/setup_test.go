@@ -251,6 +251,9 @@ func TestLobby_ToggleReady(t *testing.T) {
 			if start != c.start || l.Ready != c.after || l.AllReady(g) != c.start {
 				t.Fatalf("start %v, Ready %v, AllReady %v; want %v, %v", start, l.Ready, l.AllReady(g), c.start, c.after)
 			}
+			if c.refusal == "" && !slices.Contains(l.Agreers(g), Agreer{User: c.user, Ready: c.after != [2]bool{}}) {
+				t.Fatalf("Agreers %+v do not show %s's Ready", l.Agreers(g), c.user)
+			}
 		})
 	}
 }
@@ -271,5 +274,27 @@ func TestLobby_StoredJSON(t *testing.T) {
 	}
 	if specs := l.Specs(); len(specs) != 1 || specs[0] != (game.KindSpec{Name: "R", Defense: 1, Strategy: "move up"}) {
 		t.Fatalf("Specs = %+v", specs)
+	}
+}
+
+// TestLobby_Agreers checks who the setup message lists as having to say Ready: the
+// human seats in seat order, or an auto game's owner alone.
+func TestLobby_Agreers(t *testing.T) {
+	cases := []struct {
+		name string
+		mode game.Mode
+		want []Agreer
+	}{
+		{"a duel lists both players", game.ModeDuel, []Agreer{{ann, true}, {bob, false}}},
+		{"a solo game lists its player, from their seat", game.ModeSolitaire, []Agreer{{ann, false}}},
+		{"an auto game lists its owner, with seat 1's Ready", game.ModeAuto, []Agreer{{ann, true}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			l := &Lobby{Owner: ann, Ready: [2]bool{true, false}}
+			if got := l.Agreers(seating(c.mode)); !slices.Equal(got, c.want) {
+				t.Fatalf("Agreers = %+v, want %+v", got, c.want)
+			}
+		})
 	}
 }
