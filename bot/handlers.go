@@ -385,7 +385,7 @@ func (b *Bot) useStrategy(r *request, d discordgo.ApplicationCommandInteractionD
 	if t := b.tables.inChannel(r.i.ChannelID); t != nil {
 		t.mu.Lock()
 		defer t.mu.Unlock()
-		if t.row.Status == "setup" && b.canPropose(t, r.user.ID) {
+		if t.lob.May(t.row, r.user.ID, host.ChangeKinds) == nil {
 			return b.kindForm(t, -1, host.Proposal{Strategy: strings.TrimSpace(code)})
 		}
 	}

@@ -268,9 +268,6 @@ func (b *Bot) decline(r *request, id customID) reply {
 	return reply{update: true, content: fmt.Sprintf("<@%s> declined the challenge.", r.user.ID)}
 }
 
-// canPropose reports whether user takes part in agreeing on the kinds.
-func (b *Bot) canPropose(t *table, user string) bool { return t.lob.CanPropose(t.row, user) }
-
 // setupTable locks a game being set up for a player's change of its kinds.
 func (b *Bot) setupTable(r *request, gameID int64) (*table, *reply) {
 	return b.setupTableFor(r, gameID, host.ChangeKinds)
