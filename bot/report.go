@@ -70,8 +70,8 @@ func refused(err error, head string, limit int) (msg string, ok bool) {
 }
 
 // defuseFences keeps a source line's backticks from closing the message's code block:
-// a zero-width space goes between backticks until no three are in a row (replacing
-// "```" alone left one in "`````", FuzzFencedReport found).
+// a zero-width space goes between backticks until no three are in a row. Replacing
+// each fence once was not enough: a run of five backticks kept one (FuzzFencedReport).
 func defuseFences(s string) string {
 	for strings.Contains(s, "```") {
 		s = strings.ReplaceAll(s, "``", "`\u200b`")
