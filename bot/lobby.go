@@ -24,36 +24,38 @@ const (
 	setupLife     = 30 * time.Minute
 )
 
-// busy explains why a user or channel cannot start a game, or returns "".
-func (b *Bot) busy(r *request, users ...*discordgo.User) string {
-	if t := b.tables.inChannel(r.i.ChannelID); t != nil {
-		return "A game is already active in this channel; finish it first (`/kombat board` shows it), or start one in another channel."
+// active lists the active games as host's rules of starting a game read them.
+func (b *Bot) active() []host.Active {
+	var out []host.Active
+	for _, t := range b.tables.all() {
+		// Guild and players never change after creation: safe to read unlocked; the
+		// channel, which a move to a thread changes, comes from the registry.
+		out = append(out, host.Active{ID: t.row.ID, Guild: t.row.Guild, Channel: b.tables.channelOf(t.row.ID), Players: t.row.Players})
 	}
-	for _, u := range users {
-		if t := b.tables.playing(r.i.GuildID, u.ID); t != nil {
-			who := "You are"
-			if u.ID != r.user.ID {
-				who = "<@" + u.ID + "> is"
-			}
-			return fmt.Sprintf("%s already in a game on this server, in <#%s>. Finish it (or `/kombat resign` there) first.", who, b.tables.channelOf(t.row.ID))
-		}
+	return out
+}
+
+// busy is host's refusal of a new game in this channel for users, or nil.
+func (b *Bot) busy(r *request, users ...*discordgo.User) error {
+	ids := make([]string, len(users))
+	for i, u := range users {
+		ids[i] = u.ID
 	}
-	return ""
+	return host.Busy(b.active(), r.i.GuildID, r.i.ChannelID, r.user.ID, ids...)
 }
 
 // challenge is /kombat challenge opponent [config] [timeout].
 func (b *Bot) challenge(r *request, o options) reply {
 	opp := o.user("opponent")
-	switch {
-	case opp == nil:
-		return private("Choose someone to challenge.")
-	case opp.ID == r.user.ID:
-		return private("You cannot challenge yourself. To play the built-in bot, use `/kombat solo`.")
-	case opp.Bot:
-		return private("<@%s> is a bot account. Challenge a person, or play the built-in bot with `/kombat solo`.", opp.ID)
+	var oppID string
+	if opp != nil {
+		oppID = opp.ID
 	}
-	if why := b.busy(r, r.user, opp); why != "" {
-		return private("%s", why)
+	if err := host.Challenge(r.user.ID, oppID, opp != nil && opp.Bot); err != nil {
+		return refusal(err)
+	}
+	if err := b.busy(r, r.user, opp); err != nil {
+		return refusal(err)
 	}
 	cfg, bad := b.configOption(r, o)
 	if bad != nil {
@@ -129,8 +131,8 @@ func (b *Bot) startSetup(r *request, o options, mode game.Mode) reply {
 	if mode == game.ModeAuto {
 		users = nil
 	}
-	if why := b.busy(r, users...); why != "" {
-		return private("%s", why)
+	if err := b.busy(r, users...); err != nil {
+		return refusal(err)
 	}
 	cfg, bad := b.configOption(r, o)
 	if bad != nil {
@@ -214,14 +216,8 @@ func (b *Bot) accept(r *request, id customID) reply {
 		return *bad
 	}
 	defer t.mu.Unlock()
-	if t.row.Status != store.StatusChallenge {
-		return private("This challenge has already been answered.")
-	}
-	if r.user.ID != t.row.Players[1] {
-		return private("Only <@%s> can accept this challenge.", t.row.Players[1])
-	}
-	if other := b.tables.playing(t.row.Guild, r.user.ID); other != nil && other != t {
-		return private("You are already in a game on this server, in <#%s>; finish it first.", b.tables.channelOf(other.row.ID))
+	if err := host.Accept(t.row, r.user.ID, b.active()); err != nil {
+		return refusal(err)
 	}
 	if err := r.deferReply(true, false); err != nil {
 		return b.internal(r, "defer accept", err)
@@ -250,19 +246,16 @@ func (b *Bot) decline(r *request, id customID) reply {
 		return *bad
 	}
 	defer t.mu.Unlock()
-	if t.row.Status != store.StatusChallenge {
-		return private("This challenge has already been answered.")
-	}
-	seat := t.seatOf(r.user.ID)
-	if seat == 0 {
-		return private("Only <@%s> can answer this challenge.", t.row.Players[1])
+	withdrawn, err := host.Decline(t.row, r.user.ID)
+	if err != nil {
+		return refusal(err)
 	}
 	if err := b.db.Cancel(b.wctx, t.row.ID); err != nil {
 		return b.internal(r, "decline", err)
 	}
 	b.tables.remove(t.row.ID)
 	b.clearDeadline(t, host.ChallengeExpiry)
-	if seat == 1 {
+	if withdrawn {
 		return reply{update: true, content: fmt.Sprintf("<@%s> withdrew the challenge.", r.user.ID)}
 	}
 	return reply{update: true, content: fmt.Sprintf("<@%s> declined the challenge.", r.user.ID)}

@@ -100,19 +100,6 @@ func (r *registry) all() []*table {
 	return out
 }
 
-// playing returns the active game in the guild that user plays in, if any.
-func (r *registry) playing(guild, user string) *table {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for _, t := range r.tables {
-		// Guild and players never change after creation: safe to read unlocked.
-		if t.row.Guild == guild && t.row.Seat(user) != 0 {
-			return t
-		}
-	}
-	return nil
-}
-
 // restore loads the active games of this process's shard. Engines are rebuilt when
 // first used, so start-up stays fast with thousands of games.
 func (b *Bot) restore(ctx context.Context) error {

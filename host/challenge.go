@@ -1,0 +1,103 @@
+package host
+
+import "github.com/kombat-game/kombat/store"
+
+// Active is one active game as the rules of starting a game see it: which game, the
+// server and channel it is played in, and who plays it. The chat layer lists them from
+// what it keeps, so host decides without the store.
+type Active struct {
+	ID      int64
+	Guild   string
+	Channel string
+	Players [2]string
+}
+
+// playing is an active game in guild, other than game except, that user plays in,
+// if any.
+func playing(active []Active, guild, user string, except int64) *Active {
+	for i, a := range active {
+		if a.ID != except && a.Guild == guild && user != "" && (a.Players[0] == user || a.Players[1] == user) {
+			return &active[i]
+		}
+	}
+	return nil
+}
+
+// Busy refuses a new game in channel of guild, asked for by asker for users: a
+// channel holds one game at a time, and a person plays one game per server, so that
+// every command in a channel, and every player's turn, has one game it means.
+func Busy(active []Active, guild, channel, asker string, users ...string) error {
+	for _, a := range active {
+		if a.Channel == channel {
+			return refuse("A game is already active in this channel; finish it first (`/kombat board` shows it), or start one in another channel.")
+		}
+	}
+	for _, u := range users {
+		if a := playing(active, guild, u, 0); a != nil {
+			who := "You are"
+			if u != asker {
+				who = "<@" + u + "> is"
+			}
+			return refuse("%s already in a game on this server, in <#%s>. Finish it (or `/kombat resign` there) first.", who, a.Channel)
+		}
+	}
+	return nil
+}
+
+// Challenge refuses challenger a challenge of opponent ("" when none was chosen):
+// a duel is between two different people, and an account the chat marks as a bot
+// would never answer.
+func Challenge(challenger, opponent string, opponentIsBot bool) error {
+	switch {
+	case opponent == "":
+		return refuse("Choose someone to challenge.")
+	case opponent == challenger:
+		return refuse("You cannot challenge yourself. To play the built-in bot, use `/kombat solo`.")
+	case opponentIsBot:
+		return refuse("<@%s> is a bot account. Challenge a person, or play the built-in bot with `/kombat solo`.", opponent)
+	}
+	return nil
+}
+
+// answered refuses an answer to g once its challenge was answered, so that a second
+// press of Accept or Decline changes nothing.
+func answered(g *store.Game) error {
+	if g.Status != store.StatusChallenge {
+		return refuse("This challenge has already been answered.")
+	}
+	return nil
+}
+
+// Accept refuses user accepting the challenge g: only the challenged player (seat 2)
+// may, and not while playing another game on the server, which Busy checked only at
+// the challenge.
+func Accept(g *store.Game, user string, active []Active) error {
+	if err := answered(g); err != nil {
+		return err
+	}
+	if user != g.Players[1] {
+		return refuse("Only <@%s> can accept this challenge.", g.Players[1])
+	}
+	// The challenge itself is a game the accepter plays in: it is skipped, not taken for
+	// the one game they may play, whichever order the list has.
+	if a := playing(active, g.Guild, user, g.ID); a != nil {
+		return refuse("You are already in a game on this server, in <#%s>; finish it first.", a.Channel)
+	}
+	return nil
+}
+
+// Decline refuses user ending the challenge g, or reports whether it is withdrawn (by
+// the challenger) rather than declined (by the challenged player); anyone else is told
+// whose answer it is.
+func Decline(g *store.Game, user string) (withdrawn bool, err error) {
+	if err := answered(g); err != nil {
+		return false, err
+	}
+	switch g.Seat(user) {
+	case 0:
+		return false, refuse("Only <@%s> can answer this challenge.", g.Players[1])
+	case 1:
+		return true, nil
+	}
+	return false, nil
+}
