@@ -31,16 +31,8 @@ func (b *Bot) turnTable(r *request, id customID) (*table, *game.Game, int, *repl
 		return fail(b.internal(r, "engine", err))
 	}
 	p := g.Current()
-	seat := t.seatOf(r.user.ID)
-	switch {
-	case g.Phase() != game.PhasePlay:
-		return fail(private("The game is not in play."))
-	case seat == 0:
-		return fail(private("You are not playing in this game; you can watch, and `/kombat board` shows it to you."))
-	case seat != p:
-		return fail(private("It is %s's turn, not yours.", t.mention(p)))
-	case id.arg(0) != strconv.Itoa(g.Decisions()):
-		return fail(private("These controls are out of date: the game has moved on. Use the latest message below."))
+	if err := host.TurnOf(g).MayPress(t.row, r.user.ID, id.arg(0), t.mention); err != nil {
+		return fail(refusal(err))
 	}
 	return t, g, p, nil
 }
@@ -276,11 +268,8 @@ func (b *Bot) pause(r *request, id customID, stop bool) reply {
 		return *bad
 	}
 	defer t.mu.Unlock()
-	if t.row.Mode != game.ModeAuto {
-		return private("Only auto games pause.")
-	}
-	if r.user.ID != t.lob.Owner {
-		return private("Only <@%s>, who started this game, can pause or resume it.", t.lob.Owner)
+	if err := t.lob.MayPause(t.row, r.user.ID); err != nil {
+		return refusal(err)
 	}
 	old := t.lob.Paused
 	t.lob.Paused = stop
