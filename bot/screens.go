@@ -29,25 +29,13 @@ import (
 var errScreenPaused = errors.New("bot: the game's screen is paused")
 
 // commitShown commits the engine's new decisions and owes the screen of the new state,
-// with summary above the board. The turn clock stops until that screen is up: the
-// player to act cannot act before.
+// with summary above the board. No clock runs meanwhile: a deadline that comes due
+// while a screen is owed plays nothing (expire), and show arms the next one.
 func (b *Bot) commitShown(t *table, summary string) error {
-	g := t.eng
-	all := g.Record().Decisions
-	pos := len(t.row.Decisions)
-	err := b.db.CommitOwing(b.wctx, t.row.ID, pos, all[pos:], g.Result(), g.Turns(), summary)
-	if err != nil {
-		t.eng = nil
+	if err := b.record(b.wctx, t, &summary); err != nil {
 		return err
 	}
-	t.row.Decisions = append(t.row.Decisions, all[pos:]...)
-	t.owed = &store.Screen{Game: t.row.ID, Version: len(all), Summary: summary}
-	b.clearDeadline(t, host.TurnTimeUp)
-	b.clearDeadline(t, host.TurnReminder)
-	if r := g.Result(); r != nil {
-		t.row.Status, t.row.Result = store.StatusOver, r
-		b.tables.remove(t.row.ID)
-	}
+	t.owed = &store.Screen{Game: t.row.ID, Version: len(t.row.Decisions), Summary: summary}
 	return nil
 }
 
@@ -103,6 +91,7 @@ func (b *Bot) show(t *table) error {
 	// button stays), so there is never a moment without controls but an outage.
 	if old := t.row.MessageID; old != "" && old != m.ID {
 		keep := whyRows(t.row.ID, g.Turns()-1)
+		// A permanent failure here (the old message deleted) leaves nothing to clean.
 		if _, err := b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.row.Channel, Components: &keep}); err != nil && permanent(err) == "" {
 			b.log.Warn("strip old controls", "game", t.row.ID, "message", old, "err", err)
 		}

@@ -224,16 +224,25 @@ func (b *Bot) saveMeta(ctx context.Context, t *table) error {
 // transaction, the game's result and ratings included when it is over. If the store
 // refuses, the engine is rebuilt from what is stored, so memory never runs ahead.
 func (b *Bot) commit(ctx context.Context, t *table) error {
+	if len(t.row.Decisions) == t.eng.Decisions() {
+		return nil
+	}
+	return b.record(ctx, t, nil)
+}
+
+// record stores the engine's decisions since the stored record ended, with the result
+// when the game is over, owing the new state's screen with summary when it is not nil.
+func (b *Bot) record(ctx context.Context, t *table, summary *string) error {
 	g := t.eng
 	all := g.Record().Decisions
 	pos := len(t.row.Decisions)
-	if pos == len(all) {
-		return nil
-	}
 	var err error
-	if r := g.Result(); r != nil {
+	switch r := g.Result(); {
+	case summary != nil:
+		err = b.db.CommitOwing(ctx, t.row.ID, pos, all[pos:], r, g.Turns(), *summary)
+	case r != nil:
 		err = b.db.Finish(ctx, t.row.ID, pos, all[pos:], *r, g.Turns())
-	} else {
+	default:
 		err = b.db.AppendDecisions(ctx, t.row.ID, pos, all[pos:])
 	}
 	if err != nil {

@@ -193,7 +193,7 @@ func TestSIGTERMMidTurn(t *testing.T) {
 		t.Fatal("no SIGTERM landed in the middle of a turn")
 	}
 
-	p := startProgram(t, ctx, dir, env, "Game over")
+	p := startProgram(t, ctx, dir, env, "bot started")
 	if _, err := fake.WaitMessage(ctx, channel.ID, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "**Game over**") }); err != nil {
 		t.Fatalf("the restarted game did not finish: %v\n%s", err, p.logs)
 	}

@@ -158,6 +158,7 @@ func BenchmarkWorstTurn(b *testing.B) {
 			g := crowded(b, cfg, 63, KindSpec{Name: "Worst", Defense: 1, Strategy: src})
 			start := save(g)
 			var steps int64
+			b.ReportAllocs()
 			for b.Loop() {
 				start.restore(g)
 				log, err := g.EndTurn(1)

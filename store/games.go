@@ -169,8 +169,21 @@ func (db *DB) SaveMeta(ctx context.Context, g *Game) error {
 // exactly pos decisions — a duplicate or stale write — it returns ErrConflict and
 // changes nothing.
 func (db *DB) AppendDecisions(ctx context.Context, id int64, pos int, ds []game.Decision) error {
+	return db.appendOwing(ctx, id, pos, ds, nil)
+}
+
+// appendOwing is AppendDecisions, owing the screen of the new state with summary in the
+// same transaction when summary is not nil.
+func (db *DB) appendOwing(ctx context.Context, id int64, pos int, ds []game.Decision, summary *string) error {
 	err := db.tx(ctx, func(tx *sql.Tx) error {
-		return appendDecisions(ctx, tx, id, pos, ds, db.millis())
+		now := db.millis()
+		if err := appendDecisions(ctx, tx, id, pos, ds, now); err != nil {
+			return err
+		}
+		if summary == nil {
+			return nil
+		}
+		return owe(ctx, tx, id, pos+len(ds), *summary, now)
 	})
 	if err != nil {
 		return fmt.Errorf("store: game %d: append %d decisions at %d: %w", id, len(ds), pos, err)

@@ -30,17 +30,7 @@ func (db *DB) CommitOwing(ctx context.Context, id int64, pos int, ds []game.Deci
 	if res != nil {
 		return db.finish(ctx, id, pos, ds, *res, turns, &summary)
 	}
-	err := db.tx(ctx, func(tx *sql.Tx) error {
-		now := db.millis()
-		if err := appendDecisions(ctx, tx, id, pos, ds, now); err != nil {
-			return err
-		}
-		return owe(ctx, tx, id, pos+len(ds), summary, now)
-	})
-	if err != nil {
-		return fmt.Errorf("store: game %d: append %d decisions at %d: %w", id, len(ds), pos, err)
-	}
-	return nil
+	return db.appendOwing(ctx, id, pos, ds, &summary)
 }
 
 // owe records the screen of version as owed, replacing an older debt.
