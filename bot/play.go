@@ -163,8 +163,11 @@ func (b *Bot) afterTurn(t *table) error {
 		if err := b.show(t); err != nil {
 			return err
 		}
-		g := t.eng
-		if g == nil || g.Result() != nil || g.Phase() != game.PhasePlay {
+		g, err := b.engine(t)
+		if err != nil {
+			return err
+		}
+		if g.Result() != nil || g.Phase() != game.PhasePlay {
 			return nil
 		}
 		p := g.Current()

@@ -237,12 +237,30 @@ func (b *Bot) loadScreens(ctx context.Context) error {
 func (b *Bot) deliverOwed() {
 	for _, t := range append(b.tables.all(), b.finals...) {
 		t.mu.Lock()
-		if t.owed != nil && t.owed.Paused == "" {
+		if t.owed != nil && t.owed.Paused == "" || t.owed == nil && botToMove(t) {
 			b.retryLater(t, 0)
 		}
 		t.mu.Unlock()
 	}
 	b.finals = nil
+}
+
+// botToMove reports, from the stored record alone (no replay at start-up), that a
+// solitaire game waits for the bot: its board was shown, and the process stopped before
+// the bot's turn was committed. Nothing else would ever play that turn.
+func botToMove(t *table) bool {
+	ds := t.row.Decisions
+	if t.row.Mode != game.ModeSolitaire || t.row.Status != store.StatusPlay || len(ds) < 2 {
+		return false
+	}
+	human := max(t.row.HumanSeat, 1)
+	switch last := ds[len(ds)-1]; last.Action {
+	case game.ActEnd:
+		return last.Player == human
+	case game.ActFreeSpawn:
+		return len(ds) == 2 && human == 2 // setup over: player 1, the bot, begins
+	}
+	return false
 }
 
 // goOn shows what the game owes and plays on (afterTurn); a failure is retried in the

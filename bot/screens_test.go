@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -179,4 +180,39 @@ func TestSetupAndFinalScreensHeal(t *testing.T) {
 		t.Errorf("%d faults served, want 2", f)
 	}
 	h.check()
+}
+
+// TestBotTurnAfterRestart: a solitaire game stored after the player's turn was shown
+// and before the bot's turn was committed (the process stopped in between) owes no
+// screen; on start-up the bot plays its turn and gives the player controls again.
+func TestBotTurnAfterRestart(t *testing.T) {
+	h := newHarness(t)
+	h.stop()
+	db, err := store.Open(h.ctx, h.dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := []game.KindSpec{{Name: "Walker", Defense: 1, Strategy: "move up"}}
+	id, err := db.CreateGame(h.ctx, &store.Game{Guild: h.guild.ID, Channel: h.channel.ID, Mode: game.ModeSolitaire, HumanSeat: 1,
+		Players: [2]string{h.alice.ID, ""}, Config: game.DefaultConfig().String(), Seed: 4, Status: store.StatusPlay,
+		Setup: []byte(`{"names":["alice","Bot"],"owner":"` + h.alice.ID + `"}`), Kinds: kinds})
+	if err == nil {
+		err = db.AppendDecisions(h.ctx, id, 0, []game.Decision{
+			{Player: 1, Action: game.ActFreeSpawn, Hex: game.StartArea(1)[0]},
+			{Player: 2, Action: game.ActFreeSpawn, Hex: game.StartArea(2)[0]},
+			{Player: 1, Action: game.ActEnd},
+		})
+	}
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.start()
+	m := h.find(h.channel.ID, "alice's board after the bot's turn", func(m *discordtest.Message) bool { return m.Button("End turn") != nil })
+	if !strings.Contains(m.Content, "**Turn 1 — Bot**") {
+		t.Errorf("the board: %s", m.Content)
+	}
+	if g, err := h.db.Game(h.ctx, id); err != nil || len(g.Decisions) <= 3 {
+		t.Errorf("the bot's turn was not stored: %v", err)
+	}
 }
