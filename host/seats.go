@@ -1,0 +1,71 @@
+package host
+
+import (
+	"github.com/kombat-game/kombat/game"
+)
+
+// Seats is a game's engine with who sits in each seat: a person, or the built-in bot.
+// It holds the one order of play every front end follows: the bots make their free
+// spawns when the kinds are fixed, and after anyone's turn the bots play on until a
+// person is to act or the game is over. The chat host and the terminal both play
+// through it, so neither keeps its own copy of that order.
+type Seats struct {
+	Eng    *game.Game
+	human  [2]bool
+	seed   uint64
+	levels [2]game.Decider
+}
+
+// NewSeats seats people where human is true and bots elsewhere. The bots are seeded
+// from seed (the game's), so a game rebuilt from its record plays on as before.
+func NewSeats(g *game.Game, human [2]bool, seed uint64) *Seats {
+	return &Seats{Eng: g, human: human, seed: seed}
+}
+
+// Human reports whether seat p (1 or 2) is played by a person.
+func (s *Seats) Human(p int) bool { return p >= 1 && p <= 2 && s.human[p-1] }
+
+// Bot is the built-in player of seat p, made on first use.
+func (s *Seats) Bot(p int) game.Decider {
+	if s.levels[p-1] == nil {
+		s.levels[p-1] = game.NewBot(BotSeed(s.seed, p))
+	}
+	return s.levels[p-1]
+}
+
+// BotSeed is the seed of seat p's bot in a game seeded with seed: fixed, so that a
+// restarted host plays on as the old one would have.
+func BotSeed(seed uint64, p int) uint64 { return seed ^ uint64(p)*0x9e3779b97f4a7c15 }
+
+// BotFreeSpawns makes the free spawns of the bots' seats (setup).
+func (s *Seats) BotFreeSpawns() error {
+	for p := 1; p <= 2; p++ {
+		if !s.Human(p) && len(s.Eng.FreeSpawnOptions(p)) > 0 {
+			if err := game.PlayFreeSpawn(s.Eng, p, s.Bot(p)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// BotToMove is the seat whose bot is to play a turn now, or 0 when a person is to act,
+// the game is still in setup, or it is over.
+func (s *Seats) BotToMove() int {
+	g := s.Eng
+	if g.Result() != nil || g.Phase() != game.PhasePlay {
+		return 0
+	}
+	if p := g.Current(); p != 0 && !s.Human(p) {
+		return p
+	}
+	return 0
+}
+
+// BotTurn plays the whole turn of the bot to move (BotToMove must not be 0). On an
+// error the engine may hold half a turn: rebuild it from the record.
+func (s *Seats) BotTurn() (int, game.TurnLog, error) {
+	p := s.BotToMove()
+	log, err := game.PlayTurn(s.Eng, p, s.Bot(p))
+	return p, log, err
+}
