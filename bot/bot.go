@@ -16,20 +16,14 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
-	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
 
 // Clock tells the time; tests use a clock they move by hand.
-type Clock interface {
-	Now() time.Time
-}
-
-type systemClock struct{}
-
-func (systemClock) Now() time.Time { return time.Now() }
+type Clock = host.Clock
 
 // Options configure a Bot.
 type Options struct {
@@ -59,19 +53,17 @@ type Bot struct {
 	render  *render.Renderer
 	lang    *interp.Language
 	clock   Clock
+	host    *host.Host // the games: tables, records, clocks, screens owed
 	sess    *discordgo.Session
 	appID   string
 	http    *http.Client
-	tables  *registry
 	ctx     context.Context // cancelled by Close: loops and network calls stop
 	wctx    context.Context // for the store: not cancelled, as Close waits for writes in flight instead of cutting them off
 	cancel  context.CancelFunc
-	work    sync.WaitGroup // interactions and auto games in flight; joined only through begin
+	work    sync.WaitGroup // interactions and tournaments in flight; joined only through begin
 	wmu     sync.Mutex     // orders begin against Close, so no work starts after Close waits
 	closing atomic.Bool
-	halt    atomic.Bool // raised by Close: running evaluations stop (game.SetStop)
-	notices []notice    // messages owed to channels from restore, posted once connected
-	finals  []*table    // finished games whose final screen is owed, from restore
+	halt    *atomic.Bool // raised by Close: running evaluations stop (game.SetStop); the host's
 	ready   chan struct{}
 	online  atomic.Bool
 	tmu     sync.Mutex // tournaments: one change at a time, read-modify-write of the stored state
@@ -95,20 +87,11 @@ func New(opt Options) (*Bot, error) {
 	if opt.Logger == nil {
 		opt.Logger = slog.Default()
 	}
-	if opt.Clock == nil {
-		opt.Clock = systemClock{}
-	}
 	if opt.AutoStep == 0 {
 		opt.AutoStep = 3 * time.Second
 	}
 	if opt.CloseWait == 0 {
 		opt.CloseWait = 8 * time.Second
-	}
-	if opt.RetryBase == 0 {
-		opt.RetryBase = time.Second
-	}
-	if opt.RetryMax == 0 {
-		opt.RetryMax = 30 * time.Second
 	}
 	if opt.HTTPTimeout == 0 {
 		opt.HTTPTimeout = 20 * time.Second
@@ -117,8 +100,13 @@ func New(opt Options) (*Bot, error) {
 		opt.Config.ShardCount = 1
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	b := &Bot{opt: opt, log: opt.Logger, db: opt.DB, render: opt.Renderer, lang: game.NewLanguage(), clock: opt.Clock,
-		tables: newRegistry(), ctx: ctx, wctx: context.WithoutCancel(ctx), cancel: cancel, ready: make(chan struct{})}
+	b := &Bot{opt: opt, log: opt.Logger, db: opt.DB, render: opt.Renderer, ctx: ctx, wctx: context.WithoutCancel(ctx), cancel: cancel, ready: make(chan struct{})}
+	h, err := host.New(host.Options{DB: opt.DB, Front: discordFront{b}, Log: opt.Logger, Clock: opt.Clock, AutoStep: opt.AutoStep,
+		RetryBase: opt.RetryBase, RetryMax: opt.RetryMax, Mine: func(g *store.Game) bool { return b.mine(g.Guild) }})
+	if err != nil {
+		return nil, err
+	}
+	b.host, b.lang, b.halt, b.clock = h, h.Lang(), h.Halt(), h
 	tr, err := newAPITransport(opt.Config.APIBase, http.DefaultTransport)
 	if err != nil {
 		return nil, fmt.Errorf("bot: DISCORD_API_BASE: %w", err)
@@ -145,12 +133,11 @@ func (b *Bot) Start(ctx context.Context) error {
 	sess.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { b.online.Store(false) })
 	sess.AddHandler(func(*discordgo.Session, *discordgo.Resumed) { b.online.Store(true) })
 	b.sess = sess
-	if err := b.restore(ctx); err != nil {
+	n, err := b.host.Restore(ctx)
+	if err != nil {
 		return err
 	}
-	if err := b.loadScreens(ctx); err != nil {
-		return err
-	}
+	b.log.Info("games restored", "count", n)
 	// The health endpoint comes up before the gateway, so a probe sees "disconnected"
 	// (503) while the bot connects rather than no answer at all.
 	if err := b.startHealth(); err != nil {
@@ -176,12 +163,10 @@ func (b *Bot) Start(ctx context.Context) error {
 		return err
 	}
 	started = true
-	b.postNotices()
-	b.deliverOwed()
-	b.resumeAuto()
+	b.host.Connected()
 	b.resumeTourneys()
-	if b.opt.Ticker && b.begin() {
-		go b.tick()
+	if b.opt.Ticker {
+		b.host.Tick()
 	}
 	b.log.Info("bot started", "shard", b.opt.Config.ShardID, "shards", b.opt.Config.ShardCount, "app", b.appID)
 	return nil
@@ -247,11 +232,12 @@ func (b *Bot) Close() error {
 	if already {
 		return nil
 	}
-	b.halt.Store(true)
+	hosted := b.host.Close()
 	b.cancel()
 	done := make(chan struct{})
 	go func() {
 		b.work.Wait()
+		<-hosted
 		close(done)
 	}()
 	select {
@@ -266,7 +252,11 @@ func (b *Bot) Close() error {
 	return nil
 }
 
-// begin counts one piece of work (an interaction, an auto game, a tournament) that
+// RunDue handles every deadline that is due by the bot's clock (host.RunDue). Tests
+// call it after moving their clock.
+func (b *Bot) RunDue(ctx context.Context) { b.host.RunDue(ctx) }
+
+// begin counts one piece of work (an interaction, a tournament) that
 // Close must wait for, or reports false once Close has begun: WaitGroup forbids an Add
 // from zero while Wait runs, and work started then would outlive the session.
 func (b *Bot) begin() bool {

@@ -289,28 +289,24 @@ func timeoutOption(o options) time.Duration {
 
 // showBoard shows the game in this channel, privately, to anyone.
 func (b *Bot) showBoard(r *request) reply {
-	t := b.tables.inChannel(r.i.ChannelID)
+	t := b.host.LockPlace(r.i.ChannelID)
 	if t == nil {
 		return private("No game is being played in this channel. Start one with `/kombat challenge`, `/kombat solo` or `/kombat auto`.")
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, err := b.engine(t)
-	if err != nil || t.row.Status != "play" {
+	defer t.Unlock()
+	g, err := b.host.Engine(t)
+	if err != nil || t.Row.Status != "play" {
 		return private("The game here is still being set up; the board appears once the kinds are agreed.")
 	}
 	content := header(t, g)
-	if s := t.owed; s != nil && s.Paused != "" {
-		// Someone is here and asking: the channel may work again, so try once more.
-		if err := b.db.ResumeScreen(b.wctx, t.row.ID); err != nil {
-			return b.internal(r, "resume screen", err)
-		}
-		s.Paused = ""
-		b.retryLater(t, 0)
+	// Someone is here and asking: the channel may work again, so try once more.
+	if paused, err := b.host.Resume(t); err != nil {
+		return b.internal(r, "resume screen", err)
+	} else if paused {
 		content += "\nThe game was paused because its board could not be posted here; trying again now."
 	}
 	last, _ := g.LastTurn()
-	png, err := b.render.PNG(render.Board{Snap: g.Snapshot(), Last: last, Names: t.names()})
+	png, err := b.render.PNG(render.Board{Snap: g.Snapshot(), Last: last, Names: t.Names()})
 	if err != nil {
 		return b.internal(r, "render board", err)
 	}
@@ -319,20 +315,19 @@ func (b *Bot) showBoard(r *request) reply {
 
 // showStatus shows the game's numbers as text, privately.
 func (b *Bot) showStatus(r *request) reply {
-	t := b.tables.inChannel(r.i.ChannelID)
+	t := b.host.LockPlace(r.i.ChannelID)
 	if t == nil {
 		return private("No game is being played in this channel.")
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, err := b.engine(t)
-	if err != nil || t.row.Status != "play" {
-		return private("The game here is still being set up (%d kinds proposed).", len(t.lob.Kinds))
+	defer t.Unlock()
+	g, err := b.host.Engine(t)
+	if err != nil || t.Row.Status != "play" {
+		return private("The game here is still being set up (%d kinds proposed).", len(t.Lobby.Kinds))
 	}
 	last, _ := g.LastTurn()
-	text := render.Text(render.Board{Snap: g.Snapshot(), Last: last, Names: t.names()})
+	text := render.Text(render.Board{Snap: g.Snapshot(), Last: last, Names: t.Names()})
 	paused := ""
-	if s := t.owed; s != nil && s.Paused != "" {
+	if s := t.Owed(); s != nil && s.Paused != "" {
 		paused = fmt.Sprintf("⚠️ Paused: %s.\n", s.Paused)
 	} else if s != nil && s.Attempts > 0 {
 		paused = fmt.Sprintf("⏳ The board after the last turn is not posted yet (Discord failed %d times; retrying).\n", s.Attempts)
@@ -382,10 +377,9 @@ func (b *Bot) useStrategy(r *request, d discordgo.ApplicationCommandInteractionD
 	if strings.TrimSpace(code) == "" {
 		return private("That message has no strategy in it: put the code in a code block (```).")
 	}
-	if t := b.tables.inChannel(r.i.ChannelID); t != nil {
-		t.mu.Lock()
-		defer t.mu.Unlock()
-		if t.lob.May(t.row, r.user.ID, host.ChangeKinds) == nil {
+	if t := b.host.LockPlace(r.i.ChannelID); t != nil {
+		defer t.Unlock()
+		if t.Lobby.May(t.Row, r.user.ID, host.ChangeKinds) == nil {
 			return b.kindForm(t, -1, host.Proposal{Strategy: strings.TrimSpace(code)})
 		}
 	}

@@ -262,7 +262,7 @@ func (b *Bot) libraryPicker(r *request, gameID int64) reply {
 	if bad != nil {
 		return *bad
 	}
-	t.mu.Unlock()
+	t.Unlock()
 	list, err := b.db.ListStrategies(b.wctx, r.user.ID)
 	if err != nil {
 		return b.internal(r, "list strategies", err)

@@ -24,24 +24,13 @@ const (
 	setupLife     = 30 * time.Minute
 )
 
-// active lists the active games as host's rules of starting a game read them.
-func (b *Bot) active() []host.Active {
-	var out []host.Active
-	for _, t := range b.tables.all() {
-		// Guild and players never change after creation: safe to read unlocked; the
-		// channel, which a move to a thread changes, comes from the registry.
-		out = append(out, host.Active{ID: t.row.ID, Guild: t.row.Guild, Channel: b.tables.channelOf(t.row.ID), Players: t.row.Players})
-	}
-	return out
-}
-
 // busy is host's refusal of a new game in this channel for users, or nil.
 func (b *Bot) busy(r *request, users ...*discordgo.User) error {
 	ids := make([]string, len(users))
 	for i, u := range users {
 		ids[i] = u.ID
 	}
-	return host.Busy(b.active(), r.i.GuildID, r.i.ChannelID, r.user.ID, ids...)
+	return host.Busy(b.host.Active(), r.i.GuildID, r.i.ChannelID, r.user.ID, ids...)
 }
 
 // challenge is /kombat challenge opponent [config] [timeout].
@@ -70,22 +59,25 @@ func (b *Bot) challenge(r *request, o options) reply {
 	expires := b.clock.Now().Add(challengeLife)
 	rep = reply{
 		content: fmt.Sprintf("<@%s>, <@%s> challenges you to a game of **KOMBAT**! %s\nThis challenge expires <t:%d:R>.",
-			opp.ID, r.user.ID, rulesLine(cfg, t.row.TurnTimeout), expires.Unix()),
+			opp.ID, r.user.ID, rulesLine(cfg, t.Row.TurnTimeout), expires.Unix()),
 		components: []discordgo.MessageComponent{row(
-			button("Accept", discordgo.SuccessButton, customID{Action: "accept", Game: t.row.ID}),
-			button("Decline", discordgo.SecondaryButton, customID{Action: "decline", Game: t.row.ID}),
+			button("Accept", discordgo.SuccessButton, customID{Action: "accept", Game: t.Row.ID}),
+			button("Decline", discordgo.SecondaryButton, customID{Action: "decline", Game: t.Row.ID}),
 		)},
 		mentions: []string{opp.ID},
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	b.setDeadline(t, host.ChallengeExpiry, expires) // stored before anyone sees the challenge
+	t, bad = b.lockTable(t.Row.ID)
+	if bad != nil {
+		return *bad
+	}
+	defer t.Unlock()
+	b.host.Arm(t, host.ChallengeExpiry, expires) // stored before anyone sees the challenge
 	if err := r.send(rep); err != nil {
 		return b.internal(r, "send challenge", err)
 	}
 	if m, err := b.sess.InteractionResponse(r.i); err == nil {
-		t.row.MessageID = m.ID
-		b.saveMeta(b.wctx, t)
+		t.Row.MessageID = m.ID
+		b.host.SaveMeta(t)
 	}
 	return reply{}
 }
@@ -106,22 +98,16 @@ func rulesLine(cfg game.Config, timeout time.Duration) string {
 	return fmt.Sprintf("%s, %d turns each, %s per turn.", rules, cfg.MaxTurns, timeout)
 }
 
-// createGame stores a new game with its configuration in this channel and registers
-// it. The configuration travels as a value; its text is only what the store keeps.
-func (b *Bot) createGame(r *request, row *store.Game, cfg game.Config, lob host.Lobby) (*table, reply) {
-	row.Guild, row.Channel, row.Seed, row.Config = r.i.GuildID, r.i.ChannelID, newSeed(), cfg.String()
-	raw, _ := json.Marshal(lob)
-	row.Setup = raw
-	id, err := b.db.CreateGame(b.wctx, row)
+// createGame stores a new game in this channel and registers it (host.Create).
+func (b *Bot) createGame(r *request, row *store.Game, cfg game.Config, lob host.Lobby) (*host.Table, reply) {
+	row.Guild, row.Channel, row.Seed = r.i.GuildID, r.i.ChannelID, newSeed()
+	t, err := b.host.Create(row, cfg, lob)
 	if errors.Is(err, store.ErrChannelBusy) {
 		return nil, private("A game is already active in this channel; start one in another channel.")
 	}
 	if err != nil {
 		return nil, b.internal(r, "create game", err)
 	}
-	row.ID = id
-	t := &table{row: row, lob: lob, cfg: cfg}
-	b.tables.add(t)
 	return t, reply{}
 }
 
@@ -154,8 +140,11 @@ func (b *Bot) startSetup(r *request, o options, mode game.Mode) reply {
 	if t == nil {
 		return rep
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
+	t, bad = b.lockTable(t.Row.ID)
+	if bad != nil {
+		return *bad
+	}
+	defer t.Unlock()
 	if err := r.send(reply{content: fmt.Sprintf("<@%s> starts a game of **KOMBAT**: %s. %s", r.user.ID, what, rulesLine(cfg, row.TurnTimeout))}); err != nil {
 		return b.internal(r, "announce game", err)
 	}
@@ -163,50 +152,45 @@ func (b *Bot) startSetup(r *request, o options, mode game.Mode) reply {
 		b.moveToThread(t, m.ID, fmt.Sprintf("KOMBAT: %s", what))
 	}
 	if err := b.postSetup(t); err != nil {
-		b.log.Error("post setup", "game", t.row.ID, "err", err)
+		b.log.Error("post setup", "game", t.Row.ID, "err", err)
 	}
 	return reply{}
 }
 
 // moveToThread gives the game its own thread from a message, when the bot may create
 // one; otherwise the game stays in the channel.
-func (b *Bot) moveToThread(t *table, messageID, name string) {
+func (b *Bot) moveToThread(t *host.Table, messageID, name string) {
 	if len([]rune(name)) > 100 {
 		name = string([]rune(name)[:100])
 	}
-	th, err := b.sess.MessageThreadStartComplex(t.row.Channel, messageID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440})
+	th, err := b.sess.MessageThreadStartComplex(t.Row.Channel, messageID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440})
 	if err != nil {
-		b.log.Info("no thread; playing in the channel", "game", t.row.ID, "err", err)
+		b.log.Info("no thread; playing in the channel", "game", t.Row.ID, "err", err)
 		return
 	}
-	t.row.Parent, t.row.Channel = t.row.Channel, th.ID
-	if err := b.saveMeta(b.wctx, t); err != nil {
-		b.log.Error("save thread", "game", t.row.ID, "err", err)
-		t.row.Channel, t.row.Parent = t.row.Parent, ""
-		return
+	if err := b.host.Move(t, th.ID, t.Row.Channel); err != nil {
+		b.log.Error("save thread", "game", t.Row.ID, "err", err)
 	}
-	b.tables.moved(t.row.ID, th.ID)
 }
 
 // postSetup posts the setup message in the game's channel and starts the setup clock.
-func (b *Bot) postSetup(t *table) error {
-	m, err := b.sess.ChannelMessageSendComplex(t.row.Channel, setupView(t).message())
+func (b *Bot) postSetup(t *host.Table) error {
+	m, err := b.sess.ChannelMessageSendComplex(t.Row.Channel, setupView(t).message())
 	if err != nil {
 		return err
 	}
-	t.row.MessageID = m.ID
-	b.setDeadline(t, host.SetupExpiry, b.clock.Now().Add(setupLife))
-	return b.saveMeta(b.wctx, t)
+	t.Row.MessageID = m.ID
+	b.host.Arm(t, host.SetupExpiry, b.clock.Now().Add(setupLife))
+	return b.host.SaveMeta(t)
 }
 
 // lockTable finds and locks a game for a component, or explains why it cannot.
-func (b *Bot) lockTable(id int64) (*table, *reply) {
-	t := b.tables.get(id)
-	if t == nil {
-		rep := private("This game is over or no longer exists.")
+func (b *Bot) lockTable(id int64) (*host.Table, *reply) {
+	t, err := b.host.Lock(id)
+	if err != nil {
+		rep := refusal(err)
 		return nil, &rep
 	}
-	t.mu.Lock()
 	return t, nil
 }
 
@@ -215,29 +199,25 @@ func (b *Bot) accept(r *request, id customID) reply {
 	if bad != nil {
 		return *bad
 	}
-	defer t.mu.Unlock()
-	if err := host.Accept(t.row, r.user.ID, b.active()); err != nil {
+	defer t.Unlock()
+	if err := host.Accept(t.Row, r.user.ID, b.host.Active()); err != nil {
 		return refusal(err)
 	}
 	if err := r.deferReply(true, false); err != nil {
 		return b.internal(r, "defer accept", err)
 	}
-	t.lob.Names[1] = displayName(r.user)
-	t.row.Status = store.StatusSetup
-	if err := b.saveMeta(b.wctx, t); err != nil {
-		t.row.Status = store.StatusChallenge
-		return b.internal(r, "accept challenge", err)
+	if err := b.host.Accept(t, r.user.ID, displayName(r.user)); err != nil {
+		return b.refusedOr(r, "accept challenge", err)
 	}
-	b.clearDeadline(t, host.ChallengeExpiry)
-	b.moveToThread(t, t.row.MessageID, fmt.Sprintf("KOMBAT: %s vs %s", t.lob.Names[0], t.lob.Names[1]))
+	b.moveToThread(t, t.Row.MessageID, fmt.Sprintf("KOMBAT: %s vs %s", t.Lobby.Names[0], t.Lobby.Names[1]))
 	where := "below"
-	if t.row.Parent != "" {
-		where = fmt.Sprintf("in <#%s>", t.row.Channel)
+	if t.Row.Parent != "" {
+		where = fmt.Sprintf("in <#%s>", t.Row.Channel)
 	}
 	if err := b.postSetup(t); err != nil {
 		return b.internal(r, "post setup", err)
 	}
-	return reply{update: true, content: fmt.Sprintf("<@%s> accepted <@%s>'s challenge! Agree on the minion kinds %s.", t.row.Players[1], t.row.Players[0], where)}
+	return reply{update: true, content: fmt.Sprintf("<@%s> accepted <@%s>'s challenge! Agree on the minion kinds %s.", t.Row.Players[1], t.Row.Players[0], where)}
 }
 
 func (b *Bot) decline(r *request, id customID) reply {
@@ -245,16 +225,14 @@ func (b *Bot) decline(r *request, id customID) reply {
 	if bad != nil {
 		return *bad
 	}
-	defer t.mu.Unlock()
-	withdrawn, err := host.Decline(t.row, r.user.ID)
+	defer t.Unlock()
+	withdrawn, err := host.Decline(t.Row, r.user.ID)
 	if err != nil {
 		return refusal(err)
 	}
-	if err := b.db.Cancel(b.wctx, t.row.ID); err != nil {
+	if err := b.host.Cancel(t); err != nil {
 		return b.internal(r, "decline", err)
 	}
-	b.tables.remove(t.row.ID)
-	b.clearDeadline(t, host.ChallengeExpiry)
 	if withdrawn {
 		return reply{update: true, content: fmt.Sprintf("<@%s> withdrew the challenge.", r.user.ID)}
 	}
@@ -262,23 +240,33 @@ func (b *Bot) decline(r *request, id customID) reply {
 }
 
 // setupTable locks a game being set up for a player's change of its kinds.
-func (b *Bot) setupTable(r *request, gameID int64) (*table, *reply) {
+func (b *Bot) setupTable(r *request, gameID int64) (*host.Table, *reply) {
 	return b.setupTableFor(r, gameID, host.ChangeKinds)
 }
 
 // setupTableFor locks a game being set up for a player's action; host refuses a
 // bystander, or a game whose kinds are agreed.
-func (b *Bot) setupTableFor(r *request, gameID int64, what host.SetupAction) (*table, *reply) {
+func (b *Bot) setupTableFor(r *request, gameID int64, what host.SetupAction) (*host.Table, *reply) {
 	t, bad := b.lockTable(gameID)
 	if bad != nil {
 		return nil, bad
 	}
-	if err := t.lob.May(t.row, r.user.ID, what); err != nil {
-		t.mu.Unlock()
+	if err := t.Lobby.May(t.Row, r.user.ID, what); err != nil {
+		t.Unlock()
 		rep := refusal(err)
 		return nil, &rep
 	}
 	return t, nil
+}
+
+// refusedOr is the private reply that tells a player what host refused, or, for any
+// other error, the internal-error reply (logged as what).
+func (b *Bot) refusedOr(r *request, what string, err error) reply {
+	var no *host.Refusal
+	if errors.As(err, &no) {
+		return private("%s", no.Msg)
+	}
+	return b.internal(r, what, err)
 }
 
 // refusal is the private reply that tells a player what host refused; err is always a
@@ -302,7 +290,7 @@ func kindIndex(value string) int {
 }
 
 // kindForm is the form for adding (index -1) or editing a kind, filled with p.
-func (b *Bot) kindForm(t *table, index int, p host.Proposal) reply {
+func (b *Bot) kindForm(t *host.Table, index int, p host.Proposal) reply {
 	if n := utf8.RuneCountInString(p.Strategy); n > maxInputValue {
 		// Discord refuses a modal whose pre-filled text is longer ("This interaction
 		// failed"); cutting the strategy would lose the player's code.
@@ -321,7 +309,7 @@ func (b *Bot) kindForm(t *table, index int, p host.Proposal) reply {
 	if len([]rune(title)) > 45 {
 		title = string([]rune(title)[:45])
 	}
-	return reply{modal: &modal{id: customID{Action: "kindform", Game: t.row.ID, Args: []string{arg}}.encode(), title: title, inputs: []discordgo.TextInput{
+	return reply{modal: &modal{id: customID{Action: "kindform", Game: t.Row.ID, Args: []string{arg}}.encode(), title: title, inputs: []discordgo.TextInput{
 		textInput("name", "Name (letters, digits, spaces, - or _)", discordgo.TextInputShort, p.Name, true, 20),
 		textInput("defense", "Defense factor (0 or more)", discordgo.TextInputShort, strconv.FormatInt(p.Defense, 10), true, 19),
 		textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, p.Strategy, true, maxInputValue),
@@ -333,8 +321,8 @@ func (b *Bot) openKindForm(r *request, gameID int64, index int) reply {
 	if bad != nil {
 		return *bad
 	}
-	defer t.mu.Unlock()
-	if err := t.lob.CanAdd(); err != nil {
+	defer t.Unlock()
+	if err := t.Lobby.CanAdd(); err != nil {
 		return refusal(err)
 	}
 	return b.kindForm(t, index, host.Proposal{})
@@ -345,9 +333,9 @@ func (b *Bot) editKind(r *request, id customID, value string) reply {
 	if bad != nil {
 		return *bad
 	}
-	defer t.mu.Unlock()
+	defer t.Unlock()
 	i := kindIndex(value)
-	k, err := t.lob.Kind(i)
+	k, err := t.Lobby.Kind(i)
 	if err != nil {
 		return refusal(err)
 	}
@@ -359,13 +347,13 @@ func (b *Bot) removeKind(r *request, id customID, value string) reply {
 	if bad != nil {
 		return *bad
 	}
-	defer t.mu.Unlock()
-	old := t.lob
-	if err := t.lob.Remove(kindIndex(value)); err != nil {
+	defer t.Unlock()
+	old := t.Lobby
+	if err := t.Lobby.Remove(kindIndex(value)); err != nil {
 		return refusal(err)
 	}
-	if err := b.saveMeta(b.wctx, t); err != nil {
-		t.lob = old
+	if err := b.host.SaveMeta(t); err != nil {
+		t.Lobby = old
 		return b.internal(r, "remove kind", err)
 	}
 	rep := setupView(t)
@@ -392,16 +380,16 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p hos
 	if bad != nil {
 		return *bad
 	}
-	defer t.mu.Unlock()
+	defer t.Unlock()
 	edit := host.NewKind
 	if index != "new" {
 		edit = kindIndex(index)
 	}
-	if err := t.lob.Target(edit); err != nil {
+	if err := t.Lobby.Target(edit); err != nil {
 		return refusal(err)
 	}
-	old := t.lob
-	kept, err := t.lob.Propose(b.lang, edit, p, defense)
+	old := t.Lobby
+	kept, err := t.Lobby.Propose(b.lang, edit, p, defense)
 	if err != nil {
 		problem, ok := refused(err, fmt.Sprintf("The strategy of **%s** does not compile:\n", p.Name), contentLimit-200)
 		if !ok {
@@ -415,17 +403,17 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p hos
 			components: []discordgo.MessageComponent{row(button("Edit again", discordgo.PrimaryButton, customID{Action: "redo", Game: gameID, Args: []string{index}}))}}
 	}
 	p = kept
-	if err := b.saveMeta(b.wctx, t); err != nil {
-		t.lob = old
+	if err := b.host.SaveMeta(t); err != nil {
+		t.Lobby = old
 		return b.internal(r, "save kind", err)
 	}
 	b.db.DeleteDraft(b.wctx, r.user.ID, draftKey(gameID, index))
 	rep := setupView(t)
-	if r.i.Message != nil && r.i.Message.ID == t.row.MessageID {
+	if r.i.Message != nil && r.i.Message.ID == t.Row.MessageID {
 		rep.update = true
 		return rep
 	}
-	if _, err := b.sess.ChannelMessageEditComplex(rep.messageEdit(t.row.Channel, t.row.MessageID)); err != nil {
+	if _, err := b.sess.ChannelMessageEditComplex(rep.messageEdit(t.Row.Channel, t.Row.MessageID)); err != nil {
 		b.log.Error("update setup message", "game", gameID, "err", err)
 	}
 	verb := "Added"
@@ -450,7 +438,7 @@ func (b *Bot) redo(r *request, id customID) reply {
 	if bad != nil {
 		return *bad
 	}
-	defer t.mu.Unlock()
+	defer t.Unlock()
 	rep := b.kindForm(t, -1, host.Proposal{Name: d["name"], Strategy: d["strategy"]})
 	if rep.modal == nil {
 		return rep // too long for a form: the reply says what to do instead
@@ -462,7 +450,7 @@ func (b *Bot) redo(r *request, id customID) reply {
 
 // kindAdd is /kombat kind add name defense file.
 func (b *Bot) kindAdd(r *request, o options) reply {
-	t := b.tables.inChannel(r.i.ChannelID)
+	t := b.host.InPlace(r.i.ChannelID)
 	if t == nil {
 		return private("No game is being set up in this channel.")
 	}
@@ -474,7 +462,7 @@ func (b *Bot) kindAdd(r *request, o options) reply {
 	if err != nil {
 		return private("Could not read your file: %v.", err)
 	}
-	return b.proposeKind(r, t.row.ID, "new", strconv.FormatInt(o.int("defense", 0), 10), host.Proposal{Name: strings.TrimSpace(o.str("name")), Strategy: text, By: r.user.ID})
+	return b.proposeKind(r, t.Row.ID, "new", strconv.FormatInt(o.int("defense", 0), 10), host.Proposal{Name: strings.TrimSpace(o.str("name")), Strategy: text, By: r.user.ID})
 }
 
 // toggleReady marks a player ready (or not); when every human is ready on the same
@@ -484,15 +472,15 @@ func (b *Bot) toggleReady(r *request, id customID) reply {
 	if bad != nil {
 		return *bad
 	}
-	defer t.mu.Unlock()
-	old := t.lob
-	start, err := t.lob.ToggleReady(t.row, r.user.ID)
+	defer t.Unlock()
+	old := t.Lobby
+	start, err := t.Lobby.ToggleReady(t.Row, r.user.ID)
 	if err != nil {
 		return refusal(err)
 	}
 	if !start {
-		if err := b.saveMeta(b.wctx, t); err != nil {
-			t.lob = old
+		if err := b.host.SaveMeta(t); err != nil {
+			t.Lobby = old
 			return b.internal(r, "save ready", err)
 		}
 		rep := setupView(t)
@@ -502,8 +490,8 @@ func (b *Bot) toggleReady(r *request, id customID) reply {
 	if err := r.deferReply(true, false); err != nil {
 		return b.internal(r, "defer start", err)
 	}
-	if err := b.startPlay(t); err != nil {
-		t.lob = old
+	if err := b.host.Agree(t); err != nil {
+		t.Lobby = old
 		return b.internal(r, "start game", err)
 	}
 	return agreedView(t)
@@ -515,46 +503,11 @@ func (b *Bot) cancelSetup(r *request, id customID) reply {
 	if bad != nil {
 		return *bad
 	}
-	defer t.mu.Unlock()
-	if err := b.db.Cancel(b.wctx, t.row.ID); err != nil {
+	defer t.Unlock()
+	if err := b.host.Cancel(t); err != nil {
 		return b.internal(r, "cancel setup", err)
 	}
-	b.tables.remove(t.row.ID)
-	b.clearDeadline(t, host.SetupExpiry)
 	return reply{update: true, content: fmt.Sprintf("<@%s> cancelled the game.", r.user.ID)}
-}
-
-// startPlay fixes the kinds, starts the engine, makes the bots' free spawns and posts
-// what comes next; the caller holds the lock.
-func (b *Bot) startPlay(t *table) error {
-	cfg := t.cfg
-	kinds := t.lob.Specs()
-	g, err := game.New(b.lang, game.Setup{Config: cfg, Seed: t.row.Seed, Mode: t.row.Mode, HumanSeat: t.row.HumanSeat, Kinds: kinds})
-	if err != nil {
-		return err
-	}
-	t.row.Kinds, t.row.Status = kinds, store.StatusPlay
-	if err := b.saveMeta(b.wctx, t); err != nil {
-		t.row.Kinds, t.row.Status = nil, store.StatusSetup
-		return err
-	}
-	b.clearDeadline(t, host.SetupExpiry)
-	g.SetStop(&b.halt)
-	t.eng = g
-	for p := 1; p <= 2; p++ {
-		if !t.isHuman(p) {
-			if err := game.PlayFreeSpawn(g, p, t.botFor(p)); err != nil {
-				return err
-			}
-		}
-	}
-	// The free spawns' message, or the first board when bots made them all, is owed
-	// like any screen.
-	if err := b.commitShown(t, ""); err != nil {
-		return err
-	}
-	b.goOn(t)
-	return nil
 }
 
 // freeSpawnKind answers a player's choice of kind for the free spawn with the hexes.
@@ -563,12 +516,12 @@ func (b *Bot) freeSpawnKind(r *request, id customID, value string) reply {
 	if bad != nil {
 		return *bad
 	}
-	defer t.mu.Unlock()
-	g, err := b.engine(t)
+	defer t.Unlock()
+	g, err := b.host.Engine(t)
 	if err != nil {
 		return b.internal(r, "engine", err)
 	}
-	seat := t.seatOf(r.user.ID)
+	seat := t.Seat(r.user.ID)
 	if seat == 0 {
 		return private("Only the players of this game make free spawns.")
 	}
@@ -585,7 +538,7 @@ func (b *Bot) freeSpawnKind(r *request, id customID, value string) reply {
 		hexes = append(hexes, discordgo.SelectMenuOption{Label: h.String(), Value: hexValue(h)})
 	}
 	return reply{ephemeral: true, content: fmt.Sprintf("Where should your free **%s** stand?", g.Kinds()[k].Name),
-		components: []discordgo.MessageComponent{row(discordgo.SelectMenu{CustomID: customID{Action: "fshex", Game: t.row.ID, Args: []string{value}}.encode(),
+		components: []discordgo.MessageComponent{row(discordgo.SelectMenu{CustomID: customID{Action: "fshex", Game: t.Row.ID, Args: []string{value}}.encode(),
 			Placeholder: "Choose a hex of your start area", Options: hexes})}}
 }
 
@@ -595,37 +548,31 @@ func (b *Bot) freeSpawnHex(r *request, id customID, value string) reply {
 	if bad != nil {
 		return *bad
 	}
-	defer t.mu.Unlock()
-	g, err := b.engine(t)
+	defer t.Unlock()
+	k, _ := strconv.Atoi(id.arg(0))
+	h, ok := parseHex(value)
+	if !ok {
+		return private("That is not a hex of the board.")
+	}
+	g, err := b.host.Engine(t)
 	if err != nil {
 		return b.internal(r, "engine", err)
 	}
-	seat := t.seatOf(r.user.ID)
-	k, _ := strconv.Atoi(id.arg(0))
-	h, ok := parseHex(value)
-	if seat == 0 || !ok {
-		return private("Only the players of this game make free spawns.")
-	}
-	if err := g.FreeSpawn(seat, k, h); err != nil {
-		return private("%s.", err)
+	if k < 0 || k >= len(g.Kinds()) {
+		return private("That kind is not in this game.")
 	}
 	done := reply{update: true, content: fmt.Sprintf("Your free **%s** stands at %v.", g.Kinds()[k].Name, h)}
-	if g.Phase() == game.PhaseSetup {
-		if err := b.commit(b.wctx, t); err != nil {
-			return b.internal(r, "commit free spawn", err)
-		}
-		return done
+	// The confirmation goes first: when this was the last free spawn, host shows the
+	// first board (and the bot's turn) before returning.
+	spawns := t.Row.MessageID // the free spawns' message, until the first board replaces it
+	began, err := b.host.FreeSpawn(t, r.user.ID, k, h)
+	if err != nil {
+		return b.refusedOr(r, "commit free spawn", err)
 	}
-	if err := b.commitShown(t, ""); err != nil {
-		return b.internal(r, "commit free spawn", err)
+	if began {
+		b.sess.ChannelMessageEditComplex(reply{content: "Free spawns made. The game begins!"}.messageEdit(t.Row.Channel, spawns))
 	}
-	if err := r.send(done); err != nil {
-		b.log.Error("confirm free spawn", "err", err)
-	}
-	content := "Free spawns made. The game begins!"
-	b.sess.ChannelMessageEditComplex(reply{content: content}.messageEdit(t.row.Channel, t.row.MessageID))
-	b.goOn(t)
-	return reply{}
+	return done
 }
 
 func hexValue(h game.Hex) string { return fmt.Sprintf("%d,%d", h.Row, h.Col) }

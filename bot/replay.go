@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
@@ -70,7 +71,7 @@ func (b *Bot) replay(r *request, o options) reply {
 		return b.internal(r, "replay frames", err)
 	}
 	t := v.table()
-	gif, err := b.render.GIF(frames, t.names())
+	gif, err := b.render.GIF(frames, t.Names())
 	if err != nil {
 		return b.internal(r, "replay gif", err)
 	}
@@ -93,11 +94,11 @@ func (b *Bot) replay(r *request, o options) reply {
 }
 
 // resultSentence says who won and why.
-func resultSentence(t *table, res game.Result) string {
+func resultSentence(t *host.Table, res game.Result) string {
 	if res.Winner == 0 {
-		return "a tie: " + render.ResultText(res, t.names())
+		return "a tie: " + render.ResultText(res, t.Names())
 	}
-	return fmt.Sprintf("%s won: %s", t.names()[res.Winner-1], render.ResultText(res, t.names()))
+	return fmt.Sprintf("%s won: %s", t.Names()[res.Winner-1], render.ResultText(res, t.Names()))
 }
 
 // oneLine writes a configuration file's lines as one line.
@@ -107,28 +108,28 @@ func oneLine(cfg string) string {
 
 // replayFrame draws frame i of a finished game with its summary and the viewer's
 // buttons: first, previous, next, last, and Why? for the turn shown.
-func (b *Bot) replayFrame(t *table, frames []game.Frame, i int) (reply, error) {
+func (b *Bot) replayFrame(t *host.Table, frames []game.Frame, i int) (reply, error) {
 	i = min(max(i, 0), len(frames)-1)
 	f := frames[i]
-	png, err := b.render.PNG(render.Board{Snap: f.Snapshot, Last: f.Turn, Names: t.names()})
+	png, err := b.render.PNG(render.Board{Snap: f.Snapshot, Last: f.Turn, Names: t.Names()})
 	if err != nil {
 		return reply{}, err
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Game #%d** · ", t.row.ID)
+	fmt.Fprintf(&sb, "**Game #%d** · ", t.Row.ID)
 	if f.Setup {
 		sb.WriteString("after the free spawns")
 	} else {
-		fmt.Fprintf(&sb, "turn %d of %d (%s's turn %d)", i, len(frames)-1, t.names()[f.Turn.Player-1], f.Turn.Turn)
-		if s := turnSummary(f.Turn, t.names()[f.Turn.Player-1]); s != "" {
+		fmt.Fprintf(&sb, "turn %d of %d (%s's turn %d)", i, len(frames)-1, t.Names()[f.Turn.Player-1], f.Turn.Turn)
+		if s := turnSummary(f.Turn, t.Names()[f.Turn.Player-1]); s != "" {
 			sb.WriteString("\n" + s)
 		}
 	}
-	if i == len(frames)-1 && t.row.Result != nil {
-		sb.WriteString("\n" + resultSentence(t, *t.row.Result))
+	if i == len(frames)-1 && t.Row.Result != nil {
+		sb.WriteString("\n" + resultSentence(t, *t.Row.Result))
 	}
 	nav := func(label string, to int, disabled bool) discordgo.Button {
-		bt := button(label, discordgo.SecondaryButton, customID{Action: "rp", Game: t.row.ID, Args: []string{strconv.Itoa(to), label}})
+		bt := button(label, discordgo.SecondaryButton, customID{Action: "rp", Game: t.Row.ID, Args: []string{strconv.Itoa(to), label}})
 		bt.Disabled = disabled
 		return bt
 	}
@@ -137,7 +138,7 @@ func (b *Bot) replayFrame(t *table, frames []game.Frame, i int) (reply, error) {
 		nav("Next ▶", i+1, i == len(frames)-1), nav("Last ⏭", len(frames)-1, i == len(frames)-1),
 	}
 	if !f.Setup {
-		buttons = append(buttons, whyButton(t.row.ID, i))
+		buttons = append(buttons, whyButton(t.Row.ID, i))
 	}
 	return reply{content: fitContent(sb.String()), files: []file{{"board.png", "image/png", png}},
 		components: []discordgo.MessageComponent{row(buttons...)}}, nil
@@ -203,7 +204,7 @@ func (b *Bot) history(r *request, o options) reply {
 			outcome = "lost"
 		}
 		if g.Result != nil {
-			outcome += " (" + render.ResultText(*g.Result, v.table().names()) + ")"
+			outcome += " (" + render.ResultText(*g.Result, v.table().Names()) + ")"
 		}
 		fmt.Fprintf(&sb, "`#%d` %s vs %s · %s · %d turns · <t:%d:d>\n", g.ID, g.Mode, other, outcome, g.Turns, g.CreatedAt.Unix())
 	}

@@ -301,7 +301,7 @@ func (b *Bot) runTourney(id int64) {
 				b.finishTourney(row, st)
 				return
 			}
-			played, err := st.Play(b.lang, st.Games[next], &b.halt)
+			played, err := st.Play(b.lang, st.Games[next], b.halt)
 			if errors.Is(err, game.ErrStopped) {
 				b.log.Info("tournament game interrupted by shutdown; it is played again after the restart", "tournament", id, "game", next)
 				return
@@ -412,7 +412,7 @@ func (b *Bot) resumeTourneys() {
 		return
 	}
 	for _, t := range ts {
-		if t.Status == store.TournamentRunning && b.myGuild(t.Guild) {
+		if t.Status == store.TournamentRunning && b.mine(t.Guild) {
 			b.runTourney(t.ID)
 		}
 	}

@@ -9,22 +9,23 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/render"
 )
 
 // setupView is the message where players agree on the kinds.
-func setupView(t *table) reply {
+func setupView(t *host.Table) reply {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**KOMBAT — setting up** · %s\n", vsLine(t))
 	b.WriteString("Propose 1 to 5 minion kinds (name, defense, strategy). Any change clears Ready; when everyone is Ready on the same kinds, the game starts.\n")
-	if len(t.lob.Kinds) == 0 {
+	if len(t.Lobby.Kinds) == 0 {
 		b.WriteString("\n*No kinds yet: press **Add kind**, or use the message command* Use as KOMBAT strategy *on a message with a code block.*\n")
 	}
-	for i, k := range t.lob.Kinds {
+	for i, k := range t.Lobby.Kinds {
 		fmt.Fprintf(&b, "\n**%d. %s** — defense %d — by <@%s>\n```\n%s\n```", i+1, k.Name, k.Defense, k.By, preview(k.Strategy, 3, 60))
 	}
 	var ready []string
-	for _, a := range t.lob.Agreers(t.row) {
+	for _, a := range t.Lobby.Agreers(t.Row) {
 		mark := "⬜"
 		if a.Ready {
 			mark = "✅"
@@ -32,16 +33,16 @@ func setupView(t *table) reply {
 		ready = append(ready, mark+" <@"+a.User+">")
 	}
 	fmt.Fprintf(&b, "\nReady: %s", strings.Join(ready, " · "))
-	id := func(action string) customID { return customID{Action: action, Game: t.row.ID} }
+	id := func(action string) customID { return customID{Action: action, Game: t.Row.ID} }
 	rows := []discordgo.MessageComponent{row(
 		button("Add kind", discordgo.PrimaryButton, id("addkind")),
 		button("Load saved strategy", discordgo.SecondaryButton, id("libpick")),
 		button("Ready / not ready", discordgo.SuccessButton, id("ready")),
 		button("Cancel game", discordgo.DangerButton, id("cancel")),
 	)}
-	if len(t.lob.Kinds) > 0 {
+	if len(t.Lobby.Kinds) > 0 {
 		var opts []discordgo.SelectMenuOption
-		for i, k := range t.lob.Kinds {
+		for i, k := range t.Lobby.Kinds {
 			opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%d. %s", i+1, k.Name), Value: strconv.Itoa(i)})
 		}
 		rows = append(rows,
@@ -52,12 +53,12 @@ func setupView(t *table) reply {
 }
 
 // vsLine names the players of a game.
-func vsLine(t *table) string {
-	switch t.row.Mode {
+func vsLine(t *host.Table) string {
+	switch t.Row.Mode {
 	case game.ModeAuto:
-		return fmt.Sprintf("auto: the bot plays itself · set up by <@%s>", t.lob.Owner)
+		return fmt.Sprintf("auto: the bot plays itself · set up by <@%s>", t.Lobby.Owner)
 	}
-	return fmt.Sprintf("%s: %s (blue) vs %s (orange)", t.row.Mode, t.mention(1), t.mention(2))
+	return fmt.Sprintf("%s: %s (blue) vs %s (orange)", t.Row.Mode, mention(t, 1), mention(t, 2))
 }
 
 // preview shows the first lines of a strategy, shortened, safe inside a code block.
@@ -79,47 +80,47 @@ func preview(s string, lines, width int) string {
 }
 
 // agreedView replaces the setup message once the kinds are fixed.
-func agreedView(t *table) reply {
+func agreedView(t *host.Table) reply {
 	var names []string
-	for _, k := range t.row.Kinds {
+	for _, k := range t.Row.Kinds {
 		names = append(names, fmt.Sprintf("**%s** (defense %d)", k.Name, k.Defense))
 	}
 	return reply{update: true, content: fmt.Sprintf("**KOMBAT** · %s\nKinds agreed: %s.", vsLine(t), strings.Join(names, ", "))}
 }
 
 // freeSpawnView asks each human for their free spawn.
-func freeSpawnView(t *table) reply {
+func freeSpawnView(t *host.Table) reply {
 	var opts []discordgo.SelectMenuOption
-	for i, k := range t.row.Kinds {
+	for i, k := range t.Row.Kinds {
 		opts = append(opts, discordgo.SelectMenuOption{Label: k.Name, Description: fmt.Sprintf("defense %d", k.Defense), Value: strconv.Itoa(i)})
 	}
 	var who []string
-	for _, p := range t.humans() {
-		who = append(who, t.mention(p))
+	for _, p := range t.Humans() {
+		who = append(who, mention(t, p))
 	}
 	return reply{
 		content: fmt.Sprintf("**Free spawns.** %s: place one minion each, for free, in your start area. Choose its kind, then its hex.", strings.Join(who, " and ")),
-		components: []discordgo.MessageComponent{row(discordgo.SelectMenu{CustomID: customID{Action: "fskind", Game: t.row.ID}.encode(),
+		components: []discordgo.MessageComponent{row(discordgo.SelectMenu{CustomID: customID{Action: "fskind", Game: t.Row.ID}.encode(),
 			Placeholder: "Choose the kind of your free minion", Options: opts})},
-		mentions: t.row.Players[:],
+		mentions: t.Row.Players[:],
 	}
 }
 
 // header is the first line of a game message: whose turn, or how it ended.
-func header(t *table, g *game.Game) string {
+func header(t *host.Table, g *game.Game) string {
 	s := g.Snapshot()
 	if r := g.Result(); r != nil {
-		names := t.names()
+		names := t.Names()
 		win := "It is a tie"
 		if r.Winner != 0 {
-			win = t.mention(r.Winner) + " wins"
+			win = mention(t, r.Winner) + " wins"
 		}
 		return fmt.Sprintf("**Game over** — %s: %s.\n%s", win, render.ResultText(*r, names), scoreLine(t, s))
 	}
 	p := g.Current()
 	pv := s.Players[p-1]
 	return fmt.Sprintf("**KOMBAT** · turn %d of %d · %s (%s) to play — budget %d, %d spawns left",
-		pv.Turn, s.Config.MaxTurns, t.mention(p), colorName(p), int64(pv.Budget), pv.SpawnsLeft)
+		pv.Turn, s.Config.MaxTurns, mention(t, p), colorName(p), int64(pv.Budget), pv.SpawnsLeft)
 }
 
 func colorName(p int) string {
@@ -130,8 +131,8 @@ func colorName(p int) string {
 }
 
 // scoreLine sums a finished game up in one line.
-func scoreLine(t *table, s game.Snapshot) string {
-	names := t.names()
+func scoreLine(t *host.Table, s game.Snapshot) string {
+	names := t.Names()
 	part := func(p int) string {
 		pv := s.Players[p-1]
 		return fmt.Sprintf("%s: %d minions, %d HP, budget %d", names[p-1], pv.Minions, pv.HP, int64(pv.Budget))
@@ -142,14 +143,14 @@ func scoreLine(t *table, s game.Snapshot) string {
 // controls are the current human player's buttons and selects: buy a hex, spawn (a
 // kind, then a hex), end the turn, resign. Their ids carry the game's position in its
 // record, so a press on old controls changes nothing.
-func controls(t *table, g *game.Game, spawnKind int) []discordgo.MessageComponent {
+func controls(t *host.Table, g *game.Game, spawnKind int) []discordgo.MessageComponent {
 	p := g.Current()
-	if p == 0 || !t.isHuman(p) {
+	if p == 0 || !t.Human(p) {
 		return nil
 	}
 	pos := strconv.Itoa(g.Decisions())
 	id := func(action string, args ...string) string {
-		return customID{Action: action, Game: t.row.ID, Args: append([]string{pos}, args...)}.encode()
+		return customID{Action: action, Game: t.Row.ID, Args: append([]string{pos}, args...)}.encode()
 	}
 	cfg := g.Config()
 	budget := g.Snapshot().Players[p-1].Budget
@@ -176,7 +177,7 @@ func controls(t *table, g *game.Game, spawnKind int) []discordgo.MessageComponen
 	}
 	rows = append(rows, row(
 		discordgo.Button{Label: "End turn", Style: discordgo.PrimaryButton, CustomID: id("end")},
-		discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: customID{Action: "resign", Game: t.row.ID}.encode()},
+		discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: customID{Action: "resign", Game: t.Row.ID}.encode()},
 	))
 	return rows
 }
@@ -205,9 +206,9 @@ func hexOptions(hexes []game.Hex, desc string) []discordgo.SelectMenuOption {
 }
 
 // autoControls are an auto game's buttons.
-func autoControls(t *table) []discordgo.MessageComponent {
-	if t.lob.Paused {
-		return []discordgo.MessageComponent{row(button("Resume", discordgo.SuccessButton, customID{Action: "resume", Game: t.row.ID}))}
+func autoControls(t *host.Table) []discordgo.MessageComponent {
+	if t.Lobby.Paused {
+		return []discordgo.MessageComponent{row(button("Resume", discordgo.SuccessButton, customID{Action: "resume", Game: t.Row.ID}))}
 	}
-	return []discordgo.MessageComponent{row(button("Pause", discordgo.SecondaryButton, customID{Action: "pause", Game: t.row.ID}))}
+	return []discordgo.MessageComponent{row(button("Pause", discordgo.SecondaryButton, customID{Action: "pause", Game: t.Row.ID}))}
 }

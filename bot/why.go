@@ -25,12 +25,11 @@ type gameView struct {
 
 // view copies an active game from its table, or loads a finished one.
 func (b *Bot) view(ctx context.Context, id int64) (*gameView, error) {
-	if t := b.tables.get(id); t != nil {
-		t.mu.Lock()
-		defer t.mu.Unlock()
-		row := *t.row
-		row.Decisions = append([]game.Decision(nil), t.row.Decisions...)
-		return &gameView{row: &row, lob: t.lob}, nil
+	if t, err := b.host.Lock(id); err == nil {
+		defer t.Unlock()
+		row := *t.Row
+		row.Decisions = append([]game.Decision(nil), t.Row.Decisions...)
+		return &gameView{row: &row, lob: t.Lobby}, nil
 	}
 	row, err := b.db.Game(ctx, id)
 	if err != nil {
@@ -46,7 +45,7 @@ func (b *Bot) view(ctx context.Context, id int64) (*gameView, error) {
 }
 
 // table wraps the view in a detached table, for the helpers that name players.
-func (v *gameView) table() *table { return &table{row: v.row, lob: v.lob} }
+func (v *gameView) table() *host.Table { return &host.Table{Row: v.row, Lobby: v.lob} }
 
 // whyButton is the "Why?" button for the n-th finished turn of a game.
 func whyButton(gameID int64, n int) discordgo.Button {
@@ -88,18 +87,18 @@ func (b *Bot) why(r *request, id customID) reply {
 	t := v.table()
 	open := v.row.Status == store.StatusOver || v.row.Mode == game.ModeAuto
 	if !open {
-		seat := t.seatOf(r.user.ID)
+		seat := t.Seat(r.user.ID)
 		switch {
 		case seat == 0:
 			return private("Only the players see why their minions acted during the game; everyone can see it once the game is over.")
 		case seat != log.Player:
-			return private("That was %s's turn: their minions' traces stay private until the game is over. Press **Why?** under one of your own turns.", t.mention(log.Player))
+			return private("That was %s's turn: their minions' traces stay private until the game is over. Press **Why?** under one of your own turns.", mention(t, log.Player))
 		}
 	}
 	text := explainTurn(t, log)
 	if len(text) > contentLimit-200 {
 		return reply{ephemeral: true,
-			content: fmt.Sprintf("Why the minions of %s did what they did in turn %d (%d lines, attached).", t.names()[log.Player-1], log.Turn, strings.Count(text, "\n")),
+			content: fmt.Sprintf("Why the minions of %s did what they did in turn %d (%d lines, attached).", t.Names()[log.Player-1], log.Turn, strings.Count(text, "\n")),
 			files:   []file{{fmt.Sprintf("why-game%d-turn%d.txt", id.Game, n), "text/plain; charset=utf-8", []byte(text)}}}
 	}
 	return private("```\n%s```", text)
@@ -108,9 +107,9 @@ func (b *Bot) why(r *request, id customID) reply {
 // explainTurn writes each minion's evaluation in a turn: its trace (statements with
 // line:column, variables assigned, information read, commands with their arguments, how
 // it ended) and what its moves and shots did on the board.
-func explainTurn(t *table, log game.TurnLog) string {
+func explainTurn(t *host.Table, log game.TurnLog) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Turn %d of %s\n", log.Turn, t.names()[log.Player-1])
+	fmt.Fprintf(&b, "Turn %d of %s\n", log.Turn, t.Names()[log.Player-1])
 	acts := map[int][]string{}
 	for _, e := range log.Events {
 		if (e.Type == game.EvMove || e.Type == game.EvShoot) && e.Minion != 0 {

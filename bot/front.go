@@ -1,0 +1,184 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/store"
+)
+
+// discordFront is the Discord side of hosting (host.Front): host decides when a game's
+// channel needs a screen or a note, and discordFront posts it and words it.
+type discordFront struct{ b *Bot }
+
+var _ host.Front = discordFront{}
+
+// Show posts the screen a game owes with a nonce made of the game and the state, so
+// a retried post whose first answer was lost stays one message.
+func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
+	b := f.b
+	g, err := b.host.Engine(t)
+	if err != nil {
+		return "", err
+	}
+	var rep reply
+	if g.Phase() == game.PhaseSetup {
+		rep = freeSpawnView(t)
+	} else {
+		last, ok := g.LastTurn()
+		if !ok {
+			last = game.TurnLog{Events: g.SetupEvents()}
+		}
+		if rep, err = b.boardReply(t, g, last, s.Summary, -1); err != nil {
+			return "", err
+		}
+	}
+	m, err := b.postOnce(t.Row.Channel, rep, screenNonce(t.Row.ID, s.Version))
+	if err != nil {
+		return "", err
+	}
+	return m.ID, nil
+}
+
+// Retire takes the controls off the message shown before (a "Why?" button stays).
+func (f discordFront) Retire(t *host.Table, old string) {
+	g, err := f.b.host.Engine(t)
+	if err != nil {
+		return
+	}
+	keep := whyRows(t.Row.ID, g.Turns()-1)
+	// A permanent failure here (the old message deleted) leaves nothing to clean.
+	if _, err := f.b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.Row.Channel, Components: &keep}); err != nil && permanent(err) == "" {
+		f.b.log.Warn("strip old controls", "game", t.Row.ID, "message", old, "err", err)
+	}
+}
+
+// Permanent is permanent, for host.
+func (f discordFront) Permanent(err error) string { return permanent(err) }
+
+// Summary words what happened above the board that shows it.
+func (f discordFront) Summary(t *host.Table, e host.Event) string {
+	switch e.Kind {
+	case host.EvTurn:
+		return turnSummary(e.Log, t.Names()[e.Player-1])
+	case host.EvTimeUp:
+		return fmt.Sprintf("⏰ %s ran out of time (%d in a row); the turn was played for them.\n%s", mention(t, e.Player), e.Misses, turnSummary(e.Log, t.Names()[e.Player-1]))
+	case host.EvForfeit:
+		return fmt.Sprintf("⏰ %s ran out of time %d turns in a row and forfeits.", mention(t, e.Player), host.MaxMisses)
+	case host.EvResign:
+		return fmt.Sprintf("%s resigned.", mention(t, e.Player))
+	}
+	return ""
+}
+
+// Tell posts or edits what host tells a game's channel; a failure is only logged, as
+// the game itself is stored and shown by /kombat board.
+func (f discordFront) Tell(t *host.Table, n host.Note) {
+	b := f.b
+	var err error
+	switch n.Kind {
+	case host.NoteChallengeExpired:
+		content := fmt.Sprintf("<@%s>'s challenge to <@%s> expired unanswered.", t.Row.Players[0], t.Row.Players[1])
+		_, err = b.sess.ChannelMessageEditComplex(reply{content: content}.messageEdit(t.Row.Channel, t.Row.MessageID))
+	case host.NoteSetupExpired:
+		_, err = b.sess.ChannelMessageEditComplex(reply{content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.messageEdit(t.Row.Channel, t.Row.MessageID))
+	case host.NoteReminder:
+		_, err = b.sess.ChannelMessageSendComplex(t.Row.Channel, &discordgo.MessageSend{
+			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", mention(t, n.Player), n.Left.Round(time.Second)),
+			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{t.Row.Players[n.Player-1]}}})
+	case host.NoteLowered, host.NoteAbandoned:
+		why := "This game was stored by an older version of the bot with settings outside today's limits (" + n.Text + ")"
+		text := "⚠️ " + why + ", so they were lowered to the limits. The game goes on with them; `/kombat rules` lists the limits."
+		if n.Kind == host.NoteAbandoned {
+			text = "⚠️ " + why + ". Its turns cannot be replayed within those limits, so the game has ended without a result; no rating changed. Start a new game with `/kombat`."
+		}
+		_, err = b.sess.ChannelMessageSend(t.Row.Channel, text)
+	}
+	if err != nil {
+		b.log.Error("tell channel", "game", t.Row.ID, "note", n.Kind, "err", err)
+	}
+}
+
+// mention names a seat in text: a ping for people, a name for bots.
+func mention(t *host.Table, p int) string {
+	if id := t.Row.Players[p-1]; id != "" {
+		return "<@" + id + ">"
+	}
+	return "**" + t.Names()[p-1] + "**"
+}
+
+// mine reports whether this process's shard serves a game's guild (Discord's routing).
+func (b *Bot) mine(guild string) bool {
+	n := uint64(b.opt.Config.ShardCount)
+	if n <= 1 {
+		return true
+	}
+	id, _ := strconv.ParseUint(guild, 10, 64)
+	return (id>>22)%n == uint64(b.opt.Config.ShardID)
+}
+
+// screenNonce names a screen for Discord's enforce_nonce: the same game and state give
+// the same nonce (at most 25 characters).
+func screenNonce(game int64, version int) string {
+	return "k" + strconv.FormatInt(game, 36) + "v" + strconv.Itoa(version)
+}
+
+// onceSend is a message post with Discord's nonce fields, which discordgo v0.29's
+// MessageSend lacks.
+type onceSend struct {
+	*discordgo.MessageSend
+	Nonce        string `json:"nonce"`
+	EnforceNonce bool   `json:"enforce_nonce"`
+}
+
+// postOnce posts a message that Discord creates at most once for nonce, through the
+// session's request functions so that rate limits still apply.
+func (b *Bot) postOnce(channel string, rep reply, nonce string) (*discordgo.Message, error) {
+	data := onceSend{MessageSend: rep.message(), Nonce: nonce, EnforceNonce: true}
+	endpoint := discordgo.EndpointChannelMessages(channel)
+	var body []byte
+	var err error
+	if files := data.Files; len(files) > 0 {
+		ct, raw, encErr := discordgo.MultipartBodyWithJSON(data, files)
+		if encErr != nil {
+			return nil, encErr
+		}
+		body, err = b.sess.RequestRaw("POST", endpoint, ct, raw, endpoint, 0)
+	} else {
+		body, err = b.sess.RequestWithBucketID("POST", endpoint, data, endpoint)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m discordgo.Message
+	if err := discordgo.Unmarshal(body, &m); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// permanent says why a failure will not pass by itself (the bot lacks a permission,
+// the channel is gone), or "" for one worth retrying (5xx, timeouts, resets, 429).
+func permanent(err error) string {
+	var rest *discordgo.RESTError
+	if !errors.As(err, &rest) || rest.Response == nil {
+		return "" // the network: worth retrying
+	}
+	switch code := rest.Response.StatusCode; {
+	case code == http.StatusForbidden:
+		return "the bot may not post in this channel (missing permission): give it View Channel, Send Messages and Attach Files there, then run /kombat board"
+	case code == http.StatusNotFound:
+		return "the game's channel or thread is gone"
+	case code == http.StatusTooManyRequests || code >= 500:
+		return ""
+	default:
+		return fmt.Sprintf("Discord refused the board (HTTP %d)", code)
+	}
+}

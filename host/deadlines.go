@@ -1,0 +1,152 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/store"
+)
+
+// Arm stores a deadline of the game, due at due. It carries the record position, so
+// a turn played meanwhile makes it stale.
+func (h *Host) Arm(t *Table, kind Deadline, due time.Time) {
+	t.Row.UpdatedAt = h.clock.Now()
+	err := h.db.SetDeadline(h.wctx, store.Deadline{Kind: string(kind), Key: strconv.FormatInt(t.Row.ID, 10), Due: due,
+		Payload: strconv.Itoa(len(t.Row.Decisions))})
+	if err != nil {
+		h.log.Error("set deadline", "game", t.Row.ID, "kind", kind, "err", err)
+	}
+}
+
+// Disarm clears a deadline of the game.
+func (h *Host) Disarm(t *Table, kind Deadline) {
+	if err := h.db.ClearDeadline(h.wctx, string(kind), strconv.FormatInt(t.Row.ID, 10)); err != nil {
+		h.log.Error("clear deadline", "game", t.Row.ID, "kind", kind, "err", err)
+	}
+}
+
+// ArmTurnClock starts the clock of a person's turn, with a reminder when a fifth of
+// the time is left.
+func (h *Host) ArmTurnClock(t *Table) {
+	g, err := h.Engine(t)
+	if err != nil {
+		return
+	}
+	p := g.Current()
+	if p == 0 || !t.Human(p) || t.Row.TurnTimeout <= 0 {
+		return
+	}
+	now := h.clock.Now()
+	h.Arm(t, TurnTimeUp, now.Add(t.Row.TurnTimeout))
+	h.Arm(t, TurnReminder, now.Add(t.Row.TurnTimeout*4/5))
+}
+
+// Tick checks deadlines every second until the host closes.
+func (h *Host) Tick() {
+	if !h.begin() {
+		return
+	}
+	go func() {
+		defer h.work.Done()
+		tk := time.NewTicker(time.Second)
+		defer tk.Stop()
+		for {
+			select {
+			case <-h.ctx.Done():
+				return
+			case <-tk.C:
+				h.RunDue(h.ctx)
+			}
+		}
+	}()
+}
+
+// RunDue handles every deadline that is due by the host's clock: expired challenges
+// and setups, turn reminders, and turns whose time ran out.
+func (h *Host) RunDue(ctx context.Context) {
+	due, err := h.db.Deadlines(ctx, h.clock.Now())
+	if err != nil {
+		h.log.Error("load deadlines", "err", err)
+		return
+	}
+	for _, d := range due {
+		id, _ := strconv.ParseInt(d.Key, 10, 64)
+		t, err := h.Lock(id)
+		if err != nil {
+			h.db.ClearDeadline(ctx, d.Kind, d.Key) // the game is over or another process's
+			continue
+		}
+		h.expire(t, d)
+		t.Unlock()
+		// Only this deadline: expire may have armed the next turn's clock under the
+		// same kind and key, and that one must survive.
+		if _, err := h.db.ClearDeadlineIf(ctx, d); err != nil {
+			h.log.Error("clear deadline", "kind", d.Kind, "key", d.Key, "err", err)
+		}
+	}
+}
+
+// expire carries out what Decide says a due deadline does; the caller holds the lock.
+func (h *Host) expire(t *Table, d store.Deadline) {
+	due := Due{Deadline: Deadline(d.Kind), Status: t.Row.Status, Owed: t.owed != nil}
+	due.ArmedAt, _ = strconv.Atoi(d.Payload)
+	var g *game.Game
+	if due.NeedsTurn() {
+		var err error
+		if g, err = h.Engine(t); err != nil {
+			return
+		}
+		due.Phase, due.Player, due.At = g.Phase(), g.Current(), g.Decisions()
+		if due.Player != 0 {
+			due.Human, due.Misses = t.Human(due.Player), t.Lobby.Misses[due.Player-1]
+		}
+	}
+	p, action := due.Player, Decide(due)
+	switch action {
+	case ExpireChallenge, ExpireSetup:
+		if err := h.Cancel(t); err != nil {
+			h.log.Error("expire", "game", t.Row.ID, "action", action, "err", err)
+			return
+		}
+		kind := NoteChallengeExpired
+		if action == ExpireSetup {
+			kind = NoteSetupExpired
+		}
+		h.front.Tell(t, Note{Kind: kind})
+	case Remind:
+		h.front.Tell(t, Note{Kind: NoteReminder, Player: p, Left: t.Row.TurnTimeout / 5})
+	case PlayForPlayer, Forfeit:
+		h.timeUp(t, g, p, action == Forfeit)
+	}
+}
+
+// timeUp plays a turn whose time ran out, with no purchase and no spawn (any made are
+// kept), or makes the player forfeit when Decide says they missed too many.
+func (h *Host) timeUp(t *Table, g *game.Game, p int, forfeit bool) {
+	t.Lobby.Misses[p-1]++
+	e := Event{Kind: EvTimeUp, Player: p, Misses: t.Lobby.Misses[p-1]}
+	var err error
+	if forfeit {
+		e.Kind = EvForfeit
+		err = g.Forfeit(p)
+	} else {
+		e.Log, err = g.EndTurn(p)
+	}
+	if errors.Is(err, game.ErrStopped) {
+		t.forget()
+		t.Lobby.Misses[p-1]--
+		h.log.Info("timed-out turn interrupted by shutdown; it is played again after the restart", "game", t.Row.ID, "player", p)
+		return
+	}
+	if err == nil {
+		err = h.commitShown(t, e)
+	}
+	if err != nil {
+		h.log.Error("time up", "game", t.Row.ID, "err", err)
+		return
+	}
+	h.goOn(t)
+}

@@ -1,0 +1,154 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/store"
+)
+
+// Clock tells the time; tests use a clock they move by hand.
+type Clock interface {
+	Now() time.Time
+}
+
+type systemClock struct{}
+
+func (systemClock) Now() time.Time { return time.Now() }
+
+// Options configure a Host.
+type Options struct {
+	DB    *store.DB
+	Front Front            // where games are shown; required
+	Lang  *interp.Language // nil: KOMBAT's
+	Log   *slog.Logger     // nil: slog.Default()
+	Clock Clock            // nil: the system clock
+	// AutoStep is the pause between turns of an auto game; 0: 3 seconds.
+	AutoStep time.Duration
+	// RetryBase and RetryMax bound the backoff between deliveries of a screen the
+	// front failed to show; 0: 1 second and 30 seconds.
+	RetryBase, RetryMax time.Duration
+	// Mine says which stored games this process hosts (a shard's share); nil: all.
+	Mine func(*store.Game) bool
+}
+
+// Host hosts the games of one process: its tables, their records, clocks and screens.
+// Every change to a game happens under its table's lock (Lock), which the caller
+// holds when it calls a method taking a *Table.
+type Host struct {
+	opt    Options
+	db     *store.DB
+	lang   *interp.Language
+	log    *slog.Logger
+	clock  Clock
+	front  Front
+	tables *registry
+	halt   atomic.Bool     // raised by Close: running evaluations stop (game.SetStop)
+	ctx    context.Context // cancelled by Close: loops stop
+	cancel context.CancelFunc
+	wctx   context.Context // for the store: Close waits for writes rather than cutting them off
+	wmu    sync.Mutex      // orders begin against Close
+	work   sync.WaitGroup  // auto games and screen retries in flight
+	closed bool
+	notes  []pending // told once the front is up (Connected)
+	finals []*Table  // finished games whose final screen is owed, from Restore
+}
+
+// pending is a note owed to a game's place from Restore.
+type pending struct {
+	t *Table
+	n Note
+}
+
+// New prepares a host; Restore loads the stored games and Connected starts them.
+func New(opt Options) (*Host, error) {
+	if opt.DB == nil || opt.Front == nil {
+		return nil, errors.New("host: a database and a front are required")
+	}
+	if opt.Lang == nil {
+		opt.Lang = game.NewLanguage()
+	}
+	if opt.Log == nil {
+		opt.Log = slog.Default()
+	}
+	if opt.Clock == nil {
+		opt.Clock = systemClock{}
+	}
+	if opt.AutoStep == 0 {
+		opt.AutoStep = 3 * time.Second
+	}
+	if opt.RetryBase == 0 {
+		opt.RetryBase = time.Second
+	}
+	if opt.RetryMax == 0 {
+		opt.RetryMax = 30 * time.Second
+	}
+	if opt.Mine == nil {
+		opt.Mine = func(*store.Game) bool { return true }
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Host{opt: opt, db: opt.DB, lang: opt.Lang, log: opt.Log, clock: opt.Clock, front: opt.Front,
+		tables: newRegistry(), ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx)}, nil
+}
+
+// Lang is the strategy language the host's games use.
+func (h *Host) Lang() *interp.Language { return h.lang }
+
+// Halt is the flag Close raises to stop evaluations in flight, for work outside the
+// host (tournaments, replays) that must stop with it.
+func (h *Host) Halt() *atomic.Bool { return &h.halt }
+
+// Close stops the host's loops and evaluations and returns a channel closed when the
+// work in flight has finished; each piece commits or changes nothing, so the caller
+// may stop waiting whenever it must.
+func (h *Host) Close() <-chan struct{} {
+	h.wmu.Lock()
+	h.closed = true
+	h.wmu.Unlock()
+	h.halt.Store(true)
+	h.cancel()
+	done := make(chan struct{})
+	go func() {
+		h.work.Wait()
+		close(done)
+	}()
+	return done
+}
+
+// begin counts one background run (an auto game, a retry) that Close waits for, or
+// reports false once Close has begun.
+func (h *Host) begin() bool {
+	h.wmu.Lock()
+	defer h.wmu.Unlock()
+	if h.closed {
+		return false
+	}
+	h.work.Add(1)
+	return true
+}
+
+// Connected starts what waited for the front: notes owed since Restore, the screens
+// owed, the auto games' loops.
+func (h *Host) Connected() {
+	for _, p := range h.notes {
+		h.front.Tell(p.t, p.n)
+	}
+	h.notes = nil
+	h.deliverOwed()
+	for _, t := range h.tables.all() {
+		t.mu.Lock()
+		if t.Row.Mode == game.ModeAuto && t.Row.Status == store.StatusPlay && !t.Lobby.Paused {
+			h.startAuto(t)
+		}
+		t.mu.Unlock()
+	}
+}
+
+// Now is the host's time, by its clock.
+func (h *Host) Now() time.Time { return h.clock.Now() }

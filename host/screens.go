@@ -1,0 +1,354 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/store"
+)
+
+// Screens that heal. A change that needs a new screen in the game's place (the board
+// after a turn, the free spawns, the final result) owes that screen in the same
+// transaction that stores the change (store.CommitOwing). The front then shows it
+// under a name made of the game and the state, so a retried post whose first answer
+// was lost stays one message; only once the front has shown it does the old screen
+// lose its controls, the turn clock start, and the debt go. A transient failure is
+// retried with backoff, at start-up too; a permanent one (no permission, place gone)
+// pauses the game's screen until Resume.
+
+// Front is where a host's games are shown: a chat, or a test's record of screens.
+// It words what happened; the host decides when.
+type Front interface {
+	// Show puts the screen the game owes now (the board and the controls of the
+	// player to act, the free spawns, or the final result) in the game's place, with
+	// s.Summary above it, and returns the handle of what it posted. Showing the same
+	// game and version twice must make one screen (the front names it by both).
+	Show(t *Table, s *store.Screen) (string, error)
+	// Retire takes the controls off the screen shown before, once the new one is up.
+	Retire(t *Table, old string)
+	// Permanent says why err will not pass by itself ("" when it may).
+	Permanent(err error) string
+	// Summary words what happened, for the screen that shows it.
+	Summary(t *Table, e Event) string
+	// Tell tells a game's place something outside its screens: a reminder, an expiry.
+	Tell(t *Table, n Note)
+}
+
+// EventKind is what changed a game.
+type EventKind int
+
+// The events a screen's summary words.
+const (
+	EvStart   EventKind = iota // the kinds are fixed (free spawns), or the free spawns made
+	EvTurn                     // a player (or the bot) played a turn
+	EvTimeUp                   // the clock played a turn for a player
+	EvForfeit                  // a player missed MaxMisses turns in a row
+	EvResign                   // a player resigned
+)
+
+// Event is what happened to a game, for its summary.
+type Event struct {
+	Kind   EventKind
+	Player int          // the seat it happened to
+	Log    game.TurnLog // the turn played (EvTurn, EvTimeUp)
+	Misses int          // turns in a row the clock played (EvTimeUp)
+}
+
+// NoteKind is what a note tells.
+type NoteKind int
+
+// The notes a host gives a game's place.
+const (
+	NoteChallengeExpired NoteKind = iota // nobody answered the challenge; it is cancelled
+	NoteSetupExpired                     // the kinds were not agreed in time; cancelled
+	NoteReminder                         // Player's time is running out: Left remains
+	NoteLowered                          // the stored configuration was lowered to the bounds (Text: what)
+	NoteAbandoned                        // the stored game cannot replay within the bounds; ended (Text: what)
+)
+
+// Note is something a host tells a game's place outside its screens.
+type Note struct {
+	Kind   NoteKind
+	Player int
+	Left   time.Duration
+	Text   string
+}
+
+// ErrScreenPaused is returned while a game's screen waits for Resume.
+var ErrScreenPaused = errors.New("host: the game's screen is paused")
+
+// show delivers the screen the game owes, if any; the caller holds the lock. On a
+// failure the debt stays, counted, and a permanent failure pauses it.
+func (h *Host) show(t *Table) error {
+	s := t.owed
+	if s == nil {
+		return nil
+	}
+	if s.Paused != "" {
+		return ErrScreenPaused
+	}
+	g, err := h.Engine(t)
+	if err != nil {
+		return err
+	}
+	// The clock is stored before the screen that starts it is shown, so a crash cannot
+	// leave controls on screen without a clock; it is taken back if the post fails, and
+	// a deadline that comes due while a screen is owed plays nothing, so no one loses a
+	// turn to an outage. Each delivery gives the full time again.
+	if g.Result() == nil && g.Phase() == game.PhasePlay {
+		h.ArmTurnClock(t)
+	}
+	shown, err := h.front.Show(t, s)
+	if err != nil {
+		h.Disarm(t, TurnTimeUp)
+		h.Disarm(t, TurnReminder)
+		s.Attempts++
+		s.LastError = err.Error()
+		if why := h.front.Permanent(err); why != "" {
+			s.Paused = why
+			h.log.Error("game screen paused", "game", t.Row.ID, "place", t.Row.Channel, "reason", why, "err", err)
+		}
+		if err := h.db.ScreenFailed(h.wctx, t.Row.ID, s.Version, s.LastError, s.Paused); err != nil {
+			h.log.Error("record screen failure", "game", t.Row.ID, "err", err)
+		}
+		return fmt.Errorf("host: show game %d: %w", t.Row.ID, err)
+	}
+	// The new screen is up: only now does the old one lose its controls, so there is
+	// never a moment without controls but an outage.
+	if old := t.Row.MessageID; old != "" && old != shown {
+		h.front.Retire(t, old)
+	}
+	if err := h.db.ScreenShown(h.wctx, t.Row.ID, s.Version, shown); err != nil {
+		return err
+	}
+	t.Row.MessageID = shown
+	t.owed = nil
+	t.Lobby.Summary = s.Summary
+	if t.Row.Status.Active() {
+		return h.SaveMeta(t)
+	}
+	return nil
+}
+
+// afterTurn shows the screen the game owes, then plays the bot's turn if it is next
+// (auto games play on in their own loop), until a person is to act or the game is
+// over. It stops at the first screen the front does not take; the caller holds the
+// lock.
+func (h *Host) afterTurn(t *Table) error {
+	for {
+		if err := h.show(t); err != nil {
+			return err
+		}
+		if _, err := h.Engine(t); err != nil {
+			return err
+		}
+		if t.seats.BotToMove() == 0 {
+			return nil
+		}
+		if t.Row.Mode == game.ModeAuto {
+			h.startAuto(t)
+			return nil
+		}
+		if err := h.botTurn(t); err != nil {
+			return err
+		}
+	}
+}
+
+// botTurn plays the bot's whole turn and commits it, owing its screen.
+func (h *Host) botTurn(t *Table) error {
+	p, log, err := t.seats.BotTurn()
+	if err != nil {
+		t.forget() // half a turn may have been played: rebuild from the store
+		return err
+	}
+	return h.commitShown(t, Event{Kind: EvTurn, Player: p, Log: log})
+}
+
+// goOn shows what the game owes and plays on (afterTurn); a failure is retried in the
+// background unless it paused the screen. The caller holds the lock.
+func (h *Host) goOn(t *Table) {
+	err := h.afterTurn(t)
+	if err == nil || errors.Is(err, ErrScreenPaused) || errors.Is(err, game.ErrStopped) {
+		return
+	}
+	if t.owed != nil && t.owed.Paused != "" {
+		return
+	}
+	h.log.Warn("game screen not delivered; retrying", "game", t.Row.ID, "err", err)
+	h.retryLater(t, h.opt.RetryBase)
+}
+
+// retryLater keeps delivering a game's owed screen with backoff, then goes on with the
+// game (the bot's turn, an auto game's loop), until it is shown, paused, or the host
+// closes. One retrier per game.
+func (h *Host) retryLater(t *Table, wait time.Duration) {
+	h.repeat(t, &t.retrying, wait, func() (time.Duration, bool) {
+		err := h.afterTurn(t)
+		if err == nil || errors.Is(err, ErrScreenPaused) || t.owed != nil && t.owed.Paused != "" {
+			t.retrying = false
+			return 0, false
+		}
+		wait = min(2*wait, h.opt.RetryMax)
+		h.log.Warn("game screen not delivered; retrying", "game", t.Row.ID, "in", wait, "err", err)
+		return wait, true
+	})
+}
+
+// repeat runs step under t's lock after each wait (the first, then the one step
+// returns) until step says it is done or the host closes; running is the game's flag
+// for this loop (one of each per game): step clears it when it is done.
+func (h *Host) repeat(t *Table, running *bool, wait time.Duration, step func() (time.Duration, bool)) {
+	if *running || !h.begin() {
+		return
+	}
+	*running = true
+	go func() {
+		defer h.work.Done()
+		for more := true; more; {
+			select {
+			case <-h.ctx.Done():
+				t.mu.Lock()
+				*running = false
+				t.mu.Unlock()
+				return
+			case <-time.After(wait):
+			}
+			t.mu.Lock()
+			wait, more = step()
+			t.mu.Unlock()
+		}
+	}()
+}
+
+// Resume tries again to show a game whose screen was paused by a permanent failure
+// (someone asked for the game in its place, so the place may work again). It reports
+// whether the screen was paused.
+func (h *Host) Resume(t *Table) (bool, error) {
+	s := t.owed
+	if s == nil || s.Paused == "" {
+		return false, nil
+	}
+	if err := h.db.ResumeScreen(h.wctx, t.Row.ID); err != nil {
+		return true, err
+	}
+	s.Paused = ""
+	h.retryLater(t, 0)
+	return true, nil
+}
+
+// loadScreens reads the screens owed when the host stopped: each registered game
+// learns its debt, and finished games' final screens are kept aside.
+func (h *Host) loadScreens(ctx context.Context) error {
+	owed, err := h.db.OwedScreens(ctx)
+	if err != nil {
+		return fmt.Errorf("host: load owed screens: %w", err)
+	}
+	for _, s := range owed {
+		t := h.tables.get(s.Game)
+		if t == nil {
+			row, err := h.db.Game(ctx, s.Game)
+			if err != nil {
+				h.log.Error("owed screen of an unknown game", "game", s.Game, "err", err)
+				continue
+			}
+			if !h.opt.Mine(row) {
+				continue
+			}
+			t = &Table{Row: row} // a finished game: shown once, never registered again
+			if err := json.Unmarshal(row.Setup, &t.Lobby); err != nil {
+				h.log.Error("game has unreadable setup", "game", row.ID, "err", err)
+			}
+			h.finals = append(h.finals, t)
+		}
+		t.owed = &s
+	}
+	return nil
+}
+
+// deliverOwed starts delivering every screen owed at start-up, and the bot's turns
+// that nothing else would play.
+func (h *Host) deliverOwed() {
+	for _, t := range append(h.tables.all(), h.finals...) {
+		t.mu.Lock()
+		if t.owed != nil && t.owed.Paused == "" || t.owed == nil && botToMove(t) {
+			h.retryLater(t, 0)
+		}
+		t.mu.Unlock()
+	}
+	h.finals = nil
+}
+
+// botToMove reports, from the stored record alone (no replay at start-up), that a
+// solitaire game waits for the bot: its board was shown, and the process stopped before
+// the bot's turn was committed. Nothing else would ever play that turn.
+func botToMove(t *Table) bool {
+	ds := t.Row.Decisions
+	if t.Row.Mode != game.ModeSolitaire || t.Row.Status != store.StatusPlay || len(ds) < 2 {
+		return false
+	}
+	human := max(t.Row.HumanSeat, 1)
+	switch last := ds[len(ds)-1]; last.Action {
+	case game.ActEnd:
+		return last.Player == human
+	case game.ActFreeSpawn:
+		return len(ds) == 2 && human == 2 // setup over: player 1, the bot, begins
+	}
+	return false
+}
+
+// startAuto runs an auto game's turns, one every AutoStep, until it ends, is paused,
+// or the host closes. The caller holds the lock.
+func (h *Host) startAuto(t *Table) {
+	if t.Lobby.Paused {
+		return
+	}
+	h.repeat(t, &t.loop, h.opt.AutoStep, func() (time.Duration, bool) {
+		return h.opt.AutoStep, h.autoTurn(t)
+	})
+}
+
+// autoTurn plays one turn of an auto game and shows it; it reports whether the loop
+// goes on, and clears the loop's flag when not (before anything that may start the
+// loop again). The caller holds the lock.
+func (h *Host) autoTurn(t *Table) bool {
+	// The engine is rebuilt here, not at start-up, so that replaying long games
+	// neither delays Start nor escapes Close (it stops on halt too).
+	g, err := h.Engine(t)
+	if t.Lobby.Paused || err != nil || g.Phase() != game.PhasePlay || h.ctx.Err() != nil {
+		if err != nil && !errors.Is(err, game.ErrStopped) {
+			h.log.Error("auto game", "game", t.Row.ID, "err", err)
+		}
+		t.loop = false
+		return false
+	}
+	// A screen still owed goes first; the game waits for it.
+	if err := h.show(t); err != nil {
+		t.loop = false
+		h.goOn(t)
+		return false
+	}
+	p := g.Current()
+	h.log.Debug("auto turn starts", "game", t.Row.ID, "player", p, "turn", g.Turns()+1)
+	err = h.botTurn(t)
+	if err == nil {
+		err = h.show(t)
+	}
+	if errors.Is(err, game.ErrStopped) {
+		h.log.Info("turn interrupted by shutdown; it is played again after the restart", "game", t.Row.ID, "player", p)
+		return true // the loop sees the host closing and stops
+	}
+	if err != nil {
+		h.log.Warn("auto turn", "game", t.Row.ID, "err", err)
+		t.loop = false
+		if t.owed != nil {
+			h.goOn(t) // retries the screen, then the loop
+		}
+		return false
+	}
+	return true
+}

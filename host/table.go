@@ -1,0 +1,367 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/store"
+)
+
+// Table is one hosted game: its stored row, its lobby, and the engine and seats
+// rebuilt from the record on first use. Every change happens under its lock, so two
+// fast clicks never run a turn twice.
+type Table struct {
+	mu    sync.Mutex
+	Row   *store.Game
+	Lobby Lobby       // the setup, and what the host keeps beside the engine
+	Cfg   game.Config // the game's configuration, read once from the store
+	seats *Seats      // nil until first use: rebuilt from the record
+	loop  bool        // an auto game's turn loop is running
+	// owed is the screen the game's place still needs (nil when it shows the game);
+	// retrying says a goroutine is delivering it.
+	owed     *store.Screen
+	retrying bool
+}
+
+// Unlock releases a table taken with Host.Lock.
+func (t *Table) Unlock() { t.mu.Unlock() }
+
+// Seat returns the user's seat in the game, or 0.
+func (t *Table) Seat(user string) int { return t.Row.Seat(user) }
+
+// Human reports whether seat p is played by a person.
+func (t *Table) Human(p int) bool { return t.Row.Players[p-1] != "" }
+
+// Humans lists the seats played by people.
+func (t *Table) Humans() []int {
+	var out []int
+	for p := 1; p <= 2; p++ {
+		if t.Human(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Names returns the players' display names for boards: a bot seat is "Bot" (of an
+// auto game, "Bot 1" and "Bot 2").
+func (t *Table) Names() [2]string {
+	n := t.Lobby.Names
+	for i := range n {
+		if t.Row.Players[i] == "" {
+			n[i] = "Bot"
+			if t.Row.Mode == game.ModeAuto {
+				n[i] = fmt.Sprintf("Bot %d", i+1)
+			}
+		}
+	}
+	return n
+}
+
+// Owed is the screen the game's place still needs, or nil when it shows the game.
+func (t *Table) Owed() *store.Screen { return t.owed }
+
+// human is the seats as Seats takes them.
+func (t *Table) human() [2]bool { return [2]bool{t.Human(1), t.Human(2)} }
+
+// registry holds this process's active games. It keeps its own copy of each game's
+// place, so it can be searched without taking every game's lock.
+type registry struct {
+	mu     sync.Mutex
+	tables map[int64]*Table
+	places map[int64]string
+}
+
+func newRegistry() *registry {
+	return &registry{tables: map[int64]*Table{}, places: map[int64]string{}}
+}
+
+func (r *registry) add(t *Table) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.tables[t.Row.ID] = t
+	r.places[t.Row.ID] = t.Row.Channel
+}
+
+func (r *registry) get(id int64) *Table {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.tables[id]
+}
+
+func (r *registry) remove(id int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.tables, id)
+	delete(r.places, id)
+}
+
+func (r *registry) all() []*Table {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]*Table, 0, len(r.tables))
+	for _, t := range r.tables {
+		out = append(out, t)
+	}
+	return out
+}
+
+// Get returns the active game with this id, unlocked, or nil.
+func (h *Host) Get(id int64) *Table { return h.tables.get(id) }
+
+// Lock finds and locks an active game, or refuses: it is over or gone.
+func (h *Host) Lock(id int64) (*Table, error) {
+	t := h.tables.get(id)
+	if t == nil {
+		return nil, refuse("This game is over or no longer exists.")
+	}
+	t.mu.Lock()
+	if !h.tables.has(t) {
+		t.mu.Unlock() // it ended while we waited for the lock
+		return nil, refuse("This game is over or no longer exists.")
+	}
+	return t, nil
+}
+
+func (r *registry) has(t *Table) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.tables[t.Row.ID] == t
+}
+
+// InPlace returns the active game played at place (a channel or thread), unlocked.
+func (h *Host) InPlace(place string) *Table {
+	h.tables.mu.Lock()
+	defer h.tables.mu.Unlock()
+	for id, p := range h.tables.places {
+		if p == place {
+			return h.tables.tables[id]
+		}
+	}
+	return nil
+}
+
+// Active lists the active games as the rules of starting a game read them.
+func (h *Host) Active() []Active {
+	h.tables.mu.Lock()
+	defer h.tables.mu.Unlock()
+	var out []Active
+	for id, t := range h.tables.tables {
+		// Guild and players never change after creation: safe to read unlocked; the
+		// place, which a move to a thread changes, is the registry's copy.
+		out = append(out, Active{ID: id, Guild: t.Row.Guild, Channel: h.tables.places[id], Players: t.Row.Players})
+	}
+	return out
+}
+
+// Create stores a new game with its configuration and lobby and registers it. The
+// configuration travels as a value; its text is only what the store keeps. A place
+// that already has an active game gives store.ErrChannelBusy.
+func (h *Host) Create(row *store.Game, cfg game.Config, lob Lobby) (*Table, error) {
+	row.Config = cfg.String()
+	raw, err := json.Marshal(lob)
+	if err != nil {
+		return nil, err
+	}
+	row.Setup = raw
+	id, err := h.db.CreateGame(h.wctx, row)
+	if err != nil {
+		return nil, err
+	}
+	row.ID = id
+	t := &Table{Row: row, Lobby: lob, Cfg: cfg}
+	h.tables.add(t)
+	return t, nil
+}
+
+// Move records that a game is now played at another place (its own thread), and
+// stores it; on failure the game stays where it was.
+func (h *Host) Move(t *Table, place, parent string) error {
+	old, oldParent := t.Row.Channel, t.Row.Parent
+	t.Row.Parent, t.Row.Channel = parent, place
+	if err := h.SaveMeta(t); err != nil {
+		t.Row.Channel, t.Row.Parent = old, oldParent
+		return err
+	}
+	h.tables.mu.Lock()
+	if _, ok := h.tables.tables[t.Row.ID]; ok {
+		h.tables.places[t.Row.ID] = place
+	}
+	h.tables.mu.Unlock()
+	return nil
+}
+
+// Restore loads the active games this process hosts and the screens they owe.
+// Engines are rebuilt when first used, so start-up stays fast with thousands of games.
+func (h *Host) Restore(ctx context.Context) (int, error) {
+	rows, err := h.db.ActiveGames(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("host: load games: %w", err)
+	}
+	n := 0
+	for _, row := range rows {
+		if !h.opt.Mine(row) {
+			continue
+		}
+		t := &Table{Row: row}
+		if err := json.Unmarshal(row.Setup, &t.Lobby); err != nil {
+			h.log.Error("game has unreadable setup; skipped", "game", row.ID, "err", err)
+			continue
+		}
+		if !h.repairConfig(ctx, t) {
+			continue
+		}
+		h.tables.add(t)
+		n++
+	}
+	return n, h.loadScreens(ctx)
+}
+
+// repairConfig brings a game stored by an older version, whose configuration is above
+// today's bounds (a step_limit that let a turn run for hours), within them: the values
+// are lowered, or, for a game in play whose stored decisions no longer replay under the
+// lowered values, the game is ended without a result. Either way the log says which and
+// the game's place is told. It reports whether the game goes on.
+func (h *Host) repairConfig(ctx context.Context, t *Table) bool {
+	cfg, clamped, err := game.ParseStoredConfig(t.Row.Config)
+	if err != nil {
+		h.log.Error("game has an unreadable configuration; skipped", "game", t.Row.ID, "err", err)
+		return false
+	}
+	t.Cfg = cfg
+	if len(clamped) == 0 {
+		return true
+	}
+	changes := strings.Join(clamped, ", ")
+	t.Row.Config = cfg.String()
+	if t.Row.Status == store.StatusPlay {
+		if _, err := h.Engine(t); err != nil {
+			if err := h.db.Abandon(ctx, t.Row.ID); err != nil {
+				h.log.Error("end game with out-of-range configuration", "game", t.Row.ID, "err", err)
+				return false
+			}
+			h.log.Warn("game ended: its configuration is outside today's bounds and its record does not replay within them", "game", t.Row.ID, "changes", changes, "err", err)
+			h.notes = append(h.notes, pending{t, Note{Kind: NoteAbandoned, Text: changes}})
+			return false
+		}
+	}
+	if err := h.db.SetConfig(ctx, t.Row.ID, t.Row.Config); err != nil {
+		h.log.Error("lower out-of-range configuration", "game", t.Row.ID, "err", err)
+		return false
+	}
+	h.log.Warn("game configuration lowered to today's bounds", "game", t.Row.ID, "changes", changes)
+	h.notes = append(h.notes, pending{t, Note{Kind: NoteLowered, Text: changes}})
+	return true
+}
+
+// Engine returns the game's engine, rebuilding it (and its seats) from the stored
+// record if needed.
+func (h *Host) Engine(t *Table) (*game.Game, error) {
+	if t.seats != nil {
+		return t.seats.Eng, nil
+	}
+	rec, err := t.Row.Record()
+	if err != nil {
+		return nil, err
+	}
+	g, err := game.ReplayStop(h.lang, rec, &h.halt)
+	if err != nil {
+		return nil, fmt.Errorf("host: rebuild game %d: %w", t.Row.ID, err)
+	}
+	t.seats = NewSeats(g, t.human(), t.Row.Seed)
+	return g, nil
+}
+
+// forget drops the engine, so the next use rebuilds it from the store: after a
+// failed commit, or a turn cut off halfway.
+func (t *Table) forget() { t.seats = nil }
+
+// SaveMeta stores the table's metadata and lobby.
+func (h *Host) SaveMeta(t *Table) error {
+	raw, err := json.Marshal(t.Lobby)
+	if err != nil {
+		return err
+	}
+	t.Row.Setup = raw
+	return h.db.SaveMeta(h.wctx, t.Row)
+}
+
+// commit stores the decisions made in the engine since the stored record ended: one
+// transaction, the game's result and ratings included when it is over. If the store
+// refuses, the engine is rebuilt from what is stored, so memory never runs ahead.
+func (h *Host) commit(t *Table) error {
+	if len(t.Row.Decisions) == t.seats.Eng.Decisions() {
+		return nil
+	}
+	return h.record(t, nil)
+}
+
+// record stores the engine's decisions since the stored record ended, with the result
+// when the game is over, owing the new state's screen with summary when it is not nil.
+func (h *Host) record(t *Table, summary *string) error {
+	g := t.seats.Eng
+	all := g.Record().Decisions
+	pos := len(t.Row.Decisions)
+	var err error
+	switch r := g.Result(); {
+	case summary != nil:
+		err = h.db.CommitOwing(h.wctx, t.Row.ID, pos, all[pos:], r, g.Turns(), *summary)
+	case r != nil:
+		err = h.db.Finish(h.wctx, t.Row.ID, pos, all[pos:], *r, g.Turns())
+	default:
+		err = h.db.AppendDecisions(h.wctx, t.Row.ID, pos, all[pos:])
+	}
+	if err != nil {
+		t.forget()
+		return err
+	}
+	t.Row.Decisions = append(t.Row.Decisions, all[pos:]...)
+	if r := g.Result(); r != nil {
+		t.Row.Status, t.Row.Result = store.StatusOver, r
+		h.tables.remove(t.Row.ID)
+	}
+	return nil
+}
+
+// commitShown commits the engine's new decisions and owes the screen of the new state,
+// with the front's words for what happened above it. No clock runs meanwhile: a
+// deadline that comes due while a screen is owed plays nothing, and show arms the next.
+func (h *Host) commitShown(t *Table, e Event) error {
+	summary := h.front.Summary(t, e)
+	if err := h.record(t, &summary); err != nil {
+		return err
+	}
+	t.owed = &store.Screen{Game: t.Row.ID, Version: len(t.Row.Decisions), Summary: summary}
+	return nil
+}
+
+// Cancel ends a game that has not started (declined, withdrawn, expired, left) and
+// clears its deadlines.
+func (h *Host) Cancel(t *Table) error {
+	if err := h.db.Cancel(h.wctx, t.Row.ID); err != nil {
+		return err
+	}
+	h.tables.remove(t.Row.ID)
+	for _, d := range []Deadline{ChallengeExpiry, SetupExpiry, TurnReminder, TurnTimeUp} {
+		h.Disarm(t, d)
+	}
+	return nil
+}
+
+// LockPlace finds and locks the active game played at place, or returns nil.
+func (h *Host) LockPlace(place string) *Table {
+	for range 3 { // the game may end, or move, while we wait for its lock
+		t := h.InPlace(place)
+		if t == nil {
+			return nil
+		}
+		if t, err := h.Lock(t.Row.ID); err == nil {
+			return t
+		}
+	}
+	return nil
+}
