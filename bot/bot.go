@@ -17,6 +17,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -74,7 +75,7 @@ type Bot struct {
 	finals  []*table    // finished games whose final screen is owed, from restore
 	ready   chan struct{}
 	online  atomic.Bool
-	tmu     sync.Mutex // tournaments: one change at a time, read-modify-write of the stored state
+	tourney *host.Tourneys // the tournaments: every change to one, one at a time
 
 	health     *http.Server // the /healthz listener, nil when off
 	healthAddr string
@@ -119,6 +120,7 @@ func New(opt Options) (*Bot, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{opt: opt, log: opt.Logger, db: opt.DB, render: opt.Renderer, lang: game.NewLanguage(), clock: opt.Clock,
 		tables: newRegistry(), ctx: ctx, wctx: context.WithoutCancel(ctx), cancel: cancel, ready: make(chan struct{})}
+	b.tourney = host.NewTourneys(opt.DB, b.lang, &b.halt)
 	tr, err := newAPITransport(opt.Config.APIBase, http.DefaultTransport)
 	if err != nil {
 		return nil, fmt.Errorf("bot: DISCORD_API_BASE: %w", err)
