@@ -66,7 +66,7 @@ type Bot struct {
 	halt    *atomic.Bool // raised by Close: running evaluations stop (game.SetStop); the host's
 	ready   chan struct{}
 	online  atomic.Bool
-	tmu     sync.Mutex // tournaments: one change at a time, read-modify-write of the stored state
+	tourney *host.Tourneys // the tournaments: every change to one, one at a time
 
 	health     *http.Server // the /healthz listener, nil when off
 	healthAddr string
@@ -107,6 +107,7 @@ func New(opt Options) (*Bot, error) {
 		return nil, err
 	}
 	b.host, b.lang, b.halt, b.clock = h, h.Lang(), h.Halt(), h
+	b.tourney = host.NewTourneys(opt.DB, b.lang, b.halt)
 	tr, err := newAPITransport(opt.Config.APIBase, http.DefaultTransport)
 	if err != nil {
 		return nil, fmt.Errorf("bot: DISCORD_API_BASE: %w", err)

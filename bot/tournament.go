@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -18,31 +17,9 @@ import (
 
 // Tournaments: a member who may manage the server opens one; entrants register 1 to
 // host.MaxEntryKinds of their saved strategies (copied at registration, so later
-// edits do not change an entry); the bot plays host's round robin in the background,
-// storing the state after every game, and tells the channel as it goes.
-
-// loadTourney reads a stored tournament and its state.
-func (b *Bot) loadTourney(id int64) (*store.Tournament, *host.Tournament, error) {
-	row, err := b.db.GetTournament(b.wctx, id)
-	if err != nil {
-		return nil, nil, err
-	}
-	var st host.Tournament
-	if err := json.Unmarshal(row.State, &st); err != nil {
-		return nil, nil, fmt.Errorf("bot: tournament %d has an unreadable state: %w", id, err)
-	}
-	return row, &st, nil
-}
-
-// saveTourney stores a tournament's state.
-func (b *Bot) saveTourney(row *store.Tournament, st *host.Tournament) error {
-	raw, err := json.Marshal(st)
-	if err != nil {
-		return err
-	}
-	row.State = raw
-	return b.db.SaveTournament(b.wctx, row)
-}
+// edits do not change an entry); the bot plays host's round robin in the background
+// (host.Tourneys stores the state after every game and decides who may do what) and
+// tells the channel as it goes.
 
 // canManage reports whether the member who sent an interaction may manage the server.
 func canManage(r *request) bool {
@@ -59,10 +36,8 @@ func (b *Bot) tournamentCommand(r *request, o options) reply {
 	if bad != nil {
 		return *bad
 	}
-	st := &host.Tournament{Seeds: int(min(max(o.int("seeds", host.DefaultSeeds), 1), 5)), Config: cfg.String(), Seed: newSeed()}
-	raw, _ := json.Marshal(st)
-	row := &store.Tournament{Guild: r.i.GuildID, Channel: r.i.ChannelID, Owner: r.user.ID, State: raw}
-	if _, err := b.db.CreateTournament(b.wctx, row); err != nil {
+	row, st, err := b.tourney.Open(b.wctx, r.i.GuildID, r.i.ChannelID, r.user.ID, int(o.int("seeds", host.DefaultSeeds)), cfg.String(), newSeed())
+	if err != nil {
 		return b.internal(r, "create tournament", err)
 	}
 	rep := tourneyView(row, st, "")
@@ -70,10 +45,7 @@ func (b *Bot) tournamentCommand(r *request, o options) reply {
 	if err != nil {
 		return b.internal(r, "post tournament", err)
 	}
-	b.tmu.Lock()
-	defer b.tmu.Unlock()
-	row.MessageID = m.ID
-	if err := b.saveTourney(row, st); err != nil {
+	if _, _, err := b.tourney.SetMessage(b.wctx, row.ID, m.ID); err != nil {
 		return b.internal(r, "save tournament", err)
 	}
 	return private("Tournament #%d is open for entries. Press **Start** when everyone is in.", row.ID)
@@ -126,21 +98,14 @@ func kindNames(ks []game.KindSpec) string {
 	return strings.Join(out, ", ")
 }
 
-// tourneyAction locks tournaments and loads one that must still be open.
-func (b *Bot) tourneyAction(r *request, id int64, do func(row *store.Tournament, st *host.Tournament) reply) reply {
-	b.tmu.Lock()
-	defer b.tmu.Unlock()
-	row, st, err := b.loadTourney(id)
-	if errors.Is(err, store.ErrNotFound) {
-		return private("This tournament no longer exists.")
+// tourneyRefused is the reply to a tournament change host turned down: its refusal
+// as it is, or an internal error, logged as what.
+func (b *Bot) tourneyRefused(r *request, what string, err error) reply {
+	var no *host.Refusal
+	if errors.As(err, &no) {
+		return private("%s", no.Msg)
 	}
-	if err != nil {
-		return b.internal(r, "load tournament", err)
-	}
-	if row.Status != store.TournamentOpen {
-		return private("Tournament #%d is %s; registration is closed.", row.ID, row.Status)
-	}
-	return do(row, st)
+	return b.internal(r, what, err)
 }
 
 // tourneyEnter offers the presser's saved strategies for their entry.
@@ -176,32 +141,12 @@ func (b *Bot) tourneyKinds(r *request, id customID, names []string) reply {
 		}
 		kinds = append(kinds, game.KindSpec{Name: host.KindName(s.Name), Defense: s.Defense, Strategy: s.Source})
 	}
-	if len(kinds) == 0 || len(kinds) > host.MaxEntryKinds {
-		return private("Choose 1 to %d strategies.", host.MaxEntryKinds)
+	row, st, err := b.tourney.Enter(b.wctx, id.Game, r.user.ID, displayName(r.user), kinds)
+	if err != nil {
+		return b.tourneyRefused(r, "save entry", err)
 	}
-	if _, err := game.New(b.lang, game.Setup{Config: game.DefaultConfig(), Mode: game.ModeAuto, Kinds: kinds}); err != nil {
-		return private("Those strategies cannot play: %v.", err)
-	}
-	return b.tourneyAction(r, id.Game, func(row *store.Tournament, st *host.Tournament) reply {
-		e := host.Entrant{User: r.user.ID, Name: displayName(r.user), Kinds: kinds}
-		replaced := false
-		for i := range st.Entrants {
-			if st.Entrants[i].User == r.user.ID {
-				st.Entrants[i], replaced = e, true
-			}
-		}
-		if !replaced {
-			if len(st.Entrants) >= host.MaxEntrants {
-				return private("The tournament is full (%d entrants).", host.MaxEntrants)
-			}
-			st.Entrants = append(st.Entrants, e)
-		}
-		if err := b.saveTourney(row, st); err != nil {
-			return b.internal(r, "save entry", err)
-		}
-		b.refreshTourney(row, st, "")
-		return reply{update: true, content: fmt.Sprintf("You are in tournament #%d with %s.", row.ID, kindNames(kinds))}
-	})
+	b.refreshTourney(row, st, "")
+	return reply{update: true, content: fmt.Sprintf("You are in tournament #%d with %s.", row.ID, kindNames(kinds))}
 }
 
 // refreshTourney redraws the tournament's message.
@@ -214,57 +159,39 @@ func (b *Bot) refreshTourney(row *store.Tournament, st *host.Tournament, progres
 	}
 }
 
+// tourneyLeave takes the presser's entry out.
 func (b *Bot) tourneyLeave(r *request, id customID) reply {
-	return b.tourneyAction(r, id.Game, func(row *store.Tournament, st *host.Tournament) reply {
-		for i, e := range st.Entrants {
-			if e.User == r.user.ID {
-				st.Entrants = append(st.Entrants[:i:i], st.Entrants[i+1:]...)
-				if err := b.saveTourney(row, st); err != nil {
-					return b.internal(r, "leave tournament", err)
-				}
-				rep := tourneyView(row, st, "")
-				rep.update = true
-				return rep
-			}
-		}
-		return private("You are not entered in this tournament.")
-	})
+	row, st, err := b.tourney.Leave(b.wctx, id.Game, r.user.ID)
+	if err != nil {
+		return b.tourneyRefused(r, "leave tournament", err)
+	}
+	return tourneyUpdate(row, st, "")
 }
 
+// tourneyCancel cancels the tournament, for its organiser or a server manager.
 func (b *Bot) tourneyCancel(r *request, id customID) reply {
-	return b.tourneyAction(r, id.Game, func(row *store.Tournament, st *host.Tournament) reply {
-		if r.user.ID != row.Owner && !canManage(r) {
-			return private("Only <@%s>, who organised it, or a server manager can cancel this tournament.", row.Owner)
-		}
-		row.Status = store.TournamentCancelled
-		if err := b.saveTourney(row, st); err != nil {
-			return b.internal(r, "cancel tournament", err)
-		}
-		rep := tourneyView(row, st, "")
-		rep.update = true
-		return rep
-	})
+	row, st, err := b.tourney.Cancel(b.wctx, id.Game, r.user.ID, canManage(r))
+	if err != nil {
+		return b.tourneyRefused(r, "cancel tournament", err)
+	}
+	return tourneyUpdate(row, st, "")
 }
 
 // tourneyStart closes registration, makes the schedule and starts playing.
 func (b *Bot) tourneyStart(r *request, id customID) reply {
-	return b.tourneyAction(r, id.Game, func(row *store.Tournament, st *host.Tournament) reply {
-		if r.user.ID != row.Owner && !canManage(r) {
-			return private("Only <@%s>, who organised it, or a server manager can start this tournament.", row.Owner)
-		}
-		if len(st.Entrants) < 2 {
-			return private("A tournament needs at least 2 entrants; it has %d.", len(st.Entrants))
-		}
-		st.Games = host.Schedule(len(st.Entrants), st.Seeds, st.Seed)
-		row.Status = store.TournamentRunning
-		if err := b.saveTourney(row, st); err != nil {
-			return b.internal(r, "start tournament", err)
-		}
-		b.runTourney(row.ID)
-		rep := tourneyView(row, st, progressLine(st))
-		rep.update = true
-		return rep
-	})
+	row, st, err := b.tourney.Start(b.wctx, id.Game, r.user.ID, canManage(r))
+	if err != nil {
+		return b.tourneyRefused(r, "start tournament", err)
+	}
+	b.runTourney(row.ID)
+	return tourneyUpdate(row, st, progressLine(st))
+}
+
+// tourneyUpdate is the tournament's message as the answer to a press on it.
+func tourneyUpdate(row *store.Tournament, st *host.Tournament, progress string) reply {
+	rep := tourneyView(row, st, progress)
+	rep.update = true
+	return rep
 }
 
 // progressLine says how far the games have got.
@@ -274,7 +201,8 @@ func progressLine(st *host.Tournament) string {
 }
 
 // runTourney plays a running tournament's remaining games in the background: one at a
-// time, each result stored before the next, the message updated as it goes.
+// time, each result stored before the next (host.Tourneys.PlayNext), the message
+// updated as it goes.
 func (b *Bot) runTourney(id int64) {
 	if !b.begin() {
 		return
@@ -287,74 +215,45 @@ func (b *Bot) runTourney(id int64) {
 				return
 			case <-time.After(b.opt.AutoStep / 10):
 			}
-			b.tmu.Lock()
-			row, st, err := b.loadTourney(id)
-			b.tmu.Unlock()
-			if err != nil || row.Status != store.TournamentRunning {
-				if err != nil {
-					b.log.Error("load tournament", "tournament", id, "err", err)
-				}
+			row, st, done, err := b.tourney.PlayNext(b.wctx, id)
+			switch {
+			case errors.Is(err, game.ErrStopped):
+				b.log.Info("tournament game interrupted by shutdown; it is played again after the restart", "tournament", id)
+				return
+			case errors.Is(err, host.ErrNotRunning):
+				return
+			case err != nil:
+				b.log.Error("tournament game", "tournament", id, "err", err)
 				return
 			}
-			next := st.Next()
-			if next < 0 {
-				b.finishTourney(row, st)
+			b.postPairings(row)
+			if done {
+				b.finishTourney(id)
 				return
 			}
-			played, err := st.Play(b.lang, st.Games[next], b.halt)
-			if errors.Is(err, game.ErrStopped) {
-				b.log.Info("tournament game interrupted by shutdown; it is played again after the restart", "tournament", id, "game", next)
-				return
-			}
-			if err != nil {
-				b.log.Error("tournament game", "tournament", id, "game", next, "err", err)
-				return
-			}
-			b.tmu.Lock()
-			row, st, err = b.loadTourney(id)
-			if err == nil && row.Status == store.TournamentRunning {
-				st.Games[next] = played
-				err = b.saveTourney(row, st)
-			}
-			b.tmu.Unlock()
-			if err != nil {
-				b.log.Error("save tournament game", "tournament", id, "err", err)
-				return
-			}
-			b.postPairings(row, st)
 			b.refreshTourney(row, st, progressLine(st))
 		}
 	}()
 }
 
 // postPairings posts the result of each pairing whose games are all played, in
-// schedule order, once each.
-func (b *Bot) postPairings(row *store.Tournament, st *host.Tournament) {
+// schedule order, once each: host counts one posted before it is posted, so after a
+// crash in between a result is missing rather than posted twice.
+func (b *Bot) postPairings(row *store.Tournament) {
 	for {
-		sc, ok := st.Pairing(st.Posted)
+		a, ok, err := b.tourney.NextPost(b.wctx, row.ID)
+		if err != nil {
+			b.log.Error("take pairing to post", "tournament", row.ID, "err", err)
+			return
+		}
 		if !ok {
 			return
 		}
-		ex, ey := st.Entrants[sc.X], st.Entrants[sc.Y]
-		text := fmt.Sprintf("Tournament #%d · <@%s> %d – %d <@%s>", row.ID, ex.User, sc.WinsX, sc.WinsY, ey.User)
+		sc := a.Score
+		text := fmt.Sprintf("Tournament #%d · <@%s> %d – %d <@%s>", row.ID, a.X.User, sc.WinsX, sc.WinsY, a.Y.User)
 		if sc.Ties > 0 {
 			text += fmt.Sprintf(" (%d %s)", sc.Ties, plural(sc.Ties, "tie", "ties"))
 		}
-		// Stored before it is posted: after a crash in between a result is missing
-		// rather than posted twice, and the standings still count it.
-		b.tmu.Lock()
-		fresh, cur, err := b.loadTourney(row.ID)
-		if err == nil && cur.Posted == st.Posted {
-			cur.Posted++
-			err = b.saveTourney(fresh, cur)
-		} else if err == nil {
-			err = errors.New("posted meanwhile")
-		}
-		b.tmu.Unlock()
-		if err != nil {
-			return
-		}
-		st.Posted++
 		if _, err := b.sess.ChannelMessageSendComplex(row.Channel, &discordgo.MessageSend{Content: text,
 			AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
 			b.log.Error("post pairing", "tournament", row.ID, "err", err)
@@ -363,56 +262,55 @@ func (b *Bot) postPairings(row *store.Tournament, st *host.Tournament) {
 }
 
 // standings is host's standings as the picture draws them.
-func standings(st *host.Tournament) []render.Standing {
+func standings(st []host.Standing) []render.Standing {
 	var rows []render.Standing
-	for _, r := range st.Standings() {
+	for _, r := range st {
 		rows = append(rows, render.Standing{Name: r.Name, Kinds: strings.Join(r.Kinds, ", "),
 			Played: r.Played, Won: r.Won, Lost: r.Lost, Tied: r.Tied, Points: r.Points})
 	}
 	return rows
 }
 
-// finishTourney posts the standings and closes the tournament.
-func (b *Bot) finishTourney(row *store.Tournament, st *host.Tournament) {
-	rows := standings(st)
-	png, err := b.render.Standings(fmt.Sprintf("KOMBAT tournament #%d — final standings", row.ID), rows)
-	if err != nil {
-		b.log.Error("draw standings", "tournament", row.ID, "err", err)
+// finishTourney closes the tournament, all its games played, and posts the standings.
+// Once closed it is never resumed: a picture that cannot be drawn leaves the
+// standings in words only.
+func (b *Bot) finishTourney(id int64) {
+	row, st, final, err := b.tourney.Finish(b.wctx, id)
+	if errors.Is(err, host.ErrNotRunning) {
 		return
 	}
+	if err != nil {
+		b.log.Error("finish tournament", "tournament", id, "err", err)
+		return
+	}
+	rows := standings(final)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "🏆 **Tournament #%d is over.** Winner: **%s** with %s points.\n", row.ID, rows[0].Name, strconv.FormatFloat(rows[0].Points, 'f', -1, 64))
 	for i, s := range rows {
 		fmt.Fprintf(&sb, "%d. %s — %s points (%d–%d–%d)\n", i+1, s.Name, strconv.FormatFloat(s.Points, 'f', -1, 64), s.Won, s.Lost, s.Tied)
 	}
-	b.tmu.Lock()
-	defer b.tmu.Unlock()
-	fresh, cur, err := b.loadTourney(row.ID)
-	if err != nil || fresh.Status != store.TournamentRunning {
-		return
+	rep := reply{content: fitContent(sb.String())}
+	if png, err := b.render.Standings(fmt.Sprintf("KOMBAT tournament #%d — final standings", row.ID), rows); err != nil {
+		b.log.Error("draw standings", "tournament", row.ID, "err", err)
+	} else {
+		rep.files = []file{{"standings.png", "image/png", png}}
 	}
-	fresh.Status = store.TournamentOver
-	if err := b.saveTourney(fresh, cur); err != nil {
-		b.log.Error("finish tournament", "tournament", row.ID, "err", err)
-		return
-	}
-	if _, err := b.sess.ChannelMessageSendComplex(row.Channel, reply{content: fitContent(sb.String()),
-		files: []file{{"standings.png", "image/png", png}}}.message()); err != nil {
+	if _, err := b.sess.ChannelMessageSendComplex(row.Channel, rep.message()); err != nil {
 		b.log.Error("post standings", "tournament", row.ID, "err", err)
 	}
-	b.refreshTourney(fresh, cur, progressLine(cur))
+	b.refreshTourney(row, st, progressLine(st))
 }
 
 // resumeTourneys restarts the runs of tournaments that were playing when the bot
 // stopped (of this process's shard).
 func (b *Bot) resumeTourneys() {
-	ts, err := b.db.ActiveTournaments(b.wctx)
+	ts, err := b.tourney.Running(b.wctx)
 	if err != nil {
 		b.log.Error("load tournaments", "err", err)
 		return
 	}
 	for _, t := range ts {
-		if t.Status == store.TournamentRunning && b.mine(t.Guild) {
+		if b.mine(t.Guild) {
 			b.runTourney(t.ID)
 		}
 	}
