@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 )
@@ -83,21 +84,17 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code != 0 {
 		return code
 	}
-	kinds, code := playKinds(o.files, stderr)
+	lang := game.NewLanguage()
+	kinds, code := playKinds(lang, o.files, stderr)
 	if code != 0 {
 		return code
 	}
 	if o.seed == 0 {
 		o.seed = uint64(time.Now().UnixNano()%999_999) + 1 // short enough to note down
 	}
-	lang := game.NewLanguage()
 	g, err := game.New(lang, game.Setup{Config: cfg, Seed: o.seed, Mode: game.ModeSolitaire, HumanSeat: o.seat, Kinds: kinds})
-	var cerr *interp.Error
-	if errors.As(err, &cerr) {
-		fmt.Fprint(stderr, inFile(cerr, o.files).Format())
-		return 1
-	} else if err != nil {
-		fmt.Fprintf(stderr, "kombat play: %v\n", err)
+	if err != nil {
+		reportErr("kombat play", err, stderr)
 		return 1
 	}
 	dir, err := playDir(o.out, o.seed)
@@ -110,9 +107,7 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat play: %v\n", err)
 		return 1
 	}
-	in := bufio.NewReaderSize(stdin, maxInputLine)
-	s := &terminalGame{g: g, lang: lang, human: o.seat, bot: game.NewBot(o.seed), r: r, dir: dir, in: in, out: stdout}
-	s.names[o.seat-1], s.names[2-o.seat] = "Player", "Bot" // read in "Player's turn 3", "Bot wins"
+	s := newTerminalGame(g, r, dir, stdin, stdout)
 	s.intro()
 	err = s.run()
 	switch {
@@ -160,23 +155,22 @@ func readConfig(cmd, path string, stderr io.Writer) (game.Config, int) {
 	return cfg, 0
 }
 
-// inFile names a compile error after the strategy file of its kind, so that its
-// positions read FILE:LINE:COL like kombat check's.
-func inFile(e *interp.Error, files []string) *interp.Error {
-	for _, f := range files {
-		if k, _ := game.KindFromFile(f, ""); k.Name == e.Name {
-			named := *e
-			named.Name = f
-			return &named
-		}
+// reportErr writes an error to stderr: a strategy that does not compile as its
+// diagnostics (FILE:LINE:COL, source line and caret, like kombat check's), anything
+// else as one line after the command's name.
+func reportErr(cmd string, err error, stderr io.Writer) {
+	var cerr *interp.Error
+	if errors.As(err, &cerr) {
+		fmt.Fprint(stderr, cerr.Format())
+		return
 	}
-	return e
+	fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 }
 
 // playKinds reads the strategy files, or the built-in examples without any.
-func playKinds(files []string, stderr io.Writer) ([]game.KindSpec, int) {
+func playKinds(lang *interp.Language, files []string, stderr io.Writer) ([]game.KindSpec, int) {
 	if len(files) > 0 {
-		return fileKinds("kombat play", files, stderr)
+		return fileKinds("kombat play", lang, files, stderr)
 	}
 	kinds, err := exampleKinds()
 	if err != nil {
@@ -186,10 +180,12 @@ func playKinds(files []string, stderr io.Writer) ([]game.KindSpec, int) {
 	return kinds, 0
 }
 
-// fileKinds reads strategy files as minion kinds (see game.KindFromFile). On failure
-// it reports to stderr and returns the exit status: 2 for an unreadable file, 1 for a
-// bad name or defense line.
-func fileKinds(cmd string, files []string, stderr io.Writer) ([]game.KindSpec, int) {
+// fileKinds reads strategy files as minion kinds, through the host's check of every
+// kind (host.KindFromFile), so a file is taken exactly when the same kind would be
+// in a chat form. On failure it reports to stderr, naming the file (and line), and
+// returns the exit status: 2 for an unreadable file, 1 for a bad name, defense line
+// or strategy.
+func fileKinds(cmd string, lang *interp.Language, files []string, stderr io.Writer) ([]game.KindSpec, int) {
 	var kinds []game.KindSpec
 	for _, f := range files {
 		text, err := readStrategy(f, nil)
@@ -197,9 +193,9 @@ func fileKinds(cmd string, files []string, stderr io.Writer) ([]game.KindSpec, i
 			fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 			return nil, 2
 		}
-		k, err := game.KindFromFile(f, text)
+		k, err := host.KindFromFile(lang, f, text)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
+			reportErr(cmd, err, stderr)
 			return nil, 1
 		}
 		kinds = append(kinds, k)
@@ -223,14 +219,26 @@ func playDir(out string, seed uint64) (string, error) {
 type terminalGame struct {
 	g      *game.Game
 	lang   *interp.Language
+	seats  *host.Seats // who plays each seat, and the bots' order of play
 	human  int
-	bot    game.Decider
 	r      *render.Renderer
 	dir    string
 	in     *bufio.Reader
 	out    io.Writer
 	names  [2]string
 	images int
+}
+
+// newTerminalGame seats the player where the solitaire game g says (its HumanSeat)
+// and host's bot, seeded from g's seed, in the other seat.
+func newTerminalGame(g *game.Game, r *render.Renderer, dir string, stdin io.Reader, out io.Writer) *terminalGame {
+	seat := g.Setup().HumanSeat
+	var human [2]bool
+	human[seat-1] = true
+	s := &terminalGame{g: g, seats: host.NewSeats(g, human, g.Setup().Seed), lang: g.Language(), human: seat,
+		r: r, dir: dir, in: bufio.NewReaderSize(stdin, maxInputLine), out: out}
+	s.names[seat-1], s.names[2-seat] = "Player", "Bot" // read in "Player's turn 3", "Bot wins"
+	return s
 }
 
 func (s *terminalGame) intro() {
@@ -247,36 +255,31 @@ func (s *terminalGame) intro() {
 	fmt.Fprintln(s.out, "At any prompt: Enter skips, \"board\" shows the board again, \"quit\" resigns.")
 }
 
-// run plays the game to its end.
+// run plays the game to its end in host.Seats' order: the bot's free spawn, the
+// player's, then turns, the bot playing whenever it is to move.
 func (s *terminalGame) run() error {
-	for p := 1; p <= 2; p++ {
-		if p != s.human {
-			if err := game.PlayFreeSpawn(s.g, p, s.bot); err != nil {
-				return err
-			}
-			continue
-		}
-		fmt.Fprintf(s.out, "\n%s\nYour free spawn: a minion at no cost on an empty hex of your area.\n", s.text(game.TurnLog{}, "Setup"))
-		if err := s.freeSpawn(); err != nil {
-			return s.end(err)
-		}
+	if err := s.seats.BotFreeSpawns(); err != nil {
+		return err
+	}
+	fmt.Fprintf(s.out, "\n%s\nYour free spawn: a minion at no cost on an empty hex of your area.\n", s.text(game.TurnLog{}, "Setup"))
+	if err := s.freeSpawn(); err != nil {
+		return s.end(err)
 	}
 	setup := game.TurnLog{Events: s.g.SetupEvents()}
 	if err := s.image("setup.png", setup); err != nil {
 		return err
 	}
 	for s.g.Phase() == game.PhasePlay {
-		p := s.g.Current()
-		var log game.TurnLog
-		var err error
-		if p == s.human {
+		p, log, err := s.human, game.TurnLog{}, error(nil)
+		if s.seats.BotToMove() != 0 {
+			if p, log, err = s.seats.BotTurn(); err != nil {
+				return err
+			}
+		} else { // not the bot's move in play: the player's
 			fmt.Fprintf(s.out, "\n%s\n", s.text(game.TurnLog{}, ""))
-			log, err = s.turn()
-			if err != nil {
+			if log, err = s.turn(); err != nil {
 				return s.end(err)
 			}
-		} else if log, err = game.PlayTurn(s.g, p, s.bot); err != nil {
-			return err
 		}
 		if err := s.image(fmt.Sprintf("turn-%03d.png", s.g.Turns()), log); err != nil {
 			return err

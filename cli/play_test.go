@@ -7,10 +7,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/render"
 )
 
 // playScript runs kombat play with the script as standard input, in a fresh folder.
@@ -170,6 +173,79 @@ func TestPlay_Usage(t *testing.T) {
 	code, out, _, _ := playScript(t, "1,1\nq\n", "--seed", "2", good)
 	if code != 0 || !strings.Contains(out, "1. walker (defense 4)") || strings.Contains(out, "Which kind?") {
 		t.Errorf("own strategy: exit %d\n%s", code, out)
+	}
+}
+
+// TestPlay_BotPlaysAsHostSeats plays terminal games to their end in either seat, then
+// replays the person's decisions from each game's record into a game driven by
+// host.Seats with the same setup: the bot's free spawn and every bot turn must come out
+// exactly as in the terminal, so the terminal and the chat host seat the same bot.
+func TestPlay_BotPlaysAsHostSeats(t *testing.T) {
+	lang := game.NewLanguage()
+	kinds, err := exampleKinds()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := render.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := game.DefaultConfig()
+	cfg.MaxTurns = 6
+	words := []string{"", "", "1", "2", "3", "1,1", "2,2", "2,3", "3,2", "7,7", "8,8", "7,8", "8,7", "rusher", "shooter"}
+	for _, seat := range []int{1, 2} {
+		setup := game.Setup{Config: cfg, Seed: 41 + uint64(seat), Mode: game.ModeSolitaire, HumanSeat: seat, Kinds: kinds}
+		g, err := game.New(lang, setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(seat), 2))
+		var script strings.Builder
+		for range 300 {
+			script.WriteString(words[rng.IntN(len(words))] + "\n")
+		}
+		var out bytes.Buffer
+		if err := newTerminalGame(g, r, t.TempDir(), strings.NewReader(script.String()), &out).run(); err != nil || g.Result() == nil {
+			t.Fatalf("seat %d: the terminal game did not finish (%v):\n%s", seat, err, out.String())
+		}
+		rec := g.Record()
+
+		ref, err := game.New(lang, setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var human [2]bool
+		human[seat-1] = true
+		seats := host.NewSeats(ref, human, setup.Seed)
+		if err := seats.BotFreeSpawns(); err != nil {
+			t.Fatal(err)
+		}
+		next, botDecisions := 0, 0 // the person's next decision in rec; the bot's in rec
+		for ref.Result() == nil {
+			if seats.BotToMove() != 0 {
+				if _, _, err := seats.BotTurn(); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			for next < len(rec.Decisions) && rec.Decisions[next].Player != seat {
+				next++
+				botDecisions++
+			}
+			if next == len(rec.Decisions) {
+				t.Fatalf("seat %d: host's game waits for the person after the record's end", seat)
+			}
+			if err := ref.Apply(rec.Decisions[next]); err != nil {
+				t.Fatalf("seat %d: decision %d %+v: %v", seat, next, rec.Decisions[next], err)
+			}
+			next++
+		}
+		if botDecisions < int(cfg.MaxTurns) {
+			t.Fatalf("seat %d: only %d bot decisions in the record; the test proves nothing", seat, botDecisions)
+		}
+		if got := ref.Record().Decisions; !reflect.DeepEqual(got, rec.Decisions) {
+			t.Errorf("seat %d: host.Seats played\n%+v\nthe terminal played\n%+v", seat, got, rec.Decisions)
+		}
 	}
 }
 

@@ -67,23 +67,19 @@ func sim(args []string, stdout, stderr io.Writer) int {
 	if code != 0 {
 		return code
 	}
-	kinds, code := fileKinds("kombat sim", o.files, stderr)
+	lang := game.NewLanguage()
+	kinds, code := fileKinds("kombat sim", lang, o.files, stderr)
 	if code != 0 {
 		return code
 	}
-	lang := game.NewLanguage()
 	var wins [3]int // ties, player 1, player 2
 	turns := 0
 	start := time.Now()
 	for i := 0; i < o.games; i++ {
 		seed := o.seed + uint64(i)
 		g, err := game.New(lang, game.Setup{Config: cfg, Seed: seed, Mode: game.ModeAuto, Kinds: kinds})
-		var cerr *interp.Error
-		if errors.As(err, &cerr) {
-			fmt.Fprint(stderr, inFile(cerr, o.files).Format())
-			return 1
-		} else if err != nil {
-			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
+		if err != nil {
+			reportErr("kombat sim", err, stderr)
 			return 1
 		}
 		if err := game.PlayOut(g, simDeciders(seed)); err != nil {

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -87,4 +88,32 @@ func KindName(saved string) string {
 		return strings.TrimSpace(string(r[:20]))
 	}
 	return saved
+}
+
+// KindFromFile makes a kind from a strategy file, as the terminal commands read them
+// (game.KindFromFile: named after the file, defense from a "# defense: N" first
+// line), and passes it through CheckKind, so a file is accepted exactly when the same
+// kind typed into a form would be. Its errors name the file: a strategy that does not
+// compile gives its *interp.Error with Name set to path, so positions read
+// PATH:LINE:COL; a bad defense line reads PATH:1: …; a bad name reads PATH: ….
+// The kind keeps the file's text as it is, so positions at run time match the file.
+func KindFromFile(lang *interp.Language, path, text string) (game.KindSpec, error) {
+	k, err := game.KindFromFile(path, text)
+	if err != nil && game.CheckKindName(k.Name) == nil {
+		return game.KindSpec{}, err // the defense line, which game already names PATH:1
+	}
+	if _, err := CheckKind(lang, k.Name, strconv.FormatInt(k.Defense, 10), text); err != nil {
+		var cerr *interp.Error
+		if errors.As(err, &cerr) {
+			named := *cerr
+			named.Name = path
+			return game.KindSpec{}, &named
+		}
+		var no *Refusal
+		if errors.As(err, &no) {
+			return game.KindSpec{}, fmt.Errorf("%s: %s", path, strings.TrimSuffix(no.Msg, "."))
+		}
+		return game.KindSpec{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return k, nil
 }

@@ -120,3 +120,56 @@ func TestKindName_Cuts20(t *testing.T) {
 		}
 	}
 }
+
+// TestKindFromFile: a strategy file passes the same checks as a kind typed into a
+// form, in the same order, and every error names the file (and the line, where there
+// is one), so the terminal commands can print it as it is.
+func TestKindFromFile(t *testing.T) {
+	lang := game.NewLanguage()
+	cases := []struct {
+		name, path, text string
+		want             game.KindSpec // when accepted
+		err              string        // the error's text, "" when accepted or it does not compile
+		line             int           // > 0: an *interp.Error named after the file, first error on this line
+	}{
+		{"a defense line gives the defense", "dir/walker.kombat", "# defense: 4\nmove up\n",
+			game.KindSpec{Name: "walker", Defense: 4, Strategy: "# defense: 4\nmove up\n"}, "", 0},
+		{"no defense line is defense 0; the text is kept as it is", "walker.txt", "\n\nmove up  \n",
+			game.KindSpec{Name: "walker", Strategy: "\n\nmove up  \n"}, "", 0},
+		{"a defense that is no number names the file and line 1", "dir/walker.kombat", "# defense: x\nmove up\n",
+			game.KindSpec{}, `dir/walker.kombat:1: defense must be a whole number, 0 or more, got "x"`, 0},
+		{"a negative defense names the file and line 1", "walker.kombat", "# defense: -2\nmove up\n",
+			game.KindSpec{}, `walker.kombat:1: defense must be a whole number, 0 or more, got "-2"`, 0},
+		{"a bad name names the file", "dir/bad!.kombat", "move up\n",
+			game.KindSpec{}, `dir/bad!.kombat: kind name "bad!" has '!': use letters, digits, spaces, '-' and '_'`, 0},
+		{"a bad name is refused before a bad defense, as in CheckKind", "bad!.kombat", "# defense: x\nmove up\n",
+			game.KindSpec{}, `bad!.kombat: kind name "bad!" has '!': use letters, digits, spaces, '-' and '_'`, 0},
+		{"a long name names the file", strings.Repeat("a", 21) + ".kombat", "move up\n",
+			game.KindSpec{}, strings.Repeat("a", 21) + `.kombat: kind name "` + strings.Repeat("a", 21) + `" is 21 characters long; the limit is 20`, 0},
+		{"a bad defense is reported before a strategy that does not compile", "walker.kombat", "# defense: x\nmove nowhere\n",
+			game.KindSpec{}, `walker.kombat:1: defense must be a whole number, 0 or more, got "x"`, 0},
+		{"a strategy that does not compile gives positions in the file", "dir/walker.kombat", "# defense: 1\n\nmove nowhere\n",
+			game.KindSpec{}, "", 3},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			k, err := KindFromFile(lang, c.path, c.text)
+			var cerr *interp.Error
+			switch {
+			case c.line > 0:
+				if !errors.As(err, &cerr) {
+					t.Fatalf("err %v, want an *interp.Error", err)
+				}
+				if cerr.Name != c.path || cerr.Text != c.text || cerr.Diags[0].Pos.Line != c.line {
+					t.Errorf("diagnostics of %q in %q at %v; want %q at line %d", cerr.Name, cerr.Text, cerr.Diags[0].Pos, c.path, c.line)
+				}
+			case c.err != "":
+				if err == nil || err.Error() != c.err {
+					t.Errorf("err %v, want %q", err, c.err)
+				}
+			case err != nil || k != c.want:
+				t.Errorf("KindFromFile = %+v, %v; want %+v", k, err, c.want)
+			}
+		})
+	}
+}
