@@ -102,7 +102,7 @@ func New(opt Options) (*Bot, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{opt: opt, log: opt.Logger, db: opt.DB, render: opt.Renderer, ctx: ctx, wctx: context.WithoutCancel(ctx), cancel: cancel, ready: make(chan struct{})}
 	h, err := host.New(host.Options{DB: opt.DB, Front: discordFront{b}, Log: opt.Logger, Clock: opt.Clock, AutoStep: opt.AutoStep,
-		RetryBase: opt.RetryBase, RetryMax: opt.RetryMax, Mine: func(g *store.Game) bool { return b.mine(g.Guild) }})
+		RetryBase: opt.RetryBase, RetryMax: opt.RetryMax, Mine: func(g *store.Game) bool { return b.mine(g.Scope) }})
 	if err != nil {
 		return nil, err
 	}

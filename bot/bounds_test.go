@@ -12,7 +12,7 @@ import (
 // configuration text the current bounds may refuse, and the given decisions.
 func (h *harness) storeAutoGame(db *store.DB, channel, config string, kind game.KindSpec, ds []game.Decision) int64 {
 	h.t.Helper()
-	id, err := db.CreateGame(h.ctx, &store.Game{Guild: h.guild.ID, Channel: channel, Mode: game.ModeAuto, Config: config,
+	id, err := db.CreateGame(h.ctx, &store.Game{Scope: h.guild.ID, Place: channel, Mode: game.ModeAuto, Config: config,
 		Seed: 5, Status: store.StatusPlay, Setup: []byte(`{"owner":"` + h.alice.ID + `"}`), Kinds: []game.KindSpec{kind}})
 	if err != nil {
 		h.t.Fatal(err)

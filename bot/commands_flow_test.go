@@ -132,7 +132,7 @@ func TestBystanderReady(t *testing.T) {
 	if err != nil || !m.Ephemeral || m.Content != "Only the players of this game can say they are ready." {
 		t.Errorf("a bystander's Ready: %+v %v", m, err)
 	}
-	if row, err := h.db.ActiveInChannel(h.ctx, thread.ID); err != nil || row.Status != "setup" || strings.Contains(string(row.Setup), `"ready":[true`) {
+	if row, err := h.db.ActiveAt(h.ctx, thread.ID); err != nil || row.Status != "setup" || strings.Contains(string(row.Setup), `"ready":[true`) {
 		t.Errorf("the game after a bystander's Ready: %+v %v", row, err)
 	}
 	h.check()

@@ -137,7 +137,7 @@ func TestStaleAndDoubleClicks(t *testing.T) {
 	if answers != 1 {
 		t.Errorf("%d presses were told the controls are out of date, want 1", answers)
 	}
-	g, err := h.db.ActiveInChannel(h.ctx, where)
+	g, err := h.db.ActiveAt(h.ctx, where)
 	if err != nil {
 		t.Fatal(err)
 	}

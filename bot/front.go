@@ -40,7 +40,7 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 			return "", err
 		}
 	}
-	m, err := b.postOnce(t.Row.Channel, rep, screenNonce(t.Row.ID, s.Version))
+	m, err := b.postOnce(t.Row.Place, rep, screenNonce(t.Row.ID, s.Version))
 	if err != nil {
 		return "", err
 	}
@@ -55,7 +55,7 @@ func (f discordFront) Retire(t *host.Table, old string) {
 	}
 	keep := whyRows(t.Row.ID, g.Turns()-1)
 	// A permanent failure here (the old message deleted) leaves nothing to clean.
-	if _, err := f.b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.Row.Channel, Components: &keep}); err != nil && permanent(err) == "" {
+	if _, err := f.b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.Row.Place, Components: &keep}); err != nil && permanent(err) == "" {
 		f.b.log.Warn("strip old controls", "game", t.Row.ID, "message", old, "err", err)
 	}
 }
@@ -86,11 +86,11 @@ func (f discordFront) Tell(t *host.Table, n host.Note) {
 	switch n.Kind {
 	case host.NoteChallengeExpired:
 		content := fmt.Sprintf("<@%s>'s challenge to <@%s> expired unanswered.", t.Row.Players[0], t.Row.Players[1])
-		_, err = b.sess.ChannelMessageEditComplex(reply{content: content}.messageEdit(t.Row.Channel, t.Row.MessageID))
+		_, err = b.sess.ChannelMessageEditComplex(reply{content: content}.messageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteSetupExpired:
-		_, err = b.sess.ChannelMessageEditComplex(reply{content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.messageEdit(t.Row.Channel, t.Row.MessageID))
+		_, err = b.sess.ChannelMessageEditComplex(reply{content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.messageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteReminder:
-		_, err = b.sess.ChannelMessageSendComplex(t.Row.Channel, &discordgo.MessageSend{
+		_, err = b.sess.ChannelMessageSendComplex(t.Row.Place, &discordgo.MessageSend{
 			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", mention(t, n.Player), n.Left.Round(time.Second)),
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{t.Row.Players[n.Player-1]}}})
 	case host.NoteLowered, host.NoteAbandoned:
@@ -99,7 +99,7 @@ func (f discordFront) Tell(t *host.Table, n host.Note) {
 		if n.Kind == host.NoteAbandoned {
 			text = "⚠️ " + why + ". Its turns cannot be replayed within those limits, so the game has ended without a result; no rating changed. Start a new game with `/kombat`."
 		}
-		_, err = b.sess.ChannelMessageSend(t.Row.Channel, text)
+		_, err = b.sess.ChannelMessageSend(t.Row.Place, text)
 	}
 	if err != nil {
 		b.log.Error("tell channel", "game", t.Row.ID, "note", n.Kind, "err", err)

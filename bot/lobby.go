@@ -76,7 +76,7 @@ func (b *Bot) challenge(r *request, o options) reply {
 		return b.internal(r, "send challenge", err)
 	}
 	if m, err := b.sess.InteractionResponse(r.i); err == nil {
-		t.Row.MessageID = m.ID
+		t.Row.Shown = m.ID
 		b.host.SaveMeta(t)
 	}
 	return reply{}
@@ -100,9 +100,9 @@ func rulesLine(cfg game.Config, timeout time.Duration) string {
 
 // createGame stores a new game in this channel and registers it (host.Create).
 func (b *Bot) createGame(r *request, row *store.Game, cfg game.Config, lob host.Lobby) (*host.Table, reply) {
-	row.Guild, row.Channel, row.Seed = r.i.GuildID, r.i.ChannelID, newSeed()
+	row.Scope, row.Place, row.Seed = r.i.GuildID, r.i.ChannelID, newSeed()
 	t, err := b.host.Create(row, cfg, lob)
-	if errors.Is(err, store.ErrChannelBusy) {
+	if errors.Is(err, store.ErrPlaceBusy) {
 		return nil, private("A game is already active in this channel; start one in another channel.")
 	}
 	if err != nil {
@@ -163,23 +163,23 @@ func (b *Bot) moveToThread(t *host.Table, messageID, name string) {
 	if len([]rune(name)) > 100 {
 		name = string([]rune(name)[:100])
 	}
-	th, err := b.sess.MessageThreadStartComplex(t.Row.Channel, messageID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440})
+	th, err := b.sess.MessageThreadStartComplex(t.Row.Place, messageID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440})
 	if err != nil {
 		b.log.Info("no thread; playing in the channel", "game", t.Row.ID, "err", err)
 		return
 	}
-	if err := b.host.Move(t, th.ID, t.Row.Channel); err != nil {
+	if err := b.host.Move(t, th.ID, t.Row.Place); err != nil {
 		b.log.Error("save thread", "game", t.Row.ID, "err", err)
 	}
 }
 
 // postSetup posts the setup message in the game's channel and starts the setup clock.
 func (b *Bot) postSetup(t *host.Table) error {
-	m, err := b.sess.ChannelMessageSendComplex(t.Row.Channel, setupView(t).message())
+	m, err := b.sess.ChannelMessageSendComplex(t.Row.Place, setupView(t).message())
 	if err != nil {
 		return err
 	}
-	t.Row.MessageID = m.ID
+	t.Row.Shown = m.ID
 	b.host.Arm(t, host.SetupExpiry, b.clock.Now().Add(setupLife))
 	return b.host.SaveMeta(t)
 }
@@ -209,10 +209,10 @@ func (b *Bot) accept(r *request, id customID) reply {
 	if err := b.host.Accept(t, r.user.ID, displayName(r.user)); err != nil {
 		return b.refusedOr(r, "accept challenge", err)
 	}
-	b.moveToThread(t, t.Row.MessageID, fmt.Sprintf("KOMBAT: %s vs %s", t.Lobby.Names[0], t.Lobby.Names[1]))
+	b.moveToThread(t, t.Row.Shown, fmt.Sprintf("KOMBAT: %s vs %s", t.Lobby.Names[0], t.Lobby.Names[1]))
 	where := "below"
-	if t.Row.Parent != "" {
-		where = fmt.Sprintf("in <#%s>", t.Row.Channel)
+	if t.Row.Origin != "" {
+		where = fmt.Sprintf("in <#%s>", t.Row.Place)
 	}
 	if err := b.postSetup(t); err != nil {
 		return b.internal(r, "post setup", err)
@@ -409,11 +409,11 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p hos
 	}
 	b.db.DeleteDraft(b.wctx, r.user.ID, draftKey(gameID, index))
 	rep := setupView(t)
-	if r.i.Message != nil && r.i.Message.ID == t.Row.MessageID {
+	if r.i.Message != nil && r.i.Message.ID == t.Row.Shown {
 		rep.update = true
 		return rep
 	}
-	if _, err := b.sess.ChannelMessageEditComplex(rep.messageEdit(t.Row.Channel, t.Row.MessageID)); err != nil {
+	if _, err := b.sess.ChannelMessageEditComplex(rep.messageEdit(t.Row.Place, t.Row.Shown)); err != nil {
 		b.log.Error("update setup message", "game", gameID, "err", err)
 	}
 	verb := "Added"
@@ -564,13 +564,13 @@ func (b *Bot) freeSpawnHex(r *request, id customID, value string) reply {
 	done := reply{update: true, content: fmt.Sprintf("Your free **%s** stands at %v.", g.Kinds()[k].Name, h)}
 	// The confirmation goes first: when this was the last free spawn, host shows the
 	// first board (and the bot's turn) before returning.
-	spawns := t.Row.MessageID // the free spawns' message, until the first board replaces it
+	spawns := t.Row.Shown // the free spawns' message, until the first board replaces it
 	began, err := b.host.FreeSpawn(t, r.user.ID, k, h)
 	if err != nil {
 		return b.refusedOr(r, "commit free spawn", err)
 	}
 	if began {
-		b.sess.ChannelMessageEditComplex(reply{content: "Free spawns made. The game begins!"}.messageEdit(t.Row.Channel, spawns))
+		b.sess.ChannelMessageEditComplex(reply{content: "Free spawns made. The game begins!"}.messageEdit(t.Row.Place, spawns))
 	}
 	return done
 }

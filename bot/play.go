@@ -183,7 +183,7 @@ func (b *Bot) resign(r *request, gameID int64) reply {
 		return b.refusedOr(r, "resign", err)
 	}
 	if cancelled {
-		b.sess.ChannelMessageSend(t.Row.Channel, fmt.Sprintf("<@%s> left; the game is cancelled.", r.user.ID))
+		b.sess.ChannelMessageSend(t.Row.Place, fmt.Sprintf("<@%s> left; the game is cancelled.", r.user.ID))
 		return reply{update: true, content: "You left the game."}
 	}
 	return reply{update: true, content: "You resigned."}

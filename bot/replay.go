@@ -28,7 +28,7 @@ func (b *Bot) replayGame(r *request, o options) (*gameView, *reply) {
 	var err error
 	if id := o.int("game", 0); id > 0 {
 		row, err = b.db.Game(b.wctx, id)
-		if errors.Is(err, store.ErrNotFound) || err == nil && row.Guild != r.i.GuildID {
+		if errors.Is(err, store.ErrNotFound) || err == nil && row.Scope != r.i.GuildID {
 			return fail("There is no game #%d on this server. `/kombat history` lists your games.", id)
 		}
 	} else {

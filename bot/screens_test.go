@@ -137,7 +137,7 @@ func TestClockWaitsForScreen(t *testing.T) {
 	h.clock.Advance(2 * time.Minute)
 	h.bot.RunDue(h.ctx)
 	h.find(where, "the turn played for alice", contains("ran out of time (1 in a row)"))
-	row, err := h.db.ActiveInChannel(h.ctx, where)
+	row, err := h.db.ActiveAt(h.ctx, where)
 	if err != nil || row.Status != store.StatusPlay {
 		t.Fatalf("the game after the outage: %v", err)
 	}
@@ -193,7 +193,7 @@ func TestBotTurnAfterRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	kinds := []game.KindSpec{{Name: "Walker", Defense: 1, Strategy: "move up"}}
-	id, err := db.CreateGame(h.ctx, &store.Game{Guild: h.guild.ID, Channel: h.channel.ID, Mode: game.ModeSolitaire, HumanSeat: 1,
+	id, err := db.CreateGame(h.ctx, &store.Game{Scope: h.guild.ID, Place: h.channel.ID, Mode: game.ModeSolitaire, HumanSeat: 1,
 		Players: [2]string{h.alice.ID, ""}, Config: game.DefaultConfig().String(), Seed: 4, Status: store.StatusPlay,
 		Setup: []byte(`{"names":["alice","Bot"],"owner":"` + h.alice.ID + `"}`), Kinds: kinds})
 	if err == nil {

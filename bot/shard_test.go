@@ -93,10 +93,10 @@ func TestSharding(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(games) != 1 || games[0].Guild != guilds[shard].ID {
+		if len(games) != 1 || games[0].Scope != guilds[shard].ID {
 			var got []string
 			for _, g := range games {
-				got = append(got, g.Guild)
+				got = append(got, g.Scope)
 			}
 			t.Errorf("shard %d's database holds games of servers %v, want only %s", shard, got, guilds[shard].ID)
 		}

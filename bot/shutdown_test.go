@@ -35,7 +35,7 @@ func TestShutdownMidAutoGame(t *testing.T) {
 	if res, err := db.IntegrityCheck(h.ctx); err != nil || res != "ok" {
 		t.Fatalf("integrity after shutdown: %q %v", res, err)
 	}
-	row, err := db.ActiveInChannel(h.ctx, thread.ID)
+	row, err := db.ActiveAt(h.ctx, thread.ID)
 	if err != nil {
 		t.Fatalf("the game in play at shutdown: %v", err)
 	}

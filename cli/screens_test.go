@@ -48,7 +48,7 @@ func TestKilledBeforeTheBoard(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	id, err := db.CreateGame(ctx, &store.Game{Guild: guild.ID, Channel: channel.ID, Mode: game.ModeSolitaire, HumanSeat: 1,
+	id, err := db.CreateGame(ctx, &store.Game{Scope: guild.ID, Place: channel.ID, Mode: game.ModeSolitaire, HumanSeat: 1,
 		Players: [2]string{alice.ID, ""}, Config: setup.Config.String(), Seed: setup.Seed, Status: store.StatusPlay,
 		Setup: []byte(`{"names":["alice","Bot"],"owner":"` + alice.ID + `"}`), Kinds: setup.Kinds, TurnTimeout: 10 * time.Minute})
 	if err == nil {

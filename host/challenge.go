@@ -7,8 +7,8 @@ import "github.com/kombat-game/kombat/store"
 // what it keeps, so host decides without the store.
 type Active struct {
 	ID      int64
-	Guild   string
-	Channel string
+	Scope   string // the community (a Discord server): a player plays one game at a time in it
+	Place   string // where it is shown (a channel or thread)
 	Players [2]string
 }
 
@@ -16,7 +16,7 @@ type Active struct {
 // if any.
 func playing(active []Active, guild, user string, except int64) *Active {
 	for i, a := range active {
-		if a.ID != except && a.Guild == guild && user != "" && (a.Players[0] == user || a.Players[1] == user) {
+		if a.ID != except && a.Scope == guild && user != "" && (a.Players[0] == user || a.Players[1] == user) {
 			return &active[i]
 		}
 	}
@@ -28,7 +28,7 @@ func playing(active []Active, guild, user string, except int64) *Active {
 // every command in a channel, and every player's turn, has one game it means.
 func Busy(active []Active, guild, channel, asker string, users ...string) error {
 	for _, a := range active {
-		if a.Channel == channel {
+		if a.Place == channel {
 			return refuse("A game is already active in this channel; finish it first (`/kombat board` shows it), or start one in another channel.")
 		}
 	}
@@ -38,7 +38,7 @@ func Busy(active []Active, guild, channel, asker string, users ...string) error 
 			if u != asker {
 				who = "<@" + u + "> is"
 			}
-			return refuse("%s already in a game on this server, in <#%s>. Finish it (or `/kombat resign` there) first.", who, a.Channel)
+			return refuse("%s already in a game on this server, in <#%s>. Finish it (or `/kombat resign` there) first.", who, a.Place)
 		}
 	}
 	return nil
@@ -80,8 +80,8 @@ func Accept(g *store.Game, user string, active []Active) error {
 	}
 	// The challenge itself is a game the accepter plays in: it is skipped, not taken for
 	// the one game they may play, whichever order the list has.
-	if a := playing(active, g.Guild, user, g.ID); a != nil {
-		return refuse("You are already in a game on this server, in <#%s>; finish it first.", a.Channel)
+	if a := playing(active, g.Scope, user, g.ID); a != nil {
+		return refuse("You are already in a game on this server, in <#%s>; finish it first.", a.Place)
 	}
 	return nil
 }

@@ -110,7 +110,7 @@ func (h *Host) show(t *Table) error {
 		s.LastError = err.Error()
 		if why := h.front.Permanent(err); why != "" {
 			s.Paused = why
-			h.log.Error("game screen paused", "game", t.Row.ID, "place", t.Row.Channel, "reason", why, "err", err)
+			h.log.Error("game screen paused", "game", t.Row.ID, "place", t.Row.Place, "reason", why, "err", err)
 		}
 		if err := h.db.ScreenFailed(h.wctx, t.Row.ID, s.Version, s.LastError, s.Paused); err != nil {
 			h.log.Error("record screen failure", "game", t.Row.ID, "err", err)
@@ -119,13 +119,13 @@ func (h *Host) show(t *Table) error {
 	}
 	// The new screen is up: only now does the old one lose its controls, so there is
 	// never a moment without controls but an outage.
-	if old := t.Row.MessageID; old != "" && old != shown {
+	if old := t.Row.Shown; old != "" && old != shown {
 		h.front.Retire(t, old)
 	}
 	if err := h.db.ScreenShown(h.wctx, t.Row.ID, s.Version, shown); err != nil {
 		return err
 	}
-	t.Row.MessageID = shown
+	t.Row.Shown = shown
 	t.owed = nil
 	t.Lobby.Summary = s.Summary
 	if t.Row.Status.Active() {

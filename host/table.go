@@ -84,7 +84,7 @@ func (r *registry) add(t *Table) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.tables[t.Row.ID] = t
-	r.places[t.Row.ID] = t.Row.Channel
+	r.places[t.Row.ID] = t.Row.Place
 }
 
 func (r *registry) get(id int64) *Table {
@@ -153,7 +153,7 @@ func (h *Host) Active() []Active {
 	for id, t := range h.tables.tables {
 		// Guild and players never change after creation: safe to read unlocked; the
 		// place, which a move to a thread changes, is the registry's copy.
-		out = append(out, Active{ID: id, Guild: t.Row.Guild, Channel: h.tables.places[id], Players: t.Row.Players})
+		out = append(out, Active{ID: id, Scope: t.Row.Scope, Place: h.tables.places[id], Players: t.Row.Players})
 	}
 	return out
 }
@@ -181,10 +181,10 @@ func (h *Host) Create(row *store.Game, cfg game.Config, lob Lobby) (*Table, erro
 // Move records that a game is now played at another place (its own thread), and
 // stores it; on failure the game stays where it was.
 func (h *Host) Move(t *Table, place, parent string) error {
-	old, oldParent := t.Row.Channel, t.Row.Parent
-	t.Row.Parent, t.Row.Channel = parent, place
+	old, oldParent := t.Row.Place, t.Row.Origin
+	t.Row.Origin, t.Row.Place = parent, place
 	if err := h.SaveMeta(t); err != nil {
-		t.Row.Channel, t.Row.Parent = old, oldParent
+		t.Row.Place, t.Row.Origin = old, oldParent
 		return err
 	}
 	h.tables.mu.Lock()

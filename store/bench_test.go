@@ -28,7 +28,7 @@ func seedGames(b *testing.B, db *DB, n int, setup game.Setup, ds []game.Decision
 	must(b, err)
 	must(b, db.tx(context.Background(), func(tx *sql.Tx) error {
 		for i := range n {
-			res, err := tx.Exec(`INSERT INTO games (guild_id, channel_id, mode, player1, player2, config, seed, status, kinds, created_at, updated_at)
+			res, err := tx.Exec(`INSERT INTO games (scope, place, mode, player1, player2, config, seed, status, kinds, created_at, updated_at)
 				VALUES ('g', ?, 'duel', 'a', 'b', ?, ?, 'play', ?, 0, 0)`, fmt.Sprint("ch", i), setup.Config.String(), setup.Seed, string(kinds))
 			if err != nil {
 				return err

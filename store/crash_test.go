@@ -170,7 +170,7 @@ func TestCrashNothingLost(t *testing.T) {
 		db, err := Open(ctx, path)
 		must(t, err)
 		setup := crashSetup(t, seed)
-		id, err := db.CreateGame(ctx, &Game{Guild: "g", Channel: "c", Mode: game.ModeAuto, Config: setup.Config.String(),
+		id, err := db.CreateGame(ctx, &Game{Scope: "g", Place: "c", Mode: game.ModeAuto, Config: setup.Config.String(),
 			Seed: seed, Status: StatusPlay, Kinds: setup.Kinds})
 		must(t, err)
 		must(t, db.Close())

@@ -35,8 +35,8 @@ var (
 	// ErrConflict: the write was based on a stale view (a turn already stored, a game
 	// already over); nothing was changed, and the caller should reload.
 	ErrConflict = errors.New("changed meanwhile")
-	// ErrChannelBusy: the channel or thread already has an active game.
-	ErrChannelBusy = errors.New("a game is already active in this channel")
+	// ErrPlaceBusy: the place (channel or thread) already has an active game.
+	ErrPlaceBusy = errors.New("a game is already active in this channel")
 	// ErrForeignDB: the file is not a kombat database, and Open left it alone.
 	ErrForeignDB = errors.New("not a kombat database")
 	// ErrNewerSchema: the database was migrated by a newer kombat than this one.

@@ -15,7 +15,7 @@ import (
 // Status is where a game is in its life.
 type Status string
 
-// Game statuses. Challenge, setup and play are active: at most one per channel.
+// Game statuses. Challenge, setup and play are active: at most one per place.
 const (
 	StatusChallenge Status = "challenge" // waiting for the challenged player
 	StatusSetup     Status = "setup"     // agreeing on kinds, free spawns
@@ -24,7 +24,7 @@ const (
 	StatusCancelled Status = "cancelled" // declined or expired before it started, or abandoned (Abandon)
 )
 
-// Active reports whether a game with this status still occupies its channel.
+// Active reports whether a game with this status still occupies its place.
 func (s Status) Active() bool {
 	return s == StatusChallenge || s == StatusSetup || s == StatusPlay
 }
@@ -32,11 +32,11 @@ func (s Status) Active() bool {
 // Game is a stored game: where and by whom it is played, its setup and every decision.
 type Game struct {
 	ID          int64
-	Guild       string // Discord guild (server) id
-	Channel     string // where it is played: a thread, or the channel
-	Parent      string // the channel it was started in, if it moved to a thread
+	Scope       string // the community the game belongs to (ratings, sharding): the front's, opaque here (a Discord server)
+	Place       string // where the game is shown, in the front's terms (a thread or channel): one active game per place
+	Origin      string // the place it was started from, if it moved (to its own thread)
 	Mode        game.Mode
-	Players     [2]string // Discord user ids by seat; "" for a bot seat
+	Players     [2]string // the front's user ids by seat; "" for a bot seat
 	HumanSeat   int       // solitaire: the human's seat, 1 or 2 (0 means 1, as in game.Setup)
 	Config      string    // configuration file text, for game.ParseConfig
 	Seed        uint64
@@ -44,7 +44,7 @@ type Game struct {
 	Setup       json.RawMessage // the host's setup state, opaque to the store
 	Kinds       []game.KindSpec // the agreed kinds with their strategies (empty until agreed)
 	TurnTimeout time.Duration   // stored in whole seconds
-	MessageID   string          // the Discord message showing the game now
+	Shown       string          // the front's handle of the screen showing the game now (a message)
 	Decisions   []game.Decision // every decision, in order
 	Result      *game.Result    // nil until the game is over
 	Turns       int             // turns played, stored when the game is over
@@ -79,7 +79,7 @@ func (g *Game) Seat(user string) int {
 }
 
 // CreateGame stores a new game (its ID, timestamps and result are ignored) and
-// returns its id. A channel with an active game gives ErrChannelBusy.
+// returns its id. A place with an active game gives ErrPlaceBusy.
 func (db *DB) CreateGame(ctx context.Context, g *Game) (int64, error) {
 	if !g.Status.Active() {
 		return 0, fmt.Errorf("store: create game: %w: status %q", ErrInvalidInput, g.Status)
@@ -97,12 +97,12 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) (int64, error) {
 	}
 	now := db.millis()
 	res, err := db.sql.ExecContext(ctx, `INSERT INTO games
-		(guild_id, channel_id, parent_id, mode, player1, player2, human_seat, config, seed, status, setup, kinds, turn_timeout, message_id, created_at, updated_at)
+		(scope, place, origin, mode, player1, player2, human_seat, config, seed, status, setup, kinds, turn_timeout, shown, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		g.Guild, g.Channel, g.Parent, string(g.Mode), g.Players[0], g.Players[1], g.HumanSeat, g.Config, int64(g.Seed),
-		string(g.Status), setup, kinds, int64(g.TurnTimeout/time.Second), g.MessageID, now, now)
+		g.Scope, g.Place, g.Origin, string(g.Mode), g.Players[0], g.Players[1], g.HumanSeat, g.Config, int64(g.Seed),
+		string(g.Status), setup, kinds, int64(g.TurnTimeout/time.Second), g.Shown, now, now)
 	if isUnique(err) {
-		return 0, fmt.Errorf("store: create game in channel %s: %w", g.Channel, ErrChannelBusy)
+		return 0, fmt.Errorf("store: create game at %s: %w", g.Place, ErrPlaceBusy)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("store: create game: %w", err)
@@ -129,9 +129,9 @@ func encodeMeta(g *Game) (kinds, setup string, err error) {
 	return string(b), setup, nil
 }
 
-// SaveMeta writes a game's mutable metadata (status while active, channel, parent,
+// SaveMeta writes a game's mutable metadata (status while active, place, origin,
 // setup, kinds, turn timeout, message id); decisions and results have their own calls.
-// Moving to a channel with another active game gives ErrChannelBusy.
+// Moving to a place with another active game gives ErrPlaceBusy.
 func (db *DB) SaveMeta(ctx context.Context, g *Game) error {
 	if !g.Status.Active() {
 		return fmt.Errorf("store: save game %d: %w: use Finish or Cancel to end a game", g.ID, ErrInvalidInput)
@@ -143,12 +143,12 @@ func (db *DB) SaveMeta(ctx context.Context, g *Game) error {
 	// Once a game is in play its stored decisions replay against its kinds, so they are
 	// frozen: the update matches only if they are unchanged. (Setup is the host's lobby
 	// state, which changes during play.)
-	res, err := db.sql.ExecContext(ctx, `UPDATE games SET channel_id = ?, parent_id = ?, status = ?, setup = ?, kinds = ?,
-		turn_timeout = ?, message_id = ?, updated_at = ?
+	res, err := db.sql.ExecContext(ctx, `UPDATE games SET place = ?, origin = ?, status = ?, setup = ?, kinds = ?,
+		turn_timeout = ?, shown = ?, updated_at = ?
 		WHERE id = ? AND (status IN ('challenge', 'setup') OR status = 'play' AND kinds = ?)`,
-		g.Channel, g.Parent, string(g.Status), setup, kinds, int64(g.TurnTimeout/time.Second), g.MessageID, db.millis(), g.ID, kinds)
+		g.Place, g.Origin, string(g.Status), setup, kinds, int64(g.TurnTimeout/time.Second), g.Shown, db.millis(), g.ID, kinds)
 	if isUnique(err) {
-		return fmt.Errorf("store: save game %d in channel %s: %w", g.ID, g.Channel, ErrChannelBusy)
+		return fmt.Errorf("store: save game %d at %s: %w", g.ID, g.Place, ErrPlaceBusy)
 	}
 	if err != nil {
 		return fmt.Errorf("store: save game %d: %w", g.ID, err)
@@ -331,8 +331,8 @@ func (db *DB) Abandon(ctx context.Context, id int64) error {
 	return nil
 }
 
-const gameColumns = `id, guild_id, channel_id, parent_id, mode, player1, player2, human_seat, config, seed, status,
-	setup, kinds, turn_timeout, message_id, winner, reason, turns, created_at, updated_at, finished_at`
+const gameColumns = `id, scope, place, origin, mode, player1, player2, human_seat, config, seed, status,
+	setup, kinds, turn_timeout, shown, winner, reason, turns, created_at, updated_at, finished_at`
 
 func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 	var g Game
@@ -340,8 +340,8 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 	var seed, timeout, created, updated int64
 	var winner, finished sql.NullInt64
 	var reason sql.NullString
-	err := row.Scan(&g.ID, &g.Guild, &g.Channel, &g.Parent, &mode, &g.Players[0], &g.Players[1], &g.HumanSeat, &g.Config,
-		&seed, &status, &setup, &kinds, &timeout, &g.MessageID, &winner, &reason, &g.Turns, &created, &updated, &finished)
+	err := row.Scan(&g.ID, &g.Scope, &g.Place, &g.Origin, &mode, &g.Players[0], &g.Players[1], &g.HumanSeat, &g.Config,
+		&seed, &status, &setup, &kinds, &timeout, &g.Shown, &winner, &reason, &g.Turns, &created, &updated, &finished)
 	if err != nil {
 		return nil, err
 	}
@@ -452,34 +452,34 @@ func (db *DB) ActiveGames(ctx context.Context) ([]*Game, error) {
 	return gs, nil
 }
 
-// ActiveInChannel returns the active game played in a channel or thread, or ErrNotFound.
-func (db *DB) ActiveInChannel(ctx context.Context, channel string) (*Game, error) {
-	gs, err := db.games(ctx, true, `WHERE channel_id = ? AND status IN ('challenge', 'setup', 'play')`, channel)
+// ActiveAt returns the active game shown at a place, or ErrNotFound.
+func (db *DB) ActiveAt(ctx context.Context, place string) (*Game, error) {
+	gs, err := db.games(ctx, true, `WHERE place = ? AND status IN ('challenge', 'setup', 'play')`, place)
 	if err == nil && len(gs) == 0 {
 		err = ErrNotFound
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: game in channel %s: %w", channel, err)
+		return nil, fmt.Errorf("store: game at %s: %w", place, err)
 	}
 	return gs[0], nil
 }
 
-// LastGameIn returns the most recent finished game played in a channel or started
+// LastGameIn returns the most recent finished game shown at a place or started
 // from it, with its decisions (for a replay), or ErrNotFound.
-func (db *DB) LastGameIn(ctx context.Context, channel string) (*Game, error) {
-	gs, err := db.games(ctx, true, `WHERE (channel_id = ? OR parent_id = ?) AND status = 'over' ORDER BY id DESC LIMIT 1`, channel, channel)
+func (db *DB) LastGameIn(ctx context.Context, place string) (*Game, error) {
+	gs, err := db.games(ctx, true, `WHERE (place = ? OR origin = ?) AND status = 'over' ORDER BY id DESC LIMIT 1`, place, place)
 	if err == nil && len(gs) == 0 {
 		err = ErrNotFound
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: last game in %s: %w", channel, err)
+		return nil, fmt.Errorf("store: last game at %s: %w", place, err)
 	}
 	return gs[0], nil
 }
 
 // RecentGames lists a user's latest games in a guild, newest first, without decisions.
 func (db *DB) RecentGames(ctx context.Context, guild, user string, limit int) ([]*Game, error) {
-	gs, err := db.games(ctx, false, `WHERE guild_id = ? AND (player1 = ? OR player2 = ?)
+	gs, err := db.games(ctx, false, `WHERE scope = ? AND (player1 = ? OR player2 = ?)
 		AND status IN ('over', 'play', 'setup') ORDER BY id DESC LIMIT ?`, guild, user, user, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: recent games of %s: %w", user, err)

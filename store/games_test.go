@@ -29,14 +29,14 @@ func TestGames(t *testing.T) {
 	g := newGameRow("c1", game.ModeDuel, "u1", "u2")
 	id, err := db.CreateGame(ctx, g)
 	must(t, err)
-	if _, err := db.CreateGame(ctx, newGameRow("c1", game.ModeDuel, "u3", "u4")); !errors.Is(err, ErrChannelBusy) {
+	if _, err := db.CreateGame(ctx, newGameRow("c1", game.ModeDuel, "u3", "u4")); !errors.Is(err, ErrPlaceBusy) {
 		t.Errorf("second game in a channel: %v", err)
 	}
 	for _, bad := range []*Game{
-		{Channel: "c9", Mode: game.ModeDuel, Status: StatusOver},
-		{Channel: "c9", Mode: "chess", Status: StatusSetup},
-		{Channel: "c9", Mode: game.ModeSolitaire, HumanSeat: 3, Status: StatusSetup},
-		{Channel: "c9", Mode: game.ModeDuel, Status: StatusSetup, Decisions: freeSpawns()},
+		{Place: "c9", Mode: game.ModeDuel, Status: StatusOver},
+		{Place: "c9", Mode: "chess", Status: StatusSetup},
+		{Place: "c9", Mode: game.ModeSolitaire, HumanSeat: 3, Status: StatusSetup},
+		{Place: "c9", Mode: game.ModeDuel, Status: StatusSetup, Decisions: freeSpawns()},
 	} {
 		if _, err := db.CreateGame(ctx, bad); !errors.Is(err, ErrInvalidInput) || !strings.HasPrefix(err.Error(), "store: create game: invalid input: ") {
 			t.Errorf("creating %+v: %v", bad, err)
@@ -70,19 +70,19 @@ func TestGames(t *testing.T) {
 	}
 	got, err := db.Game(ctx, id)
 	must(t, err)
-	if !reflect.DeepEqual(got.Decisions, freeSpawns()) || got.Guild != "g" || got.Players != [2]string{"u1", "u2"} ||
+	if !reflect.DeepEqual(got.Decisions, freeSpawns()) || got.Scope != "g" || got.Players != [2]string{"u1", "u2"} ||
 		got.Seed != 5 || got.TurnTimeout != 10*time.Minute || !got.CreatedAt.Equal(t0) || !got.FinishedAt.IsZero() {
 		t.Errorf("stored game: %+v", got)
 	}
 	// Metadata, moving the game to a thread.
-	got.Status, got.Channel, got.Parent, got.MessageID = StatusPlay, "thread9", "c1", "m1"
+	got.Status, got.Place, got.Origin, got.Shown = StatusPlay, "thread9", "c1", "m1"
 	got.Setup = []byte(`{"ready":[true,true]}`)
 	must(t, db.SaveMeta(ctx, got))
-	if again, err := db.ActiveInChannel(ctx, "thread9"); err != nil || again.MessageID != "m1" ||
-		string(again.Setup) != `{"ready":[true,true]}` || again.Parent != "c1" || len(again.Decisions) != 2 {
+	if again, err := db.ActiveAt(ctx, "thread9"); err != nil || again.Shown != "m1" ||
+		string(again.Setup) != `{"ready":[true,true]}` || again.Origin != "c1" || len(again.Decisions) != 2 {
 		t.Errorf("after SaveMeta: %+v %v", again, err)
 	}
-	if _, err := db.ActiveInChannel(ctx, "c1"); !errors.Is(err, ErrNotFound) {
+	if _, err := db.ActiveAt(ctx, "c1"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("the old channel is free now: %v", err)
 	}
 	got.Setup = []byte(`{not json`)
@@ -137,7 +137,7 @@ func TestGames(t *testing.T) {
 		t.Errorf("recent games: %+v %v", recent, err)
 	}
 	// Cancel a challenge; the channel is free again.
-	cid, err := db.CreateGame(ctx, &Game{Guild: "g", Channel: "c1", Mode: game.ModeDuel, Players: [2]string{"u1", "u5"}, Status: StatusChallenge})
+	cid, err := db.CreateGame(ctx, &Game{Scope: "g", Place: "c1", Mode: game.ModeDuel, Players: [2]string{"u1", "u5"}, Status: StatusChallenge})
 	must(t, err)
 	must(t, db.Cancel(ctx, cid))
 	if err := db.Cancel(ctx, cid); !errors.Is(err, ErrNotFound) {
@@ -235,7 +235,7 @@ func TestConcurrentWriters(t *testing.T) {
 				}
 			}
 			// Readers run alongside the writers.
-			if _, err := db.ActiveInChannel(ctx, fmt.Sprint("ch", i)); err != nil {
+			if _, err := db.ActiveAt(ctx, fmt.Sprint("ch", i)); err != nil {
 				errs <- err
 			}
 		})

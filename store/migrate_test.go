@@ -74,9 +74,9 @@ func TestMigrateKeepsRows(t *testing.T) {
 		t.Errorf("replayed result %v, stored %v", r, over.Result)
 	}
 
-	playing, err := db.ActiveInChannel(ctx, "thread8")
+	playing, err := db.ActiveAt(ctx, "thread8")
 	must(t, err)
-	if playing.ID != 8 || len(playing.Decisions) != 6 || playing.Parent != "c1" || playing.TurnTimeout != 5*time.Minute ||
+	if playing.ID != 8 || len(playing.Decisions) != 6 || playing.Scope != "g1" || playing.Place != "thread8" || playing.Origin != "c1" || playing.Shown != "m8" || playing.TurnTimeout != 5*time.Minute ||
 		string(playing.Setup) != `{"ready":[true,true]}` || len(playing.Kinds) != 2 || playing.Kinds[1].Defense != 3 {
 		t.Errorf("game in play after migration: %+v", playing)
 	}

@@ -56,7 +56,7 @@ func expected(a, b float64) float64 { return 1 / (1 + math.Pow(10, (b-a)/400)) }
 func rateGame(ctx context.Context, tx *sql.Tx, id int64, res game.Result, now int64) error {
 	var guild, mode, p1, p2 string
 	var seat int
-	err := tx.QueryRowContext(ctx, `SELECT guild_id, mode, player1, player2, human_seat FROM games WHERE id = ?`, id).
+	err := tx.QueryRowContext(ctx, `SELECT scope, mode, player1, player2, human_seat FROM games WHERE id = ?`, id).
 		Scan(&guild, &mode, &p1, &p2, &seat)
 	if err != nil {
 		return err

@@ -88,7 +88,7 @@ func (db *DB) ScreenShown(ctx context.Context, id int64, version int, messageID 
 		if _, err := tx.ExecContext(ctx, `DELETE FROM screens WHERE game_id = ? AND version = ?`, id, version); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE games SET message_id = ?, updated_at = ? WHERE id = ?`, messageID, db.millis(), id)
+		_, err := tx.ExecContext(ctx, `UPDATE games SET shown = ?, updated_at = ? WHERE id = ?`, messageID, db.millis(), id)
 		return err
 	})
 	if err != nil {

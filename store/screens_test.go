@@ -48,8 +48,8 @@ func TestScreens(t *testing.T) {
 	if _, err := db.OwedScreen(ctx, id); !errors.Is(err, ErrNotFound) {
 		t.Errorf("after showing: %v", err)
 	}
-	if g, _ := db.Game(ctx, id); g.MessageID != "m-new" {
-		t.Errorf("message id %q", g.MessageID)
+	if g, _ := db.Game(ctx, id); g.Shown != "m-new" {
+		t.Errorf("message id %q", g.Shown)
 	}
 	res := game.Result{Winner: 2, Reason: game.ReasonResign}
 	must(t, db.CommitOwing(ctx, id, 3, []game.Decision{{Player: 1, Action: game.ActResign}}, &res, 1, "alice resigned"))
