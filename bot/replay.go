@@ -62,10 +62,7 @@ func (b *Bot) replay(r *request, o options) reply {
 	if err := r.deferReply(false, false); err != nil {
 		return b.internal(r, "defer replay", err)
 	}
-	rec, err := v.row.Record()
-	if err != nil {
-		return b.internal(r, "record for replay", err)
-	}
+	rec := v.row.Record()
 	frames, err := game.Frames(b.lang, rec)
 	if err != nil {
 		return b.internal(r, "replay frames", err)
@@ -76,7 +73,7 @@ func (b *Bot) replay(r *request, o options) reply {
 		return b.internal(r, "replay gif", err)
 	}
 	content := fmt.Sprintf("**Replay of game #%d** · %s · %d turns · %s\nSeed `%d` · configuration: `%s`",
-		v.row.ID, vsLine(t), v.row.Turns, resultSentence(t, *v.row.Result), v.row.Seed, oneLine(v.row.Config))
+		v.row.ID, vsLine(t), v.row.Turns, resultSentence(t, *v.row.Result), v.row.Seed, oneLine(v.row.Config.String()))
 	rep := reply{content: fitContent(content)}
 	if len(gif) <= maxUpload {
 		rep.files = []file{{fmt.Sprintf("kombat-game-%d.gif", v.row.ID), "image/gif", gif}}
@@ -154,10 +151,7 @@ func (b *Bot) replayStep(r *request, id customID) reply {
 	if err != nil || v.row.Status != store.StatusOver {
 		return private("This game can no longer be replayed.")
 	}
-	rec, err := v.row.Record()
-	if err != nil {
-		return b.internal(r, "record for replay", err)
-	}
+	rec := v.row.Record()
 	frames, err := game.Frames(b.lang, rec)
 	if err != nil {
 		return b.internal(r, "replay frames", err)

@@ -194,7 +194,7 @@ func TestBotTurnAfterRestart(t *testing.T) {
 	}
 	kinds := []game.KindSpec{{Name: "Walker", Defense: 1, Strategy: "move up"}}
 	id, err := db.CreateGame(h.ctx, &store.Game{Scope: h.guild.ID, Place: h.channel.ID, Mode: game.ModeSolitaire, HumanSeat: 1,
-		Players: [2]string{h.alice.ID, ""}, Config: game.DefaultConfig().String(), Seed: 4, Status: store.StatusPlay,
+		Players: [2]string{h.alice.ID, ""}, Config: game.DefaultConfig(), Seed: 4, Status: store.StatusPlay,
 		Setup: []byte(`{"names":["alice","Bot"],"owner":"` + h.alice.ID + `"}`), Kinds: kinds})
 	if err == nil {
 		err = db.AppendDecisions(h.ctx, id, 0, []game.Decision{

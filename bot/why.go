@@ -76,10 +76,7 @@ func (b *Bot) why(r *request, id customID) reply {
 	if err != nil {
 		return b.internal(r, "load game for why", err)
 	}
-	rec, err := v.row.Record()
-	if err != nil {
-		return b.internal(r, "record for why", err)
-	}
+	rec := v.row.Record()
 	log, err := game.TraceTurn(b.lang, rec, n)
 	if err != nil {
 		return b.internal(r, "trace turn", err)

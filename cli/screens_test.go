@@ -49,7 +49,7 @@ func TestKilledBeforeTheBoard(t *testing.T) {
 		}
 	}
 	id, err := db.CreateGame(ctx, &store.Game{Scope: guild.ID, Place: channel.ID, Mode: game.ModeSolitaire, HumanSeat: 1,
-		Players: [2]string{alice.ID, ""}, Config: setup.Config.String(), Seed: setup.Seed, Status: store.StatusPlay,
+		Players: [2]string{alice.ID, ""}, Config: setup.Config, Seed: setup.Seed, Status: store.StatusPlay,
 		Setup: []byte(`{"names":["alice","Bot"],"owner":"` + alice.ID + `"}`), Kinds: setup.Kinds, TurnTimeout: 10 * time.Minute})
 	if err == nil {
 		err = db.CommitOwing(ctx, id, 0, g.Record().Decisions, nil, 0, "")

@@ -142,7 +142,7 @@ func TestSIGTERMMidTurn(t *testing.T) {
 		t.Fatalf("the stored game is %s after %d turns", g.Phase(), g.Turns())
 	}
 	id, err := db.CreateGame(ctx, &store.Game{Scope: guild.ID, Place: channel.ID, Mode: game.ModeAuto,
-		Config: setup.Config.String(), Seed: setup.Seed, Status: store.StatusPlay, Kinds: setup.Kinds})
+		Config: setup.Config, Seed: setup.Seed, Status: store.StatusPlay, Kinds: setup.Kinds})
 	if err == nil {
 		err = db.AppendDecisions(ctx, id, 0, g.Record().Decisions)
 	}

@@ -33,7 +33,7 @@ func (h *Host) Accept(t *Table, user, name string) error {
 // owes what comes next: the people's free spawns, or the first board.
 func (h *Host) Agree(t *Table) error {
 	kinds := t.Lobby.Specs()
-	g, err := game.New(h.lang, game.Setup{Config: t.Cfg, Seed: t.Row.Seed, Mode: t.Row.Mode, HumanSeat: t.Row.HumanSeat, Kinds: kinds})
+	g, err := game.New(h.lang, game.Setup{Config: t.Row.Config, Seed: t.Row.Seed, Mode: t.Row.Mode, HumanSeat: t.Row.HumanSeat, Kinds: kinds})
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,6 @@ type Table struct {
 	mu    sync.Mutex
 	Row   *store.Game
 	Lobby Lobby       // the setup, and what the host keeps beside the engine
-	Cfg   game.Config // the game's configuration, read once from the store
 	seats *Seats      // nil until first use: rebuilt from the record
 	loop  bool        // an auto game's turn loop is running
 	// owed is the screen the game's place still needs (nil when it shows the game);
@@ -162,7 +161,7 @@ func (h *Host) Active() []Active {
 // configuration travels as a value; its text is only what the store keeps. A place
 // that already has an active game gives store.ErrChannelBusy.
 func (h *Host) Create(row *store.Game, cfg game.Config, lob Lobby) (*Table, error) {
-	row.Config = cfg.String()
+	row.Config = cfg
 	raw, err := json.Marshal(lob)
 	if err != nil {
 		return nil, err
@@ -173,7 +172,7 @@ func (h *Host) Create(row *store.Game, cfg game.Config, lob Lobby) (*Table, erro
 		return nil, err
 	}
 	row.ID = id
-	t := &Table{Row: row, Lobby: lob, Cfg: cfg}
+	t := &Table{Row: row, Lobby: lob}
 	h.tables.add(t)
 	return t, nil
 }
@@ -227,17 +226,10 @@ func (h *Host) Restore(ctx context.Context) (int, error) {
 // lowered values, the game is ended without a result. Either way the log says which and
 // the game's place is told. It reports whether the game goes on.
 func (h *Host) repairConfig(ctx context.Context, t *Table) bool {
-	cfg, clamped, err := game.ParseStoredConfig(t.Row.Config)
-	if err != nil {
-		h.log.Error("game has an unreadable configuration; skipped", "game", t.Row.ID, "err", err)
-		return false
-	}
-	t.Cfg = cfg
-	if len(clamped) == 0 {
+	if len(t.Row.Lowered) == 0 {
 		return true
 	}
-	changes := strings.Join(clamped, ", ")
-	t.Row.Config = cfg.String()
+	changes := strings.Join(t.Row.Lowered, ", ")
 	if t.Row.Status == store.StatusPlay {
 		if _, err := h.Engine(t); err != nil {
 			if err := h.db.Abandon(ctx, t.Row.ID); err != nil {
@@ -264,11 +256,7 @@ func (h *Host) Engine(t *Table) (*game.Game, error) {
 	if t.seats != nil {
 		return t.seats.Eng, nil
 	}
-	rec, err := t.Row.Record()
-	if err != nil {
-		return nil, err
-	}
-	g, err := game.ReplayStop(h.lang, rec, &h.halt)
+	g, err := game.ReplayStop(h.lang, t.Row.Record(), &h.halt)
 	if err != nil {
 		return nil, fmt.Errorf("host: rebuild game %d: %w", t.Row.ID, err)
 	}

@@ -26,7 +26,7 @@ const (
 // the tournaments of a running bot.
 type Tournament struct {
 	Seeds    int       `json:"seeds"`  // games per pairing and seat
-	Config   string    `json:"config"` // configuration text of every game
+	Config   StoredConfig `json:"config"` // of every game
 	Seed     uint64    `json:"seed"`   // the games' seeds follow from it
 	Entrants []Entrant `json:"entrants"`
 	Games    []Match   `json:"games,omitempty"` // the schedule, made at the start
@@ -152,13 +152,9 @@ func PairingKinds(a, c Entrant) ([]game.KindSpec, [2][]int) {
 // when raised, interrupts it with game.ErrStopped; the game is then played again
 // from the start, as nothing of it was stored.
 func (t *Tournament) Play(lang *interp.Language, m Match, stop *atomic.Bool) (Match, error) {
-	// An older version may have stored a configuration above today's bounds.
-	cfg, _, err := game.ParseStoredConfig(t.Config)
-	if err != nil {
-		return m, err
-	}
+	// A configuration stored above today's bounds was lowered when read (UnmarshalText).
 	kinds, own := PairingKinds(t.Entrants[m.A], t.Entrants[m.B])
-	eng, err := game.New(lang, game.Setup{Config: cfg, Seed: m.Seed, Mode: game.ModeAuto, Kinds: kinds})
+	eng, err := game.New(lang, game.Setup{Config: t.Config.Config, Seed: m.Seed, Mode: game.ModeAuto, Kinds: kinds})
 	if err != nil {
 		return m, err
 	}
@@ -221,4 +217,19 @@ func (t *Tournament) Standings() []Standing {
 		return rows[i].Name < rows[j].Name
 	})
 	return rows
+}
+
+// StoredConfig is a configuration kept in stored JSON state as its file text, the
+// form every stored configuration has.
+type StoredConfig struct{ game.Config }
+
+// MarshalText writes the configuration's file text.
+func (c StoredConfig) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads stored text as game.ParseStoredConfig does: a value above
+// today's bounds, stored by an older version, is lowered to the bound.
+func (c *StoredConfig) UnmarshalText(text []byte) error {
+	cfg, _, err := game.ParseStoredConfig(string(text))
+	c.Config = cfg
+	return err
 }

@@ -203,7 +203,9 @@ func TestPlay_IsDeterministicAndStops(t *testing.T) {
 	kinds := func(name, strategy string) []game.KindSpec {
 		return []game.KindSpec{{Name: name, Strategy: strategy}}
 	}
-	tr := Tournament{Seeds: 1, Config: "max_turns=6\n", Entrants: []Entrant{
+	cfg := game.DefaultConfig()
+	cfg.MaxTurns = 6
+	tr := Tournament{Seeds: 1, Config: StoredConfig{cfg}, Entrants: []Entrant{
 		{Name: "a", Kinds: kinds("Shooter", "shoot up 10 shoot upright 10 shoot downright 10 shoot down 10 shoot downleft 10 shoot upleft 10")},
 		{Name: "b", Kinds: kinds("Walker", "i = 0\nwhile (3 - i) i = i + 1\nmove up")},
 	}}

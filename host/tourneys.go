@@ -94,8 +94,8 @@ func (ts *Tourneys) registration(ctx context.Context, id int64, do func(*store.T
 // Open stores a new tournament taking entries in channel of guild, organised by owner:
 // seeds games per pairing and seat (1 to MaxSeeds), in the configuration config, the
 // games' seeds following from seed.
-func (ts *Tourneys) Open(ctx context.Context, guild, channel, owner string, seeds int, config string, seed uint64) (*store.Tournament, *Tournament, error) {
-	st := &Tournament{Seeds: min(max(seeds, 1), MaxSeeds), Config: config, Seed: seed}
+func (ts *Tourneys) Open(ctx context.Context, guild, channel, owner string, seeds int, config game.Config, seed uint64) (*store.Tournament, *Tournament, error) {
+	st := &Tournament{Seeds: min(max(seeds, 1), MaxSeeds), Config: StoredConfig{config}, Seed: seed}
 	raw, err := json.Marshal(st)
 	if err != nil {
 		return nil, nil, err

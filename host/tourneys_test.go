@@ -53,7 +53,7 @@ func must(t *testing.T, err error) {
 // seat of at most 6 turns.
 func openTourney(t *testing.T, ts *Tourneys) int64 {
 	t.Helper()
-	row, _, err := ts.Open(context.Background(), "g", "c", ann, 1, "max_turns=6\n", 7)
+	row, _, err := ts.Open(context.Background(), "g", "c", ann, 1, sixTurns(), 7)
 	must(t, err)
 	return row.ID
 }
@@ -229,7 +229,7 @@ func TestTourneys_OpenClampsSeedsAndSetsMessage(t *testing.T) {
 	for _, c := range []struct{ ask, want int }{{0, 1}, {1, 1}, {3, 3}, {MaxSeeds, MaxSeeds}, {MaxSeeds + 1, MaxSeeds}} {
 		t.Run(fmt.Sprint(c.ask), func(t *testing.T) {
 			ts, _ := openTourneys(t, filepath.Join(t.TempDir(), "kombat.db"), nil)
-			row, _, err := ts.Open(ctx, "g", "c", ann, c.ask, "", 1)
+			row, _, err := ts.Open(ctx, "g", "c", ann, c.ask, game.DefaultConfig(), 1)
 			must(t, err)
 			_, _, err = ts.SetMessage(ctx, row.ID, "m1")
 			must(t, err)
@@ -418,4 +418,11 @@ func TestTourneys_PlayNextStops(t *testing.T) {
 	if !st.Games[0].Played {
 		t.Errorf("the stopped game was not played again: %+v", st.Games[0])
 	}
+}
+
+// sixTurns is a configuration of short games.
+func sixTurns() game.Config {
+	cfg := game.DefaultConfig()
+	cfg.MaxTurns = 6
+	return cfg
 }

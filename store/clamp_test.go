@@ -15,19 +15,22 @@ func TestOutOfBoundsConfig(t *testing.T) {
 	db := openTest(t)
 	ctx := context.Background()
 	g := newGameRow("c1", game.ModeAuto, "", "")
-	g.Config = "step_limit=9223372036854775807\nmax_turns=100000\n"
+	g.Config = game.DefaultConfig()
+	g.Config.StepLimit, g.Config.MaxTurns = 1<<63-1, 100000 // what an older version let through
 	id, err := db.CreateGame(ctx, g)
 	must(t, err)
 	stored, err := db.Game(ctx, id)
 	must(t, err)
-	rec, err := stored.Record()
-	must(t, err)
+	rec := stored.Record()
 	if c := rec.Setup.Config; c.StepLimit != game.MaxStepLimit || c.MaxTurns != game.MaxMaxTurns {
 		t.Errorf("record's config %+v, want the bounds", c)
 	}
-	must(t, db.SetConfig(ctx, id, "step_limit=10000000\n"))
-	if stored, err = db.Game(ctx, id); err != nil || stored.Config != "step_limit=10000000\n" {
-		t.Errorf("config after SetConfig: %q (%v)", stored.Config, err)
+	if len(stored.Lowered) != 2 {
+		t.Errorf("reading lowered %q, want step_limit and max_turns", stored.Lowered)
+	}
+	must(t, db.SetConfig(ctx, id, stored.Config))
+	if stored, err = db.Game(ctx, id); err != nil || stored.Config != rec.Setup.Config || len(stored.Lowered) != 0 {
+		t.Errorf("config after SetConfig: %+v, lowered %q (%v)", stored.Config, stored.Lowered, err)
 	}
 	must(t, db.Abandon(ctx, id))
 	if stored, err = db.Game(ctx, id); err != nil || stored.Status != StatusCancelled || stored.Result != nil {
@@ -36,7 +39,7 @@ func TestOutOfBoundsConfig(t *testing.T) {
 	if err := db.Abandon(ctx, id); !errors.Is(err, ErrNotFound) {
 		t.Errorf("abandoning twice: %v", err)
 	}
-	if err := db.SetConfig(ctx, id, ""); !errors.Is(err, ErrNotFound) {
+	if err := db.SetConfig(ctx, id, game.DefaultConfig()); !errors.Is(err, ErrNotFound) {
 		t.Errorf("configuring an ended game: %v", err)
 	}
 }

@@ -95,10 +95,7 @@ func resumeAndCommit(ctx context.Context, db *DB, id int64, seed uint64, committ
 	if err != nil {
 		return err
 	}
-	rec, err := row.Record()
-	if err != nil {
-		return err
-	}
+	rec := row.Record()
 	g, err := game.Replay(game.NewLanguage(), rec)
 	if err != nil {
 		return err
@@ -170,7 +167,7 @@ func TestCrashNothingLost(t *testing.T) {
 		db, err := Open(ctx, path)
 		must(t, err)
 		setup := crashSetup(t, seed)
-		id, err := db.CreateGame(ctx, &Game{Scope: "g", Place: "c", Mode: game.ModeAuto, Config: setup.Config.String(),
+		id, err := db.CreateGame(ctx, &Game{Scope: "g", Place: "c", Mode: game.ModeAuto, Config: setup.Config,
 			Seed: seed, Status: StatusPlay, Kinds: setup.Kinds})
 		must(t, err)
 		must(t, db.Close())

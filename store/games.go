@@ -38,7 +38,8 @@ type Game struct {
 	Mode        game.Mode
 	Players     [2]string // the front's user ids by seat; "" for a bot seat
 	HumanSeat   int       // solitaire: the human's seat, 1 or 2 (0 means 1, as in game.Setup)
-	Config      string    // configuration file text, for game.ParseConfig
+	Config      game.Config // as stored: its file text (read with game.ParseStoredConfig)
+	Lowered     []string    // what reading Config lowered to today's bounds (a game stored by an older version)
 	Seed        uint64
 	Status      Status
 	Setup       json.RawMessage // the host's setup state, opaque to the store
@@ -53,19 +54,15 @@ type Game struct {
 	FinishedAt  time.Time // zero until the game is over or cancelled
 }
 
-// Record rebuilds the game's engine record from the stored setup and decisions. A
-// configuration stored by an older version with values above today's bounds is lowered
-// to them (game.ParseStoredConfig), so that even such a game replays in bounded time;
-// the host rewrites active games' configurations at start-up (SetConfig).
-func (g *Game) Record() (game.Record, error) {
-	cfg, _, err := game.ParseStoredConfig(g.Config)
-	if err != nil {
-		return game.Record{}, fmt.Errorf("store: game %d: config: %w", g.ID, err)
-	}
+// Record is the game's engine record: the stored setup and decisions. A configuration
+// stored by an older version with values above today's bounds was lowered to them when
+// read (Lowered), so that even such a game replays in bounded time; the host rewrites
+// active games' configurations at start-up (SetConfig).
+func (g *Game) Record() game.Record {
 	return game.Record{
-		Setup:     game.Setup{Config: cfg, Seed: g.Seed, Mode: g.Mode, HumanSeat: g.HumanSeat, Kinds: g.Kinds},
+		Setup:     game.Setup{Config: g.Config, Seed: g.Seed, Mode: g.Mode, HumanSeat: g.HumanSeat, Kinds: g.Kinds},
 		Decisions: g.Decisions,
-	}, nil
+	}
 }
 
 // Seat returns the seat (1 or 2) of a user in the game, or 0.
@@ -99,7 +96,7 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) (int64, error) {
 	res, err := db.sql.ExecContext(ctx, `INSERT INTO games
 		(scope, place, origin, mode, player1, player2, human_seat, config, seed, status, setup, kinds, turn_timeout, shown, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		g.Scope, g.Place, g.Origin, string(g.Mode), g.Players[0], g.Players[1], g.HumanSeat, g.Config, int64(g.Seed),
+		g.Scope, g.Place, g.Origin, string(g.Mode), g.Players[0], g.Players[1], g.HumanSeat, g.Config.String(), int64(g.Seed),
 		string(g.Status), setup, kinds, int64(g.TurnTimeout/time.Second), g.Shown, now, now)
 	if isUnique(err) {
 		return 0, fmt.Errorf("store: create game at %s: %w", g.Place, ErrPlaceBusy)
@@ -303,11 +300,11 @@ func (db *DB) Cancel(ctx context.Context, id int64) error {
 	return nil
 }
 
-// SetConfig replaces an active game's configuration text: for a game stored by an
-// older version whose values are outside today's bounds, lowered to them.
-func (db *DB) SetConfig(ctx context.Context, id int64, config string) error {
+// SetConfig replaces an active game's configuration: for a game stored by an older
+// version whose values are outside today's bounds, lowered to them.
+func (db *DB) SetConfig(ctx context.Context, id int64, cfg game.Config) error {
 	res, err := db.sql.ExecContext(ctx, `UPDATE games SET config = ?, updated_at = ? WHERE id = ? AND status IN ('challenge', 'setup', 'play')`,
-		config, db.millis(), id)
+		cfg.String(), db.millis(), id)
 	if err != nil {
 		return fmt.Errorf("store: set config of game %d: %w", id, err)
 	}
@@ -336,11 +333,11 @@ const gameColumns = `id, scope, place, origin, mode, player1, player2, human_sea
 
 func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 	var g Game
-	var mode, status, setup, kinds string
+	var mode, status, setup, kinds, config string
 	var seed, timeout, created, updated int64
 	var winner, finished sql.NullInt64
 	var reason sql.NullString
-	err := row.Scan(&g.ID, &g.Scope, &g.Place, &g.Origin, &mode, &g.Players[0], &g.Players[1], &g.HumanSeat, &g.Config,
+	err := row.Scan(&g.ID, &g.Scope, &g.Place, &g.Origin, &mode, &g.Players[0], &g.Players[1], &g.HumanSeat, &config,
 		&seed, &status, &setup, &kinds, &timeout, &g.Shown, &winner, &reason, &g.Turns, &created, &updated, &finished)
 	if err != nil {
 		return nil, err
@@ -354,6 +351,9 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 	}
 	if err := json.Unmarshal([]byte(kinds), &g.Kinds); err != nil {
 		return nil, fmt.Errorf("kinds of game %d: %w", g.ID, err)
+	}
+	if g.Config, g.Lowered, err = game.ParseStoredConfig(config); err != nil {
+		return nil, fmt.Errorf("configuration of game %d: %w", g.ID, err)
 	}
 	if winner.Valid {
 		g.Result = &game.Result{Winner: int(winner.Int64), Reason: game.Reason(reason.String)}

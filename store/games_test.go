@@ -101,8 +101,7 @@ func TestGames(t *testing.T) {
 		t.Errorf("kinds after a refused change: %+v", again.Kinds)
 	}
 	// The game can be rebuilt and played on.
-	rec, err := got.Record()
-	must(t, err)
+	rec := got.Record()
 	eng, err := game.Replay(game.NewLanguage(), rec)
 	must(t, err)
 	if eng.Phase() != game.PhasePlay || eng.Current() != 1 {
