@@ -54,6 +54,7 @@ type Bot struct {
 	lang    *interp.Language
 	clock   Clock
 	host    *host.Host // the games: tables, records, clocks, screens owed
+	routes  map[string]handler
 	sess    *discordgo.Session
 	appID   string
 	http    *http.Client
@@ -100,7 +101,7 @@ func New(opt Options) (*Bot, error) {
 		opt.Config.ShardCount = 1
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	b := &Bot{opt: opt, log: opt.Logger, db: opt.DB, render: opt.Renderer, ctx: ctx, wctx: context.WithoutCancel(ctx), cancel: cancel, ready: make(chan struct{})}
+	b := &Bot{opt: opt, log: opt.Logger, db: opt.DB, render: opt.Renderer, routes: routes(), ctx: ctx, wctx: context.WithoutCancel(ctx), cancel: cancel, ready: make(chan struct{})}
 	h, err := host.New(host.Options{DB: opt.DB, Front: discordFront{b}, Log: opt.Logger, Clock: opt.Clock, AutoStep: opt.AutoStep,
 		RetryBase: opt.RetryBase, RetryMax: opt.RetryMax, Mine: func(g *store.Game) bool { return b.mine(g.Scope) }})
 	if err != nil {
@@ -308,14 +309,14 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		if err != nil {
 			rep = private("%s", err.Error())
 		} else {
-			rep = b.component(r, id, ic.MessageComponentData().Values)
+			rep = b.route(r, id.Action, input{id: id, values: ic.MessageComponentData().Values})
 		}
 	case discordgo.InteractionModalSubmit:
 		id, err := decodeID(ic.ModalSubmitData().CustomID)
 		if err != nil {
 			rep = private("%s", err.Error())
 		} else {
-			rep = b.modalSubmit(r, id, modalValues(ic.ModalSubmitData()))
+			rep = b.route(r, id.Action, input{id: id, form: modalValues(ic.ModalSubmitData())})
 		}
 	default:
 		return

@@ -1,0 +1,50 @@
+package bot
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestRoutesCoverCommandsAndControls: every subcommand registered with Discord, and
+// every action a control or form of this bot carries in its custom id, has a route;
+// and no route is left without a command or control.
+func TestRoutesCoverCommandsAndControls(t *testing.T) {
+	rs := routes()
+	used := map[string]bool{}
+	for _, c := range commands() {
+		if c.Name != cmdKombat {
+			continue
+		}
+		for _, sub := range c.Options {
+			used["/"+sub.Name] = true
+		}
+	}
+	// Actions are written as customID{Action: "..."} literals, or as arguments of the
+	// small id helpers the views use (id("tenter")).
+	action := regexp.MustCompile(`Action: "(\w+)"|\bid\("(\w+)"`)
+	files, _ := os.ReadDir(".")
+	for _, f := range files {
+		if n := f.Name(); f.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range action.FindAllStringSubmatch(string(src), -1) {
+			used[m[1]+m[2]] = true
+		}
+	}
+	for key := range used {
+		if rs[key] == nil {
+			t.Errorf("%q is sent to Discord but has no route", key)
+		}
+	}
+	for key := range rs {
+		if !used[key] {
+			t.Errorf("route %q has no command or control", key)
+		}
+	}
+}
