@@ -135,28 +135,20 @@ func (b *Bot) libraryShow(r *request, o options) reply {
 	if err != nil {
 		return b.refusedOr(r, "show strategy", err)
 	}
-	head := fmt.Sprintf("**%s** v%d · defense %d · saved <t:%d:f>", s.Name, s.Version, s.Defense, s.Saved.Unix())
-	body, fname, lang := s.Source, fmt.Sprintf("%s-v%d.kombat", fileSafe(s.Name), s.Version), "py"
+	head, lang := fmt.Sprintf("**%s** v%d · defense %d · saved <t:%d:f>", s.Name, s.Version, s.Defense, s.Saved.Unix()), "py"
 	if old := s.From; old != nil {
-		head = fmt.Sprintf("**%s**: changes from v%d to v%d", s.Name, old.Version, s.Version)
+		head, lang = fmt.Sprintf("**%s**: changes from v%d to v%d", s.Name, old.Version, s.Version), "diff"
 		if old.Defense != s.Defense {
 			head += fmt.Sprintf(" · defense %d → %d", old.Defense, s.Defense)
 		}
-		body, fname, lang = s.Diff, fmt.Sprintf("%s-v%d-v%d.diff", fileSafe(s.Name), old.Version, s.Version), "diff"
-		if body == "" {
-			body = "(the sources are the same)\n"
-		}
 	}
-	body = strings.ReplaceAll(body, "```", "'''")
+	body := strings.ReplaceAll(s.Text(), "```", "'''")
 	text := fmt.Sprintf("%s\n```%s\n%s\n```", head, lang, strings.TrimRight(body, "\n"))
 	if utf8.RuneCountInString(text) <= contentLimit {
 		return private("%s", text)
 	}
-	return reply{ephemeral: true, content: head + " (attached: too long for a message)", files: []file{{fname, "text/plain; charset=utf-8", []byte(body)}}}
+	return reply{ephemeral: true, content: head + " (attached: too long for a message)", files: []file{{s.File(), "text/plain; charset=utf-8", []byte(body)}}}
 }
-
-// fileSafe makes a strategy name usable in a file name.
-func fileSafe(name string) string { return strings.ReplaceAll(name, " ", "_") }
 
 // libraryAskDelete asks for confirmation before deleting a strategy and its versions.
 func (b *Bot) libraryAskDelete(r *request, o options) reply {

@@ -51,6 +51,28 @@ type Shown struct {
 	Diff string          // the changes from From to this version (lineDiff); "" when the same
 }
 
+// Text is what showing the version gives: its source or, with From, the changes from
+// From to it, "(the sources are the same)" when there are none.
+func (s Shown) Text() string {
+	switch {
+	case s.From == nil:
+		return s.Source
+	case s.Diff == "":
+		return "(the sources are the same)\n"
+	}
+	return s.Diff
+}
+
+// File names a file that holds Text: NAME-vN.kombat for a version, NAME-vA-vB.diff
+// for changes, spaces in the name made underscores.
+func (s Shown) File() string {
+	name := strings.ReplaceAll(s.Name, " ", "_")
+	if s.From == nil {
+		return fmt.Sprintf("%s-v%d.kombat", name, s.Version)
+	}
+	return fmt.Sprintf("%s-v%d-v%d.diff", name, s.From.Version, s.Version)
+}
+
 // UserError turns a store error into the sentence after its sentinel, the part written
 // for players ("You already have a strategy named ...").
 func UserError(err error) string {

@@ -180,8 +180,9 @@ func TestLibraryForm(t *testing.T) {
 	}
 }
 
-// TestLibraryShow checks showing a version, the diff from another, and the refusals
-// of a strategy or version not kept, with players' libraries apart.
+// TestLibraryShow checks showing a version, the diff from another (with the text and
+// the file name of each), and the refusals of a strategy or version not kept, with
+// players' libraries apart.
 func TestLibraryShow(t *testing.T) {
 	ctx := context.Background()
 	l, _ := openLibrary(t)
@@ -197,15 +198,18 @@ func TestLibraryShow(t *testing.T) {
 		wantVersion   int
 		wantFrom      int // 0: no From
 		wantDiff      string
+		wantText      string
+		wantFile      string
 		refusal       string
 	}{
-		{"the latest", ann, "rush b", 0, 0, 2, 0, "", ""},
-		{"a version", ann, "Rush B", 1, 0, 1, 0, "", ""},
-		{"the diff from v1", ann, "Rush B", 0, 1, 2, 1, "@@ 1,1 @@\n+x = 1\n move up\n+shoot up 10\n", ""},
-		{"a diff with itself is empty", ann, "Rush B", 2, 2, 2, 2, "", ""},
-		{"a missing version", ann, "Rush B", 7, 0, 0, 0, "", `Strategy "Rush B" has no version 7. See ` + "`/kombat strategy list`."},
-		{"a missing version to compare", ann, "Rush B", 0, 9, 0, 0, "", `Strategy "Rush B" has no version 9. See the versions kept with ` + "`/kombat strategy list`."},
-		{"someone else's strategy", bob, "Rush B", 0, 0, 0, 0, "", `You have no strategy named "Rush B". See ` + "`/kombat strategy list`."},
+		{"the latest", ann, "rush b", 0, 0, 2, 0, "", "x = 1\nmove up\nshoot up 10", "Rush_B-v2.kombat", ""},
+		{"a version", ann, "Rush B", 1, 0, 1, 0, "", "move up", "Rush_B-v1.kombat", ""},
+		{"the diff from v1", ann, "Rush B", 0, 1, 2, 1, "@@ 1,1 @@\n+x = 1\n move up\n+shoot up 10\n",
+			"@@ 1,1 @@\n+x = 1\n move up\n+shoot up 10\n", "Rush_B-v1-v2.diff", ""},
+		{"a diff with itself is empty", ann, "Rush B", 2, 2, 2, 2, "", "(the sources are the same)\n", "Rush_B-v2-v2.diff", ""},
+		{"a missing version", ann, "Rush B", 7, 0, 0, 0, "", "", "", `Strategy "Rush B" has no version 7. See ` + "`/kombat strategy list`."},
+		{"a missing version to compare", ann, "Rush B", 0, 9, 0, 0, "", "", "", `Strategy "Rush B" has no version 9. See the versions kept with ` + "`/kombat strategy list`."},
+		{"someone else's strategy", bob, "Rush B", 0, 0, 0, 0, "", "", "", `You have no strategy named "Rush B". See ` + "`/kombat strategy list`."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -218,6 +222,9 @@ func TestLibraryShow(t *testing.T) {
 			}
 			if s.Version != tt.wantVersion || s.Name != "Rush B" || s.Diff != tt.wantDiff {
 				t.Errorf("Show = v%d %q diff %q; want v%d diff %q", s.Version, s.Name, s.Diff, tt.wantVersion, tt.wantDiff)
+			}
+			if s.Text() != tt.wantText || s.File() != tt.wantFile {
+				t.Errorf("Text %q, File %q; want %q, %q", s.Text(), s.File(), tt.wantText, tt.wantFile)
 			}
 			if from := 0; s.From != nil {
 				if from = s.From.Version; from != tt.wantFrom {
