@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -39,135 +38,81 @@ func (b *Bot) strategyCommand(r *request, sub *discordgo.ApplicationCommandInter
 	return private("Unknown command; try /kombat strategy list.")
 }
 
-// userError turns a store error into the sentence after its sentinel, the part written
-// for players ("you already have a strategy named ...").
-func userError(err error) string {
-	s := err.Error()
-	for _, sentinel := range []error{store.ErrInvalidInput, store.ErrDuplicate, store.ErrNotFound} {
-		if i := strings.Index(s, sentinel.Error()+": "); i >= 0 {
-			s = s[i+len(sentinel.Error())+2:]
-			break
-		}
-	}
-	if s != "" {
-		s = strings.ToUpper(s[:1]) + s[1:]
-	}
-	return strings.TrimSuffix(s, ".") + "."
-}
+// library is the strategy library the bot's commands go through.
+func (b *Bot) library() *host.Library { return host.NewLibrary(b.db, b.lang) }
+
+// userError is host.UserError, for the commands that read a saved strategy.
+func userError(err error) string { return host.UserError(err) }
 
 // librarySave is /kombat strategy save name [file] [defense]: from the file, or from a
 // form (filled with the latest version when the name exists).
 func (b *Bot) librarySave(r *request, o options) reply {
 	name := strings.TrimSpace(o.str("name"))
-	if err := store.CheckStrategyName(name); err != nil {
-		return private("%s", userError(err))
+	f, err := b.library().Form(b.wctx, r.user.ID, name, o.int("defense", -1))
+	if err != nil {
+		return b.refusedOr(r, "strategy form", err)
 	}
-	defense := o.int("defense", -1)
 	if a := o.attachment("file"); a != nil {
 		text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
 		if err != nil {
 			return private("Could not read your file: %v.", err)
 		}
-		if defense < 0 {
-			defense = 0
-			if old, err := b.db.GetStrategy(b.wctx, r.user.ID, name, 0); err == nil {
-				defense = old.Defense
-			}
-		}
-		return b.saveToLibrary(r, name, strconv.FormatInt(defense, 10), text)
+		return b.saveToLibrary(r, name, f.Defense, text)
 	}
-	form := map[string]string{"defense": "0"}
-	if defense >= 0 {
-		form["defense"] = strconv.FormatInt(defense, 10)
+	if utf8.RuneCountInString(f.Strategy) > maxInputValue {
+		f.Strategy = ""
 	}
-	if old, err := b.db.GetStrategy(b.wctx, r.user.ID, name, 0); err == nil {
-		if defense < 0 {
-			form["defense"] = strconv.FormatInt(old.Defense, 10)
-		}
-		if utf8.RuneCountInString(old.Source) <= maxInputValue {
-			form["strategy"] = old.Source
-		}
-	}
-	return libraryForm(name, form)
+	return libraryForm(name, f)
 }
 
 // libraryForm is the form for saving a strategy under name.
-func libraryForm(name string, v map[string]string) reply {
+func libraryForm(name string, v host.LibraryDraft) reply {
 	title := "Save strategy " + name
 	if utf8.RuneCountInString(title) > 45 {
 		title = string([]rune(title)[:44]) + "…"
 	}
 	return reply{modal: &modal{id: customID{Action: "libform", Args: []string{name}}.encode(), title: title, inputs: []discordgo.TextInput{
-		textInput("defense", "Defense factor (0 or more)", discordgo.TextInputShort, v["defense"], true, 19),
-		textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, v["strategy"], true, maxInputValue),
+		textInput("defense", "Defense factor (0 or more)", discordgo.TextInputShort, v.Defense, true, 19),
+		textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, v.Strategy, true, maxInputValue),
 	}}}
 }
 
-// libraryDraftKey names the draft kept when a save is refused.
-func libraryDraftKey(name string) string { return "lib:" + strings.ToLower(name) }
-
-// saveToLibrary checks and saves a new version of a strategy (creating it if new). A
-// strategy that does not compile is refused with its diagnostics, and what the player
-// typed is kept for "Edit again".
+// saveToLibrary saves a new version of a strategy (host.Library.Save). A strategy that
+// does not compile is refused with its diagnostics, and what the player typed is kept
+// for "Edit again".
 func (b *Bot) saveToLibrary(r *request, name, defense, text string) reply {
-	kind, err := host.CheckSaved(b.lang, name, defense, text)
-	if err != nil {
+	s, kept, err := b.library().Save(b.wctx, r.user.ID, name, defense, text)
+	if kept {
 		problem, ok := refused(err, fmt.Sprintf("**%s** does not compile, so it was not saved:\n", name), contentLimit-200)
 		if !ok {
 			return b.internal(r, "compile saved strategy", err)
 		}
-		draft, _ := json.Marshal(map[string]string{"defense": defense, "strategy": text})
-		if err := b.db.SaveDraft(b.wctx, r.user.ID, libraryDraftKey(name), string(draft)); err != nil {
-			return b.internal(r, "save draft", err)
-		}
 		return reply{content: fitContent(problem + "\nNothing you typed is lost: press **Edit again**."), ephemeral: true,
 			components: []discordgo.MessageComponent{row(button("Edit again", discordgo.PrimaryButton, customID{Action: "libredo", Args: []string{name}}))}}
 	}
-	code, d := kind.Strategy, kind.Defense
-	v, err := b.db.SaveStrategy(b.wctx, r.user.ID, name, code, d, false)
-	if errors.Is(err, store.ErrNotFound) {
-		v, err = b.db.SaveStrategy(b.wctx, r.user.ID, name, code, d, true)
-	}
-	if errors.Is(err, store.ErrInvalidInput) || errors.Is(err, store.ErrDuplicate) {
-		return private("%s", userError(err))
-	}
 	if err != nil {
-		return b.internal(r, "save strategy", err)
+		return b.refusedOr(r, "save strategy", err)
 	}
-	b.db.DeleteDraft(b.wctx, r.user.ID, libraryDraftKey(name))
 	return private("Saved **%s**, version %d (defense %d, %d %s). Use it in a game with **Load saved strategy** during setup.",
-		name, v, d, lines(code), plural(lines(code), "line", "lines"))
+		s.Name, s.Version, s.Defense, s.Lines, plural(s.Lines, "line", "lines"))
 }
 
 // libraryRedo reopens the save form with the refused text.
 func (b *Bot) libraryRedo(r *request, id customID) reply {
 	name := id.arg(0)
-	body, err := b.db.Draft(b.wctx, r.user.ID, libraryDraftKey(name))
-	if errors.Is(err, store.ErrNotFound) {
-		return private("There is nothing left to edit: the strategy was saved.")
-	}
+	v, err := b.library().Draft(b.wctx, r.user.ID, name)
 	if err != nil {
-		return b.internal(r, "load draft", err)
+		return b.refusedOr(r, "load draft", err)
 	}
-	var v map[string]string
-	json.Unmarshal([]byte(body), &v)
-	if utf8.RuneCountInString(v["strategy"]) > maxInputValue {
+	if utf8.RuneCountInString(v.Strategy) > maxInputValue {
 		return private("Your text is longer than a form holds; fix the file and save it again with `/kombat strategy save %s file:`.", name)
 	}
 	return libraryForm(name, v)
 }
 
-// lines counts a text's lines.
-func lines(s string) int {
-	if s == "" {
-		return 0
-	}
-	return strings.Count(strings.TrimRight(s, "\n"), "\n") + 1
-}
-
 // libraryList is /kombat strategy list.
 func (b *Bot) libraryList(r *request) reply {
-	list, err := b.db.ListStrategies(b.wctx, r.user.ID)
+	list, err := b.library().List(b.wctx, r.user.ID)
 	if err != nil {
 		return b.internal(r, "list strategies", err)
 	}
@@ -177,78 +122,50 @@ func (b *Bot) libraryList(r *request) reply {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Your strategies** (%d of %d):\n", len(list), store.MaxStrategiesPerOne)
 	for _, s := range list {
-		fmt.Fprintf(&sb, "• **%s** — v%d, defense %d, %d lines, saved <t:%d:R>\n", s.Name, s.Version, s.Defense, lines(s.Source), s.Saved.Unix())
+		fmt.Fprintf(&sb, "• **%s** — v%d, defense %d, %d lines, saved <t:%d:R>\n", s.Name, s.Version, s.Defense, host.Lines(s.Source), s.Saved.Unix())
 	}
 	sb.WriteString("`/kombat strategy show name` shows one; `version:` and `diff:` compare versions.")
 	return private("%s", sb.String())
 }
 
 // libraryShow is /kombat strategy show name [version] [diff]: a version's source, or
-// the changes from version diff to it.
+// the changes from version diff to it, in a code block or, too long, attached.
 func (b *Bot) libraryShow(r *request, o options) reply {
-	name := strings.TrimSpace(o.str("name"))
-	version := int(o.int("version", 0))
-	s, err := b.db.GetStrategy(b.wctx, r.user.ID, name, version)
-	if errors.Is(err, store.ErrNotFound) {
-		return private("%s See `/kombat strategy list`.", userError(err))
-	}
+	s, err := b.library().Show(b.wctx, r.user.ID, strings.TrimSpace(o.str("name")), int(o.int("version", 0)), int(o.int("diff", 0)))
 	if err != nil {
-		return b.internal(r, "show strategy", err)
+		return b.refusedOr(r, "show strategy", err)
 	}
-	head := fmt.Sprintf("**%s** v%d · defense %d · saved <t:%d:f>", s.Name, s.Version, s.Defense, s.Saved.Unix())
-	body, fname := s.Source, fmt.Sprintf("%s-v%d.kombat", fileSafe(s.Name), s.Version)
-	if from := int(o.int("diff", 0)); from != 0 {
-		old, err := b.db.GetStrategy(b.wctx, r.user.ID, name, from)
-		if errors.Is(err, store.ErrNotFound) {
-			return private("%s See the versions kept with `/kombat strategy list`.", userError(err))
-		}
-		if err != nil {
-			return b.internal(r, "show strategy", err)
-		}
-		head = fmt.Sprintf("**%s**: changes from v%d to v%d", s.Name, old.Version, s.Version)
+	head, lang := fmt.Sprintf("**%s** v%d · defense %d · saved <t:%d:f>", s.Name, s.Version, s.Defense, s.Saved.Unix()), "py"
+	if old := s.From; old != nil {
+		head, lang = fmt.Sprintf("**%s**: changes from v%d to v%d", s.Name, old.Version, s.Version), "diff"
 		if old.Defense != s.Defense {
 			head += fmt.Sprintf(" · defense %d → %d", old.Defense, s.Defense)
 		}
-		body = lineDiff(old.Source, s.Source)
-		if body == "" {
-			body = "(the sources are the same)\n"
-		}
-		fname = fmt.Sprintf("%s-v%d-v%d.diff", fileSafe(s.Name), old.Version, s.Version)
 	}
-	body = strings.ReplaceAll(body, "```", "'''")
-	lang := "py"
-	if o.int("diff", 0) != 0 {
-		lang = "diff"
-	}
+	body := strings.ReplaceAll(s.Text(), "```", "'''")
 	text := fmt.Sprintf("%s\n```%s\n%s\n```", head, lang, strings.TrimRight(body, "\n"))
 	if utf8.RuneCountInString(text) <= contentLimit {
 		return private("%s", text)
 	}
-	return reply{ephemeral: true, content: head + " (attached: too long for a message)", files: []file{{fname, "text/plain; charset=utf-8", []byte(body)}}}
+	return reply{ephemeral: true, content: head + " (attached: too long for a message)", files: []file{{s.File(), "text/plain; charset=utf-8", []byte(body)}}}
 }
-
-// fileSafe makes a strategy name usable in a file name.
-func fileSafe(name string) string { return strings.ReplaceAll(name, " ", "_") }
 
 // libraryAskDelete asks for confirmation before deleting a strategy and its versions.
 func (b *Bot) libraryAskDelete(r *request, o options) reply {
-	name := strings.TrimSpace(o.str("name"))
-	vs, err := b.db.StrategyVersions(b.wctx, r.user.ID, name)
-	if errors.Is(err, store.ErrNotFound) {
-		return private("%s See `/kombat strategy list`.", userError(err))
-	}
+	vs, err := b.library().Versions(b.wctx, r.user.ID, strings.TrimSpace(o.str("name")))
 	if err != nil {
-		return b.internal(r, "strategy versions", err)
+		return b.refusedOr(r, "strategy versions", err)
 	}
 	return reply{ephemeral: true, content: fmt.Sprintf("Delete **%s** and its %d %s kept? This cannot be undone.", vs[0].Name, len(vs), plural(len(vs), "version", "versions")),
 		components: []discordgo.MessageComponent{row(button("Delete", discordgo.DangerButton, customID{Action: "libdel", Args: []string{vs[0].Name}}))}}
 }
 
-// libraryDelete deletes a strategy after confirmation.
+// libraryDelete deletes a strategy after confirmation, in place of the question.
 func (b *Bot) libraryDelete(r *request, id customID) reply {
-	err := b.db.DeleteStrategy(b.wctx, r.user.ID, id.arg(0))
-	if errors.Is(err, store.ErrNotFound) {
-		return reply{update: true, content: "It was already deleted."}
+	err := b.library().Delete(b.wctx, r.user.ID, id.arg(0))
+	var no *host.Refusal
+	if errors.As(err, &no) {
+		return reply{update: true, content: no.Msg}
 	}
 	if err != nil {
 		return b.internal(r, "delete strategy", err)
@@ -263,7 +180,7 @@ func (b *Bot) libraryPicker(r *request, gameID int64) reply {
 		return *bad
 	}
 	t.Unlock()
-	list, err := b.db.ListStrategies(b.wctx, r.user.ID)
+	list, err := b.library().List(b.wctx, r.user.ID)
 	if err != nil {
 		return b.internal(r, "list strategies", err)
 	}
@@ -273,7 +190,7 @@ func (b *Bot) libraryPicker(r *request, gameID int64) reply {
 	var opts []discordgo.SelectMenuOption
 	for _, s := range list[:min(len(list), 25)] {
 		opts = append(opts, discordgo.SelectMenuOption{Label: s.Name, Value: s.Name,
-			Description: fmt.Sprintf("v%d · defense %d · %d lines", s.Version, s.Defense, lines(s.Source))})
+			Description: fmt.Sprintf("v%d · defense %d · %d lines", s.Version, s.Defense, host.Lines(s.Source))})
 	}
 	note := "Choose one of your saved strategies to propose as a kind (its name becomes the kind's name):"
 	if len(list) > 25 {
@@ -285,12 +202,9 @@ func (b *Bot) libraryPicker(r *request, gameID int64) reply {
 
 // libraryLoad proposes a saved strategy as a kind, checked like one typed in the form.
 func (b *Bot) libraryLoad(r *request, id customID, name string) reply {
-	s, err := b.db.GetStrategy(b.wctx, r.user.ID, name, 0)
-	if errors.Is(err, store.ErrNotFound) {
-		return private("%s", userError(err))
-	}
+	p, err := b.library().Load(b.wctx, r.user.ID, name)
 	if err != nil {
-		return b.internal(r, "load strategy", err)
+		return b.refusedOr(r, "load strategy", err)
 	}
-	return b.proposeKind(r, id.Game, "new", strconv.FormatInt(s.Defense, 10), host.Proposal{Name: host.KindName(s.Name), Strategy: s.Source, By: r.user.ID})
+	return b.proposeKind(r, id.Game, "new", strconv.FormatInt(p.Defense, 10), p)
 }

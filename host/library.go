@@ -1,0 +1,238 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/store"
+)
+
+// The strategy library: each player's saved strategies, with versions, kept in the
+// store. Strategies belong to the player, not to a server, so a saved strategy follows
+// its author everywhere the host is.
+
+// Library is a player's saved strategies in a database, checked in a language before
+// they are saved: what saving, listing, showing, comparing, deleting and loading one
+// into a game's setup means, whatever chat asks for it.
+type Library struct {
+	db   *store.DB
+	lang *interp.Language
+}
+
+// NewLibrary hosts the strategy libraries of db, checking strategies in lang.
+func NewLibrary(db *store.DB, lang *interp.Language) *Library {
+	return &Library{db: db, lang: lang}
+}
+
+// LibraryDraft is what a player typed, or is offered, in the form that saves a
+// strategy: kept when a save is refused, so that editing again gives it all back.
+type LibraryDraft struct {
+	Defense  string `json:"defense"`
+	Strategy string `json:"strategy"`
+}
+
+// Saved is the version of a strategy that Save stored.
+type Saved struct {
+	Name    string // as the player typed it
+	Version int
+	Defense int64
+	Lines   int // of the code stored (Lines)
+}
+
+// Shown is a version of a saved strategy and, when asked for, its changes from an
+// earlier one.
+type Shown struct {
+	store.Strategy
+	From *store.Strategy // the version compared with; nil when none was asked for
+	Diff string          // the changes from From to this version (lineDiff); "" when the same
+}
+
+// Text is what showing the version gives: its source or, with From, the changes from
+// From to it, "(the sources are the same)" when there are none.
+func (s Shown) Text() string {
+	switch {
+	case s.From == nil:
+		return s.Source
+	case s.Diff == "":
+		return "(the sources are the same)\n"
+	}
+	return s.Diff
+}
+
+// File names a file that holds Text: NAME-vN.kombat for a version, NAME-vA-vB.diff
+// for changes, spaces in the name made underscores.
+func (s Shown) File() string {
+	name := strings.ReplaceAll(s.Name, " ", "_")
+	if s.From == nil {
+		return fmt.Sprintf("%s-v%d.kombat", name, s.Version)
+	}
+	return fmt.Sprintf("%s-v%d-v%d.diff", name, s.From.Version, s.Version)
+}
+
+// UserError turns a store error into the sentence after its sentinel, the part written
+// for players ("You already have a strategy named ...").
+func UserError(err error) string {
+	s := err.Error()
+	for _, sentinel := range []error{store.ErrInvalidInput, store.ErrDuplicate, store.ErrNotFound} {
+		if i := strings.Index(s, sentinel.Error()+": "); i >= 0 {
+			s = s[i+len(sentinel.Error())+2:]
+			break
+		}
+	}
+	if s != "" {
+		s = strings.ToUpper(s[:1]) + s[1:]
+	}
+	return strings.TrimSuffix(s, ".") + "."
+}
+
+// Lines counts a text's lines, a last line without its line end included.
+func Lines(s string) int {
+	if s == "" {
+		return 0
+	}
+	return strings.Count(strings.TrimRight(s, "\n"), "\n") + 1
+}
+
+// draftKey names the draft kept when a save of strategy name is refused.
+func draftKey(name string) string { return "lib:" + strings.ToLower(name) }
+
+// Form is what the form that saves owner's strategy name starts with: defense as
+// given, or when it is negative the latest version's (0 for a new strategy), and the
+// latest version's source. A name the library cannot take is a *Refusal.
+func (l *Library) Form(ctx context.Context, owner, name string, defense int64) (LibraryDraft, error) {
+	if err := store.CheckStrategyName(name); err != nil {
+		return LibraryDraft{}, refuse("%s", UserError(err))
+	}
+	var f LibraryDraft
+	old, err := l.db.GetStrategy(ctx, owner, name, 0)
+	switch {
+	case err == nil:
+		f.Strategy = old.Source
+		if defense < 0 {
+			defense = old.Defense
+		}
+	case !errors.Is(err, store.ErrNotFound):
+		return LibraryDraft{}, err
+	}
+	f.Defense = fmt.Sprint(max(defense, 0))
+	return f, nil
+}
+
+// Save checks text (code fences are fine) with defense and saves it as the next
+// version of owner's strategy name, creating it if new; it then forgets the draft of
+// an earlier refused save. A strategy the checks turn down (CheckSaved: a *Refusal,
+// or the *interp.Error of one that does not compile) is kept as owner's draft for
+// Draft, and kept is true. What the store refuses (a bad name, too many strategies)
+// is a *Refusal, with kept false.
+func (l *Library) Save(ctx context.Context, owner, name, defense, text string) (saved Saved, kept bool, err error) {
+	kind, err := CheckSaved(l.lang, name, defense, text)
+	if err != nil {
+		draft, jerr := json.Marshal(LibraryDraft{Defense: defense, Strategy: text})
+		if jerr != nil {
+			return Saved{}, false, jerr
+		}
+		if serr := l.db.SaveDraft(ctx, owner, draftKey(name), string(draft)); serr != nil {
+			return Saved{}, false, serr
+		}
+		return Saved{}, true, err
+	}
+	v, err := l.db.SaveStrategy(ctx, owner, name, kind.Strategy, kind.Defense, false)
+	if errors.Is(err, store.ErrNotFound) {
+		v, err = l.db.SaveStrategy(ctx, owner, name, kind.Strategy, kind.Defense, true)
+	}
+	if errors.Is(err, store.ErrInvalidInput) || errors.Is(err, store.ErrDuplicate) {
+		return Saved{}, false, refuse("%s", UserError(err))
+	}
+	if err != nil {
+		return Saved{}, false, err
+	}
+	l.db.DeleteDraft(ctx, owner, draftKey(name)) // a draft left over is harmless: Draft offers it again
+	return Saved{Name: name, Version: v, Defense: kind.Defense, Lines: Lines(kind.Strategy)}, false, nil
+}
+
+// Draft gives back what owner typed in the save of strategy name that was refused
+// last; after a save that succeeded there is none, a *Refusal.
+func (l *Library) Draft(ctx context.Context, owner, name string) (LibraryDraft, error) {
+	body, err := l.db.Draft(ctx, owner, draftKey(name))
+	if errors.Is(err, store.ErrNotFound) {
+		return LibraryDraft{}, refuse("There is nothing left to edit: the strategy was saved.")
+	}
+	if err != nil {
+		return LibraryDraft{}, err
+	}
+	var d LibraryDraft
+	if err := json.Unmarshal([]byte(body), &d); err != nil {
+		return LibraryDraft{}, fmt.Errorf("host: draft of strategy %q is unreadable: %w", name, err)
+	}
+	return d, nil
+}
+
+// List gives the latest version of each of owner's strategies, by name.
+func (l *Library) List(ctx context.Context, owner string) ([]store.Strategy, error) {
+	return l.db.ListStrategies(ctx, owner)
+}
+
+// Show gives version of owner's strategy name (0: the latest) and, when from is not
+// 0, the changes to it from version from. A strategy or version not kept is a
+// *Refusal.
+func (l *Library) Show(ctx context.Context, owner, name string, version, from int) (Shown, error) {
+	s, err := l.db.GetStrategy(ctx, owner, name, version)
+	if errors.Is(err, store.ErrNotFound) {
+		return Shown{}, refuse("%s See `/kombat strategy list`.", UserError(err))
+	}
+	if err != nil {
+		return Shown{}, err
+	}
+	shown := Shown{Strategy: s}
+	if from == 0 {
+		return shown, nil
+	}
+	old, err := l.db.GetStrategy(ctx, owner, name, from)
+	if errors.Is(err, store.ErrNotFound) {
+		return Shown{}, refuse("%s See the versions kept with `/kombat strategy list`.", UserError(err))
+	}
+	if err != nil {
+		return Shown{}, err
+	}
+	shown.From, shown.Diff = &old, lineDiff(old.Source, s.Source)
+	return shown, nil
+}
+
+// Versions lists the versions kept of owner's strategy name, newest first; a strategy
+// that does not exist is a *Refusal.
+func (l *Library) Versions(ctx context.Context, owner, name string) ([]store.Strategy, error) {
+	vs, err := l.db.StrategyVersions(ctx, owner, name)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, refuse("%s See `/kombat strategy list`.", UserError(err))
+	}
+	return vs, err
+}
+
+// Delete deletes owner's strategy name with all its versions; one already gone is a
+// *Refusal.
+func (l *Library) Delete(ctx context.Context, owner, name string) error {
+	err := l.db.DeleteStrategy(ctx, owner, name)
+	if errors.Is(err, store.ErrNotFound) {
+		return refuse("It was already deleted.")
+	}
+	return err
+}
+
+// Load makes the latest version of owner's strategy name a kind proposed by owner for
+// a game's setup, named KindName of it; its defense is Proposal.Defense. A strategy
+// that does not exist is a *Refusal. The kind is checked like any proposal when it is
+// proposed (Lobby.Propose).
+func (l *Library) Load(ctx context.Context, owner, name string) (Proposal, error) {
+	s, err := l.db.GetStrategy(ctx, owner, name, 0)
+	if errors.Is(err, store.ErrNotFound) {
+		return Proposal{}, refuse("%s", UserError(err))
+	}
+	if err != nil {
+		return Proposal{}, err
+	}
+	return Proposal{Name: KindName(s.Name), Defense: s.Defense, Strategy: s.Source, By: owner}, nil
+}
