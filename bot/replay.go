@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -17,66 +16,30 @@ import (
 // maxUpload is the attachment size every Discord server accepts from a bot.
 const maxUpload = 8 << 20
 
-// replayGame finds the game /kombat replay means: the id given, which must be a game of
-// this server that is over, or else the last finished game of this channel.
-func (b *Bot) replayGame(r *request, o options) (*gameView, *reply) {
-	fail := func(format string, args ...any) (*gameView, *reply) {
-		rep := private(format, args...)
-		return nil, &rep
-	}
-	var row *store.Game
-	var err error
-	if id := o.int("game", 0); id > 0 {
-		row, err = b.db.Game(b.wctx, id)
-		if errors.Is(err, store.ErrNotFound) || err == nil && row.Scope != r.i.GuildID {
-			return fail("There is no game #%d on this server. `/kombat history` lists your games.", id)
-		}
-	} else {
-		row, err = b.db.LastGameIn(b.wctx, r.i.ChannelID)
-		if errors.Is(err, store.ErrNotFound) {
-			return fail("No game has finished in this channel yet. Give a game number: `/kombat history` lists your games.")
-		}
-	}
-	if err != nil {
-		rep := b.internal(r, "load game for replay", err)
-		return nil, &rep
-	}
-	if row.Status != store.StatusOver {
-		return fail("Game #%d is not over (it is %s); replays are of finished games. `/kombat board` shows a game in play.", row.ID, row.Status)
-	}
-	v, err := b.view(b.ctx, row.ID)
-	if err != nil {
-		rep := b.internal(r, "load game for replay", err)
-		return nil, &rep
-	}
-	return v, nil
-}
-
 // replay is /kombat replay [game]: the whole game as an animated GIF with its seed and
 // configuration, then a viewer to step through its turns.
 func (b *Bot) replay(r *request, o options) reply {
-	v, bad := b.replayGame(r, o)
-	if bad != nil {
-		return *bad
+	v, err := b.host.ReplayGame(b.wctx, r.i.GuildID, r.i.ChannelID, o.int("game", 0))
+	if err != nil {
+		return b.refusedOr(r, "load game for replay", err)
 	}
 	if err := r.deferReply(false, false); err != nil {
 		return b.internal(r, "defer replay", err)
 	}
-	rec := v.row.Record()
-	frames, err := game.Frames(b.lang, rec)
+	frames, err := b.host.Frames(v)
 	if err != nil {
 		return b.internal(r, "replay frames", err)
 	}
-	t := v.table()
+	t, g := v.Table(), v.Row
 	gif, err := b.render.GIF(frames, t.Names())
 	if err != nil {
 		return b.internal(r, "replay gif", err)
 	}
 	content := fmt.Sprintf("**Replay of game #%d** · %s · %d turns · %s\nSeed `%d` · configuration: `%s`",
-		v.row.ID, vsLine(t), v.row.Turns, resultSentence(t, *v.row.Result), v.row.Seed, oneLine(v.row.Config.String()))
+		g.ID, vsLine(t), g.Turns, resultSentence(t, *g.Result), g.Seed, oneLine(g.Config.String()))
 	rep := reply{content: fitContent(content)}
 	if len(gif) <= maxUpload {
-		rep.files = []file{{fmt.Sprintf("kombat-game-%d.gif", v.row.ID), "image/gif", gif}}
+		rep.files = []file{{fmt.Sprintf("kombat-game-%d.gif", g.ID), "image/gif", gif}}
 	} else {
 		rep.content = fitContent(content + fmt.Sprintf("\n(The animation is %d MiB, more than Discord takes; step through the turns below.)", len(gif)>>20))
 	}
@@ -85,7 +48,7 @@ func (b *Bot) replay(r *request, o options) reply {
 		return b.internal(r, "replay frame", err)
 	}
 	if _, err := b.sess.ChannelMessageSendComplex(r.i.ChannelID, viewer.message()); err != nil {
-		b.log.Error("post replay viewer", "game", v.row.ID, "err", err)
+		b.log.Error("post replay viewer", "game", g.ID, "err", err)
 	}
 	return rep
 }
@@ -147,21 +110,21 @@ func (b *Bot) replayStep(r *request, id customID) reply {
 	if err != nil {
 		return private("%s", ErrStaleComponent.Error())
 	}
-	v, err := b.view(b.ctx, id.Game)
-	if err != nil || v.row.Status != store.StatusOver {
-		return private("This game can no longer be replayed.")
-	}
-	rec := v.row.Record()
-	frames, err := game.Frames(b.lang, rec)
+	v, frames, err := b.host.Replay(b.ctx, id.Game)
 	if err != nil {
-		return b.internal(r, "replay frames", err)
+		return b.refusedOr(r, "replay frames", err)
 	}
-	rep, err := b.replayFrame(v.table(), frames, to)
+	rep, err := b.replayFrame(v.Table(), frames, to)
 	if err != nil {
 		return b.internal(r, "replay frame", err)
 	}
 	rep.update = true
 	return rep
+}
+
+// outcome words how a game in a player's history went for them.
+func outcome(o host.Outcome) string {
+	return [...]string{host.InProgress: "in progress", host.BeingSetUp: "being set up", host.Tied: "tie", host.Won: "**won**", host.Lost: "lost"}[o]
 }
 
 // history is /kombat history [user]: recent games on this server with results and ids.
@@ -170,7 +133,7 @@ func (b *Bot) history(r *request, o options) reply {
 	if u := o.user("user"); u != nil {
 		who = u
 	}
-	games, err := b.db.RecentGames(b.wctx, r.i.GuildID, who.ID, 15)
+	games, err := b.host.History(b.wctx, r.i.GuildID, who.ID)
 	if err != nil {
 		return b.internal(r, "history", err)
 	}
@@ -179,71 +142,55 @@ func (b *Bot) history(r *request, o options) reply {
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Recent games of <@%s>** (newest first; `/kombat replay game:ID` replays one):\n", who.ID)
-	for _, g := range games {
-		v := &gameView{row: g}
-		seat := g.Seat(who.ID)
-		other := "the bot"
-		if seat != 0 && g.Players[2-seat] != "" {
-			other = "<@" + g.Players[2-seat] + ">"
-		}
-		outcome := "in progress"
-		switch {
-		case g.Status == store.StatusSetup:
-			outcome = "being set up"
-		case g.Result != nil && g.Result.Winner == 0:
-			outcome = "tie"
-		case g.Result != nil && g.Result.Winner == seat:
-			outcome = "**won**"
-		case g.Result != nil:
-			outcome = "lost"
+	for _, p := range games {
+		g, other, outcome := p.Game, "the bot", outcome(p.Outcome)
+		if p.Opponent != "" {
+			other = "<@" + p.Opponent + ">"
 		}
 		if g.Result != nil {
-			outcome += " (" + render.ResultText(*g.Result, v.table().Names()) + ")"
+			outcome += " (" + render.ResultText(*g.Result, p.Names) + ")"
 		}
 		fmt.Fprintf(&sb, "`#%d` %s vs %s · %s · %d turns · <t:%d:d>\n", g.ID, g.Mode, other, outcome, g.Turns, g.CreatedAt.Unix())
 	}
 	return private("%s", sb.String())
 }
 
-// ladder picks the rating ladder of a command: duels, or games against the bot.
-func ladder(o options) (kind, title string) {
-	if o.str("ladder") == "bot" {
-		return store.KindBot, "against the bot (level 1)"
+// ladderTitle names a rating ladder in replies.
+func ladderTitle(kind string) string {
+	if kind == store.KindBot {
+		return "against the bot (level 1)"
 	}
-	return store.KindDuel, "duels"
+	return "duels"
 }
 
 // leaderboard is /kombat leaderboard [ladder]: the top 10 of this server and your place.
 func (b *Bot) leaderboard(r *request, o options) reply {
-	kind, title := ladder(o)
-	top, err := b.db.Leaderboard(b.wctx, r.i.GuildID, kind, 10)
+	kind := store.KindDuel
+	if o.str("ladder") == "bot" {
+		kind = store.KindBot
+	}
+	board, err := b.host.Leaderboard(b.wctx, r.i.GuildID, kind, r.user.ID, 10)
 	if err != nil {
 		return b.internal(r, "leaderboard", err)
 	}
-	if len(top) == 0 {
-		return private("Nobody on this server has a rating for %s yet: finish a game to get one.", title)
+	if len(board.Top) == 0 {
+		return private("Nobody on this server has a rating for %s yet: finish a game to get one.", ladderTitle(kind))
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**KOMBAT leaderboard — %s** (Elo, everyone starts at %d)\n", title, int(store.InitialRating))
-	mine := false
-	for i, p := range top {
+	fmt.Fprintf(&sb, "**KOMBAT leaderboard — %s** (Elo, everyone starts at %d)\n", ladderTitle(kind), int(store.InitialRating))
+	for i, p := range board.Top {
 		me := ""
 		if p.User == r.user.ID {
-			me, mine = " ← you", true
+			me = " ← you"
 		}
-		fmt.Fprintf(&sb, "%d. <@%s> — **%d** · %d–%d–%d%s\n", i+1, p.User, int(p.Rating+0.5), p.Wins, p.Losses, p.Ties, me)
+		fmt.Fprintf(&sb, "%d. <@%s> — **%d** · %d–%d–%d%s\n", i+1, p.User, host.Points(p.Rating), p.Wins, p.Losses, p.Ties, me)
 	}
-	if !mine {
-		rank, err := b.db.Rank(b.wctx, r.i.GuildID, kind, r.user.ID)
-		if err != nil {
-			return b.internal(r, "rank", err)
-		}
-		if rank == 0 {
-			sb.WriteString("You are not rated on this ladder yet.")
-		} else {
-			me, _ := b.db.PlayerRating(b.wctx, r.i.GuildID, kind, r.user.ID)
-			fmt.Fprintf(&sb, "…\n%d. you — **%d** · %d–%d–%d", rank, int(me.Rating+0.5), me.Wins, me.Losses, me.Ties)
-		}
+	switch me := board.Me; {
+	case board.InTop:
+	case board.Rank == 0:
+		sb.WriteString("You are not rated on this ladder yet.")
+	default:
+		fmt.Fprintf(&sb, "…\n%d. you — **%d** · %d–%d–%d", board.Rank, host.Points(me.Rating), me.Wins, me.Losses, me.Ties)
 	}
 	return reply{content: fitContent(sb.String())}
 }
@@ -254,20 +201,21 @@ func (b *Bot) stats(r *request, o options) reply {
 	if u := o.user("user"); u != nil {
 		who = u
 	}
+	ladders, err := b.host.Stats(b.wctx, r.i.GuildID, who.ID)
+	if err != nil {
+		return b.internal(r, "stats", err)
+	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**KOMBAT stats of <@%s>** on this server\n", who.ID)
-	for _, l := range []struct{ kind, title string }{{store.KindDuel, "Duels"}, {store.KindBot, "Against the bot (level 1)"}} {
-		p, err := b.db.PlayerRating(b.wctx, r.i.GuildID, l.kind, who.ID)
-		if err != nil {
-			return b.internal(r, "stats", err)
-		}
+	for _, l := range ladders {
+		title, p := ladderTitle(l.Kind), l.Rating
+		title = strings.ToUpper(title[:1]) + title[1:]
 		if p.Games == 0 {
-			fmt.Fprintf(&sb, "%s: no rated games yet\n", l.title)
+			fmt.Fprintf(&sb, "%s: no rated games yet\n", title)
 			continue
 		}
-		rank, _ := b.db.Rank(b.wctx, r.i.GuildID, l.kind, who.ID)
 		fmt.Fprintf(&sb, "%s: rating **%d** (#%d) · %d %s: %d won, %d lost, %d tied\n",
-			l.title, int(p.Rating+0.5), rank, p.Games, plural(p.Games, "game", "games"), p.Wins, p.Losses, p.Ties)
+			title, host.Points(p.Rating), l.Rank, p.Games, plural(p.Games, "game", "games"), p.Wins, p.Losses, p.Ties)
 	}
 	return private("%s", sb.String())
 }

@@ -1,0 +1,346 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/store"
+)
+
+// quietFront is a front that shows nothing: the records tests only read games.
+type quietFront struct{}
+
+func (quietFront) Show(*Table, *store.Screen) (string, error) { return "m", nil }
+func (quietFront) Retire(*Table, string)                      {}
+func (quietFront) Permanent(error) string                     { return "" }
+func (quietFront) Summary(*Table, Event) string               { return "" }
+func (quietFront) Tell(*Table, Note)                          {}
+
+// openRecords hosts a fresh database in the test's directory.
+func openRecords(t *testing.T) (*Host, *store.DB) {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "k.db"))
+	must(t, err)
+	t.Cleanup(func() { db.Close() })
+	h, err := New(Options{DB: db, Front: quietFront{}})
+	must(t, err)
+	t.Cleanup(func() { <-h.Close() })
+	return h, db
+}
+
+// recPlayed is a game of mode between players, played out by the built-in bot in at
+// most 4 turns each, in guild g at place: its row with every decision and the result.
+func recPlayed(t *testing.T, mode game.Mode, players [2]string, g, place string) *store.Game {
+	t.Helper()
+	cfg := game.DefaultConfig()
+	cfg.MaxTurns = 4
+	kinds := []game.KindSpec{{Name: "Shooter", Strategy: "shoot up 10 shoot down 10"}, {Name: "Walker", Strategy: "move up move down"}}
+	row := &store.Game{Scope: g, Place: place, Mode: mode, Players: players, Config: cfg, Seed: 11, Kinds: kinds}
+	if mode == game.ModeSolitaire {
+		row.HumanSeat = 1
+	}
+	eng, err := game.New(game.NewLanguage(), game.Setup{Config: cfg, Seed: row.Seed, Mode: mode, HumanSeat: row.HumanSeat, Kinds: kinds})
+	must(t, err)
+	must(t, game.PlayOut(eng, [2]game.Decider{game.NewBot(1), game.NewBot(2)}))
+	row.Decisions, row.Result, row.Turns = eng.Record().Decisions, eng.Result(), eng.Turns()
+	return row
+}
+
+// recFinish stores a played game as over, with names in its setup, and returns its id.
+func recFinish(t *testing.T, db *store.DB, row *store.Game) int64 {
+	t.Helper()
+	ds, res := row.Decisions, *row.Result
+	stored := *row
+	stored.Status, stored.Decisions, stored.Result = store.StatusPlay, nil, nil
+	stored.Setup, _ = json.Marshal(Lobby{Names: [2]string{"Ann", "Bob"}})
+	id, err := db.CreateGame(context.Background(), &stored)
+	must(t, err)
+	must(t, db.Finish(context.Background(), id, 0, ds, res, row.Turns))
+	return id
+}
+
+// TestHost_ReplayGame checks which game a replay means and the words of each refusal.
+func TestHost_ReplayGame(t *testing.T) {
+	h, db := openRecords(t)
+	ctx := context.Background()
+	over := recFinish(t, db, recPlayed(t, game.ModeSolitaire, [2]string{ann, ""}, "g", "c1"))
+	elsewhere := recFinish(t, db, recPlayed(t, game.ModeSolitaire, [2]string{ann, ""}, "g2", "c9"))
+	thread := recPlayed(t, game.ModeSolitaire, [2]string{bob, ""}, "g", "thread")
+	thread.Origin = "c2"
+	inThread := recFinish(t, db, thread)
+	active := &store.Game{Scope: "g", Place: "c3", Mode: game.ModeDuel, Players: [2]string{ann, bob}, Status: store.StatusPlay, Config: game.DefaultConfig()}
+	activeID, err := db.CreateGame(ctx, active)
+	must(t, err)
+
+	cases := []struct {
+		name    string
+		place   string
+		id      int64
+		want    int64 // the game found, when no refusal
+		refusal string
+	}{
+		{"a finished game of the server by id", "c9", over, over, ""},
+		{"the last finished game of the place", "c1", 0, over, ""},
+		{"a game finished in a thread of the place", "c2", 0, inThread, ""},
+		{"a game of another server", "c1", elsewhere, 0, "There is no game #2 on this server. `/kombat history` lists your games."},
+		{"a game that does not exist", "c1", 99, 0, "There is no game #99 on this server. `/kombat history` lists your games."},
+		{"a place with no finished game", "c3", 0, 0, "No game has finished in this channel yet. Give a game number: `/kombat history` lists your games."},
+		{"a game in play", "c1", activeID, 0, "Game #4 is not over (it is play); replays are of finished games. `/kombat board` shows a game in play."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			v, err := h.ReplayGame(ctx, "g", c.place, c.id)
+			if got := refusalOf(err); got != c.refusal {
+				t.Fatalf("refused %q, want %q", got, c.refusal)
+			}
+			if c.refusal != "" {
+				return
+			}
+			must(t, err)
+			if v.Row.ID != c.want || v.Lobby.Names != [2]string{"Ann", "Bob"} || len(v.Row.Decisions) == 0 {
+				t.Fatalf("found game #%d with lobby %+v and %d decisions, want #%d with its names and decisions", v.Row.ID, v.Lobby, len(v.Row.Decisions), c.want)
+			}
+			frames, err := h.Frames(v)
+			must(t, err)
+			if len(frames) != v.Row.Turns+1 || !frames[0].Setup {
+				t.Fatalf("%d frames for %d turns (first setup: %v)", len(frames), v.Row.Turns, frames[0].Setup)
+			}
+		})
+	}
+	if _, _, err := h.Replay(ctx, activeID); refusalOf(err) != "This game can no longer be replayed." {
+		t.Errorf("replay viewer of a game in play: %v", err)
+	}
+	if _, frames, err := h.Replay(ctx, over); err != nil || len(frames) < 2 {
+		t.Errorf("replay viewer of a finished game: %d frames, %v", len(frames), err)
+	}
+}
+
+// TestHost_View checks that the view of an active game is a copy taken from its table,
+// which later turns do not change, and that a missing game is store.ErrNotFound.
+func TestHost_View(t *testing.T) {
+	h, _ := openRecords(t)
+	ctx := context.Background()
+	row := recPlayed(t, game.ModeDuel, [2]string{ann, bob}, "g", "c1")
+	ds := row.Decisions
+	row.Decisions, row.Status, row.Result = nil, store.StatusPlay, nil
+	tb, err := h.Create(row, game.DefaultConfig(), Lobby{Names: [2]string{"Ann", "Bob"}})
+	must(t, err)
+	tb.Row.Decisions = ds[:3]
+	v, err := h.View(ctx, tb.Row.ID)
+	must(t, err)
+	tb.Row.Decisions = append(tb.Row.Decisions[:3:3], ds[3])
+	tb.Row.Status = store.StatusOver
+	if len(v.Row.Decisions) != 3 || v.Row.Status != store.StatusPlay || v.Lobby.Names[1] != "Bob" || v.Row == tb.Row {
+		t.Errorf("the view changed with its table, or is not of it: %+v", v)
+	}
+	if _, err := h.View(ctx, 99); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("view of a missing game: %v", err)
+	}
+}
+
+// TestHost_Why checks who may see a turn's traces, and what they show.
+func TestHost_Why(t *testing.T) {
+	h, db := openRecords(t)
+	ctx := context.Background()
+	over := recFinish(t, db, recPlayed(t, game.ModeDuel, [2]string{ann, bob}, "g", "c1"))
+	activeRow := func(mode game.Mode, players [2]string, place string) int64 {
+		row := recPlayed(t, mode, players, "g", place)
+		ds := row.Decisions
+		row.Decisions, row.Status, row.Result = nil, store.StatusPlay, nil
+		tb, err := h.Create(row, game.DefaultConfig(), Lobby{Names: [2]string{"Ann", "Bob"}})
+		must(t, err)
+		tb.Row.Decisions = ds
+		return tb.Row.ID
+	}
+	duel := activeRow(game.ModeDuel, [2]string{ann, bob}, "c2")
+	solo := activeRow(game.ModeSolitaire, [2]string{ann, ""}, "c3")
+	auto := activeRow(game.ModeAuto, [2]string{}, "c4")
+	// Turn 1 is seat 1's, turn 2 seat 2's.
+	cases := []struct {
+		name    string
+		id      int64
+		turn    int
+		user    string
+		player  int
+		refusal string
+	}{
+		{"after the game anyone sees any turn", over, 2, cid, 2, ""},
+		{"a player sees their own turn", duel, 1, ann, 1, ""},
+		{"the other player sees theirs", duel, 2, bob, 2, ""},
+		{"a watcher sees nothing during the game", duel, 1, cid, 0, "Only the players see why their minions acted during the game; everyone can see it once the game is over."},
+		{"a player does not see the opponent's turn", duel, 2, ann, 0, "That was <@200>'s turn: their minions' traces stay private until the game is over. Press **Why?** under one of your own turns."},
+		{"nor the bot's, in a solo game", solo, 2, ann, 0, "That was **Bot**'s turn: their minions' traces stay private until the game is over. Press **Why?** under one of your own turns."},
+		{"anyone sees an auto game's turns", auto, 2, cid, 2, ""},
+		{"a game that does not exist", 99, 1, ann, 0, "This game no longer exists."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w, err := h.Why(ctx, c.id, c.turn, c.user)
+			if got := refusalOf(err); got != c.refusal {
+				t.Fatalf("refused %q, want %q", got, c.refusal)
+			}
+			if c.refusal != "" {
+				return
+			}
+			must(t, err)
+			if w.Player != c.player || w.Turn != 1 || len(w.Minions) == 0 {
+				t.Fatalf("turn %d of seat %d with %d minions, want seat %d's first turn with its minions", w.Turn, w.Player, len(w.Minions), c.player)
+			}
+			for _, m := range w.Minions {
+				if m.Eval.Type != game.EvEval || m.Eval.Trace == "" {
+					t.Errorf("minion %d: no evaluation with a trace: %+v", m.Eval.Minion, m.Eval)
+				}
+				for _, a := range m.Acts {
+					if a.Minion != m.Eval.Minion || a.Type != game.EvMove && a.Type != game.EvShoot {
+						t.Errorf("minion %d is given %v", m.Eval.Minion, a)
+					}
+				}
+			}
+			text := w.Text()
+			if !strings.HasPrefix(text, "Turn 1 of ") || strings.Count(text, "\n== minion ") != len(w.Minions) {
+				t.Errorf("text of %d minions:\n%s", len(w.Minions), text)
+			}
+		})
+	}
+	if _, err := h.Why(ctx, over, 99, ann); err == nil || refusalOf(err) != "" {
+		t.Errorf("a turn the game never played: %v", err)
+	}
+}
+
+// TestHost_History checks a player's history: their games on the server, newest
+// first, each with the opponent and how it went for them.
+func TestHost_History(t *testing.T) {
+	h, db := openRecords(t)
+	ctx := context.Background()
+	var want []Outcome
+	for i, players := range [][2]string{{ann, ""}, {"", ann}, {ann, bob}} {
+		row := recPlayed(t, map[bool]game.Mode{true: game.ModeDuel, false: game.ModeSolitaire}[i == 2], players, "g", "c"+string(rune('a'+i)))
+		recFinish(t, db, row)
+		switch seat := row.Seat(ann); {
+		case row.Result.Winner == 0:
+			want = append(want, Tied)
+		case row.Result.Winner == seat:
+			want = append(want, Won)
+		default:
+			want = append(want, Lost)
+		}
+	}
+	recFinish(t, db, recPlayed(t, game.ModeSolitaire, [2]string{ann, ""}, "other", "cz"))
+	setup := &store.Game{Scope: "g", Place: "cs", Mode: game.ModeDuel, Players: [2]string{bob, ann}, Status: store.StatusSetup, Config: game.DefaultConfig()}
+	_, err := db.CreateGame(ctx, setup)
+	must(t, err)
+	want = append(want, BeingSetUp)
+
+	past, err := h.History(ctx, "g", ann)
+	must(t, err)
+	if len(past) != 4 {
+		t.Fatalf("%d games, want ann's 4 on this server", len(past))
+	}
+	opponents := []string{bob, bob, "", ""} // newest first
+	for i, p := range past {
+		w := want[len(want)-1-i]
+		if p.Outcome != w || p.Opponent != opponents[i] {
+			t.Errorf("game %d (#%d): %v against %q, want %v against %q", i, p.Game.ID, p.Outcome, p.Opponent, w, opponents[i])
+		}
+	}
+	if past[2].Names != [2]string{"Bot", ""} || past[3].Names != [2]string{"", "Bot"} {
+		t.Errorf("names of the solo games: %q %q", past[2].Names, past[3].Names)
+	}
+	if past, err := h.History(ctx, "g", cid); err != nil || len(past) != 0 {
+		t.Errorf("history of someone who never played: %v %v", past, err)
+	}
+}
+
+// recRate stores a finished game of guild g between two people, won by seat winner.
+func recRate(t *testing.T, db *store.DB, g string, players [2]string, winner int) {
+	t.Helper()
+	ctx := context.Background()
+	mode := game.ModeDuel
+	if players[1] == "" {
+		mode = game.ModeSolitaire
+	}
+	id, err := db.CreateGame(ctx, &store.Game{Scope: g, Place: "c" + players[0] + players[1], Mode: mode, Players: players, Status: store.StatusPlay, Config: game.DefaultConfig()})
+	must(t, err)
+	must(t, db.Finish(ctx, id, 0, nil, game.Result{Winner: winner, Reason: game.ReasonMinions}, 3))
+}
+
+// TestHost_Leaderboard checks the top of a ladder and the place of whoever looks at it.
+func TestHost_Leaderboard(t *testing.T) {
+	h, db := openRecords(t)
+	ctx := context.Background()
+	recRate(t, db, "g", [2]string{ann, bob}, 1)
+	recRate(t, db, "g", [2]string{ann, cid}, 1)
+	recRate(t, db, "g", [2]string{cid, bob}, 1)
+	recRate(t, db, "g", [2]string{bob, ""}, 1)
+	cases := []struct {
+		name  string
+		kind  string
+		user  string
+		n     int
+		top   []string
+		inTop bool
+		rank  int
+	}{
+		{"in the top", store.KindDuel, ann, 2, []string{ann, cid}, true, 0},
+		{"below the top", store.KindDuel, bob, 2, []string{ann, cid}, false, 3},
+		{"not rated", store.KindDuel, "400", 2, []string{ann, cid}, false, 0},
+		{"another ladder", store.KindBot, ann, 10, []string{bob}, false, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b, err := h.Leaderboard(ctx, "g", c.kind, c.user, c.n)
+			must(t, err)
+			var top []string
+			for _, p := range b.Top {
+				top = append(top, p.User)
+			}
+			if strings.Join(top, " ") != strings.Join(c.top, " ") || b.InTop != c.inTop || b.Rank != c.rank {
+				t.Fatalf("top %v (in it: %v), rank %d; want %v (%v), %d", top, b.InTop, b.Rank, c.top, c.inTop, c.rank)
+			}
+			if c.rank != 0 && (b.Me.User != c.user || b.Me.Games != 2 || b.Me.Losses != 2 || Points(b.Me.Rating) >= 1200) {
+				t.Fatalf("the user's rating: %+v", b.Me)
+			}
+		})
+	}
+	if b, err := h.Leaderboard(ctx, "other", store.KindDuel, ann, 10); err != nil || len(b.Top) != 0 || b.Rank != 0 {
+		t.Errorf("another server's ladder: %+v %v", b, err)
+	}
+}
+
+// TestHost_Stats checks a player's standing on each ladder, and Points' rounding.
+func TestHost_Stats(t *testing.T) {
+	h, db := openRecords(t)
+	ctx := context.Background()
+	recRate(t, db, "g", [2]string{ann, bob}, 0)
+	recRate(t, db, "g", [2]string{cid, bob}, 1)
+	recRate(t, db, "g", [2]string{bob, ""}, 2)
+	cases := []struct {
+		user                string
+		duelGames, duelRank int
+		botGames, botRank   int
+	}{
+		{ann, 1, 2, 0, 0},
+		{bob, 2, 3, 1, 1},
+		{"400", 0, 0, 0, 0},
+	}
+	for _, c := range cases {
+		st, err := h.Stats(ctx, "g", c.user)
+		must(t, err)
+		if len(st) != 2 || st[0].Kind != store.KindDuel || st[1].Kind != store.KindBot {
+			t.Fatalf("ladders %+v, want duels then the bot", st)
+		}
+		if st[0].Rating.Games != c.duelGames || st[0].Rank != c.duelRank || st[1].Rating.Games != c.botGames || st[1].Rank != c.botRank {
+			t.Errorf("stats of %s: %+v", c.user, st)
+		}
+	}
+	for in, want := range map[float64]int{1200: 1200, 1215.5: 1216, 1184.49: 1184} {
+		if got := Points(in); got != want {
+			t.Errorf("Points(%v) = %d, want %d", in, got, want)
+		}
+	}
+}
