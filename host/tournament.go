@@ -25,12 +25,12 @@ const (
 // Tournament is a tournament's state as stored (JSON): changing a field's tag strands
 // the tournaments of a running bot.
 type Tournament struct {
-	Seeds    int       `json:"seeds"`  // games per pairing and seat
+	Seeds    int          `json:"seeds"`  // games per pairing and seat
 	Config   StoredConfig `json:"config"` // of every game
-	Seed     uint64    `json:"seed"`   // the games' seeds follow from it
-	Entrants []Entrant `json:"entrants"`
-	Games    []Match   `json:"games,omitempty"` // the schedule, made at the start
-	Posted   int       `json:"posted"`          // pairings whose result has been posted
+	Seed     uint64       `json:"seed"`   // the games' seeds follow from it
+	Entrants []Entrant    `json:"entrants"`
+	Games    []Match      `json:"games,omitempty"` // the schedule, made at the start
+	Posted   int          `json:"posted"`          // pairings whose result has been posted
 }
 
 // Entrant is one registered player with the kinds they bring.

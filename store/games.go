@@ -36,8 +36,8 @@ type Game struct {
 	Place       string // where the game is shown, in the front's terms (a thread or channel): one active game per place
 	Origin      string // the place it was started from, if it moved (to its own thread)
 	Mode        game.Mode
-	Players     [2]string // the front's user ids by seat; "" for a bot seat
-	HumanSeat   int       // solitaire: the human's seat, 1 or 2 (0 means 1, as in game.Setup)
+	Players     [2]string   // the front's user ids by seat; "" for a bot seat
+	HumanSeat   int         // solitaire: the human's seat, 1 or 2 (0 means 1, as in game.Setup)
 	Config      game.Config // as stored: its file text (read with game.ParseStoredConfig)
 	Lowered     []string    // what reading Config lowered to today's bounds (a game stored by an older version)
 	Seed        uint64
