@@ -1,0 +1,337 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/store"
+)
+
+// scriptFront is a front whose Show fails as scripted and records what it showed: a
+// host's games tested without any chat.
+type scriptFront struct {
+	mu      sync.Mutex
+	fail    []error // what the next Shows return, in order (nil: shown); then they succeed
+	shown   []store.Screen
+	tries   int
+	events  []EventKind
+	notes   []NoteKind
+	retired []string
+	ok      chan store.Screen // each screen shown, as it is shown
+}
+
+var errTransient = errors.New("HTTP 500")
+var errForbidden = errors.New("HTTP 403")
+
+func newScriptFront(fail ...error) *scriptFront {
+	return &scriptFront{fail: fail, ok: make(chan store.Screen, 100)}
+}
+
+func (f *scriptFront) Show(t *Table, s *store.Screen) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.tries++
+	if len(f.fail) > 0 {
+		err := f.fail[0]
+		f.fail = f.fail[1:]
+		if err != nil {
+			return "", err
+		}
+	}
+	f.shown = append(f.shown, *s)
+	f.ok <- *s
+	return "m" + string(rune('a'+len(f.shown))), nil
+}
+
+func (f *scriptFront) Retire(_ *Table, old string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.retired = append(f.retired, old)
+}
+
+func (f *scriptFront) Permanent(err error) string {
+	if errors.Is(err, errForbidden) {
+		return "no permission"
+	}
+	return ""
+}
+
+func (f *scriptFront) Summary(_ *Table, e Event) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.events = append(f.events, e.Kind)
+	return "summary"
+}
+
+func (f *scriptFront) Tell(_ *Table, n Note) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.notes = append(f.notes, n.Kind)
+}
+
+// versions lists the versions of the screens shown, in order.
+func (f *scriptFront) versions() []int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []int
+	for _, s := range f.shown {
+		out = append(out, s.Version)
+	}
+	return out
+}
+
+// wait returns the next screen shown, or fails the test after a while.
+func (f *scriptFront) wait(t *testing.T) store.Screen {
+	t.Helper()
+	select {
+	case s := <-f.ok:
+		return s
+	case <-time.After(10 * time.Second):
+		t.Fatal("no screen was shown")
+		return store.Screen{}
+	}
+}
+
+// quietLog drops the host's log: the tests check what it does.
+func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// handClock is a clock the test moves.
+type handClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *handClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *handClock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// hostOn hosts the database at path with front, retrying screens within milliseconds.
+func hostOn(t *testing.T, path string, f Front, clock Clock) (*Host, *store.DB) {
+	t.Helper()
+	db, err := store.Open(context.Background(), path)
+	must(t, err)
+	h, err := New(Options{DB: db, Front: f, Clock: clock, Log: quietLog(), RetryBase: time.Millisecond, RetryMax: 2 * time.Millisecond})
+	must(t, err)
+	t.Cleanup(func() {
+		<-h.Close()
+		db.Close()
+	})
+	return h, db
+}
+
+// soloToFirstBoard creates a solitaire game for ann (seat 1) with one idle kind, agrees
+// on it and makes ann's free spawn: the first board is then owed. It returns the table,
+// unlocked.
+func soloToFirstBoard(t *testing.T, h *Host) *Table {
+	t.Helper()
+	row := &store.Game{Scope: "g", Place: "c", Mode: game.ModeSolitaire, HumanSeat: 1, Players: [2]string{"ann", ""},
+		Status: store.StatusSetup, Seed: 5, TurnTimeout: time.Minute, Config: game.DefaultConfig()}
+	tb, err := h.Create(row, game.DefaultConfig(), Lobby{Owner: "ann", Kinds: []Proposal{{Name: "Idle", Strategy: "done"}}})
+	must(t, err)
+	tb, err = h.Lock(tb.Row.ID)
+	must(t, err)
+	defer tb.Unlock()
+	must(t, h.Agree(tb))
+	g, err := h.Engine(tb)
+	must(t, err)
+	if _, err := h.FreeSpawn(tb, "ann", 0, g.FreeSpawnOptions(1)[0]); err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+// turnDeadlines counts the game's stored turn clocks.
+func turnDeadlines(t *testing.T, db *store.DB) int {
+	t.Helper()
+	ds, err := db.Deadlines(context.Background(), time.Unix(4_000_000_000, 0)) // all of them
+	must(t, err)
+	n := 0
+	for _, d := range ds {
+		if d.Kind == string(TurnTimeUp) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestHost_ScreenRetriedUntilShown: a screen the front fails to show (a 500) stays
+// owed and is retried until it is shown, once; the old screen loses its controls only
+// then, and the turn clock runs only once the board is up.
+func TestHost_ScreenRetriedUntilShown(t *testing.T) {
+	f := newScriptFront()
+	h, db := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, nil)
+	f.fail = nil
+	row := soloToFirstBoard(t, h) // free spawns' screen (1 decision: the bot's), then the board (2)
+	if got := f.versions(); len(got) != 2 || got[0] != 1 || got[1] != 2 {
+		t.Fatalf("screens shown %v, want the free spawns' (1) then the first board (2)", got)
+	}
+	f.wait(t)
+	f.wait(t)
+
+	// ann ends her turn; the board after it fails twice, then shows.
+	f.mu.Lock()
+	f.fail = []error{errTransient, errTransient}
+	f.mu.Unlock()
+	tb, err := h.Lock(row.Row.ID)
+	must(t, err)
+	must(t, h.EndTurn(tb, 1))
+	owed := tb.Owed() != nil
+	tb.Unlock()
+	if !owed {
+		t.Fatal("the board that failed is not owed")
+	}
+	if s := f.wait(t); s.Version != 3 {
+		t.Fatalf("retried screen has version %d, want 3 (after ann's turn)", s.Version)
+	}
+	// The retrier goes on with the game: the bot's turn, then its board.
+	if s := f.wait(t); s.Version <= 3 {
+		t.Fatalf("after the retried board, version %d, want the bot's turn (after 3)", s.Version)
+	}
+	got := f.versions()
+	seen := map[int]int{}
+	for _, v := range got {
+		seen[v]++
+	}
+	for v, n := range seen {
+		if n != 1 {
+			t.Errorf("screen %d shown %d times", v, n)
+		}
+	}
+	f.mu.Lock()
+	retired := len(f.retired)
+	f.mu.Unlock()
+	if retired != len(got)-1 {
+		t.Errorf("%d old screens retired after %d shown, want one fewer", retired, len(got))
+	}
+	if n := turnDeadlines(t, db); n != 1 {
+		t.Errorf("%d turn clocks stored, want ann's one", n)
+	}
+}
+
+// TestHost_PausedScreenStopsTheClock: a permanent failure pauses the game's screen (the
+// first board, ann to move); her turn clock does not run, so a due deadline plays
+// nothing, until Resume shows the board and starts it.
+func TestHost_PausedScreenStopsTheClock(t *testing.T) {
+	f := newScriptFront(nil, errForbidden) // the free spawns show; the first board is refused
+	clock := &handClock{now: time.Unix(1_800_000_000, 0)}
+	h, db := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, clock)
+	row := soloToFirstBoard(t, h)
+	tb, err := h.Lock(row.Row.ID)
+	must(t, err)
+	paused := tb.Owed() != nil && tb.Owed().Paused == "no permission"
+	tb.Unlock()
+	if !paused {
+		t.Fatal("a permanent failure did not pause the screen")
+	}
+	if n := turnDeadlines(t, db); n != 0 {
+		t.Errorf("%d turn clocks stored while ann's board is paused", n)
+	}
+	clock.add(time.Hour)
+	h.RunDue(context.Background())
+	f.mu.Lock()
+	events := append([]EventKind(nil), f.events...)
+	f.mu.Unlock()
+	for _, e := range events {
+		if e == EvTimeUp || e == EvForfeit {
+			t.Fatalf("a turn was played for a player whose board never showed: %v", events)
+		}
+	}
+	tb, err = h.Lock(row.Row.ID)
+	must(t, err)
+	was, err := h.Resume(tb)
+	tb.Unlock()
+	must(t, err)
+	if !was {
+		t.Fatal("Resume did not find the paused screen")
+	}
+	f.wait(t) // the free spawns
+	if s := f.wait(t); s.Version != 2 {
+		t.Fatalf("resumed screen has version %d, want the first board (2)", s.Version)
+	}
+	if n := turnDeadlines(t, db); n != 1 {
+		t.Errorf("%d turn clocks stored once ann's board is up, want 1", n)
+	}
+}
+
+// TestHost_ForfeitAfterMisses: a player whose clock runs out has the turn played for
+// them, and forfeits on the MaxMisses-th turn in a row.
+func TestHost_ForfeitAfterMisses(t *testing.T) {
+	f := newScriptFront()
+	clock := &handClock{now: time.Unix(1_800_000_000, 0)}
+	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, clock)
+	row := soloToFirstBoard(t, h)
+	for range MaxMisses {
+		clock.add(2 * time.Minute)
+		h.RunDue(context.Background())
+	}
+	g, err := h.db.Game(context.Background(), row.Row.ID)
+	must(t, err)
+	if g.Status != store.StatusOver || g.Result == nil || g.Result.Winner != 2 || g.Result.Reason != game.ReasonForfeit {
+		t.Fatalf("after %d missed turns: status %s, result %+v; want a forfeit won by the bot", MaxMisses, g.Status, g.Result)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var timeUps, forfeits int
+	for _, e := range f.events {
+		switch e {
+		case EvTimeUp:
+			timeUps++
+		case EvForfeit:
+			forfeits++
+		}
+	}
+	if timeUps != MaxMisses-1 || forfeits != 1 {
+		t.Errorf("events %v: %d turns played for the player and %d forfeits, want %d and 1", f.events, timeUps, forfeits, MaxMisses-1)
+	}
+}
+
+// TestHost_RestartDeliversOwedScreen: a screen still owed when the host stops (the
+// front failed it until then) is shown once by the next host on the same database.
+func TestHost_RestartDeliversOwedScreen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "k.db")
+	f := newScriptFront()
+	db, err := store.Open(context.Background(), path)
+	must(t, err)
+	h, err := New(Options{DB: db, Front: f, Log: quietLog(), RetryBase: time.Hour, RetryMax: time.Hour})
+	must(t, err)
+	row := soloToFirstBoard(t, h)
+	f.mu.Lock()
+	f.fail = []error{errTransient}
+	f.mu.Unlock()
+	tb, err := h.Lock(row.Row.ID)
+	must(t, err)
+	must(t, h.EndTurn(tb, 1))
+	tb.Unlock()
+	<-h.Close()
+	db.Close()
+
+	f2 := newScriptFront()
+	h2, _ := hostOn(t, path, f2, nil)
+	n, err := h2.Restore(context.Background())
+	must(t, err)
+	if n != 1 {
+		t.Fatalf("restored %d games, want 1", n)
+	}
+	h2.Connected()
+	if s := f2.wait(t); s.Version != 3 {
+		t.Fatalf("after the restart, screen version %d shown first, want the owed one (3)", s.Version)
+	}
+	if s := f2.wait(t); s.Version <= 3 {
+		t.Fatalf("then version %d, want the bot's turn (after 3)", s.Version)
+	}
+}
