@@ -9,32 +9,14 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
-
-// fakeClock is a clock tests move by hand.
-type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
 
 // harness is a fake Discord with a guild, a channel and two players, a real SQLite
 // file, and the bot connected to both.
@@ -45,7 +27,7 @@ type harness struct {
 	dbPath  string
 	db      *store.DB
 	bot     *Bot
-	clock   *fakeClock
+	clock   *host.ManualClock
 	guild   *discordtest.Guild
 	channel *discordtest.Channel
 	alice   *discordtest.User
@@ -66,7 +48,7 @@ func newHarnessWith(t *testing.T, configure func(*Options)) *harness {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	t.Cleanup(cancel)
 	h := &harness{t: t, ctx: ctx, fake: discordtest.New(), dbPath: filepath.Join(t.TempDir(), "kombat.db"),
-		clock: &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, options: configure}
+		clock: host.NewManualClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)), options: configure}
 	t.Cleanup(h.fake.Close)
 	h.guild = h.fake.AddGuild("", "club")
 	h.channel = h.fake.AddChannel(h.guild, "kombat")

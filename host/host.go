@@ -152,3 +152,27 @@ func (h *Host) Connected() {
 
 // Now is the host's time, by its clock.
 func (h *Host) Now() time.Time { return h.clock.Now() }
+
+// ManualClock is a clock moved by hand, for tests of clocks and reminders: it stands
+// still until Advance.
+type ManualClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// NewManualClock is a clock standing at now.
+func NewManualClock(now time.Time) *ManualClock { return &ManualClock{now: now} }
+
+// Now is the clock's time.
+func (c *ManualClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Advance moves the clock forward by d.
+func (c *ManualClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}

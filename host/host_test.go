@@ -102,24 +102,6 @@ func (f *scriptFront) wait(t *testing.T) store.Screen {
 // quietLog drops the host's log: the tests check what it does.
 func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
-// handClock is a clock the test moves.
-type handClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *handClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *handClock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // hostOn hosts the database at path with front, retrying screens within milliseconds.
 func hostOn(t *testing.T, path string, f Front, clock Clock) (*Host, *store.DB) {
 	t.Helper()
@@ -228,7 +210,7 @@ func TestHost_ScreenRetriedUntilShown(t *testing.T) {
 // nothing, until Resume shows the board and starts it.
 func TestHost_PausedScreenStopsTheClock(t *testing.T) {
 	f := newScriptFront(nil, errForbidden) // the free spawns show; the first board is refused
-	clock := &handClock{now: time.Unix(1_800_000_000, 0)}
+	clock := NewManualClock(time.Unix(1_800_000_000, 0))
 	h, db := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, clock)
 	row := soloToFirstBoard(t, h)
 	tb, err := h.Lock(row.Row.ID)
@@ -241,7 +223,7 @@ func TestHost_PausedScreenStopsTheClock(t *testing.T) {
 	if n := turnDeadlines(t, db); n != 0 {
 		t.Errorf("%d turn clocks stored while ann's board is paused", n)
 	}
-	clock.add(time.Hour)
+	clock.Advance(time.Hour)
 	h.RunDue(context.Background())
 	f.mu.Lock()
 	events := append([]EventKind(nil), f.events...)
@@ -272,11 +254,11 @@ func TestHost_PausedScreenStopsTheClock(t *testing.T) {
 // them, and forfeits on the MaxMisses-th turn in a row.
 func TestHost_ForfeitAfterMisses(t *testing.T) {
 	f := newScriptFront()
-	clock := &handClock{now: time.Unix(1_800_000_000, 0)}
+	clock := NewManualClock(time.Unix(1_800_000_000, 0))
 	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, clock)
 	row := soloToFirstBoard(t, h)
 	for range MaxMisses {
-		clock.add(2 * time.Minute)
+		clock.Advance(2 * time.Minute)
 		h.RunDue(context.Background())
 	}
 	g, err := h.db.Game(context.Background(), row.Row.ID)
