@@ -1,13 +1,19 @@
-// Package host owns what hosting a game of KOMBAT means, whatever the chat service:
-// the checks a strategy or a kind passes before it is accepted, who may challenge whom
-// and answer a challenge, when a channel or a player is too busy for another game, how
-// players agree on a game's kinds before it starts (Lobby), who may pause an auto game
-// or press a turn's controls, what a deadline that comes due does to a game, and a
-// tournament's schedule, pairings and standings.
+// Package host owns what hosting a game means, whatever the chat service or terminal
+// that shows it. A Host keeps the tables of the games in play (their stored rows,
+// lobbies, and engines rebuilt from the records), and every change to a game goes
+// through it under the game's lock: the setup negotiation (Lobby), the free spawns,
+// the turns and who may press them, resignation, turn clocks with their reminders and
+// forfeits (Decide), and the screens each game owes its place, stored in the same
+// transaction as the change and delivered through a Front until it takes them.
+// Seats are the one order of play (the bots' free spawns, the bots playing until a
+// person acts) that the chat host and the terminal share. Tourneys runs tournaments,
+// Library keeps players' saved strategies, and the records side reads finished games
+// back (replays, Why? traces, history, ratings). CheckStrategy and CheckKind are the
+// one check every accepted strategy passes.
 //
 // It sits between the rules and the chat: it may import interp, game and store, and
 // it must import neither bot, nor render, nor cli, nor any chat library (discordgo).
-// Its answers are plain values (a refusal, an action, a table of standings) that the
-// chat layer carries out and words for its players, so every decision tests as a
-// plain function, without a fake Discord.
+// Its methods take plain values and return results or refusals (*Refusal, whose
+// message is the player's) that the front end words for its players, so every rule
+// tests as a plain Go test, without a fake Discord.
 package host
