@@ -166,7 +166,7 @@ func (b *Bot) Start(ctx context.Context) error {
 	}
 	started = true
 	b.host.Connected()
-	b.resumeTourneys()
+	b.host.ResumeTourneys(b.tourney, tourneyFront{b}, b.mine)
 	if b.opt.Ticker {
 		b.host.Tick()
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -17,9 +16,9 @@ import (
 
 // Tournaments: a member who may manage the server opens one; entrants register 1 to
 // host.MaxEntryKinds of their saved strategies (copied at registration, so later
-// edits do not change an entry); the bot plays host's round robin in the background
-// (host.Tourneys stores the state after every game and decides who may do what) and
-// tells the channel as it goes.
+// edits do not change an entry); host plays the round robin in the background
+// (host.Host.RunTourney; host.Tourneys stores the state after every game and decides
+// who may do what) and tourneyFront tells the channel as it goes.
 
 // canManage reports whether the member who sent an interaction may manage the server.
 func canManage(r *request) bool {
@@ -98,16 +97,6 @@ func kindNames(ks []game.KindSpec) string {
 	return strings.Join(out, ", ")
 }
 
-// tourneyRefused is the reply to a tournament change host turned down: its refusal
-// as it is, or an internal error, logged as what.
-func (b *Bot) tourneyRefused(r *request, what string, err error) reply {
-	var no *host.Refusal
-	if errors.As(err, &no) {
-		return private("%s", no.Msg)
-	}
-	return b.internal(r, what, err)
-}
-
 // tourneyEnter offers the presser's saved strategies for their entry.
 func (b *Bot) tourneyEnter(r *request, id customID) reply {
 	list, err := b.db.ListStrategies(b.wctx, r.user.ID)
@@ -143,7 +132,7 @@ func (b *Bot) tourneyKinds(r *request, id customID, names []string) reply {
 	}
 	row, st, err := b.tourney.Enter(b.wctx, id.Game, r.user.ID, displayName(r.user), kinds)
 	if err != nil {
-		return b.tourneyRefused(r, "save entry", err)
+		return b.refusedOr(r, "save entry", err)
 	}
 	b.refreshTourney(row, st, "")
 	return reply{update: true, content: fmt.Sprintf("You are in tournament #%d with %s.", row.ID, kindNames(kinds))}
@@ -163,7 +152,7 @@ func (b *Bot) refreshTourney(row *store.Tournament, st *host.Tournament, progres
 func (b *Bot) tourneyLeave(r *request, id customID) reply {
 	row, st, err := b.tourney.Leave(b.wctx, id.Game, r.user.ID)
 	if err != nil {
-		return b.tourneyRefused(r, "leave tournament", err)
+		return b.refusedOr(r, "leave tournament", err)
 	}
 	return tourneyUpdate(row, st, "")
 }
@@ -172,7 +161,7 @@ func (b *Bot) tourneyLeave(r *request, id customID) reply {
 func (b *Bot) tourneyCancel(r *request, id customID) reply {
 	row, st, err := b.tourney.Cancel(b.wctx, id.Game, r.user.ID, canManage(r))
 	if err != nil {
-		return b.tourneyRefused(r, "cancel tournament", err)
+		return b.refusedOr(r, "cancel tournament", err)
 	}
 	return tourneyUpdate(row, st, "")
 }
@@ -181,9 +170,9 @@ func (b *Bot) tourneyCancel(r *request, id customID) reply {
 func (b *Bot) tourneyStart(r *request, id customID) reply {
 	row, st, err := b.tourney.Start(b.wctx, id.Game, r.user.ID, canManage(r))
 	if err != nil {
-		return b.tourneyRefused(r, "start tournament", err)
+		return b.refusedOr(r, "start tournament", err)
 	}
-	b.runTourney(row.ID)
+	b.host.RunTourney(b.tourney, tourneyFront{b}, row.ID)
 	return tourneyUpdate(row, st, progressLine(st))
 }
 
@@ -200,64 +189,25 @@ func progressLine(st *host.Tournament) string {
 	return fmt.Sprintf("Games played: %d of %d.", done, total)
 }
 
-// runTourney plays a running tournament's remaining games in the background: one at a
-// time, each result stored before the next (host.Tourneys.PlayNext), the message
-// updated as it goes.
-func (b *Bot) runTourney(id int64) {
-	if !b.begin() {
-		return
-	}
-	go func() {
-		defer b.work.Done()
-		for {
-			select {
-			case <-b.ctx.Done():
-				return
-			case <-time.After(b.opt.AutoStep / 10):
-			}
-			row, st, done, err := b.tourney.PlayNext(b.wctx, id)
-			switch {
-			case errors.Is(err, game.ErrStopped):
-				b.log.Info("tournament game interrupted by shutdown; it is played again after the restart", "tournament", id)
-				return
-			case errors.Is(err, host.ErrNotRunning):
-				return
-			case err != nil:
-				b.log.Error("tournament game", "tournament", id, "err", err)
-				return
-			}
-			b.postPairings(row)
-			if done {
-				b.finishTourney(id)
-				return
-			}
-			b.refreshTourney(row, st, progressLine(st))
-		}
-	}()
+// tourneyFront tells a tournament's channel how its run (host.Host.RunTourney)
+// goes.
+type tourneyFront struct{ b *Bot }
+
+// Progress redraws the tournament's message with the games played.
+func (f tourneyFront) Progress(row *store.Tournament, st *host.Tournament) {
+	f.b.refreshTourney(row, st, progressLine(st))
 }
 
-// postPairings posts the result of each pairing whose games are all played, in
-// schedule order, once each: host counts one posted before it is posted, so after a
-// crash in between a result is missing rather than posted twice.
-func (b *Bot) postPairings(row *store.Tournament) {
-	for {
-		a, ok, err := b.tourney.NextPost(b.wctx, row.ID)
-		if err != nil {
-			b.log.Error("take pairing to post", "tournament", row.ID, "err", err)
-			return
-		}
-		if !ok {
-			return
-		}
-		sc := a.Score
-		text := fmt.Sprintf("Tournament #%d · <@%s> %d – %d <@%s>", row.ID, a.X.User, sc.WinsX, sc.WinsY, a.Y.User)
-		if sc.Ties > 0 {
-			text += fmt.Sprintf(" (%d %s)", sc.Ties, plural(sc.Ties, "tie", "ties"))
-		}
-		if _, err := b.sess.ChannelMessageSendComplex(row.Channel, &discordgo.MessageSend{Content: text,
-			AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
-			b.log.Error("post pairing", "tournament", row.ID, "err", err)
-		}
+// Announce posts a pairing's result, mentioning nobody.
+func (f tourneyFront) Announce(row *store.Tournament, a host.Announcement) {
+	sc := a.Score
+	text := fmt.Sprintf("Tournament #%d · <@%s> %d – %d <@%s>", row.ID, a.X.User, sc.WinsX, sc.WinsY, a.Y.User)
+	if sc.Ties > 0 {
+		text += fmt.Sprintf(" (%d %s)", sc.Ties, plural(sc.Ties, "tie", "ties"))
+	}
+	if _, err := f.b.sess.ChannelMessageSendComplex(row.Channel, &discordgo.MessageSend{Content: text,
+		AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+		f.b.log.Error("post pairing", "tournament", row.ID, "err", err)
 	}
 }
 
@@ -271,18 +221,10 @@ func standings(st []host.Standing) []render.Standing {
 	return rows
 }
 
-// finishTourney closes the tournament, all its games played, and posts the standings.
-// Once closed it is never resumed: a picture that cannot be drawn leaves the
-// standings in words only.
-func (b *Bot) finishTourney(id int64) {
-	row, st, final, err := b.tourney.Finish(b.wctx, id)
-	if errors.Is(err, host.ErrNotRunning) {
-		return
-	}
-	if err != nil {
-		b.log.Error("finish tournament", "tournament", id, "err", err)
-		return
-	}
+// Final posts the final standings, in words and as a picture (words only when it
+// cannot be drawn), and redraws the tournament's message.
+func (f tourneyFront) Final(row *store.Tournament, st *host.Tournament, final []host.Standing) {
+	b := f.b
 	rows := standings(final)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "🏆 **Tournament #%d is over.** Winner: **%s** with %s points.\n", row.ID, rows[0].Name, strconv.FormatFloat(rows[0].Points, 'f', -1, 64))
@@ -299,19 +241,4 @@ func (b *Bot) finishTourney(id int64) {
 		b.log.Error("post standings", "tournament", row.ID, "err", err)
 	}
 	b.refreshTourney(row, st, progressLine(st))
-}
-
-// resumeTourneys restarts the runs of tournaments that were playing when the bot
-// stopped (of this process's shard).
-func (b *Bot) resumeTourneys() {
-	ts, err := b.tourney.Running(b.wctx)
-	if err != nil {
-		b.log.Error("load tournaments", "err", err)
-		return
-	}
-	for _, t := range ts {
-		if b.mine(t.Guild) {
-			b.runTourney(t.ID)
-		}
-	}
 }
