@@ -61,7 +61,7 @@ type Bot struct {
 	ctx     context.Context // cancelled by Close: loops and network calls stop
 	wctx    context.Context // for the store: not cancelled, as Close waits for writes in flight instead of cutting them off
 	cancel  context.CancelFunc
-	work    sync.WaitGroup // interactions and tournaments in flight; joined only through begin
+	work    sync.WaitGroup // interactions in flight; joined only through begin
 	wmu     sync.Mutex     // orders begin against Close, so no work starts after Close waits
 	closing atomic.Bool
 	halt    *atomic.Bool // raised by Close: running evaluations stop (game.SetStop); the host's
@@ -258,7 +258,7 @@ func (b *Bot) Close() error {
 // call it after moving their clock.
 func (b *Bot) RunDue(ctx context.Context) { b.host.RunDue(ctx) }
 
-// begin counts one piece of work (an interaction, a tournament) that
+// begin counts one piece of work (an interaction) that
 // Close must wait for, or reports false once Close has begun: WaitGroup forbids an Add
 // from zero while Wait runs, and work started then would outlive the session.
 func (b *Bot) begin() bool {
