@@ -11,6 +11,7 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -67,9 +68,9 @@ func (f discordFront) Permanent(err error) string { return permanent(err) }
 func (f discordFront) Summary(t *host.Table, e host.Event) string {
 	switch e.Kind {
 	case host.EvTurn:
-		return turnSummary(e.Log, t.Names()[e.Player-1])
+		return render.TurnSummary(e.Log, t.Names()[e.Player-1])
 	case host.EvTimeUp:
-		return fmt.Sprintf("⏰ %s ran out of time (%d in a row); the turn was played for them.\n%s", mention(t, e.Player), e.Misses, turnSummary(e.Log, t.Names()[e.Player-1]))
+		return fmt.Sprintf("⏰ %s ran out of time (%d in a row); the turn was played for them.\n%s", mention(t, e.Player), e.Misses, render.TurnSummary(e.Log, t.Names()[e.Player-1]))
 	case host.EvForfeit:
 		return fmt.Sprintf("⏰ %s ran out of time %d turns in a row and forfeits.", mention(t, e.Player), host.MaxMisses)
 	case host.EvResign:

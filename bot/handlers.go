@@ -228,7 +228,7 @@ func (b *Bot) checkText(r *request, name, text string) reply {
 		return b.internal(r, "check strategy", err)
 	}
 	if w := prog.Warnings(); len(w) > 0 {
-		return private("No errors. %d %s:\n%s", len(w), plural(len(w), "warning", "warnings"), fencedReport(name, text, w, 0, contentLimit-40))
+		return private("No errors. %d %s:\n%s", len(w), render.Plural(len(w), "warning", "warnings"), fencedReport(name, text, w, 0, contentLimit-40))
 	}
 	return private("No errors, no warnings: `%s` is ready to play.", name)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/store"
 )
@@ -94,7 +95,7 @@ func (b *Bot) saveToLibrary(r *request, name, defense, text string) reply {
 		return b.refusedOr(r, "save strategy", err)
 	}
 	return private("Saved **%s**, version %d (defense %d, %d %s). Use it in a game with **Load saved strategy** during setup.",
-		s.Name, s.Version, s.Defense, s.Lines, plural(s.Lines, "line", "lines"))
+		s.Name, s.Version, s.Defense, s.Lines, render.Plural(s.Lines, "line", "lines"))
 }
 
 // libraryRedo reopens the save form with the refused text.
@@ -156,7 +157,7 @@ func (b *Bot) libraryAskDelete(r *request, o options) reply {
 	if err != nil {
 		return b.refusedOr(r, "strategy versions", err)
 	}
-	return reply{ephemeral: true, content: fmt.Sprintf("Delete **%s** and its %d %s kept? This cannot be undone.", vs[0].Name, len(vs), plural(len(vs), "version", "versions")),
+	return reply{ephemeral: true, content: fmt.Sprintf("Delete **%s** and its %d %s kept? This cannot be undone.", vs[0].Name, len(vs), render.Plural(len(vs), "version", "versions")),
 		components: []discordgo.MessageComponent{row(button("Delete", discordgo.DangerButton, customID{Action: "libdel", Args: []string{vs[0].Name}}))}}
 }
 

@@ -81,7 +81,7 @@ func (b *Bot) replayFrame(t *host.Table, frames []game.Frame, i int) (reply, err
 		sb.WriteString("after the free spawns")
 	} else {
 		fmt.Fprintf(&sb, "turn %d of %d (%s's turn %d)", i, len(frames)-1, t.Names()[f.Turn.Player-1], f.Turn.Turn)
-		if s := turnSummary(f.Turn, t.Names()[f.Turn.Player-1]); s != "" {
+		if s := render.TurnSummary(f.Turn, t.Names()[f.Turn.Player-1]); s != "" {
 			sb.WriteString("\n" + s)
 		}
 	}
@@ -215,7 +215,7 @@ func (b *Bot) stats(r *request, o options) reply {
 			continue
 		}
 		fmt.Fprintf(&sb, "%s: rating **%d** (#%d) · %d %s: %d won, %d lost, %d tied\n",
-			title, host.Points(p.Rating), l.Rank, p.Games, plural(p.Games, "game", "games"), p.Wins, p.Losses, p.Ties)
+			title, host.Points(p.Rating), l.Rank, p.Games, render.Plural(p.Games, "game", "games"), p.Wins, p.Losses, p.Ties)
 	}
 	return private("%s", sb.String())
 }

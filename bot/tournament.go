@@ -54,7 +54,7 @@ func (b *Bot) tournamentCommand(r *request, o options) reply {
 func tourneyView(t *store.Tournament, st *host.Tournament, progress string) reply {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "🏆 **KOMBAT tournament #%d** · organised by <@%s> · round robin, %d %s per pairing and seat\n",
-		t.ID, t.Owner, st.Seeds, plural(st.Seeds, "game", "games"))
+		t.ID, t.Owner, st.Seeds, render.Plural(st.Seeds, "game", "games"))
 	switch t.Status {
 	case store.TournamentOpen:
 		fmt.Fprintf(&sb, "Registration is open: press **Enter** and choose 1 to %d of your saved strategies (`/kombat strategy save`). Your minions will be those kinds; the bot plays them for you.\n", host.MaxEntryKinds)
@@ -203,7 +203,7 @@ func (f tourneyFront) Announce(row *store.Tournament, a host.Announcement) {
 	sc := a.Score
 	text := fmt.Sprintf("Tournament #%d · <@%s> %d – %d <@%s>", row.ID, a.X.User, sc.WinsX, sc.WinsY, a.Y.User)
 	if sc.Ties > 0 {
-		text += fmt.Sprintf(" (%d %s)", sc.Ties, plural(sc.Ties, "tie", "ties"))
+		text += fmt.Sprintf(" (%d %s)", sc.Ties, render.Plural(sc.Ties, "tie", "ties"))
 	}
 	if _, err := f.b.sess.ChannelMessageSendComplex(row.Channel, &discordgo.MessageSend{Content: text,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {

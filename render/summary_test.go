@@ -1,9 +1,7 @@
-package bot
+package render
 
 import (
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -11,23 +9,6 @@ import (
 	"github.com/kombat-game/kombat/game"
 )
 
-func exampleKinds(t testing.TB) []game.KindSpec {
-	t.Helper()
-	files, _ := filepath.Glob("../examples/*.kombat")
-	var kinds []game.KindSpec
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		k, err := game.KindFromFile(f, string(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		kinds = append(kinds, k)
-	}
-	return kinds
-}
 
 // TestTurnSummary summarises every turn of many games: always within the limit, and
 // every death in the log is mentioned.
@@ -47,7 +28,7 @@ func TestTurnSummary(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, l := range g.Log() {
-			s := turnSummary(l, "Alice")
+			s := TurnSummary(l, "Alice")
 			if n := utf8.RuneCountInString(s); n > maxSummary {
 				t.Fatalf("summary of %d characters:\n%s", n, s)
 			}

@@ -1,4 +1,4 @@
-package bot
+package render
 
 import (
 	"fmt"
@@ -11,10 +11,10 @@ import (
 // for the header and the mention of the next player.
 const maxSummary = 1500
 
-// turnSummary describes a turn in a few lines: the economy, the purchase and spawn,
+// TurnSummary describes a turn in a few lines: the economy, the purchase and spawn,
 // then one line per minion that did something (moves folded into from -> to, shots
 // with their damage, deaths), and how evaluations ended when it was not normal.
-func turnSummary(l game.TurnLog, who string) string {
+func TurnSummary(l game.TurnLog, who string) string {
 	var lines []string
 	var econ []string
 	budget := 0.0
@@ -106,11 +106,11 @@ func turnSummary(l game.TurnLog, who string) string {
 		}
 		var parts []string
 		if a.moves > 0 && a.moves == a.blocked {
-			parts = append(parts, fmt.Sprintf("stayed at %v (%d blocked %s)", a.from, a.blocked, plural(a.blocked, "move", "moves")))
+			parts = append(parts, fmt.Sprintf("stayed at %v (%d blocked %s)", a.from, a.blocked, Plural(a.blocked, "move", "moves")))
 		} else if a.moves > 0 {
 			m := fmt.Sprintf("moved %v -> %v", a.from, a.to)
 			if a.moves > 1 || a.blocked > 0 {
-				m += fmt.Sprintf(" (%d %s", a.moves, plural(a.moves, "move", "moves"))
+				m += fmt.Sprintf(" (%d %s", a.moves, Plural(a.moves, "move", "moves"))
 				if a.blocked > 0 {
 					m += fmt.Sprintf(", %d blocked", a.blocked)
 				}
@@ -125,7 +125,7 @@ func turnSummary(l game.TurnLog, who string) string {
 			parts = append(parts, a.shots...)
 		}
 		if a.unafforded > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s not afforded", a.unafforded, plural(a.unafforded, "shot", "shots")))
+			parts = append(parts, fmt.Sprintf("%d %s not afforded", a.unafforded, Plural(a.unafforded, "shot", "shots")))
 		}
 		if a.omitted > 0 {
 			parts = append(parts, fmt.Sprintf("%d more moves and shots", a.omitted))
@@ -147,7 +147,7 @@ func fitLines(lines []string, limit int) string {
 	var b strings.Builder
 	for i, l := range lines {
 		rest := len(lines) - i
-		more := fmt.Sprintf("… and %d more %s", rest, plural(rest, "line", "lines"))
+		more := fmt.Sprintf("… and %d more %s", rest, Plural(rest, "line", "lines"))
 		if len([]rune(b.String()))+len([]rune(l))+1 > limit-len([]rune(more))-1 && i < len(lines)-1 ||
 			len([]rune(b.String()))+len([]rune(l))+1 > limit {
 			b.WriteString(more)
@@ -164,7 +164,8 @@ func fitLines(lines []string, limit int) string {
 // money shows a budget as players think of it: whole units.
 func money(f float64) string { return fmt.Sprintf("%d", int64(f)) }
 
-func plural(n int, one, many string) string {
+// Plural is one or many, as n asks.
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
