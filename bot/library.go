@@ -10,8 +10,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/host"
-	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
 

@@ -9,7 +9,6 @@ import (
 	"github.com/kombat-game/kombat/game"
 )
 
-
 // TestTurnSummary summarises every turn of many games: always within the limit, and
 // every death in the log is mentioned.
 func TestTurnSummary(t *testing.T) {
