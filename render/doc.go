@@ -1,9 +1,9 @@
 // Package render draws a KOMBAT board (a game.Snapshot and the last turn's log) as a
-// PNG, a whole game as an animated GIF, a tournament's standings as a table, and a
-// board as a short text for screen readers and terminals, and a turn's log as a few lines of
-// Markdown for a chat (TurnSummary). It reads snapshots only,
-// never a live game, so drawing can run beside play without locks; its fonts are
-// embedded, so a snapshot looks the same on every machine.
+// PNG, a whole game as an animated GIF, a tournament's standings as a table, a board
+// as a short text for screen readers and terminals, and a turn's log as a few lines of
+// Markdown for a chat (TurnSummary). It reads snapshots only, never a live game, so
+// drawing can run beside play without locks; its fonts are embedded, so a snapshot
+// looks the same on every machine.
 //
 // render imports game (for its snapshot types) and image libraries only: never store
 // or bot, so it can draw anything, stored or not, for any host.
