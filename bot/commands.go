@@ -1,6 +1,10 @@
 package bot
 
-import "github.com/bwmarrin/discordgo"
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kombat-game/kombat/host"
+)
 
 // Command names, as players type them.
 const (
@@ -53,8 +57,8 @@ func commands() []*discordgo.ApplicationCommand {
 	tryStrategy := opt(str, "strategy", "one of your saved strategies, by name", false)
 	tryStrategy.MaxLength = 32
 	position := opt(str, "position", "where your minion is tried (default: near)", false)
-	for _, p := range tryPositions() {
-		position.Choices = append(position.Choices, &discordgo.ApplicationCommandOptionChoice{Name: p.name + ": " + p.desc, Value: p.name})
+	for _, p := range host.TryPositions() {
+		position.Choices = append(position.Choices, &discordgo.ApplicationCommandOptionChoice{Name: p.Name + ": " + p.Desc, Value: p.Name})
 	}
 	seedsOpt := opt(integer, "seeds", "games per pairing and seat, 1 to 5 (default 2)", false)
 	oneSeed, fiveSeeds := 1.0, 5.0
