@@ -52,7 +52,7 @@ func TestKilledBeforeTheBoard(t *testing.T) {
 		Players: [2]string{alice.ID, ""}, Config: setup.Config, Seed: setup.Seed, Status: store.StatusPlay,
 		Setup: []byte(`{"names":["alice","Bot"],"owner":"` + alice.ID + `"}`), Kinds: setup.Kinds, TurnTimeout: 10 * time.Minute})
 	if err == nil {
-		err = db.CommitOwing(ctx, id, 0, g.Record().Decisions, nil, 0, "")
+		err = db.CommitOwing(ctx, id, 0, g.Record().Decisions, nil, 0, "", nil)
 	}
 	db.Close()
 	if err != nil {

@@ -297,9 +297,9 @@ func (h *Host) record(t *Table, summary *string) error {
 	var err error
 	switch r := g.Result(); {
 	case summary != nil:
-		err = h.db.CommitOwing(h.wctx, t.Row.ID, pos, all[pos:], r, g.Turns(), *summary)
+		err = h.db.CommitOwing(h.wctx, t.Row.ID, pos, all[pos:], r, g.Turns(), *summary, Elo{})
 	case r != nil:
-		err = h.db.Finish(h.wctx, t.Row.ID, pos, all[pos:], *r, g.Turns())
+		err = h.db.Finish(h.wctx, t.Row.ID, pos, all[pos:], *r, g.Turns(), Elo{})
 	default:
 		err = h.db.AppendDecisions(h.wctx, t.Row.ID, pos, all[pos:])
 	}

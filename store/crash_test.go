@@ -104,7 +104,7 @@ func resumeAndCommit(ctx context.Context, db *DB, id int64, seed uint64, committ
 		all := g.Record().Decisions
 		var err error
 		if r := g.Result(); r != nil {
-			err = db.Finish(ctx, id, pos, all[pos:], *r, g.Turns())
+			err = db.Finish(ctx, id, pos, all[pos:], *r, g.Turns(), nil)
 		} else {
 			err = db.AppendDecisions(ctx, id, pos, all[pos:])
 		}

@@ -254,14 +254,14 @@ func action(b []byte) game.Action {
 }
 
 // Finish commits a game's last decisions (made at position pos), its result and the
-// rating changes it causes, in one transaction: either the game is over with all of
-// it recorded, or nothing changed.
-func (db *DB) Finish(ctx context.Context, id int64, pos int, ds []game.Decision, res game.Result, turns int) error {
-	return db.finish(ctx, id, pos, ds, res, turns, nil)
+// rating changes it causes by policy (nil: none), in one transaction: either the game
+// is over with all of it recorded, or nothing changed.
+func (db *DB) Finish(ctx context.Context, id int64, pos int, ds []game.Decision, res game.Result, turns int, policy RatingPolicy) error {
+	return db.finish(ctx, id, pos, ds, res, turns, nil, policy)
 }
 
 // finish is Finish, owing the final screen with summary when it is not nil.
-func (db *DB) finish(ctx context.Context, id int64, pos int, ds []game.Decision, res game.Result, turns int, summary *string) error {
+func (db *DB) finish(ctx context.Context, id int64, pos int, ds []game.Decision, res game.Result, turns int, summary *string, policy RatingPolicy) error {
 	if res.Winner < 0 || res.Winner > 2 || res.Reason == "" || turns < 0 {
 		return fmt.Errorf("store: finish game %d: %w: result %+v after %d turns", id, ErrInvalidInput, res, turns)
 	}
@@ -279,7 +279,7 @@ func (db *DB) finish(ctx context.Context, id int64, pos int, ds []game.Decision,
 				return err
 			}
 		}
-		return rateGame(ctx, tx, id, res, now)
+		return rateGame(ctx, tx, id, res, now, policy)
 	})
 	if err != nil {
 		return fmt.Errorf("store: finish game %d: %w", id, err)

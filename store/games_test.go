@@ -110,10 +110,10 @@ func TestGames(t *testing.T) {
 	// Finishing records the result, the last decisions and ratings at once.
 	t1 := t0.Add(time.Hour)
 	db.SetClock(func() time.Time { return t1 })
-	if err := db.Finish(ctx, id, 2, nil, game.Result{Winner: 3, Reason: game.ReasonResign}, 0); !errors.Is(err, ErrInvalidInput) {
+	if err := db.Finish(ctx, id, 2, nil, game.Result{Winner: 3, Reason: game.ReasonResign}, 0, nil); !errors.Is(err, ErrInvalidInput) {
 		t.Errorf("a result with winner 3: %v", err)
 	}
-	must(t, db.Finish(ctx, id, 2, []game.Decision{{Player: 2, Action: game.ActResign}}, game.Result{Winner: 1, Reason: game.ReasonResign}, 0))
+	must(t, db.Finish(ctx, id, 2, []game.Decision{{Player: 2, Action: game.ActResign}}, game.Result{Winner: 1, Reason: game.ReasonResign}, 0, nil))
 	over, err := db.Game(ctx, id)
 	must(t, err)
 	if over.Status != StatusOver || over.Result == nil || over.Result.Winner != 1 || len(over.Decisions) != 3 ||
@@ -123,7 +123,7 @@ func TestGames(t *testing.T) {
 	if err := db.AppendDecisions(ctx, id, 3, []game.Decision{{Player: 1, Action: game.ActEnd}}); !errors.Is(err, ErrConflict) {
 		t.Errorf("a decision after the end: %v", err)
 	}
-	if err := db.Finish(ctx, id, 3, nil, game.Result{Winner: 2, Reason: game.ReasonResign}, 0); !errors.Is(err, ErrConflict) {
+	if err := db.Finish(ctx, id, 3, nil, game.Result{Winner: 2, Reason: game.ReasonResign}, 0, nil); !errors.Is(err, ErrConflict) {
 		t.Errorf("finishing twice: %v", err)
 	}
 	if err := db.SaveMeta(ctx, over); !errors.Is(err, ErrInvalidInput) {
@@ -167,7 +167,7 @@ func TestFailedWriteChangesNothing(t *testing.T) {
 	if err := db.AppendDecisions(ctx, id, 2, turn); err == nil || !strings.Contains(err.Error(), "disk on fire") {
 		t.Errorf("append through a failing write: %v", err)
 	}
-	if err := db.Finish(ctx, id, 2, turn, game.Result{Winner: 1, Reason: game.ReasonMinions}, 1); err == nil {
+	if err := db.Finish(ctx, id, 2, turn, game.Result{Winner: 1, Reason: game.ReasonMinions}, 1, nil); err == nil {
 		t.Error("finish through a failing write succeeded")
 	}
 	after, err := db.Game(ctx, id)

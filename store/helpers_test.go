@@ -60,4 +60,3 @@ func newGameRow(channel string, mode game.Mode, p1, p2 string) *Game {
 		Seed: 5, Status: StatusSetup, Kinds: []game.KindSpec{{Name: "a", Strategy: "done"}}, TurnTimeout: 10 * time.Minute}
 }
 
-func approx(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }

@@ -5,26 +5,18 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/kombat-game/kombat/game"
 )
 
-// Ratings are Elo ratings per guild: simple to explain to players ("beat a stronger
-// player, gain more") and enough for a game club; Glicko-2's rating periods and
-// volatility would need regular play that a Discord server does not promise. Each
-// finished game moves a rating by EloK * (score - expected score), score 1 for a win,
-// 0.5 for a tie and 0 for a loss, expected = 1 / (1 + 10^((opponent - own) / 400)).
-const (
-	// InitialRating is every player's rating before their first rated game.
-	InitialRating = 1200.0
-	// EloK is the most a game can move a rating: 16 between equals.
-	EloK = 32.0
-	// BotRating is the fixed rating of the built-in bot, the opponent in solitaire;
-	// the bot's own rating never moves, so solitaire cannot inflate the duel ladder.
-	BotRating = 1200.0
-)
+// Ratings are kept per scope (a Discord server) and kind of game (a ladder). How a
+// finished game moves them is the host's policy (host.Elo), a pure function that the
+// store applies inside the transaction recording the result, so a result and its
+// rating changes are stored together or not at all.
+
+// InitialRating is every player's rating on a ladder before their first rated game.
+const InitialRating = 1200.0
 
 // Rating kinds: each kind is its own ladder, so beating the bot never counts as
 // beating a person.
@@ -48,80 +40,60 @@ type Rating struct {
 	Updated time.Time // when the last rated game finished; zero if none
 }
 
-// expected is the Elo expected score of a player rated a against one rated b.
-func expected(a, b float64) float64 { return 1 / (1 + math.Pow(10, (b-a)/400)) }
+// RatedGame is a finished game as a rating policy reads it.
+type RatedGame struct {
+	Mode      game.Mode
+	HumanSeat int       // solitaire: the human's seat (0 means 1)
+	Players   [2]string // "" for a bot seat
+	Result    game.Result
+}
 
-// rateGame applies a finished game to the ratings of its human players, inside the
-// transaction that records the result. Auto games are not rated.
-func rateGame(ctx context.Context, tx *sql.Tx, id int64, res game.Result, now int64) error {
-	var guild, mode, p1, p2 string
-	var seat int
+// Stake is one player's rating on one ladder that a finished game moves.
+type Stake struct{ Kind, User string }
+
+// RatingPolicy is how finished games move ratings. Stakes names the ratings a game
+// moves (none: the game is not rated); Rate returns them after the game, in the same
+// order, from the ratings before it (InitialRating and no games for a newcomer).
+type RatingPolicy interface {
+	Stakes(g RatedGame) []Stake
+	Rate(g RatedGame, before []Rating) []Rating
+}
+
+// rateGame applies a finished game to its players' ratings by policy (nil: none),
+// inside the transaction that records the result.
+func rateGame(ctx context.Context, tx *sql.Tx, id int64, res game.Result, now int64, policy RatingPolicy) error {
+	if policy == nil {
+		return nil
+	}
+	g := RatedGame{Result: res}
+	var scope, mode string
 	err := tx.QueryRowContext(ctx, `SELECT scope, mode, player1, player2, human_seat FROM games WHERE id = ?`, id).
-		Scan(&guild, &mode, &p1, &p2, &seat)
+		Scan(&scope, &mode, &g.Players[0], &g.Players[1], &g.HumanSeat)
 	if err != nil {
 		return err
 	}
-	score := func(p int) float64 {
-		switch res.Winner {
-		case 0:
-			return 0.5
-		case p:
-			return 1
-		}
-		return 0
+	g.Mode = game.Mode(mode)
+	stakes := policy.Stakes(g)
+	if len(stakes) == 0 {
+		return nil
 	}
-	switch game.Mode(mode) {
-	case game.ModeDuel:
-		if p1 == "" || p2 == "" || p1 == p2 {
-			return nil
-		}
-		r1, err := loadRating(ctx, tx, guild, KindDuel, p1)
-		if err != nil {
+	before := make([]Rating, len(stakes))
+	for i, s := range stakes {
+		if before[i], err = loadRating(ctx, tx, scope, s.Kind, s.User); err != nil {
 			return err
 		}
-		r2, err := loadRating(ctx, tx, guild, KindDuel, p2)
-		if err != nil {
+	}
+	after := policy.Rate(g, before)
+	if len(after) != len(stakes) {
+		return fmt.Errorf("rating policy gave %d ratings for %d stakes", len(after), len(stakes))
+	}
+	for i, r := range after {
+		r.Kind, r.User = stakes[i].Kind, stakes[i].User
+		if err := saveRating(ctx, tx, scope, r, now); err != nil {
 			return err
 		}
-		a, b := r1.Rating, r2.Rating
-		r1.apply(score(1), expected(a, b))
-		r2.apply(score(2), expected(b, a))
-		if err := saveRating(ctx, tx, guild, r1, now); err != nil {
-			return err
-		}
-		return saveRating(ctx, tx, guild, r2, now)
-	case game.ModeSolitaire:
-		if seat == 0 {
-			seat = 1 // game.Setup's default seat for the human
-		}
-		human := p1
-		if seat == 2 {
-			human = p2
-		}
-		if human == "" {
-			return nil
-		}
-		r, err := loadRating(ctx, tx, guild, KindBot, human)
-		if err != nil {
-			return err
-		}
-		r.apply(score(seat), expected(r.Rating, BotRating))
-		return saveRating(ctx, tx, guild, r, now)
 	}
 	return nil
-}
-
-func (r *Rating) apply(score, expected float64) {
-	r.Rating += EloK * (score - expected)
-	r.Games++
-	switch score {
-	case 1:
-		r.Wins++
-	case 0:
-		r.Losses++
-	default:
-		r.Ties++
-	}
 }
 
 func loadRating(ctx context.Context, q querier, guild, kind, user string) (Rating, error) {

@@ -26,9 +26,9 @@ type Screen struct {
 // CommitOwing stores decisions made at position pos, as AppendDecisions does, or
 // finishes the game with them, as Finish does, when res is not nil; in the same
 // transaction it owes the game's place the screen of the new state with summary.
-func (db *DB) CommitOwing(ctx context.Context, id int64, pos int, ds []game.Decision, res *game.Result, turns int, summary string) error {
+func (db *DB) CommitOwing(ctx context.Context, id int64, pos int, ds []game.Decision, res *game.Result, turns int, summary string, policy RatingPolicy) error {
 	if res != nil {
-		return db.finish(ctx, id, pos, ds, *res, turns, &summary)
+		return db.finish(ctx, id, pos, ds, *res, turns, &summary, policy)
 	}
 	return db.appendOwing(ctx, id, pos, ds, &summary)
 }

@@ -17,20 +17,20 @@ func TestScreens(t *testing.T) {
 	ctx := context.Background()
 	id, err := db.CreateGame(ctx, newGameRow("c1", game.ModeDuel, "u1", "u2"))
 	must(t, err)
-	must(t, db.CommitOwing(ctx, id, 0, freeSpawns(), nil, 0, "free spawns"))
+	must(t, db.CommitOwing(ctx, id, 0, freeSpawns(), nil, 0, "free spawns", nil))
 	s, err := db.OwedScreen(ctx, id)
 	if err != nil || s.Version != 2 || s.Summary != "free spawns" || s.Paused != "" {
 		t.Fatalf("owed after the free spawns: %+v %v", s, err)
 	}
 	end := []game.Decision{{Player: 1, Action: game.ActEnd}}
-	if err := db.CommitOwing(ctx, id, 0, end, nil, 0, "stale"); !errors.Is(err, ErrConflict) {
+	if err := db.CommitOwing(ctx, id, 0, end, nil, 0, "stale", nil); !errors.Is(err, ErrConflict) {
 		t.Fatalf("a stale commit: %v", err)
 	}
 	if s, _ := db.OwedScreen(ctx, id); s.Version != 2 {
 		t.Errorf("a refused commit owed version %d", s.Version)
 	}
 	must(t, db.ScreenFailed(ctx, id, 2, "HTTP 500", ""))
-	must(t, db.CommitOwing(ctx, id, 2, end, nil, 0, "turn 1"))
+	must(t, db.CommitOwing(ctx, id, 2, end, nil, 0, "turn 1", nil))
 	if s, _ := db.OwedScreen(ctx, id); s.Version != 3 || s.Attempts != 0 || s.LastError != "" || s.Summary != "turn 1" {
 		t.Errorf("a newer debt: %+v", s)
 	}
@@ -52,7 +52,7 @@ func TestScreens(t *testing.T) {
 		t.Errorf("message id %q", g.Shown)
 	}
 	res := game.Result{Winner: 2, Reason: game.ReasonResign}
-	must(t, db.CommitOwing(ctx, id, 3, []game.Decision{{Player: 1, Action: game.ActResign}}, &res, 1, "alice resigned"))
+	must(t, db.CommitOwing(ctx, id, 3, []game.Decision{{Player: 1, Action: game.ActResign}}, &res, 1, "alice resigned", nil))
 	if owed, _ := db.OwedScreens(ctx); len(owed) != 1 || owed[0].Version != 4 || owed[0].Summary != "alice resigned" {
 		t.Errorf("the final screen: %+v", owed)
 	}

@@ -1,0 +1,90 @@
+package host
+
+import (
+	"math"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/store"
+)
+
+// Elo is the host's rating policy (a store.RatingPolicy), a pure function of a finished
+// game and its players' ratings before it. Elo is simple to explain to players ("beat a
+// stronger player, gain more") and enough for a game club; Glicko-2's rating periods
+// and volatility would need regular play that a Discord server does not promise. Each
+// rated game moves a rating by EloK * (score - expected score), score 1 for a win, 0.5
+// for a tie and 0 for a loss, expected = 1 / (1 + 10^((opponent - own) / 400)).
+// Duels move both players on the duel ladder; a solitaire game moves the person on the
+// ladder against the bot, whose own rating stays BotRating, so solitaire cannot
+// inflate the duel ladder; auto games are not rated.
+type Elo struct{}
+
+const (
+	// EloK is the most a game can move a rating: 16 between equals.
+	EloK = 32.0
+	// BotRating is the fixed rating of the built-in bot, the opponent in solitaire.
+	BotRating = 1200.0
+)
+
+var _ store.RatingPolicy = Elo{}
+
+// Stakes names the ladders a game moves: both people of a duel on the duel ladder,
+// the person of a solitaire game on the ladder against the bot, nobody else.
+func (Elo) Stakes(g store.RatedGame) []store.Stake {
+	p1, p2 := g.Players[0], g.Players[1]
+	switch g.Mode {
+	case game.ModeDuel:
+		if p1 != "" && p2 != "" && p1 != p2 {
+			return []store.Stake{{Kind: store.KindDuel, User: p1}, {Kind: store.KindDuel, User: p2}}
+		}
+	case game.ModeSolitaire:
+		if p := g.Players[humanSeat(g)-1]; p != "" {
+			return []store.Stake{{Kind: store.KindBot, User: p}}
+		}
+	}
+	return nil
+}
+
+// Rate moves the ratings Stakes named by the game's result.
+func (Elo) Rate(g store.RatedGame, before []store.Rating) []store.Rating {
+	after := append([]store.Rating(nil), before...)
+	switch {
+	case g.Mode == game.ModeDuel && len(after) == 2:
+		a, b := before[0].Rating, before[1].Rating
+		apply(&after[0], score(g.Result, 1), expected(a, b))
+		apply(&after[1], score(g.Result, 2), expected(b, a))
+	case g.Mode == game.ModeSolitaire && len(after) == 1:
+		apply(&after[0], score(g.Result, humanSeat(g)), expected(before[0].Rating, BotRating))
+	}
+	return after
+}
+
+// humanSeat is a solitaire game's human seat; 0 means 1, as in game.Setup.
+func humanSeat(g store.RatedGame) int { return max(g.HumanSeat, 1) }
+
+// score is seat p's score in a result: 1 for a win, 0.5 for a tie, 0 for a loss.
+func score(res game.Result, p int) float64 {
+	switch res.Winner {
+	case 0:
+		return 0.5
+	case p:
+		return 1
+	}
+	return 0
+}
+
+// expected is the Elo expected score of a player rated a against one rated b.
+func expected(a, b float64) float64 { return 1 / (1 + math.Pow(10, (b-a)/400)) }
+
+// apply moves r by one game's score against its expectation, and counts the game.
+func apply(r *store.Rating, score, expected float64) {
+	r.Rating += EloK * (score - expected)
+	r.Games++
+	switch score {
+	case 1:
+		r.Wins++
+	case 0:
+		r.Losses++
+	default:
+		r.Ties++
+	}
+}
