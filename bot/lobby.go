@@ -1,10 +1,8 @@
 package bot
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -15,7 +13,6 @@ import (
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
-	"github.com/kombat-game/kombat/store"
 )
 
 // How long a challenge and a setup stay open.
@@ -50,14 +47,12 @@ func (b *Bot) challenge(r *request, o options) reply {
 	if bad != nil {
 		return *bad
 	}
-	lob := host.Lobby{Names: [2]string{displayName(r.user), displayName(opp)}, Owner: r.user.ID}
-	t, rep := b.createGame(r, &store.Game{Mode: game.ModeDuel, Players: [2]string{r.user.ID, opp.ID},
-		Status: store.StatusChallenge, TurnTimeout: timeoutOption(o)}, cfg, lob)
-	if t == nil {
-		return rep
+	t, err := b.host.OpenChallenge(b.where(r, o, cfg), host.Seated{User: r.user.ID, Name: displayName(r.user)}, host.Seated{User: opp.ID, Name: displayName(opp)})
+	if err != nil {
+		return b.refusedOr(r, "create game", err)
 	}
 	expires := b.clock.Now().Add(challengeLife)
-	rep = reply{
+	rep := reply{
 		content: fmt.Sprintf("<@%s>, <@%s> challenges you to a game of **KOMBAT**! %s\nThis challenge expires <t:%d:R>.",
 			opp.ID, r.user.ID, rulesLine(cfg, t.Row.TurnTimeout), expires.Unix()),
 		components: []discordgo.MessageComponent{row(
@@ -98,17 +93,9 @@ func rulesLine(cfg game.Config, timeout time.Duration) string {
 	return fmt.Sprintf("%s, %d turns each, %s per turn.", rules, cfg.MaxTurns, timeout)
 }
 
-// createGame stores a new game in this channel and registers it (host.Create).
-func (b *Bot) createGame(r *request, row *store.Game, cfg game.Config, lob host.Lobby) (*host.Table, reply) {
-	row.Scope, row.Place, row.Seed = r.i.GuildID, r.i.ChannelID, newSeed()
-	t, err := b.host.Create(row, cfg, lob)
-	if errors.Is(err, store.ErrPlaceBusy) {
-		return nil, private("A game is already active in this channel; start one in another channel.")
-	}
-	if err != nil {
-		return nil, b.internal(r, "create game", err)
-	}
-	return t, reply{}
+// where is the place and rules of a new game asked for in this channel.
+func (b *Bot) where(r *request, o options, cfg game.Config) host.Where {
+	return host.Where{Scope: r.i.GuildID, Place: r.i.ChannelID, Config: cfg, TurnTimeout: timeoutOption(o)}
 }
 
 // startSetup is /kombat solo and /kombat auto: a game with the bot in one or both seats.
@@ -124,28 +111,23 @@ func (b *Bot) startSetup(r *request, o options, mode game.Mode) reply {
 	if bad != nil {
 		return *bad
 	}
-	row := &store.Game{Mode: mode, Status: store.StatusSetup, TurnTimeout: timeoutOption(o)}
-	lob := host.Lobby{Owner: r.user.ID}
-	what := "the built-in bot plays itself"
+	what, seat := "the built-in bot plays itself", 1
 	if mode == game.ModeSolitaire {
-		row.HumanSeat = 1
-		if o.str("seat") == "second" {
-			row.HumanSeat = 2
-		}
-		row.Players[row.HumanSeat-1] = r.user.ID
-		lob.Names[row.HumanSeat-1] = displayName(r.user)
 		what = "you against the built-in bot"
 	}
-	t, rep := b.createGame(r, row, cfg, lob)
-	if t == nil {
-		return rep
+	if o.str("seat") == "second" {
+		seat = 2
+	}
+	t, err := b.host.OpenSetup(b.where(r, o, cfg), mode, host.Seated{User: r.user.ID, Name: displayName(r.user)}, seat)
+	if err != nil {
+		return b.refusedOr(r, "create game", err)
 	}
 	t, bad = b.lockTable(t.Row.ID)
 	if bad != nil {
 		return *bad
 	}
 	defer t.Unlock()
-	if err := r.send(reply{content: fmt.Sprintf("<@%s> starts a game of **KOMBAT**: %s. %s", r.user.ID, what, rulesLine(cfg, row.TurnTimeout))}); err != nil {
+	if err := r.send(reply{content: fmt.Sprintf("<@%s> starts a game of **KOMBAT**: %s. %s", r.user.ID, what, rulesLine(cfg, t.Row.TurnTimeout))}); err != nil {
 		return b.internal(r, "announce game", err)
 	}
 	if m, err := b.sess.InteractionResponse(r.i); err == nil {
@@ -279,16 +261,6 @@ func refusal(err error) reply {
 	return private("%s", err)
 }
 
-// kindIndex reads a kind's index from a component; anything unreadable is an index
-// no kind has, so host refuses it like a kind removed meanwhile.
-func kindIndex(value string) int {
-	i, err := strconv.Atoi(value)
-	if err != nil || i < 0 {
-		return math.MaxInt
-	}
-	return i
-}
-
 // kindForm is the form for adding (index -1) or editing a kind, filled with p.
 func (b *Bot) kindForm(t *host.Table, index int, p host.Proposal) reply {
 	if n := utf8.RuneCountInString(p.Strategy); n > maxInputValue {
@@ -334,7 +306,7 @@ func (b *Bot) editKind(r *request, id customID, value string) reply {
 		return *bad
 	}
 	defer t.Unlock()
-	i := kindIndex(value)
+	i := host.KindIndex(value)
 	k, err := t.Lobby.Kind(i)
 	if err != nil {
 		return refusal(err)
@@ -348,13 +320,8 @@ func (b *Bot) removeKind(r *request, id customID, value string) reply {
 		return *bad
 	}
 	defer t.Unlock()
-	old := t.Lobby
-	if err := t.Lobby.Remove(kindIndex(value)); err != nil {
-		return refusal(err)
-	}
-	if err := b.host.SaveMeta(t); err != nil {
-		t.Lobby = old
-		return b.internal(r, "remove kind", err)
+	if err := b.host.RemoveKind(t, host.KindIndex(value)); err != nil {
+		return b.refusedOr(r, "remove kind", err)
 	}
 	rep := setupView(t)
 	rep.update = true
@@ -363,9 +330,6 @@ func (b *Bot) removeKind(r *request, id customID, value string) reply {
 
 // maxInputValue is the most characters a text input holds, pre-filled or typed.
 const maxInputValue = 4000
-
-// draftKey names the draft of a kind form.
-func draftKey(gameID int64, index string) string { return fmt.Sprintf("kind:%d:%s", gameID, index) }
 
 // submitKind validates a kind form: a mistake is shown only to its author, with an
 // "Edit again" button that gives back everything they typed.
@@ -381,33 +345,16 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p hos
 		return *bad
 	}
 	defer t.Unlock()
-	edit := host.NewKind
-	if index != "new" {
-		edit = kindIndex(index)
-	}
-	if err := t.Lobby.Target(edit); err != nil {
-		return refusal(err)
-	}
-	old := t.Lobby
-	kept, err := t.Lobby.Propose(b.lang, edit, p, defense)
-	if err != nil {
-		problem, ok := refused(err, fmt.Sprintf("The strategy of **%s** does not compile:\n", p.Name), contentLimit-200)
-		if !ok {
-			return b.internal(r, "compile kind", err)
-		}
-		draft, _ := json.Marshal(map[string]string{"name": p.Name, "defense": defense, "strategy": p.Strategy})
-		if err := b.db.SaveDraft(b.wctx, r.user.ID, draftKey(gameID, index), string(draft)); err != nil {
-			return b.internal(r, "save draft", err)
-		}
+	edit := host.KindIndex(index)
+	stored, kept, err := b.host.ProposeKind(t, edit, defense, p)
+	if kept {
+		problem, _ := refused(err, fmt.Sprintf("The strategy of **%s** does not compile:\n", p.Name), contentLimit-200)
 		return reply{content: fitContent(problem + "\nNothing you typed is lost: press **Edit again**."), ephemeral: true,
 			components: []discordgo.MessageComponent{row(button("Edit again", discordgo.PrimaryButton, customID{Action: "redo", Game: gameID, Args: []string{index}}))}}
 	}
-	p = kept
-	if err := b.host.SaveMeta(t); err != nil {
-		t.Lobby = old
-		return b.internal(r, "save kind", err)
+	if err != nil {
+		return b.refusedOr(r, "propose kind", err)
 	}
-	b.db.DeleteDraft(b.wctx, r.user.ID, draftKey(gameID, index))
 	rep := setupView(t)
 	if r.i.Message != nil && r.i.Message.ID == t.Row.Shown {
 		rep.update = true
@@ -420,31 +367,26 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p hos
 	if edit >= 0 {
 		verb = "Updated"
 	}
-	return private("%s **%s** (defense %d). Everyone's Ready was cleared.", verb, p.Name, p.Defense)
+	return private("%s **%s** (defense %d). Everyone's Ready was cleared.", verb, stored.Name, stored.Defense)
 }
 
 // redo reopens a kind form with the text of the last attempt.
 func (b *Bot) redo(r *request, id customID) reply {
-	body, err := b.db.Draft(b.wctx, r.user.ID, draftKey(id.Game, id.arg(0)))
-	if errors.Is(err, store.ErrNotFound) {
-		return private("There is nothing left to edit: the kind was saved, or the game moved on.")
-	}
+	d, err := b.host.KindDraft(id.Game, r.user.ID, host.KindIndex(id.arg(0)))
 	if err != nil {
-		return b.internal(r, "load draft", err)
+		return b.refusedOr(r, "load draft", err)
 	}
-	var d map[string]string
-	json.Unmarshal([]byte(body), &d)
 	t, bad := b.setupTable(r, id.Game)
 	if bad != nil {
 		return *bad
 	}
 	defer t.Unlock()
-	rep := b.kindForm(t, -1, host.Proposal{Name: d["name"], Strategy: d["strategy"]})
+	rep := b.kindForm(t, -1, host.Proposal{Name: d.Name, Strategy: d.Strategy})
 	if rep.modal == nil {
 		return rep // too long for a form: the reply says what to do instead
 	}
 	rep.modal.id = customID{Action: "kindform", Game: id.Game, Args: []string{id.arg(0)}}.encode()
-	rep.modal.inputs[1].Value = d["defense"]
+	rep.modal.inputs[1].Value = d.Defense
 	return rep
 }
 
@@ -473,39 +415,27 @@ func (b *Bot) toggleReady(r *request, id customID) reply {
 		return *bad
 	}
 	defer t.Unlock()
-	old := t.Lobby
-	start, err := t.Lobby.ToggleReady(t.Row, r.user.ID)
+	started, err := b.host.ToggleReady(t, r.user.ID, func() error { return r.deferReply(true, false) })
 	if err != nil {
-		return refusal(err)
+		return b.refusedOr(r, "ready", err)
 	}
-	if !start {
-		if err := b.host.SaveMeta(t); err != nil {
-			t.Lobby = old
-			return b.internal(r, "save ready", err)
-		}
-		rep := setupView(t)
-		rep.update = true
-		return rep
+	if started {
+		return agreedView(t)
 	}
-	if err := r.deferReply(true, false); err != nil {
-		return b.internal(r, "defer start", err)
-	}
-	if err := b.host.Agree(t); err != nil {
-		t.Lobby = old
-		return b.internal(r, "start game", err)
-	}
-	return agreedView(t)
+	rep := setupView(t)
+	rep.update = true
+	return rep
 }
 
 // cancelSetup abandons a game still being set up.
 func (b *Bot) cancelSetup(r *request, id customID) reply {
-	t, bad := b.setupTable(r, id.Game)
+	t, bad := b.lockTable(id.Game)
 	if bad != nil {
 		return *bad
 	}
 	defer t.Unlock()
-	if err := b.host.Cancel(t); err != nil {
-		return b.internal(r, "cancel setup", err)
+	if err := b.host.CancelSetup(t, r.user.ID); err != nil {
+		return b.refusedOr(r, "cancel setup", err)
 	}
 	return reply{update: true, content: fmt.Sprintf("<@%s> cancelled the game.", r.user.ID)}
 }
@@ -517,27 +447,15 @@ func (b *Bot) freeSpawnKind(r *request, id customID, value string) reply {
 		return *bad
 	}
 	defer t.Unlock()
-	g, err := b.host.Engine(t)
+	name, opts, err := b.host.SpawnChoice(t, r.user.ID, host.KindIndex(value))
 	if err != nil {
-		return b.internal(r, "engine", err)
-	}
-	seat := t.Seat(r.user.ID)
-	if seat == 0 {
-		return private("Only the players of this game make free spawns.")
-	}
-	opts := g.FreeSpawnOptions(seat)
-	if len(opts) == 0 {
-		return private("You have made your free spawn already.")
-	}
-	k, err := strconv.Atoi(value)
-	if err != nil || k < 0 || k >= len(g.Kinds()) {
-		return private("That kind is not in this game.")
+		return b.refusedOr(r, "free spawn kind", err)
 	}
 	var hexes []discordgo.SelectMenuOption
 	for _, h := range opts {
 		hexes = append(hexes, discordgo.SelectMenuOption{Label: h.String(), Value: hexValue(h)})
 	}
-	return reply{ephemeral: true, content: fmt.Sprintf("Where should your free **%s** stand?", g.Kinds()[k].Name),
+	return reply{ephemeral: true, content: fmt.Sprintf("Where should your free **%s** stand?", name),
 		components: []discordgo.MessageComponent{row(discordgo.SelectMenu{CustomID: customID{Action: "fshex", Game: t.Row.ID, Args: []string{value}}.encode(),
 			Placeholder: "Choose a hex of your start area", Options: hexes})}}
 }
@@ -549,19 +467,16 @@ func (b *Bot) freeSpawnHex(r *request, id customID, value string) reply {
 		return *bad
 	}
 	defer t.Unlock()
-	k, _ := strconv.Atoi(id.arg(0))
+	k := host.KindIndex(id.arg(0))
 	h, ok := parseHex(value)
 	if !ok {
 		return private("That is not a hex of the board.")
 	}
-	g, err := b.host.Engine(t)
+	name, err := b.host.SpawnKind(t, k)
 	if err != nil {
-		return b.internal(r, "engine", err)
+		return b.refusedOr(r, "free spawn kind", err)
 	}
-	if k < 0 || k >= len(g.Kinds()) {
-		return private("That kind is not in this game.")
-	}
-	done := reply{update: true, content: fmt.Sprintf("Your free **%s** stands at %v.", g.Kinds()[k].Name, h)}
+	done := reply{update: true, content: fmt.Sprintf("Your free **%s** stands at %v.", name, h)}
 	// The confirmation goes first: when this was the last free spawn, host shows the
 	// first board (and the bot's turn) before returning.
 	spawns := t.Row.Shown // the free spawns' message, until the first board replaces it
