@@ -21,15 +21,6 @@ const (
 	setupLife     = 30 * time.Minute
 )
 
-// busy is host's refusal of a new game in this channel for users, or nil.
-func (b *Bot) busy(r *request, users ...*discordgo.User) error {
-	ids := make([]string, len(users))
-	for i, u := range users {
-		ids[i] = u.ID
-	}
-	return host.Busy(b.host.Active(), r.i.GuildID, r.i.ChannelID, r.user.ID, ids...)
-}
-
 // challenge is /kombat challenge opponent [config] [timeout].
 func (b *Bot) challenge(r *request, o options) reply {
 	opp := o.user("opponent")
@@ -37,10 +28,7 @@ func (b *Bot) challenge(r *request, o options) reply {
 	if opp != nil {
 		oppID = opp.ID
 	}
-	if err := host.Challenge(r.user.ID, oppID, opp != nil && opp.Bot); err != nil {
-		return refusal(err)
-	}
-	if err := b.busy(r, r.user, opp); err != nil {
+	if err := b.host.MayChallenge(r.i.GuildID, r.i.ChannelID, r.user.ID, oppID, opp != nil && opp.Bot); err != nil {
 		return refusal(err)
 	}
 	cfg, bad := b.configOption(r, o)
@@ -61,10 +49,6 @@ func (b *Bot) challenge(r *request, o options) reply {
 		)},
 		mentions: []string{opp.ID},
 	}
-	t, bad = b.lockTable(t.Row.ID)
-	if bad != nil {
-		return *bad
-	}
 	defer t.Unlock()
 	b.host.Arm(t, host.ChallengeExpiry, expires) // stored before anyone sees the challenge
 	if err := r.send(rep); err != nil {
@@ -81,14 +65,7 @@ func (b *Bot) challenge(r *request, o options) reply {
 func rulesLine(cfg game.Config, timeout time.Duration) string {
 	rules := "Standard rules"
 	if cfg != game.DefaultConfig() {
-		var diffs []string
-		def := game.DefaultConfig().String()
-		for _, line := range strings.Split(strings.TrimSpace(cfg.String()), "\n") {
-			if !strings.Contains(def, line+"\n") {
-				diffs = append(diffs, line)
-			}
-		}
-		rules = "Custom rules: " + strings.Join(diffs, ", ")
+		rules = "Custom rules: " + strings.Join(host.RuleChanges(cfg), ", ")
 	}
 	return fmt.Sprintf("%s, %d turns each, %s per turn.", rules, cfg.MaxTurns, timeout)
 }
@@ -100,11 +77,11 @@ func (b *Bot) where(r *request, o options, cfg game.Config) host.Where {
 
 // startSetup is /kombat solo and /kombat auto: a game with the bot in one or both seats.
 func (b *Bot) startSetup(r *request, o options, mode game.Mode) reply {
-	users := []*discordgo.User{r.user}
-	if mode == game.ModeAuto {
-		users = nil
+	var players []string
+	if mode != game.ModeAuto {
+		players = []string{r.user.ID}
 	}
-	if err := b.busy(r, users...); err != nil {
+	if err := host.Busy(b.host.Active(), r.i.GuildID, r.i.ChannelID, r.user.ID, players...); err != nil {
 		return refusal(err)
 	}
 	cfg, bad := b.configOption(r, o)
@@ -121,10 +98,6 @@ func (b *Bot) startSetup(r *request, o options, mode game.Mode) reply {
 	t, err := b.host.OpenSetup(b.where(r, o, cfg), mode, host.Seated{User: r.user.ID, Name: displayName(r.user)}, seat)
 	if err != nil {
 		return b.refusedOr(r, "create game", err)
-	}
-	t, bad = b.lockTable(t.Row.ID)
-	if bad != nil {
-		return *bad
 	}
 	defer t.Unlock()
 	if err := r.send(reply{content: fmt.Sprintf("<@%s> starts a game of **KOMBAT**: %s. %s", r.user.ID, what, rulesLine(cfg, t.Row.TurnTimeout))}); err != nil {
@@ -177,68 +150,71 @@ func (b *Bot) lockTable(id int64) (*host.Table, *reply) {
 }
 
 func (b *Bot) accept(r *request, id customID) reply {
-	t, bad := b.lockTable(id.Game)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	if err := host.Accept(t.Row, r.user.ID, b.host.Active()); err != nil {
-		return refusal(err)
-	}
-	if err := r.deferReply(true, false); err != nil {
-		return b.internal(r, "defer accept", err)
-	}
-	if err := b.host.Accept(t, r.user.ID, displayName(r.user)); err != nil {
-		return b.refusedOr(r, "accept challenge", err)
-	}
-	b.moveToThread(t, t.Row.Shown, fmt.Sprintf("KOMBAT: %s vs %s", t.Lobby.Names[0], t.Lobby.Names[1]))
-	where := "below"
-	if t.Row.Origin != "" {
-		where = fmt.Sprintf("in <#%s>", t.Row.Place)
-	}
-	if err := b.postSetup(t); err != nil {
-		return b.internal(r, "post setup", err)
-	}
-	return reply{update: true, content: fmt.Sprintf("<@%s> accepted <@%s>'s challenge! Agree on the minion kinds %s.", t.Row.Players[1], t.Row.Players[0], where)}
+	return b.onTable(id.Game, func(t *host.Table) reply {
+		if err := host.Accept(t.Row, r.user.ID, b.host.Active()); err != nil {
+			return refusal(err)
+		}
+		if err := r.deferReply(true, false); err != nil {
+			return b.internal(r, "defer accept", err)
+		}
+		if err := b.host.Accept(t, r.user.ID, displayName(r.user)); err != nil {
+			return b.refusedOr(r, "accept challenge", err)
+		}
+		b.moveToThread(t, t.Row.Shown, fmt.Sprintf("KOMBAT: %s vs %s", t.Lobby.Names[0], t.Lobby.Names[1]))
+		where := "below"
+		if t.Row.Origin != "" {
+			where = fmt.Sprintf("in <#%s>", t.Row.Place)
+		}
+		if err := b.postSetup(t); err != nil {
+			return b.internal(r, "post setup", err)
+		}
+		return reply{update: true, content: fmt.Sprintf("<@%s> accepted <@%s>'s challenge! Agree on the minion kinds %s.", t.Row.Players[1], t.Row.Players[0], where)}
+	})
 }
 
 func (b *Bot) decline(r *request, id customID) reply {
-	t, bad := b.lockTable(id.Game)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	withdrawn, err := host.Decline(t.Row, r.user.ID)
-	if err != nil {
-		return refusal(err)
-	}
-	if err := b.host.Cancel(t); err != nil {
-		return b.internal(r, "decline", err)
-	}
-	if withdrawn {
-		return reply{update: true, content: fmt.Sprintf("<@%s> withdrew the challenge.", r.user.ID)}
-	}
-	return reply{update: true, content: fmt.Sprintf("<@%s> declined the challenge.", r.user.ID)}
+	return b.onTable(id.Game, func(t *host.Table) reply {
+		withdrawn, err := b.host.DeclineChallenge(t, r.user.ID)
+		if err != nil {
+			return b.refusedOr(r, "decline", err)
+		}
+		if withdrawn {
+			return reply{update: true, content: fmt.Sprintf("<@%s> withdrew the challenge.", r.user.ID)}
+		}
+		return reply{update: true, content: fmt.Sprintf("<@%s> declined the challenge.", r.user.ID)}
+	})
 }
 
-// setupTable locks a game being set up for a player's change of its kinds.
+// setupTable locks a game being set up for a player's change of its kinds; host
+// refuses a bystander, or a game whose kinds are agreed.
 func (b *Bot) setupTable(r *request, gameID int64) (*host.Table, *reply) {
-	return b.setupTableFor(r, gameID, host.ChangeKinds)
-}
-
-// setupTableFor locks a game being set up for a player's action; host refuses a
-// bystander, or a game whose kinds are agreed.
-func (b *Bot) setupTableFor(r *request, gameID int64, what host.SetupAction) (*host.Table, *reply) {
-	t, bad := b.lockTable(gameID)
-	if bad != nil {
-		return nil, bad
-	}
-	if err := t.Lobby.May(t.Row, r.user.ID, what); err != nil {
-		t.Unlock()
+	t, err := b.host.LockSetup(gameID, r.user.ID, host.ChangeKinds)
+	if err != nil {
 		rep := refusal(err)
 		return nil, &rep
 	}
 	return t, nil
+}
+
+// onTable answers with do on a game locked for a component, or with why it cannot be.
+func (b *Bot) onTable(id int64, do func(t *host.Table) reply) reply {
+	t, bad := b.lockTable(id)
+	if bad != nil {
+		return *bad
+	}
+	defer t.Unlock()
+	return do(t)
+}
+
+// onSetup answers with do on a game being set up, locked for a player's action (host
+// refuses a bystander, or a game whose kinds are agreed), or with the refusal.
+func (b *Bot) onSetup(r *request, id int64, what host.SetupAction, do func(t *host.Table) reply) reply {
+	t, err := b.host.LockSetup(id, r.user.ID, what)
+	if err != nil {
+		return refusal(err)
+	}
+	defer t.Unlock()
+	return do(t)
 }
 
 // refusedOr is the private reply that tells a player what host refused, or, for any
@@ -289,43 +265,34 @@ func (b *Bot) kindForm(t *host.Table, index int, p host.Proposal) reply {
 }
 
 func (b *Bot) openKindForm(r *request, gameID int64, index int) reply {
-	t, bad := b.setupTable(r, gameID)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	if err := t.Lobby.CanAdd(); err != nil {
-		return refusal(err)
-	}
-	return b.kindForm(t, index, host.Proposal{})
+	return b.onSetup(r, gameID, host.ChangeKinds, func(t *host.Table) reply {
+		if err := t.Lobby.CanAdd(); err != nil {
+			return refusal(err)
+		}
+		return b.kindForm(t, index, host.Proposal{})
+	})
 }
 
 func (b *Bot) editKind(r *request, id customID, value string) reply {
-	t, bad := b.setupTable(r, id.Game)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	i := host.KindIndex(value)
-	k, err := t.Lobby.Kind(i)
-	if err != nil {
-		return refusal(err)
-	}
-	return b.kindForm(t, i, k)
+	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) reply {
+		i := host.KindIndex(value)
+		k, err := t.Lobby.Kind(i)
+		if err != nil {
+			return refusal(err)
+		}
+		return b.kindForm(t, i, k)
+	})
 }
 
 func (b *Bot) removeKind(r *request, id customID, value string) reply {
-	t, bad := b.setupTable(r, id.Game)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	if err := b.host.RemoveKind(t, host.KindIndex(value)); err != nil {
-		return b.refusedOr(r, "remove kind", err)
-	}
-	rep := setupView(t)
-	rep.update = true
-	return rep
+	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) reply {
+		if err := b.host.RemoveKind(t, host.KindIndex(value)); err != nil {
+			return b.refusedOr(r, "remove kind", err)
+		}
+		rep := setupView(t)
+		rep.update = true
+		return rep
+	})
 }
 
 // maxInputValue is the most characters a text input holds, pre-filled or typed.
@@ -340,34 +307,31 @@ func (b *Bot) submitKind(r *request, id customID, v map[string]string) reply {
 
 // proposeKind adds (index "new") or replaces a kind after checking it.
 func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p host.Proposal) reply {
-	t, bad := b.setupTable(r, gameID)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	edit := host.KindIndex(index)
-	stored, kept, err := b.host.ProposeKind(t, edit, defense, p)
-	if kept {
-		problem, _ := refused(err, fmt.Sprintf("The strategy of **%s** does not compile:\n", p.Name), contentLimit-200)
-		return reply{content: fitContent(problem + "\nNothing you typed is lost: press **Edit again**."), ephemeral: true,
-			components: []discordgo.MessageComponent{row(button("Edit again", discordgo.PrimaryButton, customID{Action: "redo", Game: gameID, Args: []string{index}}))}}
-	}
-	if err != nil {
-		return b.refusedOr(r, "propose kind", err)
-	}
-	rep := setupView(t)
-	if r.i.Message != nil && r.i.Message.ID == t.Row.Shown {
-		rep.update = true
-		return rep
-	}
-	if _, err := b.sess.ChannelMessageEditComplex(rep.messageEdit(t.Row.Place, t.Row.Shown)); err != nil {
-		b.log.Error("update setup message", "game", gameID, "err", err)
-	}
-	verb := "Added"
-	if edit >= 0 {
-		verb = "Updated"
-	}
-	return private("%s **%s** (defense %d). Everyone's Ready was cleared.", verb, stored.Name, stored.Defense)
+	return b.onSetup(r, gameID, host.ChangeKinds, func(t *host.Table) reply {
+		edit := host.KindIndex(index)
+		stored, kept, err := b.host.ProposeKind(t, edit, defense, p)
+		if kept {
+			problem, _ := refused(err, fmt.Sprintf("The strategy of **%s** does not compile:\n", p.Name), contentLimit-200)
+			return reply{content: fitContent(problem + "\nNothing you typed is lost: press **Edit again**."), ephemeral: true,
+				components: []discordgo.MessageComponent{row(button("Edit again", discordgo.PrimaryButton, customID{Action: "redo", Game: gameID, Args: []string{index}}))}}
+		}
+		if err != nil {
+			return b.refusedOr(r, "propose kind", err)
+		}
+		rep := setupView(t)
+		if r.i.Message != nil && r.i.Message.ID == t.Row.Shown {
+			rep.update = true
+			return rep
+		}
+		if _, err := b.sess.ChannelMessageEditComplex(rep.messageEdit(t.Row.Place, t.Row.Shown)); err != nil {
+			b.log.Error("update setup message", "game", gameID, "err", err)
+		}
+		verb := "Added"
+		if edit >= 0 {
+			verb = "Updated"
+		}
+		return private("%s **%s** (defense %d). Everyone's Ready was cleared.", verb, stored.Name, stored.Defense)
+	})
 }
 
 // redo reopens a kind form with the text of the last attempt.
@@ -376,18 +340,15 @@ func (b *Bot) redo(r *request, id customID) reply {
 	if err != nil {
 		return b.refusedOr(r, "load draft", err)
 	}
-	t, bad := b.setupTable(r, id.Game)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	rep := b.kindForm(t, -1, host.Proposal{Name: d.Name, Strategy: d.Strategy})
-	if rep.modal == nil {
-		return rep // too long for a form: the reply says what to do instead
-	}
-	rep.modal.id = customID{Action: "kindform", Game: id.Game, Args: []string{id.arg(0)}}.encode()
-	rep.modal.inputs[1].Value = d.Defense
-	return rep
+	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) reply {
+		rep := b.kindForm(t, -1, host.Proposal{Name: d.Name, Strategy: d.Strategy})
+		if rep.modal == nil {
+			return rep // too long for a form: the reply says what to do instead
+		}
+		rep.modal.id = customID{Action: "kindform", Game: id.Game, Args: []string{id.arg(0)}}.encode()
+		rep.modal.inputs[1].Value = d.Defense
+		return rep
+	})
 }
 
 // kindAdd is /kombat kind add name defense file.
@@ -410,92 +371,74 @@ func (b *Bot) kindAdd(r *request, o options) reply {
 // toggleReady marks a player ready (or not); when every human is ready on the same
 // kinds, the game starts with the free spawns.
 func (b *Bot) toggleReady(r *request, id customID) reply {
-	t, bad := b.setupTableFor(r, id.Game, host.SayReady)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	started, err := b.host.ToggleReady(t, r.user.ID, func() error { return r.deferReply(true, false) })
-	if err != nil {
-		return b.refusedOr(r, "ready", err)
-	}
-	if started {
-		return agreedView(t)
-	}
-	rep := setupView(t)
-	rep.update = true
-	return rep
+	return b.onSetup(r, id.Game, host.SayReady, func(t *host.Table) reply {
+		started, err := b.host.ToggleReady(t, r.user.ID, func() error { return r.deferReply(true, false) })
+		if err != nil {
+			return b.refusedOr(r, "ready", err)
+		}
+		if started {
+			return agreedView(t)
+		}
+		rep := setupView(t)
+		rep.update = true
+		return rep
+	})
 }
 
 // cancelSetup abandons a game still being set up.
 func (b *Bot) cancelSetup(r *request, id customID) reply {
-	t, bad := b.lockTable(id.Game)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	if err := b.host.CancelSetup(t, r.user.ID); err != nil {
-		return b.refusedOr(r, "cancel setup", err)
-	}
-	return reply{update: true, content: fmt.Sprintf("<@%s> cancelled the game.", r.user.ID)}
+	return b.onTable(id.Game, func(t *host.Table) reply {
+		if err := b.host.CancelSetup(t, r.user.ID); err != nil {
+			return b.refusedOr(r, "cancel setup", err)
+		}
+		return reply{update: true, content: fmt.Sprintf("<@%s> cancelled the game.", r.user.ID)}
+	})
 }
 
 // freeSpawnKind answers a player's choice of kind for the free spawn with the hexes.
 func (b *Bot) freeSpawnKind(r *request, id customID, value string) reply {
-	t, bad := b.lockTable(id.Game)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	name, opts, err := b.host.SpawnChoice(t, r.user.ID, host.KindIndex(value))
-	if err != nil {
-		return b.refusedOr(r, "free spawn kind", err)
-	}
-	var hexes []discordgo.SelectMenuOption
-	for _, h := range opts {
-		hexes = append(hexes, discordgo.SelectMenuOption{Label: h.String(), Value: hexValue(h)})
-	}
-	return reply{ephemeral: true, content: fmt.Sprintf("Where should your free **%s** stand?", name),
-		components: []discordgo.MessageComponent{row(discordgo.SelectMenu{CustomID: customID{Action: "fshex", Game: t.Row.ID, Args: []string{value}}.encode(),
-			Placeholder: "Choose a hex of your start area", Options: hexes})}}
+	return b.onTable(id.Game, func(t *host.Table) reply {
+		name, opts, err := b.host.SpawnChoice(t, r.user.ID, host.KindIndex(value))
+		if err != nil {
+			return b.refusedOr(r, "free spawn kind", err)
+		}
+		var hexes []discordgo.SelectMenuOption
+		for _, h := range opts {
+			hexes = append(hexes, discordgo.SelectMenuOption{Label: h.String(), Value: hexValue(h)})
+		}
+		return reply{ephemeral: true, content: fmt.Sprintf("Where should your free **%s** stand?", name),
+			components: []discordgo.MessageComponent{row(discordgo.SelectMenu{CustomID: customID{Action: "fshex", Game: t.Row.ID, Args: []string{value}}.encode(),
+				Placeholder: "Choose a hex of your start area", Options: hexes})}}
+	})
 }
 
 // freeSpawnHex makes a player's free spawn.
 func (b *Bot) freeSpawnHex(r *request, id customID, value string) reply {
-	t, bad := b.lockTable(id.Game)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	k := host.KindIndex(id.arg(0))
-	h, ok := parseHex(value)
-	if !ok {
-		return private("That is not a hex of the board.")
-	}
-	name, err := b.host.SpawnKind(t, k)
-	if err != nil {
-		return b.refusedOr(r, "free spawn kind", err)
-	}
-	done := reply{update: true, content: fmt.Sprintf("Your free **%s** stands at %v.", name, h)}
-	// The confirmation goes first: when this was the last free spawn, host shows the
-	// first board (and the bot's turn) before returning.
-	spawns := t.Row.Shown // the free spawns' message, until the first board replaces it
-	began, err := b.host.FreeSpawn(t, r.user.ID, k, h)
-	if err != nil {
-		return b.refusedOr(r, "commit free spawn", err)
-	}
-	if began {
-		b.sess.ChannelMessageEditComplex(reply{content: "Free spawns made. The game begins!"}.messageEdit(t.Row.Place, spawns))
-	}
-	return done
+	return b.onTable(id.Game, func(t *host.Table) reply {
+		k := host.KindIndex(id.arg(0))
+		h, ok := parseHex(value)
+		if !ok {
+			return private("That is not a hex of the board.")
+		}
+		name, err := b.host.SpawnKind(t, k)
+		if err != nil {
+			return b.refusedOr(r, "free spawn kind", err)
+		}
+		done := reply{update: true, content: fmt.Sprintf("Your free **%s** stands at %v.", name, h)}
+		// The confirmation goes first: when this was the last free spawn, host shows the
+		// first board (and the bot's turn) before returning.
+		spawns := t.Row.Shown // the free spawns' message, until the first board replaces it
+		began, err := b.host.FreeSpawn(t, r.user.ID, k, h)
+		if err != nil {
+			return b.refusedOr(r, "commit free spawn", err)
+		}
+		if began {
+			b.sess.ChannelMessageEditComplex(reply{content: "Free spawns made. The game begins!"}.messageEdit(t.Row.Place, spawns))
+		}
+		return done
+	})
 }
 
-func hexValue(h game.Hex) string { return fmt.Sprintf("%d,%d", h.Row, h.Col) }
+func hexValue(h game.Hex) string { return host.HexValue(h) }
 
-func parseHex(s string) (game.Hex, bool) {
-	r, c, ok := strings.Cut(s, ",")
-	row, err1 := strconv.Atoi(r)
-	col, err2 := strconv.Atoi(c)
-	h := game.Hex{Row: row, Col: col}
-	return h, ok && err1 == nil && err2 == nil && h.OnBoard()
-}
+func parseHex(s string) (game.Hex, bool) { return host.ParseHex(s) }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/kombat-game/kombat/game"
@@ -40,8 +41,17 @@ type Seated struct {
 	User, Name string
 }
 
-// OpenChallenge stores by's challenge of opp to a duel at w and registers it, unlocked.
-// A place that already has an active game is a *Refusal.
+// MayChallenge refuses by's challenge of opp (Challenge), or one that the game in
+// place or either player's game in scope stands in the way of (Busy).
+func (h *Host) MayChallenge(scope, place, by, opp string, oppIsBot bool) error {
+	if err := Challenge(by, opp, oppIsBot); err != nil {
+		return err
+	}
+	return Busy(h.Active(), scope, place, by, by, opp)
+}
+
+// OpenChallenge stores by's challenge of opp to a duel at w, registers it and returns
+// it locked. A place that already has an active game is a *Refusal.
 func (h *Host) OpenChallenge(w Where, by, opp Seated) (*Table, error) {
 	row := &store.Game{Mode: game.ModeDuel, Players: [2]string{by.User, opp.User}, Status: store.StatusChallenge}
 	return h.open(w, row, Lobby{Names: [2]string{by.Name, opp.Name}, Owner: by.User})
@@ -49,7 +59,7 @@ func (h *Host) OpenChallenge(w Where, by, opp Seated) (*Table, error) {
 
 // OpenSetup stores a game started by by at w against the built-in bot (mode
 // game.ModeSolitaire, by in seat 1 or 2) or of the bot against itself (game.ModeAuto,
-// seat ignored), in setup, and registers it, unlocked. A place that already has an
+// seat ignored), in setup, registers it and returns it locked. A place that already has an
 // active game is a *Refusal.
 func (h *Host) OpenSetup(w Where, mode game.Mode, by Seated, seat int) (*Table, error) {
 	row := &store.Game{Mode: mode, Status: store.StatusSetup}
@@ -65,14 +75,65 @@ func (h *Host) OpenSetup(w Where, mode game.Mode, by Seated, seat int) (*Table, 
 	return h.open(w, row, lob)
 }
 
-// open gives row its place, timeout and a new seed, and creates it (Create).
+// open gives row its place, timeout and a new seed, creates it (Create) and locks it.
 func (h *Host) open(w Where, row *store.Game, lob Lobby) (*Table, error) {
 	row.Scope, row.Place, row.TurnTimeout, row.Seed = w.Scope, w.Place, w.TurnTimeout, NewSeed()
 	t, err := h.Create(row, w.Config, lob)
 	if errors.Is(err, store.ErrPlaceBusy) {
 		return nil, refuse("A game is already active in this channel; start one in another channel.")
 	}
-	return t, err
+	if err != nil {
+		return nil, err
+	}
+	return h.Lock(t.Row.ID)
+}
+
+// DeclineChallenge ends t's challenge at user's answer: withdrawn by the challenger,
+// declined by the challenged (Decline refuses anyone else).
+func (h *Host) DeclineChallenge(t *Table, user string) (withdrawn bool, err error) {
+	if withdrawn, err = Decline(t.Row, user); err != nil {
+		return false, err
+	}
+	return withdrawn, h.Cancel(t)
+}
+
+// LockSetup finds and locks game id for user's action on its setup; a game that is
+// gone, whose kinds are agreed, or in whose setup user takes no part is a *Refusal
+// (Lobby.May), and stays unlocked.
+func (h *Host) LockSetup(id int64, user string, a SetupAction) (*Table, error) {
+	t, err := h.Lock(id)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.Lobby.May(t.Row, user, a); err != nil {
+		t.Unlock()
+		return nil, err
+	}
+	return t, nil
+}
+
+// RuleChanges are the lines of cfg's text that differ from the default configuration's.
+func RuleChanges(cfg game.Config) []string {
+	var diffs []string
+	def := game.DefaultConfig().String()
+	for _, line := range strings.Split(strings.TrimSpace(cfg.String()), "\n") {
+		if !strings.Contains(def, line+"\n") {
+			diffs = append(diffs, line)
+		}
+	}
+	return diffs
+}
+
+// HexValue is hex h as a chat's control carries it; ParseHex reads it back.
+func HexValue(h game.Hex) string { return fmt.Sprintf("%d,%d", h.Row, h.Col) }
+
+// ParseHex reads a hex written by HexValue, and reports whether it is one of the board.
+func ParseHex(s string) (game.Hex, bool) {
+	r, c, ok := strings.Cut(s, ",")
+	row, err1 := strconv.Atoi(r)
+	col, err2 := strconv.Atoi(c)
+	h := game.Hex{Row: row, Col: col}
+	return h, ok && err1 == nil && err2 == nil && h.OnBoard()
 }
 
 // KindIndex reads a kind's index as a chat's control carries it: "new" is NewKind, and

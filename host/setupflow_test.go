@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/kombat-game/kombat/game"
@@ -31,12 +32,11 @@ func storedLobby(t *testing.T, db *store.DB, id int64) Lobby {
 	return l
 }
 
-// openDuel opens a challenge between ann and bob at place and seats bob, locked.
+// openDuel opens a challenge between ann and bob at place and seats bob, locked until
+// the test ends.
 func openDuel(t *testing.T, h *Host, place string) *Table {
 	t.Helper()
 	tb, err := h.OpenChallenge(Where{Scope: "g", Place: place, Config: game.DefaultConfig()}, Seated{"ann", "Ann"}, Seated{"bob", "Bob"})
-	must(t, err)
-	tb, err = h.Lock(tb.Row.ID)
 	must(t, err)
 	t.Cleanup(tb.Unlock)
 	must(t, h.Accept(tb, "bob", "Bob"))
@@ -59,6 +59,10 @@ func TestHost_Open(t *testing.T) {
 	w := Where{Scope: "g", Place: "c1", Config: game.DefaultConfig(), TurnTimeout: 90e9}
 	ch, err := h.OpenChallenge(w, Seated{"ann", "Ann"}, Seated{"bob", "Bob"})
 	must(t, err)
+	if ch.mu.TryLock() {
+		t.Fatal("an opened game is not locked")
+	}
+	ch.Unlock()
 	if ch.Row.Mode != game.ModeDuel || ch.Row.Status != store.StatusChallenge || ch.Row.Players != [2]string{"ann", "bob"} ||
 		ch.Lobby.Names != [2]string{"Ann", "Bob"} || ch.Lobby.Owner != "ann" || ch.Row.TurnTimeout != 90e9 || ch.Row.Scope != "g" {
 		t.Errorf("challenge: %+v %+v", ch.Row, ch.Lobby)
@@ -81,6 +85,7 @@ func TestHost_Open(t *testing.T) {
 		w.Place = string(c.mode) + string(rune('0'+c.seat))
 		tb, err := h.OpenSetup(w, c.mode, Seated{"cy", "Cy"}, c.seat)
 		must(t, err)
+		tb.Unlock()
 		row, err := db.Game(context.Background(), tb.Row.ID)
 		must(t, err)
 		if row.Mode != c.mode || row.Status != store.StatusSetup || row.HumanSeat != c.human || row.Players != c.players ||
@@ -247,5 +252,87 @@ func TestHost_CancelSetup(t *testing.T) {
 	must(t, h.CancelSetup(tb, "bob"))
 	if h.Get(tb.Row.ID) != nil {
 		t.Error("a cancelled setup is still active")
+	}
+}
+
+func TestHost_MayChallenge(t *testing.T) {
+	h, _ := openRecords(t)
+	tb, err := h.OpenChallenge(Where{Scope: "g", Place: "c", Config: game.DefaultConfig()}, Seated{"ann", "Ann"}, Seated{"bob", "Bob"})
+	must(t, err)
+	tb.Unlock()
+	for _, c := range []struct {
+		place, by, opp string
+		bot            bool
+		want           string // "" when allowed
+	}{
+		{"d", "cy", "", false, "Choose someone to challenge."},
+		{"d", "cy", "dee", true, "<@dee> is a bot account. Challenge a person, or play the built-in bot with `/kombat solo`."},
+		{"c", "cy", "dee", false, "A game is already active in this channel; finish it first (`/kombat board` shows it), or start one in another channel."},
+		{"d", "cy", "bob", false, "<@bob> is already in a game on this server, in <#c>. Finish it (or `/kombat resign` there) first."},
+		{"d", "ann", "cy", false, "You are already in a game on this server, in <#c>. Finish it (or `/kombat resign` there) first."},
+		{"d", "cy", "dee", false, ""},
+	} {
+		err := h.MayChallenge("g", c.place, c.by, c.opp, c.bot)
+		if c.want == "" {
+			must(t, err)
+			continue
+		}
+		wantRefusal(t, err, c.want)
+	}
+}
+
+func TestHost_LockSetupAndDecline(t *testing.T) {
+	h, _ := openRecords(t)
+	w := Where{Scope: "g", Place: "c", Config: game.DefaultConfig()}
+	ch, err := h.OpenChallenge(w, Seated{"ann", "Ann"}, Seated{"bob", "Bob"})
+	must(t, err)
+	ch.Unlock()
+	_, err = h.LockSetup(ch.Row.ID, "ann", ChangeKinds)
+	wantRefusal(t, err, "The kinds of this game are already agreed.") // not yet accepted: no setup to change
+	tb, err := h.Lock(ch.Row.ID)
+	must(t, err)
+	_, err = h.DeclineChallenge(tb, "cy")
+	wantRefusal(t, err, "Only <@bob> can answer this challenge.")
+	withdrawn, err := h.DeclineChallenge(tb, "ann")
+	must(t, err)
+	tb.Unlock()
+	if !withdrawn || h.Get(ch.Row.ID) != nil {
+		t.Fatalf("withdrawn %v, still active %v", withdrawn, h.Get(ch.Row.ID) != nil)
+	}
+	_, err = h.LockSetup(ch.Row.ID, "ann", ChangeKinds)
+	wantRefusal(t, err, "This game is over or no longer exists.")
+
+	w.Place = "d"
+	solo, err := h.OpenSetup(w, game.ModeSolitaire, Seated{"cy", "Cy"}, 1)
+	must(t, err)
+	solo.Unlock()
+	_, err = h.LockSetup(solo.Row.ID, "dee", SayReady)
+	wantRefusal(t, err, "Only the players of this game can say they are ready.")
+	if !solo.mu.TryLock() {
+		t.Fatal("a refused LockSetup left the game locked")
+	}
+	solo.Unlock()
+	tb, err = h.LockSetup(solo.Row.ID, "cy", ChangeKinds)
+	must(t, err)
+	tb.Unlock()
+}
+
+func TestRuleChangesAndHexes(t *testing.T) {
+	if got := RuleChanges(game.DefaultConfig()); len(got) != 0 {
+		t.Errorf("default rules changed: %q", got)
+	}
+	cfg := game.DefaultConfig()
+	cfg.MaxTurns = 7
+	if got := RuleChanges(cfg); len(got) != 1 || !strings.Contains(got[0], "7") {
+		t.Errorf("changes of MaxTurns 7: %q", got)
+	}
+	h := game.Hex{Row: 2, Col: 3}
+	if got, ok := ParseHex(HexValue(h)); !ok || got != h {
+		t.Errorf("round trip of %v: %v %v", h, got, ok)
+	}
+	for _, bad := range []string{"", "2", "2,x", "99,99", "-1,0"} {
+		if _, ok := ParseHex(bad); ok {
+			t.Errorf("ParseHex(%q) took it", bad)
+		}
 	}
 }
