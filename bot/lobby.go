@@ -39,6 +39,7 @@ func (b *Bot) challenge(r *request, o options) reply {
 	if err != nil {
 		return b.refusedOr(r, "create game", err)
 	}
+	defer t.Unlock()
 	expires := b.clock.Now().Add(challengeLife)
 	rep := reply{
 		content: fmt.Sprintf("<@%s>, <@%s> challenges you to a game of **KOMBAT**! %s\nThis challenge expires <t:%d:R>.",
@@ -49,7 +50,6 @@ func (b *Bot) challenge(r *request, o options) reply {
 		)},
 		mentions: []string{opp.ID},
 	}
-	defer t.Unlock()
 	b.host.Arm(t, host.ChallengeExpiry, expires) // stored before anyone sees the challenge
 	if err := r.send(rep); err != nil {
 		return b.internal(r, "send challenge", err)
