@@ -2,8 +2,6 @@ package bot
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -69,11 +67,7 @@ func (o options) attachment(name string) *discordgo.MessageAttachment {
 }
 
 // newSeed draws a game's seed; everything random in the game follows from it.
-func newSeed() uint64 {
-	var b [8]byte
-	rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:])
-}
+func newSeed() uint64 { return host.NewSeed() }
 
 // fetch downloads an attachment a player gave, refusing big files.
 func (b *Bot) fetch(ctx context.Context, a *discordgo.MessageAttachment, limit int) (string, error) {

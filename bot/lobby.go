@@ -1,10 +1,8 @@
 package bot
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -15,7 +13,6 @@ import (
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
-	"github.com/kombat-game/kombat/store"
 )
 
 // How long a challenge and a setup stay open.
@@ -24,15 +21,6 @@ const (
 	setupLife     = 30 * time.Minute
 )
 
-// busy is host's refusal of a new game in this channel for users, or nil.
-func (b *Bot) busy(r *request, users ...*discordgo.User) error {
-	ids := make([]string, len(users))
-	for i, u := range users {
-		ids[i] = u.ID
-	}
-	return host.Busy(b.host.Active(), r.i.GuildID, r.i.ChannelID, r.user.ID, ids...)
-}
-
 // challenge is /kombat challenge opponent [config] [timeout].
 func (b *Bot) challenge(r *request, o options) reply {
 	opp := o.user("opponent")
@@ -40,24 +28,20 @@ func (b *Bot) challenge(r *request, o options) reply {
 	if opp != nil {
 		oppID = opp.ID
 	}
-	if err := host.Challenge(r.user.ID, oppID, opp != nil && opp.Bot); err != nil {
-		return refusal(err)
-	}
-	if err := b.busy(r, r.user, opp); err != nil {
+	if err := b.host.MayChallenge(r.i.GuildID, r.i.ChannelID, r.user.ID, oppID, opp != nil && opp.Bot); err != nil {
 		return refusal(err)
 	}
 	cfg, bad := b.configOption(r, o)
 	if bad != nil {
 		return *bad
 	}
-	lob := host.Lobby{Names: [2]string{displayName(r.user), displayName(opp)}, Owner: r.user.ID}
-	t, rep := b.createGame(r, &store.Game{Mode: game.ModeDuel, Players: [2]string{r.user.ID, opp.ID},
-		Status: store.StatusChallenge, TurnTimeout: timeoutOption(o)}, cfg, lob)
-	if t == nil {
-		return rep
+	t, err := b.host.OpenChallenge(b.where(r, o, cfg), host.Seated{User: r.user.ID, Name: displayName(r.user)}, host.Seated{User: opp.ID, Name: displayName(opp)})
+	if err != nil {
+		return b.refusedOr(r, "create game", err)
 	}
+	defer t.Unlock()
 	expires := b.clock.Now().Add(challengeLife)
-	rep = reply{
+	rep := reply{
 		content: fmt.Sprintf("<@%s>, <@%s> challenges you to a game of **KOMBAT**! %s\nThis challenge expires <t:%d:R>.",
 			opp.ID, r.user.ID, rulesLine(cfg, t.Row.TurnTimeout), expires.Unix()),
 		components: []discordgo.MessageComponent{row(
@@ -66,11 +50,6 @@ func (b *Bot) challenge(r *request, o options) reply {
 		)},
 		mentions: []string{opp.ID},
 	}
-	t, bad = b.lockTable(t.Row.ID)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
 	b.host.Arm(t, host.ChallengeExpiry, expires) // stored before anyone sees the challenge
 	if err := r.send(rep); err != nil {
 		return b.internal(r, "send challenge", err)
@@ -86,66 +65,42 @@ func (b *Bot) challenge(r *request, o options) reply {
 func rulesLine(cfg game.Config, timeout time.Duration) string {
 	rules := "Standard rules"
 	if cfg != game.DefaultConfig() {
-		var diffs []string
-		def := game.DefaultConfig().String()
-		for _, line := range strings.Split(strings.TrimSpace(cfg.String()), "\n") {
-			if !strings.Contains(def, line+"\n") {
-				diffs = append(diffs, line)
-			}
-		}
-		rules = "Custom rules: " + strings.Join(diffs, ", ")
+		rules = "Custom rules: " + strings.Join(host.RuleChanges(cfg), ", ")
 	}
 	return fmt.Sprintf("%s, %d turns each, %s per turn.", rules, cfg.MaxTurns, timeout)
 }
 
-// createGame stores a new game in this channel and registers it (host.Create).
-func (b *Bot) createGame(r *request, row *store.Game, cfg game.Config, lob host.Lobby) (*host.Table, reply) {
-	row.Scope, row.Place, row.Seed = r.i.GuildID, r.i.ChannelID, newSeed()
-	t, err := b.host.Create(row, cfg, lob)
-	if errors.Is(err, store.ErrPlaceBusy) {
-		return nil, private("A game is already active in this channel; start one in another channel.")
-	}
-	if err != nil {
-		return nil, b.internal(r, "create game", err)
-	}
-	return t, reply{}
+// where is the place and rules of a new game asked for in this channel.
+func (b *Bot) where(r *request, o options, cfg game.Config) host.Where {
+	return host.Where{Scope: r.i.GuildID, Place: r.i.ChannelID, Config: cfg, TurnTimeout: timeoutOption(o)}
 }
 
 // startSetup is /kombat solo and /kombat auto: a game with the bot in one or both seats.
 func (b *Bot) startSetup(r *request, o options, mode game.Mode) reply {
-	users := []*discordgo.User{r.user}
-	if mode == game.ModeAuto {
-		users = nil
+	var players []string
+	if mode != game.ModeAuto {
+		players = []string{r.user.ID}
 	}
-	if err := b.busy(r, users...); err != nil {
+	if err := host.Busy(b.host.Active(), r.i.GuildID, r.i.ChannelID, r.user.ID, players...); err != nil {
 		return refusal(err)
 	}
 	cfg, bad := b.configOption(r, o)
 	if bad != nil {
 		return *bad
 	}
-	row := &store.Game{Mode: mode, Status: store.StatusSetup, TurnTimeout: timeoutOption(o)}
-	lob := host.Lobby{Owner: r.user.ID}
-	what := "the built-in bot plays itself"
+	what, seat := "the built-in bot plays itself", 1
 	if mode == game.ModeSolitaire {
-		row.HumanSeat = 1
-		if o.str("seat") == "second" {
-			row.HumanSeat = 2
-		}
-		row.Players[row.HumanSeat-1] = r.user.ID
-		lob.Names[row.HumanSeat-1] = displayName(r.user)
 		what = "you against the built-in bot"
 	}
-	t, rep := b.createGame(r, row, cfg, lob)
-	if t == nil {
-		return rep
+	if o.str("seat") == "second" {
+		seat = 2
 	}
-	t, bad = b.lockTable(t.Row.ID)
-	if bad != nil {
-		return *bad
+	t, err := b.host.OpenSetup(b.where(r, o, cfg), mode, host.Seated{User: r.user.ID, Name: displayName(r.user)}, seat)
+	if err != nil {
+		return b.refusedOr(r, "create game", err)
 	}
 	defer t.Unlock()
-	if err := r.send(reply{content: fmt.Sprintf("<@%s> starts a game of **KOMBAT**: %s. %s", r.user.ID, what, rulesLine(cfg, row.TurnTimeout))}); err != nil {
+	if err := r.send(reply{content: fmt.Sprintf("<@%s> starts a game of **KOMBAT**: %s. %s", r.user.ID, what, rulesLine(cfg, t.Row.TurnTimeout))}); err != nil {
 		return b.internal(r, "announce game", err)
 	}
 	if m, err := b.sess.InteractionResponse(r.i); err == nil {
@@ -195,68 +150,71 @@ func (b *Bot) lockTable(id int64) (*host.Table, *reply) {
 }
 
 func (b *Bot) accept(r *request, id customID) reply {
-	t, bad := b.lockTable(id.Game)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	if err := host.Accept(t.Row, r.user.ID, b.host.Active()); err != nil {
-		return refusal(err)
-	}
-	if err := r.deferReply(true, false); err != nil {
-		return b.internal(r, "defer accept", err)
-	}
-	if err := b.host.Accept(t, r.user.ID, displayName(r.user)); err != nil {
-		return b.refusedOr(r, "accept challenge", err)
-	}
-	b.moveToThread(t, t.Row.Shown, fmt.Sprintf("KOMBAT: %s vs %s", t.Lobby.Names[0], t.Lobby.Names[1]))
-	where := "below"
-	if t.Row.Origin != "" {
-		where = fmt.Sprintf("in <#%s>", t.Row.Place)
-	}
-	if err := b.postSetup(t); err != nil {
-		return b.internal(r, "post setup", err)
-	}
-	return reply{update: true, content: fmt.Sprintf("<@%s> accepted <@%s>'s challenge! Agree on the minion kinds %s.", t.Row.Players[1], t.Row.Players[0], where)}
+	return b.onTable(id.Game, func(t *host.Table) reply {
+		if err := host.Accept(t.Row, r.user.ID, b.host.Active()); err != nil {
+			return refusal(err)
+		}
+		if err := r.deferReply(true, false); err != nil {
+			return b.internal(r, "defer accept", err)
+		}
+		if err := b.host.Accept(t, r.user.ID, displayName(r.user)); err != nil {
+			return b.refusedOr(r, "accept challenge", err)
+		}
+		b.moveToThread(t, t.Row.Shown, fmt.Sprintf("KOMBAT: %s vs %s", t.Lobby.Names[0], t.Lobby.Names[1]))
+		where := "below"
+		if t.Row.Origin != "" {
+			where = fmt.Sprintf("in <#%s>", t.Row.Place)
+		}
+		if err := b.postSetup(t); err != nil {
+			return b.internal(r, "post setup", err)
+		}
+		return reply{update: true, content: fmt.Sprintf("<@%s> accepted <@%s>'s challenge! Agree on the minion kinds %s.", t.Row.Players[1], t.Row.Players[0], where)}
+	})
 }
 
 func (b *Bot) decline(r *request, id customID) reply {
-	t, bad := b.lockTable(id.Game)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	withdrawn, err := host.Decline(t.Row, r.user.ID)
-	if err != nil {
-		return refusal(err)
-	}
-	if err := b.host.Cancel(t); err != nil {
-		return b.internal(r, "decline", err)
-	}
-	if withdrawn {
-		return reply{update: true, content: fmt.Sprintf("<@%s> withdrew the challenge.", r.user.ID)}
-	}
-	return reply{update: true, content: fmt.Sprintf("<@%s> declined the challenge.", r.user.ID)}
+	return b.onTable(id.Game, func(t *host.Table) reply {
+		withdrawn, err := b.host.DeclineChallenge(t, r.user.ID)
+		if err != nil {
+			return b.refusedOr(r, "decline", err)
+		}
+		if withdrawn {
+			return reply{update: true, content: fmt.Sprintf("<@%s> withdrew the challenge.", r.user.ID)}
+		}
+		return reply{update: true, content: fmt.Sprintf("<@%s> declined the challenge.", r.user.ID)}
+	})
 }
 
-// setupTable locks a game being set up for a player's change of its kinds.
+// setupTable locks a game being set up for a player's change of its kinds; host
+// refuses a bystander, or a game whose kinds are agreed.
 func (b *Bot) setupTable(r *request, gameID int64) (*host.Table, *reply) {
-	return b.setupTableFor(r, gameID, host.ChangeKinds)
-}
-
-// setupTableFor locks a game being set up for a player's action; host refuses a
-// bystander, or a game whose kinds are agreed.
-func (b *Bot) setupTableFor(r *request, gameID int64, what host.SetupAction) (*host.Table, *reply) {
-	t, bad := b.lockTable(gameID)
-	if bad != nil {
-		return nil, bad
-	}
-	if err := t.Lobby.May(t.Row, r.user.ID, what); err != nil {
-		t.Unlock()
+	t, err := b.host.LockSetup(gameID, r.user.ID, host.ChangeKinds)
+	if err != nil {
 		rep := refusal(err)
 		return nil, &rep
 	}
 	return t, nil
+}
+
+// onTable answers with do on a game locked for a component, or with why it cannot be.
+func (b *Bot) onTable(id int64, do func(t *host.Table) reply) reply {
+	t, bad := b.lockTable(id)
+	if bad != nil {
+		return *bad
+	}
+	defer t.Unlock()
+	return do(t)
+}
+
+// onSetup answers with do on a game being set up, locked for a player's action (host
+// refuses a bystander, or a game whose kinds are agreed), or with the refusal.
+func (b *Bot) onSetup(r *request, id int64, what host.SetupAction, do func(t *host.Table) reply) reply {
+	t, err := b.host.LockSetup(id, r.user.ID, what)
+	if err != nil {
+		return refusal(err)
+	}
+	defer t.Unlock()
+	return do(t)
 }
 
 // refusedOr is the private reply that tells a player what host refused, or, for any
@@ -277,16 +235,6 @@ func refusal(err error) reply {
 		return private("%s", no.Msg)
 	}
 	return private("%s", err)
-}
-
-// kindIndex reads a kind's index from a component; anything unreadable is an index
-// no kind has, so host refuses it like a kind removed meanwhile.
-func kindIndex(value string) int {
-	i, err := strconv.Atoi(value)
-	if err != nil || i < 0 {
-		return math.MaxInt
-	}
-	return i
 }
 
 // kindForm is the form for adding (index -1) or editing a kind, filled with p.
@@ -317,55 +265,38 @@ func (b *Bot) kindForm(t *host.Table, index int, p host.Proposal) reply {
 }
 
 func (b *Bot) openKindForm(r *request, gameID int64, index int) reply {
-	t, bad := b.setupTable(r, gameID)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	if err := t.Lobby.CanAdd(); err != nil {
-		return refusal(err)
-	}
-	return b.kindForm(t, index, host.Proposal{})
+	return b.onSetup(r, gameID, host.ChangeKinds, func(t *host.Table) reply {
+		if err := t.Lobby.CanAdd(); err != nil {
+			return refusal(err)
+		}
+		return b.kindForm(t, index, host.Proposal{})
+	})
 }
 
 func (b *Bot) editKind(r *request, id customID, value string) reply {
-	t, bad := b.setupTable(r, id.Game)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	i := kindIndex(value)
-	k, err := t.Lobby.Kind(i)
-	if err != nil {
-		return refusal(err)
-	}
-	return b.kindForm(t, i, k)
+	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) reply {
+		i := host.KindIndex(value)
+		k, err := t.Lobby.Kind(i)
+		if err != nil {
+			return refusal(err)
+		}
+		return b.kindForm(t, i, k)
+	})
 }
 
 func (b *Bot) removeKind(r *request, id customID, value string) reply {
-	t, bad := b.setupTable(r, id.Game)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	old := t.Lobby
-	if err := t.Lobby.Remove(kindIndex(value)); err != nil {
-		return refusal(err)
-	}
-	if err := b.host.SaveMeta(t); err != nil {
-		t.Lobby = old
-		return b.internal(r, "remove kind", err)
-	}
-	rep := setupView(t)
-	rep.update = true
-	return rep
+	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) reply {
+		if err := b.host.RemoveKind(t, host.KindIndex(value)); err != nil {
+			return b.refusedOr(r, "remove kind", err)
+		}
+		rep := setupView(t)
+		rep.update = true
+		return rep
+	})
 }
 
 // maxInputValue is the most characters a text input holds, pre-filled or typed.
 const maxInputValue = 4000
-
-// draftKey names the draft of a kind form.
-func draftKey(gameID int64, index string) string { return fmt.Sprintf("kind:%d:%s", gameID, index) }
 
 // submitKind validates a kind form: a mistake is shown only to its author, with an
 // "Edit again" button that gives back everything they typed.
@@ -376,76 +307,48 @@ func (b *Bot) submitKind(r *request, id customID, v map[string]string) reply {
 
 // proposeKind adds (index "new") or replaces a kind after checking it.
 func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p host.Proposal) reply {
-	t, bad := b.setupTable(r, gameID)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	edit := host.NewKind
-	if index != "new" {
-		edit = kindIndex(index)
-	}
-	if err := t.Lobby.Target(edit); err != nil {
-		return refusal(err)
-	}
-	old := t.Lobby
-	kept, err := t.Lobby.Propose(b.lang, edit, p, defense)
-	if err != nil {
-		problem, ok := refused(err, fmt.Sprintf("The strategy of **%s** does not compile:\n", p.Name), contentLimit-200)
-		if !ok {
-			return b.internal(r, "compile kind", err)
+	return b.onSetup(r, gameID, host.ChangeKinds, func(t *host.Table) reply {
+		edit := host.KindIndex(index)
+		stored, kept, err := b.host.ProposeKind(t, edit, defense, p)
+		if kept {
+			problem, _ := refused(err, fmt.Sprintf("The strategy of **%s** does not compile:\n", p.Name), contentLimit-200)
+			return reply{content: fitContent(problem + "\nNothing you typed is lost: press **Edit again**."), ephemeral: true,
+				components: []discordgo.MessageComponent{row(button("Edit again", discordgo.PrimaryButton, customID{Action: "redo", Game: gameID, Args: []string{index}}))}}
 		}
-		draft, _ := json.Marshal(map[string]string{"name": p.Name, "defense": defense, "strategy": p.Strategy})
-		if err := b.db.SaveDraft(b.wctx, r.user.ID, draftKey(gameID, index), string(draft)); err != nil {
-			return b.internal(r, "save draft", err)
+		if err != nil {
+			return b.refusedOr(r, "propose kind", err)
 		}
-		return reply{content: fitContent(problem + "\nNothing you typed is lost: press **Edit again**."), ephemeral: true,
-			components: []discordgo.MessageComponent{row(button("Edit again", discordgo.PrimaryButton, customID{Action: "redo", Game: gameID, Args: []string{index}}))}}
-	}
-	p = kept
-	if err := b.host.SaveMeta(t); err != nil {
-		t.Lobby = old
-		return b.internal(r, "save kind", err)
-	}
-	b.db.DeleteDraft(b.wctx, r.user.ID, draftKey(gameID, index))
-	rep := setupView(t)
-	if r.i.Message != nil && r.i.Message.ID == t.Row.Shown {
-		rep.update = true
-		return rep
-	}
-	if _, err := b.sess.ChannelMessageEditComplex(rep.messageEdit(t.Row.Place, t.Row.Shown)); err != nil {
-		b.log.Error("update setup message", "game", gameID, "err", err)
-	}
-	verb := "Added"
-	if edit >= 0 {
-		verb = "Updated"
-	}
-	return private("%s **%s** (defense %d). Everyone's Ready was cleared.", verb, p.Name, p.Defense)
+		rep := setupView(t)
+		if r.i.Message != nil && r.i.Message.ID == t.Row.Shown {
+			rep.update = true
+			return rep
+		}
+		if _, err := b.sess.ChannelMessageEditComplex(rep.messageEdit(t.Row.Place, t.Row.Shown)); err != nil {
+			b.log.Error("update setup message", "game", gameID, "err", err)
+		}
+		verb := "Added"
+		if edit >= 0 {
+			verb = "Updated"
+		}
+		return private("%s **%s** (defense %d). Everyone's Ready was cleared.", verb, stored.Name, stored.Defense)
+	})
 }
 
 // redo reopens a kind form with the text of the last attempt.
 func (b *Bot) redo(r *request, id customID) reply {
-	body, err := b.db.Draft(b.wctx, r.user.ID, draftKey(id.Game, id.arg(0)))
-	if errors.Is(err, store.ErrNotFound) {
-		return private("There is nothing left to edit: the kind was saved, or the game moved on.")
-	}
+	d, err := b.host.KindDraft(id.Game, r.user.ID, host.KindIndex(id.arg(0)))
 	if err != nil {
-		return b.internal(r, "load draft", err)
+		return b.refusedOr(r, "load draft", err)
 	}
-	var d map[string]string
-	json.Unmarshal([]byte(body), &d)
-	t, bad := b.setupTable(r, id.Game)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	rep := b.kindForm(t, -1, host.Proposal{Name: d["name"], Strategy: d["strategy"]})
-	if rep.modal == nil {
-		return rep // too long for a form: the reply says what to do instead
-	}
-	rep.modal.id = customID{Action: "kindform", Game: id.Game, Args: []string{id.arg(0)}}.encode()
-	rep.modal.inputs[1].Value = d["defense"]
-	return rep
+	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) reply {
+		rep := b.kindForm(t, -1, host.Proposal{Name: d.Name, Strategy: d.Strategy})
+		if rep.modal == nil {
+			return rep // too long for a form: the reply says what to do instead
+		}
+		rep.modal.id = customID{Action: "kindform", Game: id.Game, Args: []string{id.arg(0)}}.encode()
+		rep.modal.inputs[1].Value = d.Defense
+		return rep
+	})
 }
 
 // kindAdd is /kombat kind add name defense file.
@@ -468,119 +371,74 @@ func (b *Bot) kindAdd(r *request, o options) reply {
 // toggleReady marks a player ready (or not); when every human is ready on the same
 // kinds, the game starts with the free spawns.
 func (b *Bot) toggleReady(r *request, id customID) reply {
-	t, bad := b.setupTableFor(r, id.Game, host.SayReady)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	old := t.Lobby
-	start, err := t.Lobby.ToggleReady(t.Row, r.user.ID)
-	if err != nil {
-		return refusal(err)
-	}
-	if !start {
-		if err := b.host.SaveMeta(t); err != nil {
-			t.Lobby = old
-			return b.internal(r, "save ready", err)
+	return b.onSetup(r, id.Game, host.SayReady, func(t *host.Table) reply {
+		started, err := b.host.ToggleReady(t, r.user.ID, func() error { return r.deferReply(true, false) })
+		if err != nil {
+			return b.refusedOr(r, "ready", err)
+		}
+		if started {
+			return agreedView(t)
 		}
 		rep := setupView(t)
 		rep.update = true
 		return rep
-	}
-	if err := r.deferReply(true, false); err != nil {
-		return b.internal(r, "defer start", err)
-	}
-	if err := b.host.Agree(t); err != nil {
-		t.Lobby = old
-		return b.internal(r, "start game", err)
-	}
-	return agreedView(t)
+	})
 }
 
 // cancelSetup abandons a game still being set up.
 func (b *Bot) cancelSetup(r *request, id customID) reply {
-	t, bad := b.setupTable(r, id.Game)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	if err := b.host.Cancel(t); err != nil {
-		return b.internal(r, "cancel setup", err)
-	}
-	return reply{update: true, content: fmt.Sprintf("<@%s> cancelled the game.", r.user.ID)}
+	return b.onTable(id.Game, func(t *host.Table) reply {
+		if err := b.host.CancelSetup(t, r.user.ID); err != nil {
+			return b.refusedOr(r, "cancel setup", err)
+		}
+		return reply{update: true, content: fmt.Sprintf("<@%s> cancelled the game.", r.user.ID)}
+	})
 }
 
 // freeSpawnKind answers a player's choice of kind for the free spawn with the hexes.
 func (b *Bot) freeSpawnKind(r *request, id customID, value string) reply {
-	t, bad := b.lockTable(id.Game)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	g, err := b.host.Engine(t)
-	if err != nil {
-		return b.internal(r, "engine", err)
-	}
-	seat := t.Seat(r.user.ID)
-	if seat == 0 {
-		return private("Only the players of this game make free spawns.")
-	}
-	opts := g.FreeSpawnOptions(seat)
-	if len(opts) == 0 {
-		return private("You have made your free spawn already.")
-	}
-	k, err := strconv.Atoi(value)
-	if err != nil || k < 0 || k >= len(g.Kinds()) {
-		return private("That kind is not in this game.")
-	}
-	var hexes []discordgo.SelectMenuOption
-	for _, h := range opts {
-		hexes = append(hexes, discordgo.SelectMenuOption{Label: h.String(), Value: hexValue(h)})
-	}
-	return reply{ephemeral: true, content: fmt.Sprintf("Where should your free **%s** stand?", g.Kinds()[k].Name),
-		components: []discordgo.MessageComponent{row(discordgo.SelectMenu{CustomID: customID{Action: "fshex", Game: t.Row.ID, Args: []string{value}}.encode(),
-			Placeholder: "Choose a hex of your start area", Options: hexes})}}
+	return b.onTable(id.Game, func(t *host.Table) reply {
+		name, opts, err := b.host.SpawnChoice(t, r.user.ID, host.KindIndex(value))
+		if err != nil {
+			return b.refusedOr(r, "free spawn kind", err)
+		}
+		var hexes []discordgo.SelectMenuOption
+		for _, h := range opts {
+			hexes = append(hexes, discordgo.SelectMenuOption{Label: h.String(), Value: hexValue(h)})
+		}
+		return reply{ephemeral: true, content: fmt.Sprintf("Where should your free **%s** stand?", name),
+			components: []discordgo.MessageComponent{row(discordgo.SelectMenu{CustomID: customID{Action: "fshex", Game: t.Row.ID, Args: []string{value}}.encode(),
+				Placeholder: "Choose a hex of your start area", Options: hexes})}}
+	})
 }
 
 // freeSpawnHex makes a player's free spawn.
 func (b *Bot) freeSpawnHex(r *request, id customID, value string) reply {
-	t, bad := b.lockTable(id.Game)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	k, _ := strconv.Atoi(id.arg(0))
-	h, ok := parseHex(value)
-	if !ok {
-		return private("That is not a hex of the board.")
-	}
-	g, err := b.host.Engine(t)
-	if err != nil {
-		return b.internal(r, "engine", err)
-	}
-	if k < 0 || k >= len(g.Kinds()) {
-		return private("That kind is not in this game.")
-	}
-	done := reply{update: true, content: fmt.Sprintf("Your free **%s** stands at %v.", g.Kinds()[k].Name, h)}
-	// The confirmation goes first: when this was the last free spawn, host shows the
-	// first board (and the bot's turn) before returning.
-	spawns := t.Row.Shown // the free spawns' message, until the first board replaces it
-	began, err := b.host.FreeSpawn(t, r.user.ID, k, h)
-	if err != nil {
-		return b.refusedOr(r, "commit free spawn", err)
-	}
-	if began {
-		b.sess.ChannelMessageEditComplex(reply{content: "Free spawns made. The game begins!"}.messageEdit(t.Row.Place, spawns))
-	}
-	return done
+	return b.onTable(id.Game, func(t *host.Table) reply {
+		k := host.KindIndex(id.arg(0))
+		h, ok := parseHex(value)
+		if !ok {
+			return private("That is not a hex of the board.")
+		}
+		name, err := b.host.SpawnKind(t, k)
+		if err != nil {
+			return b.refusedOr(r, "free spawn kind", err)
+		}
+		done := reply{update: true, content: fmt.Sprintf("Your free **%s** stands at %v.", name, h)}
+		// The confirmation goes first: when this was the last free spawn, host shows the
+		// first board (and the bot's turn) before returning.
+		spawns := t.Row.Shown // the free spawns' message, until the first board replaces it
+		began, err := b.host.FreeSpawn(t, r.user.ID, k, h)
+		if err != nil {
+			return b.refusedOr(r, "commit free spawn", err)
+		}
+		if began {
+			b.sess.ChannelMessageEditComplex(reply{content: "Free spawns made. The game begins!"}.messageEdit(t.Row.Place, spawns))
+		}
+		return done
+	})
 }
 
-func hexValue(h game.Hex) string { return fmt.Sprintf("%d,%d", h.Row, h.Col) }
+func hexValue(h game.Hex) string { return host.HexValue(h) }
 
-func parseHex(s string) (game.Hex, bool) {
-	r, c, ok := strings.Cut(s, ",")
-	row, err1 := strconv.Atoi(r)
-	col, err2 := strconv.Atoi(c)
-	h := game.Hex{Row: row, Col: col}
-	return h, ok && err1 == nil && err2 == nil && h.OnBoard()
-}
+func parseHex(s string) (game.Hex, bool) { return host.ParseHex(s) }

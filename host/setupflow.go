@@ -1,0 +1,300 @@
+package host
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/store"
+)
+
+// A game's setup through the host: opened (OpenChallenge, OpenSetup), its kinds
+// proposed, edited and removed (ProposeKind, KindDraft, RemoveKind), its players ready
+// (ToggleReady) or gone (CancelSetup), and the free spawns chosen (SpawnChoice). Like
+// the play methods, each takes a locked table and stores the change; a lobby whose
+// change is not stored is put back as it was.
+
+// NewSeed draws a game's seed; everything random in the game follows from it.
+func NewSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// Where is the place a new game is asked for, and how it is to be played.
+type Where struct {
+	Scope, Place string // the guild and the channel
+	Config       game.Config
+	TurnTimeout  time.Duration
+}
+
+// Seated is a person taking part: their chat user id and the name boards show.
+type Seated struct {
+	User, Name string
+}
+
+// MayChallenge refuses by's challenge of opp (Challenge), or one that the game in
+// place or either player's game in scope stands in the way of (Busy).
+func (h *Host) MayChallenge(scope, place, by, opp string, oppIsBot bool) error {
+	if err := Challenge(by, opp, oppIsBot); err != nil {
+		return err
+	}
+	return Busy(h.Active(), scope, place, by, by, opp)
+}
+
+// OpenChallenge stores by's challenge of opp to a duel at w, registers it and returns
+// it locked. A place that already has an active game is a *Refusal.
+func (h *Host) OpenChallenge(w Where, by, opp Seated) (*Table, error) {
+	row := &store.Game{Mode: game.ModeDuel, Players: [2]string{by.User, opp.User}, Status: store.StatusChallenge}
+	return h.open(w, row, Lobby{Names: [2]string{by.Name, opp.Name}, Owner: by.User})
+}
+
+// OpenSetup stores a game started by by at w against the built-in bot (mode
+// game.ModeSolitaire, by in seat 1 or 2) or of the bot against itself (game.ModeAuto,
+// seat ignored), in setup, registers it and returns it locked. A place that already has an
+// active game is a *Refusal.
+func (h *Host) OpenSetup(w Where, mode game.Mode, by Seated, seat int) (*Table, error) {
+	row := &store.Game{Mode: mode, Status: store.StatusSetup}
+	lob := Lobby{Owner: by.User}
+	if mode == game.ModeSolitaire {
+		row.HumanSeat = 1
+		if seat == 2 {
+			row.HumanSeat = 2
+		}
+		row.Players[row.HumanSeat-1] = by.User
+		lob.Names[row.HumanSeat-1] = by.Name
+	}
+	return h.open(w, row, lob)
+}
+
+// open gives row its place, timeout and a new seed, creates it (Create) and locks it.
+func (h *Host) open(w Where, row *store.Game, lob Lobby) (*Table, error) {
+	row.Scope, row.Place, row.TurnTimeout, row.Seed = w.Scope, w.Place, w.TurnTimeout, NewSeed()
+	t, err := h.Create(row, w.Config, lob)
+	if errors.Is(err, store.ErrPlaceBusy) {
+		return nil, refuse("A game is already active in this channel; start one in another channel.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return h.Lock(t.Row.ID)
+}
+
+// DeclineChallenge ends t's challenge at user's answer: withdrawn by the challenger,
+// declined by the challenged (Decline refuses anyone else).
+func (h *Host) DeclineChallenge(t *Table, user string) (withdrawn bool, err error) {
+	if withdrawn, err = Decline(t.Row, user); err != nil {
+		return false, err
+	}
+	return withdrawn, h.Cancel(t)
+}
+
+// LockSetup finds and locks game id for user's action on its setup; a game that is
+// gone, whose kinds are agreed, or in whose setup user takes no part is a *Refusal
+// (Lobby.May), and stays unlocked.
+func (h *Host) LockSetup(id int64, user string, a SetupAction) (*Table, error) {
+	t, err := h.Lock(id)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.Lobby.May(t.Row, user, a); err != nil {
+		t.Unlock()
+		return nil, err
+	}
+	return t, nil
+}
+
+// RuleChanges are the lines of cfg's text that differ from the default configuration's.
+func RuleChanges(cfg game.Config) []string {
+	var diffs []string
+	def := game.DefaultConfig().String()
+	for _, line := range strings.Split(strings.TrimSpace(cfg.String()), "\n") {
+		if !strings.Contains(def, line+"\n") {
+			diffs = append(diffs, line)
+		}
+	}
+	return diffs
+}
+
+// HexValue is hex h as a chat's control carries it; ParseHex reads it back.
+func HexValue(h game.Hex) string { return fmt.Sprintf("%d,%d", h.Row, h.Col) }
+
+// ParseHex reads a hex written by HexValue, and reports whether it is one of the board.
+func ParseHex(s string) (game.Hex, bool) {
+	r, c, ok := strings.Cut(s, ",")
+	row, err1 := strconv.Atoi(r)
+	col, err2 := strconv.Atoi(c)
+	h := game.Hex{Row: row, Col: col}
+	return h, ok && err1 == nil && err2 == nil && h.OnBoard()
+}
+
+// KindIndex reads a kind's index as a chat's control carries it: "new" is NewKind, and
+// anything else unreadable is an index no kind has, refused like a kind removed
+// meanwhile.
+func KindIndex(value string) int {
+	if value == "new" {
+		return NewKind
+	}
+	i, err := strconv.Atoi(value)
+	if err != nil || i < 0 {
+		return math.MaxInt
+	}
+	return i
+}
+
+// KindDraft is what a player typed in a kind's form whose proposal was refused, kept so
+// that editing again gives it all back.
+type KindDraft struct {
+	Name     string `json:"name"`
+	Defense  string `json:"defense"`
+	Strategy string `json:"strategy"`
+}
+
+// kindDraftKey names the draft of the form for the kind at index of game id.
+func kindDraftKey(id int64, index int) string {
+	if index == NewKind {
+		return fmt.Sprintf("kind:%d:new", id)
+	}
+	return fmt.Sprintf("kind:%d:%d", id, index)
+}
+
+// ProposeKind adds p (index NewKind) or puts it in place of the kind at index, with
+// defense as typed, and stores the lobby; the kind returned is as stored
+// (Lobby.Propose). A kind removed since the form was opened is a *Refusal, with kept
+// false. A proposal Propose turns down (a *Refusal, or the *interp.Error of a strategy
+// that does not compile) is kept as p.By's draft for KindDraft, with kept true; a
+// proposal stored forgets the draft.
+func (h *Host) ProposeKind(t *Table, index int, defense string, p Proposal) (stored Proposal, kept bool, err error) {
+	if err := t.Lobby.Target(index); err != nil {
+		return Proposal{}, false, err
+	}
+	old := t.Lobby
+	stored, err = t.Lobby.Propose(h.lang, index, p, defense)
+	if err != nil {
+		var no *Refusal
+		var cerr *interp.Error
+		if !errors.As(err, &no) && !errors.As(err, &cerr) {
+			return Proposal{}, false, err
+		}
+		draft, jerr := json.Marshal(KindDraft{Name: p.Name, Defense: defense, Strategy: p.Strategy})
+		if jerr != nil {
+			return Proposal{}, false, jerr
+		}
+		if serr := h.db.SaveDraft(h.wctx, p.By, kindDraftKey(t.Row.ID, index), string(draft)); serr != nil {
+			return Proposal{}, false, serr
+		}
+		return Proposal{}, true, err
+	}
+	if err := h.SaveMeta(t); err != nil {
+		t.Lobby = old
+		return Proposal{}, false, err
+	}
+	h.db.DeleteDraft(h.wctx, p.By, kindDraftKey(t.Row.ID, index)) // a draft left over is harmless
+	return stored, false, nil
+}
+
+// KindDraft gives back what user typed in the form for the kind at index of game id
+// whose proposal was refused last; after a proposal stored there is none, a *Refusal.
+func (h *Host) KindDraft(id int64, user string, index int) (KindDraft, error) {
+	body, err := h.db.Draft(h.wctx, user, kindDraftKey(id, index))
+	if errors.Is(err, store.ErrNotFound) {
+		return KindDraft{}, refuse("There is nothing left to edit: the kind was saved, or the game moved on.")
+	}
+	if err != nil {
+		return KindDraft{}, err
+	}
+	var d KindDraft
+	if err := json.Unmarshal([]byte(body), &d); err != nil {
+		return KindDraft{}, fmt.Errorf("host: draft of a kind of game %d is unreadable: %w", id, err)
+	}
+	return d, nil
+}
+
+// RemoveKind takes the kind at index out of the lobby and stores it (Lobby.Remove).
+func (h *Host) RemoveKind(t *Table, index int) error {
+	old := t.Lobby
+	if err := t.Lobby.Remove(index); err != nil {
+		return err
+	}
+	if err := h.SaveMeta(t); err != nil {
+		t.Lobby = old
+		return err
+	}
+	return nil
+}
+
+// ToggleReady flips user's Ready and stores it (Lobby.ToggleReady). When everyone is
+// then ready, it calls starting (where a chat acknowledges a start that takes a while)
+// and starts the game (Agree), and reports started. On any error the lobby is put
+// back as it was.
+func (h *Host) ToggleReady(t *Table, user string, starting func() error) (started bool, err error) {
+	old := t.Lobby
+	start, err := t.Lobby.ToggleReady(t.Row, user)
+	switch {
+	case err != nil:
+		return false, err
+	case !start:
+		err = h.SaveMeta(t)
+	default:
+		if err = starting(); err == nil {
+			err = h.Agree(t)
+		}
+	}
+	if err != nil {
+		t.Lobby = old
+		return false, err
+	}
+	return start, nil
+}
+
+// CancelSetup abandons a game still being set up, at the word of user, who must take
+// part in agreeing on its kinds (Lobby.May).
+func (h *Host) CancelSetup(t *Table, user string) error {
+	if err := t.Lobby.May(t.Row, user, ChangeKinds); err != nil {
+		return err
+	}
+	return h.Cancel(t)
+}
+
+// SpawnKind is the name of the kind at index kind of t's game, for a free spawn; an
+// index that is no kind of the game is a *Refusal.
+func (h *Host) SpawnKind(t *Table, kind int) (string, error) {
+	g, err := h.Engine(t)
+	if err != nil {
+		return "", err
+	}
+	if kind < 0 || kind >= len(g.Kinds()) {
+		return "", refuse("That kind is not in this game.")
+	}
+	return g.Kinds()[kind].Name, nil
+}
+
+// SpawnChoice answers user's choice of the kind at index kind for their free spawn:
+// its name and the hexes where it may stand. Someone who is not a player, a player
+// whose free spawn is made, and a kind not in the game are each a *Refusal.
+func (h *Host) SpawnChoice(t *Table, user string, kind int) (name string, hexes []game.Hex, err error) {
+	g, err := h.Engine(t)
+	if err != nil {
+		return "", nil, err
+	}
+	seat := t.Seat(user)
+	if seat == 0 {
+		return "", nil, refuse("Only the players of this game make free spawns.")
+	}
+	hexes = g.FreeSpawnOptions(seat)
+	if len(hexes) == 0 {
+		return "", nil, refuse("You have made your free spawn already.")
+	}
+	if name, err = h.SpawnKind(t, kind); err != nil {
+		return "", nil, err
+	}
+	return name, hexes, nil
+}
