@@ -66,9 +66,6 @@ func (o options) attachment(name string) *discordgo.MessageAttachment {
 	return o.resolved.Attachments[id]
 }
 
-// newSeed draws a game's seed; everything random in the game follows from it.
-func newSeed() uint64 { return host.NewSeed() }
-
 // fetch downloads an attachment a player gave, refusing big files.
 func (b *Bot) fetch(ctx context.Context, a *discordgo.MessageAttachment, limit int) (string, error) {
 	if a.Size > limit {

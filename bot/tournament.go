@@ -35,7 +35,7 @@ func (b *Bot) tournamentCommand(r *request, o options) reply {
 	if bad != nil {
 		return *bad
 	}
-	row, st, err := b.tourney.Open(b.wctx, r.i.GuildID, r.i.ChannelID, r.user.ID, int(o.int("seeds", host.DefaultSeeds)), cfg, newSeed())
+	row, st, err := b.tourney.Open(b.wctx, r.i.GuildID, r.i.ChannelID, r.user.ID, int(o.int("seeds", host.DefaultSeeds)), cfg, host.NewSeed())
 	if err != nil {
 		return b.internal(r, "create tournament", err)
 	}
