@@ -94,8 +94,8 @@ func (b *Bot) saveToLibrary(r *request, name, defense, text string) reply {
 	if err != nil {
 		return b.refusedOr(r, "save strategy", err)
 	}
-	return private("Saved **%s**, version %d (defense %d, %d %s). Use it in a game with **Load saved strategy** during setup.",
-		s.Name, s.Version, s.Defense, s.Lines, render.Plural(s.Lines, "line", "lines"))
+	return private("Saved **%s**, version %d (defense %d, %d %s). Use it in a game with **Load saved strategy** during setup.%s",
+		s.Name, s.Version, s.Defense, s.Lines, render.Plural(s.Lines, "line", "lines"), b.kindWarnings(s.Name, text))
 }
 
 // libraryRedo reopens the save form with the refused text.

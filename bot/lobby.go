@@ -13,6 +13,7 @@ import (
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/render"
 )
 
 // How long a challenge and a setup stay open.
@@ -319,9 +320,20 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p hos
 			return b.refusedOr(r, "propose kind", err)
 		}
 		rep := setupView(t)
+		warn := b.kindWarnings(stored.Name, stored.Strategy)
 		if r.i.Message != nil && r.i.Message.ID == t.Row.Shown {
 			rep.update = true
-			return rep
+			if warn == "" {
+				return rep
+			}
+			// The setup message is the answer; the warnings go to their author alone.
+			if err := r.send(rep); err != nil {
+				return b.internal(r, "update setup message", err)
+			}
+			if _, err := b.sess.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{Content: strings.TrimSpace(warn), Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+				b.log.Error("kind warnings", "game", gameID, "err", err)
+			}
+			return reply{}
 		}
 		if _, err := b.sess.ChannelMessageEditComplex(rep.messageEdit(t.Row.Place, t.Row.Shown)); err != nil {
 			b.log.Error("update setup message", "game", gameID, "err", err)
@@ -330,8 +342,20 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p hos
 		if edit >= 0 {
 			verb = "Updated"
 		}
-		return private("%s **%s** (defense %d). Everyone's Ready was cleared.", verb, stored.Name, stored.Defense)
+		return private("%s **%s** (defense %d). Everyone's Ready was cleared.%s", verb, stored.Name, stored.Defense, warn)
 	})
+}
+
+// kindWarnings is what a player should know of an accepted kind's strategy (a name
+// never assigned, a branch never taken...), "\n" and the report, or "" when all is well.
+func (b *Bot) kindWarnings(name, strategy string) string {
+	prog, err := host.CheckStrategy(b.lang, name, strategy)
+	if err != nil || len(prog.Warnings()) == 0 {
+		return ""
+	}
+	w := prog.Warnings()
+	return fitContent(fmt.Sprintf("\n**%s** plays as written, but has %d %s:\n%s", name, len(w), render.Plural(len(w), "warning", "warnings"),
+		fencedReport(name, strategy, w, 0, contentLimit-200)))
 }
 
 // redo reopens a kind form with the text of the last attempt.

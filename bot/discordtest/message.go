@@ -214,6 +214,19 @@ func (in *Interaction) Followups() []*Message {
 	return out
 }
 
+// Followup waits for the bot's first follow-up message to the interaction.
+func (in *Interaction) Followup(ctx context.Context) (*Message, error) {
+	var m *Message
+	err := in.s.wait(ctx, func() bool {
+		if len(in.followups) == 0 {
+			return false
+		}
+		m = in.s.messages[in.followups[0]].copy()
+		return true
+	})
+	return m, err
+}
+
 // Reply waits for the first visible answer of the bot, whatever its form: the
 // original response message (once it has content, embeds, components or files) or a
 // follow-up. Modal responses are not replies; use Response.
