@@ -24,14 +24,24 @@ func (h *harness) soloGame(user *discordtest.User, channel string, opts ...disco
 	return where
 }
 
+// soloKindForm starts a solitaire game for user and opens the Add kind form of its
+// setup: the game's thread, the setup message and the form's interaction.
+func (h *harness) soloKindForm(user *discordtest.User) (*discordtest.Channel, *discordtest.Message, *discordtest.Interaction) {
+	h.t.Helper()
+	h.slash(user, h.channel.ID, "solo")
+	thread, err := h.fake.WaitThread(h.ctx, h.channel.ID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	setup := h.find(thread.ID, "the setup", contains("setting up"))
+	return thread, setup, h.click(user, setup, "Add kind")
+}
+
 // TestBrokenStrategyEditAgain: a strategy that does not compile is refused privately
 // with the diagnostics, and "Edit again" gives back everything typed.
 func TestBrokenStrategyEditAgain(t *testing.T) {
 	h := newHarness(t)
-	h.slash(h.alice, h.channel.ID, "solo")
-	thread, _ := h.fake.WaitThread(h.ctx, h.channel.ID)
-	setup := h.find(thread.ID, "the setup", contains("setting up"))
-	add := h.click(h.alice, setup, "Add kind")
+	thread, setup, add := h.soloKindForm(h.alice)
 	broken := "t = t + 1\nif (opponent) move up else done\n"
 	sub, err := h.fake.SubmitModal(h.alice, add, map[string]string{"name": "Sloppy", "defense": "1", "strategy": broken})
 	if err != nil {

@@ -11,10 +11,7 @@ import (
 // message shows it) and its author alone is told the warnings, with the did-you-mean.
 func TestKindWarnings(t *testing.T) {
 	h := newHarness(t)
-	h.slash(h.alice, h.channel.ID, "solo")
-	thread, _ := h.fake.WaitThread(h.ctx, h.channel.ID)
-	setup := h.find(thread.ID, "the setup", contains("setting up"))
-	add := h.click(h.alice, setup, "Add kind")
+	thread, _, add := h.soloKindForm(h.alice)
 	sub, err := h.fake.SubmitModal(h.alice, add, map[string]string{"name": "Saver", "defense": "1", "strategy": "x = budget\ndone\n"})
 	if err != nil {
 		t.Fatal(err)
