@@ -54,7 +54,7 @@ type Bot struct {
 	lang    *interp.Language
 	clock   Clock
 	host    *host.Host // the games: tables, records, clocks, screens owed
-	routes  map[string]handler
+	routes  map[string]route
 	sess    *discordgo.Session
 	appID   string
 	http    *http.Client
@@ -273,12 +273,13 @@ func (b *Bot) begin() bool {
 
 // request is one interaction being answered.
 type request struct {
-	b        *Bot
-	i        *discordgo.Interaction
-	user     *discordgo.User
-	deferred bool // a deferred response was sent
-	update   bool // ... of the message the component is on
-	answered bool
+	b         *Bot
+	i         *discordgo.Interaction
+	user      *discordgo.User
+	deferred  bool // a deferred response was sent
+	update    bool // ... of the message the component is on
+	ephemeral bool // ... private
+	answered  bool
 }
 
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
@@ -364,9 +365,13 @@ func modalValues(d discordgo.ModalSubmitInteractionData) map[string]string {
 }
 
 // deferReply acknowledges now and answers later: for work that may take longer than
-// Discord's 3 seconds (running turns, drawing boards). update: the answer will change
-// the message the component is on.
+// Discord's 3 seconds or that waits on the network or a write. update: the answer will
+// change the message the component is on; ephemeral: the answer is private. A second
+// call changes nothing (the routing table may have deferred already).
 func (r *request) deferReply(update, ephemeral bool) error {
+	if r.deferred {
+		return nil
+	}
 	typ := discordgo.InteractionResponseDeferredChannelMessageWithSource
 	if update {
 		typ = discordgo.InteractionResponseDeferredMessageUpdate
@@ -378,18 +383,30 @@ func (r *request) deferReply(update, ephemeral bool) error {
 	if err := r.b.sess.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: typ, Data: data}); err != nil {
 		return err
 	}
-	r.deferred, r.update = true, update
+	r.deferred, r.update, r.ephemeral = true, update, ephemeral
 	return nil
 }
 
-// send answers the interaction: the initial response, or after a deferral an edit
-// (or, for a private answer to a deferred update, a private follow-up).
+// send answers the interaction: the initial response, or after a deferral an edit of
+// it. An answer whose privacy differs from the deferral's (a refusal after a public
+// "thinking...", a public message after a private one), or a new message after a
+// deferred update, is a follow-up, and a deferred message it replaces is deleted.
 func (r *request) send(rep reply) error {
 	r.answered = true
 	if !r.deferred {
 		return r.b.sess.InteractionRespond(r.i, rep.response())
 	}
-	if r.update && !rep.update {
+	if rep.modal != nil {
+		// Only a first answer may be a form: say so rather than fail silently.
+		rep = private("Please run the command again to open its form.")
+	}
+	switch {
+	case r.update && !rep.update, !r.update && rep.ephemeral != r.ephemeral:
+		if !r.update {
+			if err := r.b.sess.InteractionResponseDelete(r.i); err != nil {
+				return err
+			}
+		}
 		_, err := r.b.sess.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{Content: rep.content, Components: rep.components,
 			Embeds: rep.embeds, Files: rep.discordFiles(), Flags: rep.flags(), AllowedMentions: rep.allowed()})
 		return err

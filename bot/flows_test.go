@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"strings"
 	"sync"
 	"testing"
@@ -133,13 +134,26 @@ func TestStaleAndDoubleClicks(t *testing.T) {
 	}
 	h.find(where, "the next board", func(m *discordtest.Message) bool { return m.ID != board.ID && m.Button("End turn") != nil })
 	answers := 0
+	// Both are acknowledged at once (deferred updates); the stale one is then told
+	// privately, and the other's answer is the next board (no follow-up).
+	ctx, cancel := context.WithCancel(h.ctx)
+	told := make(chan struct{}, 2)
 	for _, in := range []*discordtest.Interaction{first, second} {
-		r, err := in.Response(h.ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Type == 4 { // a private message, not the deferred update of the turn
-			if m, err := in.Reply(h.ctx); err == nil && strings.Contains(m.Content, "out of date") {
+		go func() {
+			if _, err := in.Followup(ctx); err == nil {
+				told <- struct{}{}
+			}
+		}()
+	}
+	select {
+	case <-told:
+	case <-h.ctx.Done():
+		t.Fatal("neither press was answered privately")
+	}
+	cancel()
+	for _, in := range []*discordtest.Interaction{first, second} {
+		for _, m := range in.Followups() {
+			if m.Ephemeral && strings.Contains(m.Content, "out of date") {
 				answers++
 			}
 		}

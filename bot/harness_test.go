@@ -137,7 +137,7 @@ func (h *harness) click(user *discordtest.User, m *discordtest.Message, label st
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	if _, err := in.Response(h.ctx); err != nil {
+	if _, err := in.Settled(h.ctx); err != nil {
 		h.t.Fatalf("clicking %q: %v", label, err)
 	}
 	return in
@@ -155,7 +155,7 @@ func (h *harness) choose(user *discordtest.User, m *discordtest.Message, sel, va
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	if _, err := in.Response(h.ctx); err != nil {
+	if _, err := in.Settled(h.ctx); err != nil {
 		h.t.Fatalf("choosing %q: %v", value, err)
 	}
 	return in

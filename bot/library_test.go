@@ -115,7 +115,7 @@ func TestStrategyLibrary(t *testing.T) {
 		t.Errorf("delete confirmation: %s", ask.Content)
 	}
 	del, _ := h.fake.Click(h.alice, ask.ID, ask.Button("Delete").CustomID)
-	if _, err := del.Response(h.ctx); err != nil {
+	if _, err := del.Settled(h.ctx); err != nil {
 		t.Fatal(err)
 	}
 	if m := h.privateReply(h.strategyCmd(h.alice, "list"), "list after delete"); !strings.Contains(m.Content, "no saved strategies") {

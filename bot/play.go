@@ -133,6 +133,12 @@ func (b *Bot) endTurn(r *request, id customID) reply {
 	if err != nil {
 		return b.internal(r, "end turn", err)
 	}
+	// The new board is the answer; when Discord did not take it, the player hears why.
+	if s := t.Owed(); s != nil && s.Paused != "" {
+		return private("Your turn was played and stored, but the next board could not be posted: %s.", s.Paused)
+	} else if s != nil {
+		return private("Your turn was played and stored; Discord did not take the next board yet, so it is being posted again.")
+	}
 	return reply{}
 }
 

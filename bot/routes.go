@@ -28,84 +28,153 @@ func (in input) value() string {
 // handler answers one interaction.
 type handler func(b *Bot, r *request, in input) reply
 
+// ack is how an interaction is acknowledged before its handler runs. Discord fails an
+// interaction not answered within 3 seconds, so whatever waits on the network (an
+// attachment, Discord itself) or writes to the store is acknowledged first (deferred)
+// and answered when done; only what needs neither is answered at once.
+type ack int
+
+// The acknowledgements.
+const (
+	ackNow     ack = iota // answered at once: no network, no write (and forms, which only a first answer can open)
+	ackPublic             // "thinking...", then a message (private answers replace it)
+	ackPrivate            // "thinking..." seen only by the user, then a private answer
+	ackUpdate             // the component's message will change; private answers follow up
+)
+
+// route is a handler and how its interaction is acknowledged (by ack, or by ackIf when
+// it depends on the interaction).
+type route struct {
+	do    handler
+	ack   ack
+	ackIf func(in input) ack
+}
+
+// withFile acknowledges a when the command carries an attachment option named opt
+// (downloaded before the answer), and at once otherwise (the answer is a form).
+func withFile(opt string, a ack) func(in input) ack {
+	return func(in input) ack {
+		if in.opts.str(opt) != "" {
+			return a
+		}
+		return ackNow
+	}
+}
+
 // Route keys: "/" and a subcommand of /kombat, or a component's or form's action.
 // One table holds them all, so adding a control is one line here.
-func routes() map[string]handler {
-	return map[string]handler{
+func routes() map[string]route {
+	return map[string]route{
 		// Subcommands of /kombat.
-		"/challenge":   func(b *Bot, r *request, in input) reply { return b.challenge(r, in.opts) },
-		"/solo":        func(b *Bot, r *request, in input) reply { return b.startSetup(r, in.opts, game.ModeSolitaire) },
-		"/auto":        func(b *Bot, r *request, in input) reply { return b.startSetup(r, in.opts, game.ModeAuto) },
-		"/kind":        (*Bot).kindCommand,
-		"/board":       func(b *Bot, r *request, _ input) reply { return b.showBoard(r) },
-		"/status":      func(b *Bot, r *request, _ input) reply { return b.showStatus(r) },
-		"/resign":      func(b *Bot, r *request, _ input) reply { return b.askResign(r) },
-		"/check":       func(b *Bot, r *request, in input) reply { return b.check(r, in.opts) },
-		"/rules":       func(*Bot, *request, input) reply { return private("%s", rulesText()) },
-		"/strategy":    func(b *Bot, r *request, in input) reply { return b.strategyCommand(r, in.sub, in.data) },
-		"/try":         func(b *Bot, r *request, in input) reply { return b.tryCommand(r, in.opts) },
-		"/tournament":  func(b *Bot, r *request, in input) reply { return b.tournamentCommand(r, in.opts) },
-		"/replay":      func(b *Bot, r *request, in input) reply { return b.replay(r, in.opts) },
-		"/history":     func(b *Bot, r *request, in input) reply { return b.history(r, in.opts) },
-		"/leaderboard": func(b *Bot, r *request, in input) reply { return b.leaderboard(r, in.opts) },
-		"/stats":       func(b *Bot, r *request, in input) reply { return b.stats(r, in.opts) },
+		"/challenge":   {do: func(b *Bot, r *request, in input) reply { return b.challenge(r, in.opts) }, ack: ackPublic},
+		"/solo":        {do: func(b *Bot, r *request, in input) reply { return b.startSetup(r, in.opts, game.ModeSolitaire) }, ack: ackPublic},
+		"/auto":        {do: func(b *Bot, r *request, in input) reply { return b.startSetup(r, in.opts, game.ModeAuto) }, ack: ackPublic},
+		"/kind":        {do: (*Bot).kindCommand, ack: ackPrivate},
+		"/board":       {do: func(b *Bot, r *request, _ input) reply { return b.showBoard(r) }, ack: ackPrivate},
+		"/status":      {do: func(b *Bot, r *request, _ input) reply { return b.showStatus(r) }, ack: ackPrivate},
+		"/resign":      {do: func(b *Bot, r *request, _ input) reply { return b.askResign(r) }},
+		"/check":       {do: func(b *Bot, r *request, in input) reply { return b.check(r, in.opts) }, ackIf: withFile("file", ackPrivate)},
+		"/rules":       {do: func(*Bot, *request, input) reply { return private("%s", rulesText()) }},
+		"/strategy":    {do: func(b *Bot, r *request, in input) reply { return b.strategyCommand(r, in.sub, in.data) }, ackIf: strategyAck},
+		"/try":         {do: func(b *Bot, r *request, in input) reply { return b.tryCommand(r, in.opts) }, ackIf: tryAck},
+		"/tournament":  {do: func(b *Bot, r *request, in input) reply { return b.tournamentCommand(r, in.opts) }, ack: ackPrivate},
+		"/replay":      {do: func(b *Bot, r *request, in input) reply { return b.replay(r, in.opts) }},
+		"/history":     {do: func(b *Bot, r *request, in input) reply { return b.history(r, in.opts) }, ack: ackPrivate},
+		"/leaderboard": {do: func(b *Bot, r *request, in input) reply { return b.leaderboard(r, in.opts) }, ack: ackPrivate},
+		"/stats":       {do: func(b *Bot, r *request, in input) reply { return b.stats(r, in.opts) }, ack: ackPrivate},
 
 		// Buttons and selects: challenges, setups, free spawns, turns, auto games.
-		"accept":    func(b *Bot, r *request, in input) reply { return b.accept(r, in.id) },
-		"decline":   func(b *Bot, r *request, in input) reply { return b.decline(r, in.id) },
-		"addkind":   func(b *Bot, r *request, in input) reply { return b.openKindForm(r, in.id.Game, -1) },
-		"editkind":  func(b *Bot, r *request, in input) reply { return b.editKind(r, in.id, in.value()) },
-		"rmkind":    func(b *Bot, r *request, in input) reply { return b.removeKind(r, in.id, in.value()) },
-		"redo":      func(b *Bot, r *request, in input) reply { return b.redo(r, in.id) },
-		"ready":     func(b *Bot, r *request, in input) reply { return b.toggleReady(r, in.id) },
-		"cancel":    func(b *Bot, r *request, in input) reply { return b.cancelSetup(r, in.id) },
-		"fskind":    func(b *Bot, r *request, in input) reply { return b.freeSpawnKind(r, in.id, in.value()) },
-		"fshex":     func(b *Bot, r *request, in input) reply { return b.freeSpawnHex(r, in.id, in.value()) },
-		"buy":       func(b *Bot, r *request, in input) reply { return b.buy(r, in.id, in.value()) },
-		"spawnkind": func(b *Bot, r *request, in input) reply { return b.spawnKind(r, in.id, in.value()) },
-		"spawnhex":  func(b *Bot, r *request, in input) reply { return b.spawnHex(r, in.id, in.value()) },
-		"end":       func(b *Bot, r *request, in input) reply { return b.endTurn(r, in.id) },
-		"resign":    func(b *Bot, r *request, in input) reply { return b.askResignGame(r, in.id.Game) },
-		"resignok":  func(b *Bot, r *request, in input) reply { return b.resign(r, in.id.Game) },
-		"pause":     func(b *Bot, r *request, in input) reply { return b.pause(r, in.id, true) },
-		"resume":    func(b *Bot, r *request, in input) reply { return b.pause(r, in.id, false) },
-		"why":       func(b *Bot, r *request, in input) reply { return b.why(r, in.id) },
-		"rp":        func(b *Bot, r *request, in input) reply { return b.replayStep(r, in.id) },
+		"accept":    {do: func(b *Bot, r *request, in input) reply { return b.accept(r, in.id) }, ack: ackUpdate},
+		"decline":   {do: func(b *Bot, r *request, in input) reply { return b.decline(r, in.id) }, ack: ackUpdate},
+		"addkind":   {do: func(b *Bot, r *request, in input) reply { return b.openKindForm(r, in.id.Game, -1) }},
+		"editkind":  {do: func(b *Bot, r *request, in input) reply { return b.editKind(r, in.id, in.value()) }},
+		"rmkind":    {do: func(b *Bot, r *request, in input) reply { return b.removeKind(r, in.id, in.value()) }, ack: ackUpdate},
+		"redo":      {do: func(b *Bot, r *request, in input) reply { return b.redo(r, in.id) }},
+		"ready":     {do: func(b *Bot, r *request, in input) reply { return b.toggleReady(r, in.id) }, ack: ackUpdate},
+		"cancel":    {do: func(b *Bot, r *request, in input) reply { return b.cancelSetup(r, in.id) }, ack: ackUpdate},
+		"fskind":    {do: func(b *Bot, r *request, in input) reply { return b.freeSpawnKind(r, in.id, in.value()) }},
+		"fshex":     {do: func(b *Bot, r *request, in input) reply { return b.freeSpawnHex(r, in.id, in.value()) }, ack: ackUpdate},
+		"buy":       {do: func(b *Bot, r *request, in input) reply { return b.buy(r, in.id, in.value()) }, ack: ackUpdate},
+		"spawnkind": {do: func(b *Bot, r *request, in input) reply { return b.spawnKind(r, in.id, in.value()) }},
+		"spawnhex":  {do: func(b *Bot, r *request, in input) reply { return b.spawnHex(r, in.id, in.value()) }, ack: ackUpdate},
+		"end":       {do: func(b *Bot, r *request, in input) reply { return b.endTurn(r, in.id) }, ack: ackUpdate},
+		"resign":    {do: func(b *Bot, r *request, in input) reply { return b.askResignGame(r, in.id.Game) }},
+		"resignok":  {do: func(b *Bot, r *request, in input) reply { return b.resign(r, in.id.Game) }, ack: ackUpdate},
+		"pause":     {do: func(b *Bot, r *request, in input) reply { return b.pause(r, in.id, true) }, ack: ackUpdate},
+		"resume":    {do: func(b *Bot, r *request, in input) reply { return b.pause(r, in.id, false) }, ack: ackUpdate},
+		"why":       {do: func(b *Bot, r *request, in input) reply { return b.why(r, in.id) }},
+		"rp":        {do: func(b *Bot, r *request, in input) reply { return b.replayStep(r, in.id) }, ack: ackUpdate},
 		// Tournaments and the strategy library.
-		"tenter":  func(b *Bot, r *request, in input) reply { return b.tourneyEnter(r, in.id) },
-		"tkinds":  func(b *Bot, r *request, in input) reply { return b.tourneyKinds(r, in.id, in.values) },
-		"tleave":  func(b *Bot, r *request, in input) reply { return b.tourneyLeave(r, in.id) },
-		"tstart":  func(b *Bot, r *request, in input) reply { return b.tourneyStart(r, in.id) },
-		"tcancel": func(b *Bot, r *request, in input) reply { return b.tourneyCancel(r, in.id) },
-		"libredo": func(b *Bot, r *request, in input) reply { return b.libraryRedo(r, in.id) },
-		"libdel":  func(b *Bot, r *request, in input) reply { return b.libraryDelete(r, in.id) },
-		"libpick": func(b *Bot, r *request, in input) reply { return b.libraryPicker(r, in.id.Game) },
-		"libload": func(b *Bot, r *request, in input) reply { return b.libraryLoad(r, in.id, in.value()) },
+		"tenter":  {do: func(b *Bot, r *request, in input) reply { return b.tourneyEnter(r, in.id) }},
+		"tkinds":  {do: func(b *Bot, r *request, in input) reply { return b.tourneyKinds(r, in.id, in.values) }, ack: ackUpdate},
+		"tleave":  {do: func(b *Bot, r *request, in input) reply { return b.tourneyLeave(r, in.id) }, ack: ackUpdate},
+		"tstart":  {do: func(b *Bot, r *request, in input) reply { return b.tourneyStart(r, in.id) }, ack: ackUpdate},
+		"tcancel": {do: func(b *Bot, r *request, in input) reply { return b.tourneyCancel(r, in.id) }, ack: ackUpdate},
+		"libredo": {do: func(b *Bot, r *request, in input) reply { return b.libraryRedo(r, in.id) }},
+		"libdel":  {do: func(b *Bot, r *request, in input) reply { return b.libraryDelete(r, in.id) }, ack: ackUpdate},
+		"libpick": {do: func(b *Bot, r *request, in input) reply { return b.libraryPicker(r, in.id.Game) }},
+		"libload": {do: func(b *Bot, r *request, in input) reply { return b.libraryLoad(r, in.id, in.value()) }, ack: ackPrivate},
 
 		// Forms.
-		"kindform":  func(b *Bot, r *request, in input) reply { return b.submitKind(r, in.id, in.form) },
-		"checkform": func(b *Bot, r *request, in input) reply { return b.checkText(r, "strategy", in.form["strategy"]) },
-		"tryform": func(b *Bot, r *request, in input) reply {
+		"kindform":  {do: func(b *Bot, r *request, in input) reply { return b.submitKind(r, in.id, in.form) }, ackIf: formAck},
+		"checkform": {do: func(b *Bot, r *request, in input) reply { return b.checkText(r, "strategy", in.form["strategy"]) }},
+		"tryform": {do: func(b *Bot, r *request, in input) reply {
 			return b.tryStrategy(r, "strategy", in.form["strategy"], 0, in.id.arg(0))
-		},
-		"libform": func(b *Bot, r *request, in input) reply {
+		}, ack: ackPrivate},
+		"libform": {do: func(b *Bot, r *request, in input) reply {
 			return b.saveToLibrary(r, in.id.arg(0), in.form["defense"], in.form["strategy"])
-		},
+		}, ack: ackPrivate},
 	}
 }
 
 // route answers an interaction by the table: a slash command by its subcommand, a
-// component or form by its action. An unknown key is a control of another version.
+// component or form by its action, acknowledged first as its route says. An unknown
+// key is a control of another version.
 func (b *Bot) route(r *request, key string, in input) reply {
-	h, ok := b.routes[key]
+	rt, ok := b.routes[key]
 	if !ok {
 		if key != "" && key[0] == '/' {
 			return private("Unknown command; try /kombat rules.")
 		}
 		return private("%s", ErrStaleComponent.Error())
 	}
-	return h(b, r, in)
+	a := rt.ack
+	if rt.ackIf != nil {
+		a = rt.ackIf(in)
+	}
+	if a == ackUpdate && r.i.Message == nil {
+		a = ackPrivate // a form opened by a command has no message to update
+	}
+	if a != ackNow {
+		if err := r.deferReply(a == ackUpdate, a == ackPrivate); err != nil {
+			return b.internal(r, "acknowledge", err)
+		}
+	}
+	return rt.do(b, r, in)
 }
+
+// tryAck: /kombat try downloads a file or reads a saved strategy, then runs it; with
+// neither it opens a form.
+func tryAck(in input) ack {
+	if in.opts.str("file") != "" || in.opts.str("strategy") != "" {
+		return ackPrivate
+	}
+	return ackNow
+}
+
+// strategyAck: saving from a file downloads and writes; the other subcommands read
+// (or open a form, or ask for a confirmation) and answer at once.
+func strategyAck(in input) ack {
+	if len(in.sub.Options) > 0 && in.sub.Options[0].Name == "save" {
+		return withFile("file", ackPrivate)(input{opts: newOptions(in.sub.Options[0].Options, in.data.Resolved)})
+	}
+	return ackNow
+}
+
+// formAck: a kind form submitted from the setup message updates it; one opened by the
+// message command has no message, and is answered privately (route's rule for
+// ackUpdate without a message).
+func formAck(input) ack { return ackUpdate }
 
 // command routes /kombat's subcommands.
 func (b *Bot) command(r *request, d discordgo.ApplicationCommandInteractionData) reply {

@@ -59,4 +59,3 @@ func newGameRow(channel string, mode game.Mode, p1, p2 string) *Game {
 	return &Game{Scope: "g", Place: channel, Mode: mode, Players: [2]string{p1, p2}, Config: game.DefaultConfig(),
 		Seed: 5, Status: StatusSetup, Kinds: []game.KindSpec{{Name: "a", Strategy: "done"}}, TurnTimeout: 10 * time.Minute}
 }
-

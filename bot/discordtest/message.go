@@ -147,6 +147,7 @@ type Interaction struct {
 	response   *Response
 	originalID string   // the message holding the response (or the component's message)
 	followups  []string // message ids
+	ackEdits   int      // the original message's edits when a deferred response came
 }
 
 // Response is the bot's initial response to an interaction.
@@ -212,6 +213,28 @@ func (in *Interaction) Followups() []*Message {
 		out = append(out, in.s.messages[id].copy())
 	}
 	return out
+}
+
+// Settled waits until the bot has answered the interaction for good: a response that
+// is not deferred, or, after a deferral, a change of the message it stands for (an
+// edit, by the webhook or otherwise, or its deletion) or a follow-up.
+func (in *Interaction) Settled(ctx context.Context) (*Response, error) {
+	var r *Response
+	err := in.s.wait(ctx, func() bool {
+		r = in.response
+		if r == nil {
+			return false
+		}
+		if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource && r.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+			return true
+		}
+		if len(in.followups) > 0 {
+			return true
+		}
+		m := in.s.messages[in.originalID]
+		return m == nil || m.Deleted || m.Edits > in.ackEdits
+	})
+	return r, err
 }
 
 // Followup waits for the bot's first follow-up message to the interaction.

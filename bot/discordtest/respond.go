@@ -65,7 +65,7 @@ func (s *Server) callback(w http.ResponseWriter, route, id, token string, b body
 			s.refuse(w, route, http.StatusNotFound, 10008, "Unknown Message")
 			return
 		}
-		in.originalID = m.ID
+		in.originalID, in.ackEdits = m.ID, m.Edits
 		if resp.Type == discordgo.InteractionResponseUpdateMessage {
 			msg, err := s.applyEdit(m, dataBody)
 			if err != nil || msg != "" {

@@ -501,10 +501,24 @@ func (s *Server) createThread(w http.ResponseWriter, route, parentID string, raw
 	writeJSON(w, http.StatusCreated, s.discordChannel(c))
 }
 
+// AttachmentRoute is the route pattern of attachment downloads, for Stall.
+const AttachmentRoute = "GET /attachments"
+
+// serveAttachment serves the bytes of an uploaded or posted attachment.
 func (s *Server) serveAttachment(w http.ResponseWriter, r *http.Request) {
 	parts := strings.Split(strings.TrimPrefix(r.URL.Path, "/attachments/"), "/")
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// A slow download, like a CDN's on a bad day: Stall(AttachmentRoute, n, d).
+	if d, _ := s.takeFaults(AttachmentRoute); d > 0 {
+		s.mu.Unlock()
+		open := s.stall(d)
+		s.mu.Lock()
+		if !open {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+	}
 	for _, m := range s.messages {
 		for _, a := range m.Attachments {
 			if a.ID == parts[0] {
