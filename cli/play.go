@@ -38,19 +38,21 @@ type playOptions struct {
 	seed   uint64
 	seat   int
 	out    string
+	level  string
 	files  []string
 }
 
 func parsePlayFlags(args []string, stderr io.Writer) (playOptions, error) {
-	o := playOptions{seat: 1}
+	o := playOptions{seat: 1, level: game.DefaultLevel}
 	fs := flag.NewFlagSet("kombat play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.config, "config", "", "configuration `file` (default: the spec's sample)")
 	fs.Uint64Var(&o.seed, "seed", 0, "the game's seed, to replay a game exactly (default: from the clock)")
 	fs.IntVar(&o.seat, "seat", 1, "your seat: 1 plays first, 2 second")
 	fs.StringVar(&o.out, "out", "", "write each turn's image and the replay to `dir` (default: a new temporary folder)")
+	fs.StringVar(&o.level, "level", game.DefaultLevel, "the bot's `level`: "+strings.Join(game.Levels(), ", "))
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: kombat play [--config FILE] [--seed N] [--seat 1|2] [--out DIR] [STRATEGY_FILE...]\n\n"+
+		fmt.Fprint(stderr, "usage: kombat play [--config FILE] [--seed N] [--seat 1|2] [--level LEVEL] [--out DIR] [STRATEGY_FILE...]\n\n"+
 			"Plays a game against the built-in bot in this terminal. The strategy files are the\n"+
 			"minion kinds (defense from a \"# defense: N\" first line); without any, the built-in\n"+
 			"examples (rusher, shooter, spreader) are used.\n\n")
@@ -65,6 +67,9 @@ func parsePlayFlags(args []string, stderr io.Writer) (playOptions, error) {
 		return o, fmt.Errorf("--seat must be 1 or 2, got %d", o.seat)
 	case len(o.files) > game.MaxKinds:
 		return o, fmt.Errorf("%d strategy files; a game has at most %d kinds", len(o.files), game.MaxKinds)
+	}
+	if _, err := game.NewLevel(o.level, 0); err != nil {
+		return o, fmt.Errorf("--level: %w", err)
 	}
 	return o, nil
 }
@@ -107,7 +112,7 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat play: %v\n", err)
 		return 1
 	}
-	s := newTerminalGame(g, r, dir, stdin, stdout)
+	s := newTerminalGame(g, o.level, r, dir, stdin, stdout)
 	s.intro()
 	err = s.run()
 	switch {
@@ -230,12 +235,19 @@ type terminalGame struct {
 }
 
 // newTerminalGame seats the player where the solitaire game g says (its HumanSeat)
-// and host's bot, seeded from g's seed, in the other seat.
-func newTerminalGame(g *game.Game, r *render.Renderer, dir string, stdin io.Reader, out io.Writer) *terminalGame {
+// and host's bot of the given level (checked by parsePlayFlags), seeded from g's seed,
+// in the other seat.
+func newTerminalGame(g *game.Game, level string, r *render.Renderer, dir string, stdin io.Reader, out io.Writer) *terminalGame {
 	seat := g.Setup().HumanSeat
 	var human [2]bool
 	human[seat-1] = true
-	s := &terminalGame{g: g, seats: host.NewSeats(g, human, g.Setup().Seed), lang: g.Language(), human: seat,
+	var levels [2]string
+	levels[2-seat] = level
+	seats, err := host.NewSeatsWithLevels(g, human, g.Setup().Seed, levels)
+	if err != nil {
+		seats = host.NewSeats(g, human, g.Setup().Seed)
+	}
+	s := &terminalGame{g: g, seats: seats, lang: g.Language(), human: seat,
 		r: r, dir: dir, in: bufio.NewReaderSize(stdin, maxInputLine), out: out}
 	s.names[seat-1], s.names[2-seat] = "Player", "Bot" // read in "Player's turn 3", "Bot wins"
 	return s

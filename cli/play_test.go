@@ -160,6 +160,7 @@ func TestPlay_Usage(t *testing.T) {
 		{"broken strategy", []string{badStrategy}, 1, "broken.kombat:1:6: error: expected a direction after 'move'"},
 		{"too many files", []string{good, good, good, good, good, good}, 2, "at most 5 kinds"},
 		{"help", []string{"--help"}, 0, "usage: kombat play"},
+		{"unknown level", []string{"--level", "expert"}, 2, `kombat play: --level: unknown level "expert"; the levels are easy, normal, hard, random, greedy`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -168,6 +169,12 @@ func TestPlay_Usage(t *testing.T) {
 				t.Errorf("exit %d (want %d), stderr %q (want %q)", code, tc.code, errs, tc.want)
 			}
 		})
+	}
+	// Every level plays (here the bot's free spawn and first turns, until the input ends).
+	for _, level := range game.Levels() {
+		if code, _, _, _ := playScript(t, "", "--seed", "2", "--level", level); code != 0 {
+			t.Errorf("--level %s: exit %d", level, code)
+		}
 	}
 	// A strategy file of its own: one kind, so no kind is asked for.
 	code, out, _, _ := playScript(t, "1,1\nq\n", "--seed", "2", good)
@@ -205,7 +212,7 @@ func TestPlay_BotPlaysAsHostSeats(t *testing.T) {
 			script.WriteString(words[rng.IntN(len(words))] + "\n")
 		}
 		var out bytes.Buffer
-		if err := newTerminalGame(g, r, t.TempDir(), strings.NewReader(script.String()), &out).run(); err != nil || g.Result() == nil {
+		if err := newTerminalGame(g, game.DefaultLevel, r, t.TempDir(), strings.NewReader(script.String()), &out).run(); err != nil || g.Result() == nil {
 			t.Fatalf("seat %d: the terminal game did not finish (%v):\n%s", seat, err, out.String())
 		}
 		rec := g.Record()

@@ -192,6 +192,15 @@ func TestSim(t *testing.T) {
 	if code, _, errs := runCmd(t, "", "sim", "--games", "0", bad); code != 2 || !strings.Contains(errs, "--games must be at least 1") {
 		t.Errorf("zero games: exit %d %s", code, errs)
 	}
+	// Levels per seat: the stronger wins; an unknown one is a usage error naming the seat.
+	code, out, errs = runCmd(t, "", "sim", "--games", "6", "--player1", "random", "--player2", "hard", "../examples/shooter.kombat", "../examples/rusher.kombat")
+	if code != 0 || !strings.Contains(out, "6 games: player 1 won 0, player 2 won 6") {
+		t.Errorf("random against hard: exit %d\n%s%s", code, out, errs)
+	}
+	if code, _, errs := runCmd(t, "", "sim", "--player2", "expert", "../examples/shooter.kombat"); code != 2 ||
+		!strings.Contains(errs, `kombat sim: --player2: unknown level "expert"; the levels are easy, normal, hard, random, greedy`) {
+		t.Errorf("unknown level: exit %d %s", code, errs)
+	}
 	// Every mistake of a configuration, each on its own line with the file (issue 13).
 	badCfg := writeFile(t, dir, "bad.cfg", "max_turns=0\nstep_limit=9223372036854775807\n")
 	code, _, errs = runCmd(t, "", "sim", "--config", badCfg, "../examples/shooter.kombat")

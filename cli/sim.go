@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/kombat-game/kombat/game"
@@ -20,6 +21,7 @@ type simOptions struct {
 	seed   uint64
 	games  int
 	out    string
+	levels [2]string
 	files  []string
 }
 
@@ -31,8 +33,11 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, error) {
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the first game; game i uses seed+i")
 	fs.IntVar(&o.games, "games", 1, "number of games")
 	fs.StringVar(&o.out, "out", "", "write each game's turn images and replay to `dir`/game-SEED/")
+	levels := strings.Join(game.Levels(), ", ")
+	fs.StringVar(&o.levels[0], "player1", game.DefaultLevel, "the `level` of the bot in seat 1: "+levels)
+	fs.StringVar(&o.levels[1], "player2", game.DefaultLevel, "the `level` of the bot in seat 2: "+levels)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: kombat sim [--config FILE] [--seed N] [--games N] [--out DIR] STRATEGY_FILE...\n\n"+
+		fmt.Fprint(stderr, "usage: kombat sim [--config FILE] [--seed N] [--games N] [--player1 LEVEL] [--player2 LEVEL] [--out DIR] STRATEGY_FILE...\n\n"+
 			"Plays bot-versus-bot games with the strategy files as the minion kinds (defense from a\n"+
 			"\"# defense: N\" first line) and prints wins per seat, ties, average turns and speed.\n\n")
 		fs.PrintDefaults()
@@ -49,6 +54,11 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, error) {
 		return o, fmt.Errorf("%d strategy files; a game has at most %d kinds", len(o.files), game.MaxKinds)
 	case o.games < 1:
 		return o, fmt.Errorf("--games must be at least 1, got %d", o.games)
+	}
+	for i, l := range o.levels {
+		if _, err := game.NewLevel(l, 0); err != nil {
+			return o, fmt.Errorf("--player%d: %w", i+1, err)
+		}
 	}
 	return o, nil
 }
@@ -82,7 +92,12 @@ func sim(args []string, stdout, stderr io.Writer) int {
 			reportErr("kombat sim", err, stderr)
 			return 1
 		}
-		if err := game.PlayOut(g, simDeciders(seed)); err != nil {
+		d, err := simDeciders(seed, o.levels)
+		if err != nil {
+			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
+			return 2
+		}
+		if err := game.PlayOut(g, d); err != nil {
 			fmt.Fprintf(stderr, "kombat sim: game %d: %v\n", seed, err)
 			return 1
 		}
@@ -104,9 +119,17 @@ func sim(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// simDeciders are the two bots of a simulated game.
-func simDeciders(seed uint64) [2]game.Decider {
-	return [2]game.Decider{game.NewBot(seed), game.NewBot(seed ^ 0x5bd1e995)}
+// simDeciders are the two bots of a simulated game, of the given levels; two normal
+// bots are seeded as before the levels came.
+func simDeciders(seed uint64, levels [2]string) ([2]game.Decider, error) {
+	var d [2]game.Decider
+	for i, s := range [2]uint64{seed, seed ^ 0x5bd1e995} {
+		var err error
+		if d[i], err = game.NewLevel(levels[i], s); err != nil {
+			return d, err
+		}
+	}
+	return d, nil
 }
 
 // writeGameImages writes a finished game's images to DIR/game-SEED/: setup.png, one

@@ -34,6 +34,7 @@ import (
 // shoots first.
 type Bot struct {
 	seed  uint64
+	style style // its level of play
 	only  []int // the kinds it may field (0-based); all when empty
 	mu    sync.Mutex
 	plans map[weak.Pointer[Game]]plan // made plans, a cache: a plan made again is the same
@@ -41,7 +42,9 @@ type Bot struct {
 
 // NewBot returns a bot; the seed varies its choices between equally good options. A
 // bot may serve several games and both seats, also concurrently.
-func NewBot(seed uint64) *Bot { return &Bot{seed: seed, plans: map[weak.Pointer[Game]]plan{}} }
+func NewBot(seed uint64) *Bot {
+	return &Bot{seed: seed, style: styleNormal(), plans: map[weak.Pointer[Game]]plan{}}
+}
 
 // NewBotOf returns a bot that fields only the given kinds (0-based indexes into the
 // game's kinds), for games where each side brings its own kinds, as in a tournament.
@@ -84,7 +87,8 @@ func (b *Bot) Buy(g *Game, p int) (Hex, bool) {
 	return b.plan(g).buy(g, p, b.rng(g))
 }
 
-// Spawn spawns every turn it can, except while hoarding.
+// Spawn spawns every turn it can, except while hoarding; where (and with hard, which
+// kind) depends on its level.
 func (b *Bot) Spawn(g *Game, p int) (int, Hex, bool) {
 	if g.Current() != p {
 		return 0, Hex{}, false
@@ -93,15 +97,26 @@ func (b *Bot) Spawn(g *Game, p int) (int, Hex, bool) {
 	rng := b.rng(g)
 	k, h, ok := pl.spawn(g, p, rng)
 	if ok && !pl.hoarding(g) {
-		h = pl.lookahead(g, p, rng)
+		if b.style.hexes > 0 {
+			k, h = pl.lookahead(g, p, rng, b.style, b.kinds(g))
+		}
 	}
 	return k, h, ok
 }
 
 // rng is the generator for one decision: a function of the bot's seed and of how far
 // the game has got, so that a restarted bot draws the same numbers.
-func (b *Bot) rng(g *Game) *rand.Rand {
-	return rand.New(rand.NewPCG(b.seed, g.setup.Seed^uint64(g.Decisions()+1)*0x9e3779b97f4a7c15))
+func (b *Bot) rng(g *Game) *rand.Rand { return decisionRng(b.seed, g) }
+
+// kinds lists the kinds the bot may field in g.
+func (b *Bot) kinds(g *Game) []int {
+	var out []int
+	for k := range g.kinds {
+		if len(b.only) == 0 || slices.Contains(b.only, k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // plan returns the plan for g, making it at the first call. The cache holds games
@@ -261,43 +276,84 @@ func (pl plan) placeScore(g *Game, p int) func(Hex) float64 {
 	}
 }
 
-// lookahead picks the spawn hex by simulation: for each of the best few hexes by
-// placeScore, it plays the rest of the turn on a copy of the game, then the enemy's
-// minions' turn (without a purchase or spawn), and keeps the hex that leaves the bot
-// with the largest lead in minions and HP. The copy's random generator is the game's,
-// so the bot's own turn is simulated exactly.
-func (pl plan) lookahead(g *Game, p int, rng *rand.Rand) Hex {
+// lookahead picks the spawn by simulation: for each of the best few hexes by
+// placeScore (st.hexes of them), it plays the rest of the turn on a copy of the game,
+// then the enemy's minions' turn (without a purchase or spawn), and keeps the hex that
+// leaves the bot with the largest lead in minions and HP. With st.kinds it tries each
+// of kinds on every hex, not only the plan's; with st.deep it also plays its own next
+// turn, by the plan. The copy's random generator is the game's, so the bot's own turn
+// is simulated exactly.
+func (pl plan) lookahead(g *Game, p int, rng *rand.Rand, st style, kinds []int) (int, Hex) {
 	type cand struct {
+		k     int
 		h     Hex
 		score float64
 	}
-	score := pl.placeScore(g, p)
-	var cands []cand
-	for _, h := range g.SpawnOptions(p) {
-		cands = append(cands, cand{h, score(h) + 0.1*rng.Float64()})
+	if !st.kinds || len(kinds) == 0 {
+		kinds = []int{pl.kind}
 	}
-	slices.SortFunc(cands, func(a, b cand) int { return cmp.Compare(a.score, b.score) })
-	cands = cands[:min(len(cands), lookaheadHexes)]
-	best, bestValue := cands[0].h, math.Inf(-1)
+	score := pl.placeScore(g, p)
+	var hexes []cand
+	for _, h := range g.SpawnOptions(p) {
+		hexes = append(hexes, cand{pl.kind, h, score(h) + 0.1*rng.Float64()})
+	}
+	slices.SortFunc(hexes, func(a, b cand) int { return cmp.Compare(a.score, b.score) })
+	hexes = hexes[:min(len(hexes), st.hexes)]
+	var cands []cand
+	for _, c := range hexes {
+		for _, k := range kinds {
+			cands = append(cands, cand{k, c.h, c.score})
+		}
+	}
+	// The plan's kind first, so that it wins ties.
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		return cmp.Compare(b2i(a.k != pl.kind), b2i(b.k != pl.kind))
+	})
+	best, bestValue := cands[0], math.Inf(-1)
 	steps := int64(lookaheadSteps)
+	steps *= int64(1 + st.rounds)
 	for i, c := range cands {
 		if len(cands) == 1 || steps <= 0 {
 			break // nothing to choose from, or no more time to choose
 		}
 		sim := g.clone(false)
-		if sim.Spawn(p, pl.kind, c.h) != nil {
+		if sim.Spawn(p, c.k, c.h) != nil {
 			continue
 		}
 		steps -= sim.endTurn(p)
-		if sim.phase == PhasePlay {
+		if sim.phase == PhasePlay && st.reply {
+			if t, err := PlayTurn(sim, 3-p, planned{pl: plan{kind: sim.lastKind(3-p, c.k)}, rng: rng}); err == nil {
+				steps -= t.steps()
+			}
+		} else if sim.phase == PhasePlay {
 			steps -= sim.endTurn(3 - p)
+		}
+		for range st.rounds {
+			for _, q := range []int{p, 3 - p} {
+				if sim.phase != PhasePlay {
+					break
+				}
+				t, err := PlayTurn(sim, q, planned{pl: plan{kind: sim.lastKind(q, c.k)}, rng: rng})
+				if err != nil {
+					break
+				}
+				steps -= t.steps()
+			}
 		}
 		// Between equal outcomes, the order of placeScore decides.
 		if v := sim.lead(p) - 0.001*float64(i); v > bestValue {
-			best, bestValue = c.h, v
+			best, bestValue = c, v
 		}
 	}
-	return best
+	return best.k, best.h
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // endTurn ends p's turn in a simulation and returns the evaluation steps it took.
@@ -575,4 +631,14 @@ func (g *Game) peaceful() bool {
 		}
 	}
 	return alive[0] == g.players[0].spawnsUsed && alive[1] == g.players[1].spawnsUsed
+}
+
+// lastKind is the kind of p's newest living minion, or k when p has none.
+func (g *Game) lastKind(p, k int) int {
+	for i := len(g.minions) - 1; i >= 0; i-- {
+		if m := g.minions[i]; !m.dead && m.owner == p {
+			return m.kind
+		}
+	}
+	return k
 }

@@ -349,9 +349,10 @@ func TestBuyOptions_R10(t *testing.T) {
 	}
 }
 
-// botPosition is a game between the bot and a random player, turns turns in: many
-// minions on the board, the bot's plan made.
-func botPosition(b *testing.B, kinds []KindSpec, turns int) (*Game, *Bot) {
+// botPosition is a game between two random players, turns turns in, with a player of
+// the given level to decide for the seat to move, its plan made: many minions on the
+// board.
+func botPosition(b *testing.B, kinds []KindSpec, turns int, level string) (*Game, Decider) {
 	b.Helper()
 	g := newGame(b, Setup{Seed: 3, Mode: ModeAuto, Kinds: kinds})
 	d := randomDeciders(3)
@@ -368,31 +369,39 @@ func botPosition(b *testing.B, kinds []KindSpec, turns int) (*Game, *Bot) {
 	if g.Phase() != PhasePlay {
 		b.Fatal("the game ended before the position to measure")
 	}
-	bot := NewBot(3)
-	bot.plan(g)
+	bot, err := NewLevel(level, 3)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if bot, ok := bot.(*Bot); ok {
+		bot.plan(g)
+	}
 	return g, bot
 }
 
-// BenchmarkBotTurn is the bot's decisions for one turn (a purchase and a spawn, with
-// the spawn's lookahead) 30 turns into a game of two random players, its plan made:
-// with the example kinds, and with the spec's sample strategy added (its minions loop
-// to their step limit, so the lookahead runs out of steps).
+// BenchmarkBotTurn is one turn's decisions (a purchase and a spawn, with the spawn's
+// lookahead) of each level, 30 turns into a game of two random players, its plan
+// made: with the example kinds, and with the spec's sample strategy added (its minions
+// loop to their step limit, so the lookahead runs out of steps). A turn must stay
+// under 50 ms.
 func BenchmarkBotTurn(b *testing.B) {
-	for _, set := range []string{"examples", "examples+sample"} {
-		b.Run(set, func(b *testing.B) {
-			kinds := exampleKinds(b)
-			if set == "examples+sample" {
-				kinds = append(kinds, botKindSets(b)["sample"]...)
-			}
-			g, bot := botPosition(b, kinds, 30)
-			p := g.Current()
-			b.ReportAllocs()
-			for b.Loop() {
-				bot.Buy(g, p)
-				bot.Spawn(g, p)
-			}
-			b.ReportMetric(float64(len(g.minions)), "minions")
-		})
+	for _, level := range Levels() {
+		for _, set := range []string{"examples", "examples+sample"} {
+			b.Run(level+"/"+set, func(b *testing.B) {
+				kinds := exampleKinds(b)
+				if set == "examples+sample" {
+					kinds = append(kinds, botKindSets(b)["sample"]...)
+				}
+				g, bot := botPosition(b, kinds, 30, level)
+				p := g.Current()
+				b.ReportAllocs()
+				for b.Loop() {
+					bot.Buy(g, p)
+					bot.Spawn(g, p)
+				}
+				b.ReportMetric(float64(len(g.minions)), "minions")
+			})
+		}
 	}
 }
 

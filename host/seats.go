@@ -16,10 +16,26 @@ type Seats struct {
 	levels [2]game.Decider
 }
 
-// NewSeats seats people where human is true and bots elsewhere. The bots are seeded
+// NewSeats seats people where human is true and bots of the default level elsewhere. The bots are seeded
 // from seed (the game's), so a game rebuilt from its record plays on as before.
 func NewSeats(g *game.Game, human [2]bool, seed uint64) *Seats {
 	return &Seats{Eng: g, human: human, seed: seed}
+}
+
+// NewSeatsWithLevels is NewSeats with the level (one of game.Levels; "" for the
+// default) of each seat's bot; it refuses an unknown level.
+func NewSeatsWithLevels(g *game.Game, human [2]bool, seed uint64, levels [2]string) (*Seats, error) {
+	s := NewSeats(g, human, seed)
+	for i, l := range levels {
+		if l != "" {
+			d, err := game.NewLevel(l, BotSeed(seed, i+1))
+			if err != nil {
+				return nil, err
+			}
+			s.levels[i] = d
+		}
+	}
+	return s, nil
 }
 
 // Human reports whether seat p (1 or 2) is played by a person.
@@ -28,7 +44,7 @@ func (s *Seats) Human(p int) bool { return p >= 1 && p <= 2 && s.human[p-1] }
 // Bot is the built-in player of seat p, made on first use.
 func (s *Seats) Bot(p int) game.Decider {
 	if s.levels[p-1] == nil {
-		s.levels[p-1] = game.NewBot(BotSeed(s.seed, p))
+		s.levels[p-1] = game.NewBot(BotSeed(s.seed, p)) // the default level, normal
 	}
 	return s.levels[p-1]
 }

@@ -1,0 +1,6 @@
+//go:build !race
+
+package game
+
+// raceEnabled: the race detector slows games tenfold, too much for the level targets.
+const raceEnabled = false
