@@ -52,13 +52,23 @@ func commands() []*discordgo.ApplicationCommand {
 		o.MinValue = &zero
 		return o
 	}
-	ladderOpt := opt(str, "ladder", "duels (default) or games against the bot", false)
-	ladderOpt.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "duels", Value: "duel"}, {Name: "against the bot", Value: "bot"}}
+	ladderOpt := opt(str, "ladder", "duels (default) or games against the bot at a level", false)
+	ladderOpt.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "duels", Value: "duel"}}
+	for _, l := range host.PlayLevels() {
+		ladderOpt.Choices = append(ladderOpt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: "against the bot (" + l + ")", Value: "bot-" + l})
+	}
 	tryStrategy := opt(str, "strategy", "one of your saved strategies, by name", false)
 	tryStrategy.MaxLength = 32
 	position := opt(str, "position", "where your minion is tried (default: near)", false)
 	for _, p := range host.TryPositions() {
 		position.Choices = append(position.Choices, &discordgo.ApplicationCommandOptionChoice{Name: p.Name + ": " + p.Desc, Value: p.Name})
+	}
+	level := func(name, desc string) *discordgo.ApplicationCommandOption {
+		o := opt(str, name, desc, false)
+		for _, l := range host.PlayLevels() {
+			o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: l, Value: l})
+		}
+		return o
 	}
 	seedsOpt := opt(integer, "seeds", "games per pairing and seat, 1 to 5 (default 2)", false)
 	oneSeed, fiveSeeds := 1.0, 5.0
@@ -80,10 +90,11 @@ func commands() []*discordgo.ApplicationCommand {
 					opt(user, "opponent", "who to challenge", true), config(), minutes(),
 				}},
 				{Type: sub, Name: "solo", Description: "Play against the built-in bot", Options: []*discordgo.ApplicationCommandOption{
-					config(), seat, minutes(),
+					config(), seat, minutes(), level("level", "how strong the bot plays (default normal)"),
 				}},
 				{Type: sub, Name: "auto", Description: "Watch the bot play itself with the kinds you choose", Options: []*discordgo.ApplicationCommandOption{
-					config(),
+					config(), level("player1", "the level of the bot in seat 1, blue (default normal)"),
+					level("player2", "the level of the bot in seat 2, orange (default normal)"),
 				}},
 				{Type: group, Name: "kind", Description: "Minion kinds of the game being set up here", Options: []*discordgo.ApplicationCommandOption{
 					{Type: sub, Name: "add", Description: "Propose a kind with its strategy from a .txt file", Options: []*discordgo.ApplicationCommandOption{

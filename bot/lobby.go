@@ -96,7 +96,12 @@ func (b *Bot) startSetup(r *request, o options, mode game.Mode) reply {
 	if o.str("seat") == "second" {
 		seat = 2
 	}
-	t, err := b.host.OpenSetup(b.where(r, o, cfg), mode, host.Seated{User: r.user.ID, Name: displayName(r.user)}, seat)
+	levels := [2]string{o.str("player1"), o.str("player2")}
+	if mode == game.ModeSolitaire {
+		levels = [2]string{}
+		levels[2-seat] = o.str("level") // the bot's seat
+	}
+	t, err := b.host.OpenSetup(b.where(r, o, cfg), mode, host.Seated{User: r.user.ID, Name: displayName(r.user)}, seat, levels)
 	if err != nil {
 		return b.refusedOr(r, "create game", err)
 	}

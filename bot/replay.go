@@ -157,8 +157,8 @@ func (b *Bot) history(r *request, o options) reply {
 
 // ladderTitle names a rating ladder in replies.
 func ladderTitle(kind string) string {
-	if kind == store.KindBot {
-		return "against the bot (level 1)"
+	if l := host.LadderLevel(kind); l != "" {
+		return "against the bot (" + l + ")"
 	}
 	return "duels"
 }
@@ -166,8 +166,11 @@ func ladderTitle(kind string) string {
 // leaderboard is /kombat leaderboard [ladder]: the top 10 of this server and your place.
 func (b *Bot) leaderboard(r *request, o options) reply {
 	kind := store.KindDuel
-	if o.str("ladder") == "bot" {
+	switch l := o.str("ladder"); {
+	case l == "bot": // the choice before there were levels
 		kind = store.KindBot
+	case strings.HasPrefix(l, "bot-"):
+		kind = host.BotLadder(strings.TrimPrefix(l, "bot-"))
 	}
 	board, err := b.host.Leaderboard(b.wctx, r.i.GuildID, kind, r.user.ID, 10)
 	if err != nil {

@@ -79,7 +79,7 @@ func TestReplayHistoryStats(t *testing.T) {
 		t.Errorf("history: %s", m.Content)
 	}
 	_, m = h.slash(h.bob, h.channel.ID, "stats", discordtest.Opt("user", h.alice))
-	if !strings.Contains(m.Content, "Against the bot (level 1): rating") || !strings.Contains(m.Content, "1 game:") || !strings.Contains(m.Content, "Duels: no rated games") {
+	if !strings.Contains(m.Content, "Against the bot (normal): rating") || !strings.Contains(m.Content, "1 game:") || !strings.Contains(m.Content, "Duels: no rated games") {
 		t.Errorf("stats: %s", m.Content)
 	}
 	_, m = h.slash(h.alice, h.channel.ID, "leaderboard", discordtest.Opt("ladder", "bot"))

@@ -44,7 +44,9 @@ func (h *Host) Agree(t *Table) error {
 	}
 	h.Disarm(t, SetupExpiry)
 	g.SetStop(&h.halt)
-	t.seats = NewSeats(g, t.human(), t.Row.Seed)
+	if t.seats, err = NewSeatsWithLevels(g, t.human(), t.Row.Seed, t.Lobby.Levels); err != nil {
+		return err
+	}
 	if err := t.seats.BotFreeSpawns(); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"encoding/json"
 	"math"
 
 	"github.com/kombat-game/kombat/game"
@@ -38,7 +39,9 @@ func (Elo) Stakes(g store.RatedGame) []store.Stake {
 		}
 	case game.ModeSolitaire:
 		if p := g.Players[humanSeat(g)-1]; p != "" {
-			return []store.Stake{{Kind: store.KindBot, User: p}}
+			var lob Lobby // a setup that does not decode is a game against the default level
+			json.Unmarshal(g.Setup, &lob)
+			return []store.Stake{{Kind: BotLadder(lob.Levels[2-humanSeat(g)]), User: p}}
 		}
 	}
 	return nil
@@ -56,6 +59,36 @@ func (Elo) Rate(g store.RatedGame, before []store.Rating) []store.Rating {
 		apply(&after[0], score(g.Result, humanSeat(g)), expected(before[0].Rating, BotRating))
 	}
 	return after
+}
+
+// BotLadder is the ladder of games against the bot at level: store.KindBot for the
+// default level (the ladder every rating against the bot was on before levels), and
+// store.KindBot + ":" + level for the others, so beating an easier bot never counts
+// as beating a harder one.
+func BotLadder(level string) string {
+	if level == "" || level == game.DefaultLevel {
+		return store.KindBot
+	}
+	return store.KindBot + ":" + level
+}
+
+// Ladders are every ladder of a server: duels, then against each level of the bot.
+func Ladders() []string {
+	out := []string{store.KindDuel}
+	for _, l := range PlayLevels() {
+		out = append(out, BotLadder(l))
+	}
+	return out
+}
+
+// LadderLevel is the bot's level of a ladder against the bot, or "" for duels.
+func LadderLevel(kind string) string {
+	for _, l := range PlayLevels() {
+		if BotLadder(l) == kind {
+			return l
+		}
+	}
+	return ""
 }
 
 // humanSeat is a solitaire game's human seat; 0 means 1, as in game.Setup.

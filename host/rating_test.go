@@ -70,3 +70,30 @@ func TestElo(t *testing.T) {
 		t.Errorf("a game against oneself is rated: %+v", st)
 	}
 }
+
+// TestElo_LadderPerLevel: a solitaire game counts on the ladder of the bot's level it
+// was played against; the default level keeps the ladder of the games before levels.
+func TestElo_LadderPerLevel(t *testing.T) {
+	for _, c := range []struct {
+		seat   int
+		levels string
+		want   string
+	}{
+		{1, `{}`, store.KindBot},
+		{1, `{"levels":["","normal"]}`, store.KindBot},
+		{1, `{"levels":["","hard"]}`, "bot:1:hard"},
+		{2, `{"levels":["easy",""]}`, "bot:1:easy"},
+		{2, `{"levels":["","easy"]}`, store.KindBot}, // the person's seat has no bot
+		{1, `not json`, store.KindBot},
+	} {
+		g := store.RatedGame{Mode: game.ModeSolitaire, HumanSeat: c.seat, Setup: []byte(c.levels)}
+		g.Players[c.seat-1] = "ann"
+		st := (Elo{}).Stakes(g)
+		if len(st) != 1 || st[0].Kind != c.want || st[0].User != "ann" {
+			t.Errorf("seat %d, setup %s: stakes %+v, want ann on %s", c.seat, c.levels, st, c.want)
+		}
+	}
+	if LadderLevel(BotLadder("hard")) != "hard" || LadderLevel(store.KindBot) != "normal" || LadderLevel(store.KindDuel) != "" {
+		t.Error("ladders and levels do not map back")
+	}
+}

@@ -265,15 +265,16 @@ func (h *Host) Leaderboard(ctx context.Context, guild, kind, user string, n int)
 
 // Rated is a player's standing on one ladder.
 type Rated struct {
-	Kind   string       // store.KindDuel or store.KindBot
+	Kind   string       // one of Ladders
 	Rating store.Rating // Games 0: no rated game yet
 	Rank   int          // place on the server's ladder; 0 when not rated
 }
 
-// Stats is a player's standing on each ladder of a server: duels, then against the bot.
+// Stats is a player's standing on each ladder of a server: duels, against the bot at
+// its default level, and at the other levels the player has played.
 func (h *Host) Stats(ctx context.Context, guild, user string) ([]Rated, error) {
 	var out []Rated
-	for _, kind := range []string{store.KindDuel, store.KindBot} {
+	for _, kind := range Ladders() {
 		r := Rated{Kind: kind}
 		var err error
 		if r.Rating, err = h.db.PlayerRating(ctx, guild, kind, user); err != nil {
@@ -283,6 +284,8 @@ func (h *Host) Stats(ctx context.Context, guild, user string) ([]Rated, error) {
 			if r.Rank, err = h.db.Rank(ctx, guild, kind, user); err != nil {
 				return nil, err
 			}
+		} else if kind != store.KindDuel && kind != store.KindBot {
+			continue // a level the player never met: nothing to say
 		}
 		out = append(out, r)
 	}

@@ -20,6 +20,8 @@ type Lobby struct {
 	Names  [2]string  `json:"names"`
 	Owner  string     `json:"owner"` // who started the game
 	Paused bool       `json:"paused,omitempty"`
+	// Levels are the bots' levels by seat (game.Levels; "" is game.DefaultLevel).
+	Levels [2]string `json:"levels,omitzero"`
 	Misses [2]int     `json:"misses,omitempty"` // turns in a row the clock played
 	// Summary is the text above the board now shown: the last turn's summary, kept
 	// when a purchase or spawn redraws that message.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -61,9 +62,14 @@ func (h *Host) OpenChallenge(w Where, by, opp Seated) (*Table, error) {
 // game.ModeSolitaire, by in seat 1 or 2) or of the bot against itself (game.ModeAuto,
 // seat ignored), in setup, registers it and returns it locked. A place that already has an
 // active game is a *Refusal.
-func (h *Host) OpenSetup(w Where, mode game.Mode, by Seated, seat int) (*Table, error) {
+func (h *Host) OpenSetup(w Where, mode game.Mode, by Seated, seat int, levels [2]string) (*Table, error) {
+	for _, l := range levels {
+		if l != "" && !slices.Contains(PlayLevels(), l) {
+			return nil, refuse("There is no bot level %q; the levels are %s.", l, strings.Join(PlayLevels(), ", "))
+		}
+	}
 	row := &store.Game{Mode: mode, Status: store.StatusSetup}
-	lob := Lobby{Owner: by.User}
+	lob := Lobby{Owner: by.User, Levels: levels}
 	if mode == game.ModeSolitaire {
 		row.HumanSeat = 1
 		if seat == 2 {
@@ -87,6 +93,10 @@ func (h *Host) open(w Where, row *store.Game, lob Lobby) (*Table, error) {
 	}
 	return h.Lock(t.Row.ID)
 }
+
+// PlayLevels are the built-in bot's levels a game may seat (game.Levels has two more,
+// for measuring only), weakest first.
+func PlayLevels() []string { return []string{"easy", game.DefaultLevel, "hard"} }
 
 // DeclineChallenge ends t's challenge at user's answer: withdrawn by the challenger,
 // declined by the challenged (Decline refuses anyone else).

@@ -67,7 +67,7 @@ func TestHost_Open(t *testing.T) {
 		ch.Lobby.Names != [2]string{"Ann", "Bob"} || ch.Lobby.Owner != "ann" || ch.Row.TurnTimeout != 90e9 || ch.Row.Scope != "g" {
 		t.Errorf("challenge: %+v %+v", ch.Row, ch.Lobby)
 	}
-	_, err = h.OpenSetup(w, game.ModeAuto, Seated{"cy", "Cy"}, 1)
+	_, err = h.OpenSetup(w, game.ModeAuto, Seated{"cy", "Cy"}, 1, [2]string{})
 	wantRefusal(t, err, "A game is already active in this channel; start one in another channel.")
 
 	for _, c := range []struct {
@@ -83,7 +83,7 @@ func TestHost_Open(t *testing.T) {
 		{game.ModeAuto, 2, 0, [2]string{}, [2]string{}},
 	} {
 		w.Place = string(c.mode) + string(rune('0'+c.seat))
-		tb, err := h.OpenSetup(w, c.mode, Seated{"cy", "Cy"}, c.seat)
+		tb, err := h.OpenSetup(w, c.mode, Seated{"cy", "Cy"}, c.seat, [2]string{})
 		must(t, err)
 		tb.Unlock()
 		row, err := db.Game(context.Background(), tb.Row.ID)
@@ -303,7 +303,7 @@ func TestHost_LockSetupAndDecline(t *testing.T) {
 	wantRefusal(t, err, "This game is over or no longer exists.")
 
 	w.Place = "d"
-	solo, err := h.OpenSetup(w, game.ModeSolitaire, Seated{"cy", "Cy"}, 1)
+	solo, err := h.OpenSetup(w, game.ModeSolitaire, Seated{"cy", "Cy"}, 1, [2]string{})
 	must(t, err)
 	solo.Unlock()
 	_, err = h.LockSetup(solo.Row.ID, "dee", SayReady)

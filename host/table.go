@@ -47,7 +47,7 @@ func (t *Table) Humans() []int {
 }
 
 // Names returns the players' display names for boards: a bot seat is "Bot" (of an
-// auto game, "Bot 1" and "Bot 2").
+// auto game, "Bot 1" and "Bot 2"), with its level when it is not the default.
 func (t *Table) Names() [2]string {
 	n := t.Lobby.Names
 	for i := range n {
@@ -55,6 +55,9 @@ func (t *Table) Names() [2]string {
 			n[i] = "Bot"
 			if t.Row.Mode == game.ModeAuto {
 				n[i] = fmt.Sprintf("Bot %d", i+1)
+			}
+			if l := t.Lobby.Levels[i]; l != "" && l != game.DefaultLevel {
+				n[i] += " (" + l + ")"
 			}
 		}
 	}
@@ -260,7 +263,9 @@ func (h *Host) Engine(t *Table) (*game.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("host: rebuild game %d: %w", t.Row.ID, err)
 	}
-	t.seats = NewSeats(g, t.human(), t.Row.Seed)
+	if t.seats, err = NewSeatsWithLevels(g, t.human(), t.Row.Seed, t.Lobby.Levels); err != nil {
+		return nil, fmt.Errorf("host: game %d: %w", t.Row.ID, err)
+	}
 	return g, nil
 }
 

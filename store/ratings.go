@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -46,6 +47,7 @@ type RatedGame struct {
 	HumanSeat int       // solitaire: the human's seat (0 means 1)
 	Players   [2]string // "" for a bot seat
 	Result    game.Result
+	Setup     json.RawMessage // the host's setup state (Game.Setup): what else a policy may weigh
 }
 
 // Stake is one player's rating on one ladder that a finished game moves.
@@ -66,13 +68,13 @@ func rateGame(ctx context.Context, tx *sql.Tx, id int64, res game.Result, now in
 		return nil
 	}
 	g := RatedGame{Result: res}
-	var scope, mode string
-	err := tx.QueryRowContext(ctx, `SELECT scope, mode, player1, player2, human_seat FROM games WHERE id = ?`, id).
-		Scan(&scope, &mode, &g.Players[0], &g.Players[1], &g.HumanSeat)
+	var scope, mode, setup string
+	err := tx.QueryRowContext(ctx, `SELECT scope, mode, player1, player2, human_seat, setup FROM games WHERE id = ?`, id).
+		Scan(&scope, &mode, &g.Players[0], &g.Players[1], &g.HumanSeat, &setup)
 	if err != nil {
 		return err
 	}
-	g.Mode = game.Mode(mode)
+	g.Mode, g.Setup = game.Mode(mode), json.RawMessage(setup)
 	stakes := policy.Stakes(g)
 	if len(stakes) == 0 {
 		return nil
