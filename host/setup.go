@@ -22,7 +22,7 @@ type Lobby struct {
 	Paused bool       `json:"paused,omitempty"`
 	// Levels are the bots' levels by seat (game.Levels; "" is game.DefaultLevel).
 	Levels [2]string `json:"levels,omitzero"`
-	Misses [2]int     `json:"misses,omitempty"` // turns in a row the clock played
+	Misses [2]int    `json:"misses,omitempty"` // turns in a row the clock played
 	// Summary is the text above the board now shown: the last turn's summary, kept
 	// when a purchase or spawn redraws that message.
 	Summary string `json:"summary,omitempty"`
