@@ -93,21 +93,52 @@ func (r RandomDecider) Spawn(g *Game, p int) (int, Hex, bool) {
 	return i % len(g.kinds), opts[i/len(g.kinds)], true
 }
 
-// KindFromFile makes a kind from a strategy file: named after the file (without its
-// extension), with the defense factor from a "# defense: N" comment on the first line
-// (0 without one).
+// KindFromFile makes a kind from a strategy file. The file's first comment lines (its
+// header, before any code) may name the kind and give its defense factor, in any
+// order: "# name: Sniper", "# defense: 7". Without a name line the kind is named after
+// the file (without its extension); without a defense line its defense is 0. A name or
+// defense line after the header, where it would be ignored, is an error that says to
+// move it, as is a bad value; errors name the file and the line.
 func KindFromFile(path, text string) (KindSpec, error) {
-	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	k := KindSpec{Name: name, Strategy: text}
-	first, _, _ := strings.Cut(text, "\n")
-	if rest, ok := strings.CutPrefix(strings.TrimSpace(first), "#"); ok {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(rest), "defense:"); ok {
-			d, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+	k := KindSpec{Name: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), Strategy: text}
+	header := true
+	seen := map[string]int{}
+	for i, line := range strings.Split(text, "\n") {
+		n := i + 1
+		trimmed := strings.TrimSpace(line)
+		rest, comment := strings.CutPrefix(trimmed, "#")
+		if !comment {
+			if trimmed != "" {
+				header = false // code: the header is over
+			}
+			continue
+		}
+		key, value, ok := strings.Cut(strings.TrimSpace(rest), ":")
+		key = strings.ToLower(strings.TrimSpace(key))
+		if !ok || key != "name" && key != "defense" {
+			continue // an ordinary comment
+		}
+		value = strings.TrimSpace(value)
+		if !header {
+			return k, fmt.Errorf("%s:%d: the %q line comes after the strategy's first line of code, where it would be ignored: move it to the comment lines at the top", path, n, "# "+key+":")
+		}
+		if first, dup := seen[key]; dup {
+			return k, fmt.Errorf("%s:%d: a second %q line (the first is on line %d): keep one", path, n, "# "+key+":", first)
+		}
+		seen[key] = n
+		switch key {
+		case "name":
+			if err := CheckKindName(value); err != nil {
+				return k, fmt.Errorf("%s:%d: %w", path, n, err)
+			}
+			k.Name = value
+		case "defense":
+			d, err := strconv.ParseInt(value, 10, 64)
 			if err != nil || d < 0 {
-				return k, fmt.Errorf("%s:1: defense must be a whole number, 0 or more, got %q", path, strings.TrimSpace(v))
+				return k, fmt.Errorf("%s:%d: defense must be a whole number, 0 or more, got %q", path, n, value)
 			}
 			k.Defense = d
 		}
 	}
-	return k, CheckKindName(name)
+	return k, CheckKindName(k.Name)
 }

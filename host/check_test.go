@@ -150,6 +150,16 @@ func TestKindFromFile(t *testing.T) {
 			game.KindSpec{}, `walker.kombat:1: defense must be a whole number, 0 or more, got "x"`, 0},
 		{"a strategy that does not compile gives positions in the file", "dir/walker.kombat", "# defense: 1\n\nmove nowhere\n",
 			game.KindSpec{}, "", 3},
+		{"a name line names the kind, whatever the file is called", "dir/my.sniper-for-the-tournament.kombat", "# A sniper.\n# defense: 7\n# name: Sniper\nshoot up 5\n",
+			game.KindSpec{Name: "Sniper", Defense: 7, Strategy: "# A sniper.\n# defense: 7\n# name: Sniper\nshoot up 5\n"}, "", 0},
+		{"name and defense in either order, after other comments and blank lines", "x.kombat", "# Walks.\n\n# Name: Walker 2\n# defense: 3\nmove up\n",
+			game.KindSpec{Name: "Walker 2", Defense: 3, Strategy: "# Walks.\n\n# Name: Walker 2\n# defense: 3\nmove up\n"}, "", 0},
+		{"a defense line after the code is reported, not ignored", "walker.kombat", "move up\n# defense: 4\n",
+			game.KindSpec{}, `walker.kombat:2: the "# defense:" line comes after the strategy's first line of code, where it would be ignored: move it to the comment lines at the top`, 0},
+		{"a second name line is reported", "walker.kombat", "# name: A\n# name: B\nmove up\n",
+			game.KindSpec{}, `walker.kombat:2: a second "# name:" line (the first is on line 1): keep one`, 0},
+		{"a bad name line names the line", "walker.kombat", "# name: Snip!\nmove up\n",
+			game.KindSpec{}, `walker.kombat:1: kind name "Snip!" has '!': use letters, digits, spaces, '-' and '_'`, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
