@@ -153,6 +153,7 @@ func TestGames(t *testing.T) {
 // TestFailedWriteChangesNothing makes the database fail in the middle of a turn's
 // transaction, after some of its decisions were written: the game stays as it was.
 func TestFailedWriteChangesNothing(t *testing.T) {
+	sqliteOnly(t, "the failure is injected with an SQLite trigger")
 	db := openTest(t)
 	ctx := context.Background()
 	id, err := db.CreateGame(ctx, newGameRow("c", game.ModeDuel, "a", "b"))

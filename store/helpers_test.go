@@ -12,9 +12,13 @@ import (
 	"github.com/kombat-game/kombat/game"
 )
 
-// openTest opens a new database in a directory Open has to create.
+// openTest opens a new database in a directory Open has to create, or, in the
+// PostgreSQL run of the suite, in a new schema.
 func openTest(t testing.TB) *DB {
 	t.Helper()
+	if onPostgres() {
+		return openPostgresTest(t)
+	}
 	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "sub", "kombat.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -59,4 +63,3 @@ func newGameRow(channel string, mode game.Mode, p1, p2 string) *Game {
 	return &Game{Scope: "g", Place: channel, Mode: mode, Players: [2]string{p1, p2}, Config: game.DefaultConfig(),
 		Seed: 5, Status: StatusSetup, Kinds: []game.KindSpec{{Name: "a", Strategy: "done"}}, TurnTimeout: 10 * time.Minute}
 }
-
