@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -72,6 +73,16 @@ func TestPostgres(t *testing.T) {
 	if testing.Verbose() {
 		t.Logf("%s", out)
 	}
+}
+
+// newTestDatabase returns where a new, empty database for the test is: an SQLite
+// file's path, or in the PostgreSQL run the URL of a new schema.
+func newTestDatabase(t testing.TB) string {
+	t.Helper()
+	if onPostgres() {
+		return newPostgresSchema(t)
+	}
+	return filepath.Join(t.TempDir(), "kombat.db")
 }
 
 // openPostgresTest opens a fresh, empty schema of the KOMBAT_TEST_POSTGRES database,

@@ -119,7 +119,6 @@ func resumeAndCommit(ctx context.Context, db *DB, id int64, seed uint64, committ
 // named in its environment and prints "committed N" after each commit. It does
 // nothing in a normal test run.
 func TestHelperProcess(t *testing.T) {
-	sqliteOnly(t, "crashes in the middle of writing a database file (PostgreSQL recovers its own)")
 	path := os.Getenv("KOMBAT_CRASH_DB")
 	if path == "" {
 		t.Skip("the child of TestCrashNothingLost")
@@ -145,7 +144,6 @@ func TestHelperProcess(t *testing.T) {
 // only, equal to the same game played without interruption; resumed after the last
 // kill, the game ends exactly as that game did.
 func TestCrashNothingLost(t *testing.T) {
-	sqliteOnly(t, "crashes in the middle of writing a database file (PostgreSQL recovers its own)")
 	if testing.Short() {
 		t.Skip("starts child processes")
 	}
@@ -165,7 +163,7 @@ func TestCrashNothingLost(t *testing.T) {
 		}))
 		want := ref.Record().Decisions
 
-		path := filepath.Join(t.TempDir(), "crash.db")
+		path := newTestDatabase(t)
 		db, err := Open(ctx, path)
 		must(t, err)
 		setup := crashSetup(t, seed)

@@ -45,6 +45,10 @@ var (
 	ErrReadOnly = errors.New("database is not writable")
 	// ErrInvalidInput: the caller passed something the store never keeps.
 	ErrInvalidInput = errors.New("invalid input")
+	// ErrClaimed: another process runs the game (ClaimGame).
+	ErrClaimed = errors.New("another process runs this game")
+	// ErrClaimLost: a claim no longer holds, and another process may run its game.
+	ErrClaimLost = errors.New("the claim on this game is lost")
 )
 
 // DB is the store. It is safe for concurrent use.
@@ -54,6 +58,8 @@ type DB struct {
 	path string // the SQLite file, or the PostgreSQL URL without its password
 	dsn  string // what Open was given
 	now  func() time.Time
+
+	claims claims // games this process runs (ClaimGame)
 }
 
 // PathFromEnv returns KOMBAT_DB from getenv (os.Getenv in the program), or DefaultPath.
@@ -293,8 +299,11 @@ func (db *DB) SetClock(now func() time.Time) { db.now = now }
 // Path is the database file's path, or its PostgreSQL URL without the password.
 func (db *DB) Path() string { return db.path }
 
-// Close closes the database.
-func (db *DB) Close() error { return db.sql.Close() }
+// Close closes the database, releasing every claim.
+func (db *DB) Close() error {
+	err := db.claims.close()
+	return errors.Join(db.sql.Close(), err)
+}
 
 // Ping checks that the database answers, for health checks.
 func (db *DB) Ping(ctx context.Context) error {
