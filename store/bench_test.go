@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"testing"
@@ -26,16 +25,16 @@ func benchGame(b *testing.B) (game.Setup, []game.Decision) {
 func seedGames(b *testing.B, db *DB, n int, setup game.Setup, ds []game.Decision, perGame int) {
 	kinds, err := json.Marshal(setup.Kinds)
 	must(b, err)
-	must(b, db.tx(context.Background(), func(tx *sql.Tx) error {
+	must(b, db.tx(context.Background(), func(tx *txn) error {
 		for i := range n {
-			res, err := tx.Exec(`INSERT INTO games (scope, place, mode, player1, player2, config, seed, status, kinds, created_at, updated_at)
-				VALUES ('g', ?, 'duel', 'a', 'b', ?, ?, 'play', ?, 0, 0)`, fmt.Sprint("ch", i), setup.Config.String(), setup.Seed, string(kinds))
+			var id int64
+			err := tx.QueryRowContext(context.Background(), `INSERT INTO games (scope, place, mode, player1, player2, config, seed, status, kinds, created_at, updated_at)
+				VALUES ('g', ?, 'duel', 'a', 'b', ?, ?, 'play', ?, 0, 0) RETURNING id`, fmt.Sprint("ch", i), setup.Config.String(), setup.Seed, string(kinds)).Scan(&id)
 			if err != nil {
 				return err
 			}
-			id, _ := res.LastInsertId()
 			for pos, d := range ds[:perGame] {
-				if _, err := tx.Exec(`INSERT INTO decisions (game_id, pos, player, action, kind, row, col, at) VALUES (?, ?, ?, ?, ?, ?, ?, 0)`,
+				if _, err := tx.ExecContext(context.Background(), `INSERT INTO decisions (game_id, pos, player, action, kind, row, col, at) VALUES (?, ?, ?, ?, ?, ?, ?, 0)`,
 					id, pos, d.Player, string(d.Action), d.Kind, d.Hex.Row, d.Hex.Col); err != nil {
 					return err
 				}

@@ -163,7 +163,7 @@ func TestCrashNothingLost(t *testing.T) {
 		}))
 		want := ref.Record().Decisions
 
-		path := filepath.Join(t.TempDir(), "crash.db")
+		path := newTestDatabase(t)
 		db, err := Open(ctx, path)
 		must(t, err)
 		setup := crashSetup(t, seed)

@@ -45,13 +45,21 @@ var (
 	ErrReadOnly = errors.New("database is not writable")
 	// ErrInvalidInput: the caller passed something the store never keeps.
 	ErrInvalidInput = errors.New("invalid input")
+	// ErrClaimed: another process runs the game (ClaimGame).
+	ErrClaimed = errors.New("another process runs this game")
+	// ErrClaimLost: a claim no longer holds, and another process may run its game.
+	ErrClaimLost = errors.New("the claim on this game is lost")
 )
 
 // DB is the store. It is safe for concurrent use.
 type DB struct {
-	sql  *sql.DB
-	path string
+	sql  pool
+	d    dialect
+	path string // the SQLite file, or the PostgreSQL URL without its password
+	dsn  string // what Open was given
 	now  func() time.Time
+
+	claims claims // games this process runs (ClaimGame)
 }
 
 // PathFromEnv returns KOMBAT_DB from getenv (os.Getenv in the program), or DefaultPath.
@@ -95,6 +103,9 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if path == "" {
 		return nil, fmt.Errorf("store: open: %w: the database path is empty; set KOMBAT_DB or leave it unset for %s", ErrInvalidInput, DefaultPath)
 	}
+	if isPostgresURL(path) {
+		return openPostgres(ctx, path)
+	}
 	if strings.ContainsAny(path, "?#") {
 		return fail(fmt.Errorf("%w: a database path may not contain '?' or '#'", ErrInvalidInput))
 	}
@@ -108,16 +119,39 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if err != nil {
 		return fail(err)
 	}
-	db := &DB{sql: sqldb, path: path, now: time.Now}
-	if err := db.migrate(ctx); err != nil {
-		sqldb.Close()
-		return fail(err)
-	}
-	if err := db.checkWritable(ctx); err != nil {
-		sqldb.Close()
+	db := &DB{sql: pool{DB: sqldb}, path: path, dsn: path, now: time.Now}
+	if err := db.setUp(ctx); err != nil {
 		return fail(err)
 	}
 	return db, nil
+}
+
+// openPostgres opens and migrates the PostgreSQL database at the URL dsn (its schema
+// is the connection's current schema: public, or the URL's search_path).
+func openPostgres(ctx context.Context, dsn string) (*DB, error) {
+	name := redactURL(dsn)
+	sqldb, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", name, err)
+	}
+	db := &DB{sql: pool{DB: sqldb, d: dialect{postgres: true}}, d: dialect{postgres: true}, path: name, dsn: dsn, now: time.Now}
+	if err := db.setUp(ctx); err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", name, err)
+	}
+	return db, nil
+}
+
+// setUp migrates a freshly opened pool and checks that it can write, closing it when
+// it cannot be used.
+func (db *DB) setUp(ctx context.Context) error {
+	err := db.migrate(ctx)
+	if err == nil {
+		err = db.checkWritable(ctx)
+	}
+	if err != nil {
+		db.sql.Close()
+	}
+	return err
 }
 
 // explain turns the SQLite errors a misconfigured deployment gives into ones that say
@@ -262,11 +296,14 @@ func owner(fi fs.FileInfo) (uid, gid uint64, ok bool) {
 // SetClock replaces the clock used for timestamps (tests).
 func (db *DB) SetClock(now func() time.Time) { db.now = now }
 
-// Path is the database file's path.
+// Path is the database file's path, or its PostgreSQL URL without the password.
 func (db *DB) Path() string { return db.path }
 
-// Close closes the database.
-func (db *DB) Close() error { return db.sql.Close() }
+// Close closes the database, releasing every claim.
+func (db *DB) Close() error {
+	err := db.claims.close()
+	return errors.Join(db.sql.Close(), err)
+}
 
 // Ping checks that the database answers, for health checks.
 func (db *DB) Ping(ctx context.Context) error {
@@ -275,7 +312,15 @@ func (db *DB) Ping(ctx context.Context) error {
 }
 
 // IntegrityCheck runs PRAGMA integrity_check and returns its verdict ("ok" when sound).
+// PostgreSQL checks its own pages as it reads them: there it reports "ok" when the
+// server answers.
 func (db *DB) IntegrityCheck(ctx context.Context) (string, error) {
+	if db.d.postgres {
+		if err := db.Ping(ctx); err != nil {
+			return "", err
+		}
+		return "ok", nil
+	}
 	var res string
 	err := db.sql.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&res)
 	return res, err
@@ -284,18 +329,11 @@ func (db *DB) IntegrityCheck(ctx context.Context) (string, error) {
 func (db *DB) millis() int64 { return db.now().UnixMilli() }
 
 // tx runs f in a transaction, committing when it returns nil. With _txlock=immediate
-// the transaction holds the write lock from its first statement, so what f reads
-// cannot change before it writes.
-func (db *DB) tx(ctx context.Context, f func(*sql.Tx) error) error {
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if err := f(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	return tx.Commit()
+// an SQLite transaction holds the write lock from its first statement, so what f reads
+// cannot change before it writes; a PostgreSQL transaction takes the same lock first
+// (pool.write).
+func (db *DB) tx(ctx context.Context, f func(*txn) error) error {
+	return db.sql.write(ctx, f)
 }
 
 // querier is what reads one row: the pool, or a transaction.
@@ -310,10 +348,4 @@ func sqliteCode(err error) int {
 		return e.Code()
 	}
 	return 0
-}
-
-// isUnique reports a UNIQUE or PRIMARY KEY constraint failure.
-func isUnique(err error) bool {
-	c := sqliteCode(err)
-	return c == sqlite3.SQLITE_CONSTRAINT_UNIQUE || c == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
 }

@@ -14,6 +14,7 @@ import (
 )
 
 func TestOpenFromEmpty(t *testing.T) {
+	sqliteOnly(t, "opening database files: their paths, permissions and headers")
 	db := openTest(t)
 	ctx := context.Background()
 	if fi, err := os.Stat(filepath.Dir(db.Path())); err != nil || !fi.IsDir() {
@@ -68,6 +69,7 @@ func TestPathFromEnv(t *testing.T) {
 // TestOpenRefuses opens what is not ours or not usable: each gives its error at Open,
 // and a file that is not ours is left byte for byte as it was.
 func TestOpenRefuses(t *testing.T) {
+	sqliteOnly(t, "opening database files: their paths, permissions and headers")
 	ctx := context.Background()
 	dir := t.TempDir()
 	foreign := func(name, setup string) string {
@@ -135,6 +137,7 @@ func TestOpenRefuses(t *testing.T) {
 // TestOpenReadOnly: SQLite silently opens a file it may not write read-only; Open must
 // say so instead of letting the first turn fail.
 func TestOpenReadOnly(t *testing.T) {
+	sqliteOnly(t, "opening database files: their paths, permissions and headers")
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "k.db")
 	db, err := Open(ctx, path)
@@ -145,7 +148,7 @@ func TestOpenReadOnly(t *testing.T) {
 	ro, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
 	must(t, err)
 	defer ro.Close()
-	err = explain((&DB{sql: ro}).checkWritable(ctx))
+	err = explain((&DB{sql: pool{DB: ro}}).checkWritable(ctx))
 	if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), "check the permissions") {
 		t.Errorf("probe on a read-only connection: %v", err)
 	}
@@ -179,6 +182,7 @@ func TestOpenReadOnly(t *testing.T) {
 // name: the file of exactly that name is created and reopened. (? and # are refused
 // with a message, see TestOpenRefuses.)
 func TestOpenOddFileNames(t *testing.T) {
+	sqliteOnly(t, "opening database files: their paths, permissions and headers")
 	ctx := context.Background()
 	for _, name := range []string{"100% sure.db", "a%3fb.db", "50%25 off.db", "kombat %.db"} {
 		t.Run(name, func(t *testing.T) {

@@ -25,6 +25,7 @@ import (
 // and opens the database named in its environment for the first time. It does nothing
 // in a normal test run.
 func TestFirstOpenHelper(t *testing.T) {
+	sqliteOnly(t, "the first open of a database file")
 	path := os.Getenv("KOMBAT_FIRSTOPEN_DB")
 	if path == "" {
 		t.Skip("the child of TestFirstOpenCrash")
@@ -42,6 +43,7 @@ func TestFirstOpenHelper(t *testing.T) {
 // which a read-only look at the header cannot roll back, and a restart loop must not
 // follow. KOMBAT_FIRSTOPEN_SEED replays a seed's kill moments.
 func TestFirstOpenCrash(t *testing.T) {
+	sqliteOnly(t, "the first open of a database file")
 	if testing.Short() {
 		t.Skip("starts child processes")
 	}
@@ -216,6 +218,7 @@ func crashedWrite(t *testing.T, path, setup string) {
 // so a crashed first Open starts over on the empty file, and another program's
 // database is judged by what it last committed (and still refused).
 func TestOpenRollsBackHotJournal(t *testing.T) {
+	sqliteOnly(t, "the first open of a database file")
 	ctx := context.Background()
 	t.Run("a crashed first open", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "kombat.db")
@@ -254,6 +257,7 @@ func TestOpenRollsBackHotJournal(t *testing.T) {
 // error names both with their modes and owners, whom the process runs as, and the hot
 // journal that only a writer can roll back.
 func TestOpenUnwritableSaysWhy(t *testing.T) {
+	sqliteOnly(t, "the first open of a database file")
 	dir := filepath.Join(t.TempDir(), "data")
 	must(t, os.Mkdir(dir, 0o755))
 	path := filepath.Join(dir, "kombat.db")
@@ -306,6 +310,7 @@ func TestOpenUnwritableSaysWhy(t *testing.T) {
 // TestMayWrite pins the permission classes: the first class the user falls in decides,
 // as in the kernel, and a directory also needs search permission.
 func TestMayWrite(t *testing.T) {
+	sqliteOnly(t, "the first open of a database file")
 	owned := struct{ Uid, Gid uint32 }{Uid: 10, Gid: 20}
 	for _, c := range []struct {
 		name string

@@ -93,18 +93,21 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) (int64, error) {
 		return 0, fmt.Errorf("store: create game: %w", err)
 	}
 	now := db.millis()
-	res, err := db.sql.ExecContext(ctx, `INSERT INTO games
+	var id int64
+	err = db.tx(ctx, func(tx *txn) error {
+		return tx.QueryRowContext(ctx, `INSERT INTO games
 		(scope, place, origin, mode, player1, player2, human_seat, config, seed, status, setup, kinds, turn_timeout, shown, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		g.Scope, g.Place, g.Origin, string(g.Mode), g.Players[0], g.Players[1], g.HumanSeat, g.Config.String(), int64(g.Seed),
-		string(g.Status), setup, kinds, int64(g.TurnTimeout/time.Second), g.Shown, now, now)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			g.Scope, g.Place, g.Origin, string(g.Mode), g.Players[0], g.Players[1], g.HumanSeat, g.Config.String(), int64(g.Seed),
+			string(g.Status), setup, kinds, int64(g.TurnTimeout/time.Second), g.Shown, now, now).Scan(&id)
+	})
 	if isUnique(err) {
 		return 0, fmt.Errorf("store: create game at %s: %w", g.Place, ErrPlaceBusy)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("store: create game: %w", err)
 	}
-	return res.LastInsertId()
+	return id, nil
 }
 
 func encodeMeta(g *Game) (kinds, setup string, err error) {
@@ -172,7 +175,7 @@ func (db *DB) AppendDecisions(ctx context.Context, id int64, pos int, ds []game.
 // appendOwing is AppendDecisions, owing the screen of the new state with summary in the
 // same transaction when summary is not nil.
 func (db *DB) appendOwing(ctx context.Context, id int64, pos int, ds []game.Decision, summary *string) error {
-	err := db.tx(ctx, func(tx *sql.Tx) error {
+	err := db.tx(ctx, func(tx *txn) error {
 		now := db.millis()
 		if err := appendDecisions(ctx, tx, id, pos, ds, now); err != nil {
 			return err
@@ -188,7 +191,7 @@ func (db *DB) appendOwing(ctx context.Context, id int64, pos int, ds []game.Deci
 	return nil
 }
 
-func appendDecisions(ctx context.Context, tx *sql.Tx, id int64, pos int, ds []game.Decision, now int64) error {
+func appendDecisions(ctx context.Context, tx *txn, id int64, pos int, ds []game.Decision, now int64) error {
 	for _, d := range ds {
 		if err := checkDecision(d); err != nil {
 			return err
@@ -265,7 +268,7 @@ func (db *DB) finish(ctx context.Context, id int64, pos int, ds []game.Decision,
 	if res.Winner < 0 || res.Winner > 2 || res.Reason == "" || turns < 0 {
 		return fmt.Errorf("store: finish game %d: %w: result %+v after %d turns", id, ErrInvalidInput, res, turns)
 	}
-	err := db.tx(ctx, func(tx *sql.Tx) error {
+	err := db.tx(ctx, func(tx *txn) error {
 		now := db.millis()
 		if err := appendDecisions(ctx, tx, id, pos, ds, now); err != nil {
 			return err
@@ -362,21 +365,26 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 }
 
 // read runs f in a read transaction: one snapshot of the database, so a game and its
-// decisions are read as they were at one moment even while turns are committed.
-func (db *DB) read(ctx context.Context, f func(*sql.Tx) error) error {
-	tx, err := db.sql.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+// decisions are read as they were at one moment even while turns are committed
+// (PostgreSQL needs repeatable read for that; SQLite's read transactions are so).
+func (db *DB) read(ctx context.Context, f func(*txn) error) error {
+	opts := &sql.TxOptions{ReadOnly: true}
+	if db.d.postgres {
+		opts.Isolation = sql.LevelRepeatableRead
+	}
+	tx, err := db.sql.BeginTx(ctx, opts)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	return f(tx)
+	return f(&txn{Tx: tx, d: db.d})
 }
 
 // games loads the games a filter selects (a WHERE clause, perhaps with ORDER BY and
 // LIMIT, over the games table), with their decisions when decisions is true.
 func (db *DB) games(ctx context.Context, decisions bool, filter string, args ...any) ([]*Game, error) {
 	var out []*Game
-	err := db.read(ctx, func(tx *sql.Tx) error {
+	err := db.read(ctx, func(tx *txn) error {
 		out = nil
 		rows, err := tx.QueryContext(ctx, `SELECT `+gameColumns+` FROM games `+filter, args...)
 		if err != nil {
@@ -400,7 +408,7 @@ func (db *DB) games(ctx context.Context, decisions bool, filter string, args ...
 
 // loadDecisions fills in the decisions of games, selected by the same filter, in one
 // query: at start-up that is one pass over the decisions instead of one per game.
-func loadDecisions(ctx context.Context, tx *sql.Tx, games []*Game, filter string, args []any) error {
+func loadDecisions(ctx context.Context, tx *txn, games []*Game, filter string, args []any) error {
 	byID := make(map[int64]*Game, len(games))
 	for _, g := range games {
 		byID[g.ID] = g

@@ -160,8 +160,15 @@ func TestFailedWriteChangesNothing(t *testing.T) {
 	must(t, db.AppendDecisions(ctx, id, 0, freeSpawns()))
 	before, err := db.Game(ctx, id)
 	must(t, err)
-	_, err = db.sql.Exec(`CREATE TRIGGER fail_third AFTER INSERT ON decisions WHEN NEW.pos = 4
-		BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`)
+	trigger, drop := `CREATE TRIGGER fail_third AFTER INSERT ON decisions WHEN NEW.pos = 4
+		BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`, `DROP TRIGGER fail_third`
+	if onPostgres() {
+		trigger = `CREATE FUNCTION fail_third() RETURNS trigger LANGUAGE plpgsql AS $$
+			BEGIN RAISE EXCEPTION 'disk on fire'; END $$;
+			CREATE TRIGGER fail_third AFTER INSERT ON decisions FOR EACH ROW WHEN (NEW.pos = 4) EXECUTE FUNCTION fail_third()`
+		drop = `DROP TRIGGER fail_third ON decisions`
+	}
+	_, err = db.sql.Exec(trigger)
 	must(t, err)
 	turn := []game.Decision{{Player: 1, Action: game.ActEnd}, {Player: 2, Action: game.ActBuy, Hex: game.Hex{Row: 6, Col: 8}}, {Player: 2, Action: game.ActEnd}}
 	if err := db.AppendDecisions(ctx, id, 2, turn); err == nil || !strings.Contains(err.Error(), "disk on fire") {
@@ -178,7 +185,7 @@ func TestFailedWriteChangesNothing(t *testing.T) {
 	if r, _ := db.PlayerRating(ctx, "g", KindDuel, "a"); r.Games != 0 {
 		t.Errorf("a failed finish rated the game: %+v", r)
 	}
-	_, err = db.sql.Exec(`DROP TRIGGER fail_third`)
+	_, err = db.sql.Exec(drop)
 	must(t, err)
 	must(t, db.AppendDecisions(ctx, id, 2, turn))
 }

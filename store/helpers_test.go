@@ -12,9 +12,13 @@ import (
 	"github.com/kombat-game/kombat/game"
 )
 
-// openTest opens a new database in a directory Open has to create.
+// openTest opens a new database in a directory Open has to create, or, in the
+// PostgreSQL run of the suite, in a new schema.
 func openTest(t testing.TB) *DB {
 	t.Helper()
+	if onPostgres() {
+		return openPostgresTest(t)
+	}
 	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "sub", "kombat.db"))
 	if err != nil {
 		t.Fatal(err)

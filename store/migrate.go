@@ -164,8 +164,8 @@ func (db *DB) migrate(ctx context.Context) error {
 		return err
 	}
 	for _, m := range ms {
-		err := db.tx(ctx, func(tx *sql.Tx) error {
-			h, err := readHeader(ctx, tx)
+		err := db.tx(ctx, func(tx *txn) error {
+			h, err := db.d.readHeader(ctx, tx)
 			if err != nil {
 				return err
 			}
@@ -174,15 +174,14 @@ func (db *DB) migrate(ctx context.Context) error {
 				return err // refused, or applied already (perhaps by another process)
 			}
 			if fresh {
-				if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA application_id = %d", ApplicationID)); err != nil {
+				if err := db.d.claimSchema(ctx, tx); err != nil {
 					return err
 				}
 			}
-			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			if _, err := tx.ExecContext(ctx, db.d.schema(m.sql)); err != nil {
 				return err
 			}
-			_, err = tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version))
-			return err
+			return db.d.setVersion(ctx, tx, m.version)
 		})
 		if err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)
@@ -200,11 +199,11 @@ func (db *DB) checkWritable(ctx context.Context) error {
 		return err
 	}
 	defer tx.Rollback()
-	var v int
-	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+	h, err := db.d.readHeader(ctx, &txn{Tx: tx, d: db.d})
+	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", v)); err != nil {
+	if err := db.d.setVersion(ctx, &txn{Tx: tx, d: db.d}, h.version); err != nil {
 		return fmt.Errorf("write test: %w", err)
 	}
 	return nil

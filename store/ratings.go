@@ -63,7 +63,7 @@ type RatingPolicy interface {
 
 // rateGame applies a finished game to its players' ratings by policy (nil: none),
 // inside the transaction that records the result.
-func rateGame(ctx context.Context, tx *sql.Tx, id int64, res game.Result, now int64, policy RatingPolicy) error {
+func rateGame(ctx context.Context, tx *txn, id int64, res game.Result, now int64, policy RatingPolicy) error {
 	if policy == nil {
 		return nil
 	}
@@ -110,7 +110,7 @@ func loadRating(ctx context.Context, q querier, guild, kind, user string) (Ratin
 	return r, err
 }
 
-func saveRating(ctx context.Context, tx *sql.Tx, guild string, r Rating, now int64) error {
+func saveRating(ctx context.Context, tx *txn, guild string, r Rating, now int64) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO ratings (guild_id, user_id, kind, rating, games, wins, losses, ties, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET rating = excluded.rating, games = excluded.games,

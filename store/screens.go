@@ -34,7 +34,7 @@ func (db *DB) CommitOwing(ctx context.Context, id int64, pos int, ds []game.Deci
 }
 
 // owe records the screen of version as owed, replacing an older debt.
-func owe(ctx context.Context, tx *sql.Tx, id int64, version int, summary string, now int64) error {
+func owe(ctx context.Context, tx *txn, id int64, version int, summary string, now int64) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO screens (game_id, version, summary, owed_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, summary = excluded.summary, owed_at = excluded.owed_at,
 		attempts = 0, last_error = '', paused = ''`, id, version, summary, now)
@@ -84,7 +84,7 @@ func (db *DB) OwedScreen(ctx context.Context, id int64) (Screen, error) {
 // ScreenShown clears the debt of version (a newer one stays owed) and records the
 // message now showing the game, in one transaction.
 func (db *DB) ScreenShown(ctx context.Context, id int64, version int, messageID string) error {
-	err := db.tx(ctx, func(tx *sql.Tx) error {
+	err := db.tx(ctx, func(tx *txn) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM screens WHERE game_id = ? AND version = ?`, id, version); err != nil {
 			return err
 		}

@@ -64,7 +64,7 @@ func (db *DB) SaveStrategy(ctx context.Context, owner, name, source string, defe
 		return 0, wrap(fmt.Errorf("%w: defense must be 0 or more, got %d", ErrInvalidInput, defense))
 	}
 	var version int
-	err := db.tx(ctx, func(tx *sql.Tx) error {
+	err := db.tx(ctx, func(tx *txn) error {
 		now := db.millis()
 		var id int64
 		err := tx.QueryRowContext(ctx, `SELECT id FROM strategies WHERE owner_id = ? AND name = ? COLLATE NOCASE`, owner, name).Scan(&id)
@@ -77,14 +77,14 @@ func (db *DB) SaveStrategy(ctx context.Context, owner, name, source string, defe
 			if n >= MaxStrategiesPerOne {
 				return fmt.Errorf("%w: you have %d saved strategies, the limit; delete one first", ErrInvalidInput, n)
 			}
-			res, err := tx.ExecContext(ctx, `INSERT INTO strategies (owner_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)`, owner, name, now, now)
+			err := tx.QueryRowContext(ctx, `INSERT INTO strategies (owner_id, name, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id`,
+				owner, name, now, now).Scan(&id)
 			if isUnique(err) {
 				return fmt.Errorf("%w: you already have a strategy named %q", ErrDuplicate, name)
 			}
 			if err != nil {
 				return err
 			}
-			id, _ = res.LastInsertId()
 		case errors.Is(err, sql.ErrNoRows):
 			return fmt.Errorf("%w: you have no strategy named %q", ErrNotFound, name)
 		case err != nil:

@@ -46,12 +46,13 @@ func (db *DB) CreateTournament(ctx context.Context, t *Tournament) (int64, error
 		t.Status = TournamentOpen
 	}
 	now := db.millis()
-	res, err := db.sql.ExecContext(ctx, `INSERT INTO tournaments (guild_id, channel_id, owner_id, status, message_id, state, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, t.Guild, t.Channel, t.Owner, string(t.Status), t.MessageID, string(t.State), now, now)
+	err := db.tx(ctx, func(tx *txn) error {
+		return tx.QueryRowContext(ctx, `INSERT INTO tournaments (guild_id, channel_id, owner_id, status, message_id, state, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, t.Guild, t.Channel, t.Owner, string(t.Status), t.MessageID, string(t.State), now, now).Scan(&t.ID)
+	})
 	if err != nil {
 		return 0, fmt.Errorf("store: create tournament: %w", err)
 	}
-	t.ID, _ = res.LastInsertId()
 	t.CreatedAt, t.UpdatedAt = time.UnixMilli(now), time.UnixMilli(now)
 	return t.ID, nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"path/filepath"
 	"testing"
 )
 
@@ -12,11 +11,7 @@ import (
 // among the active ones after reopening the file, and drops it from them once over.
 func TestTournaments(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "k.db")
-	db, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := openTest(t)
 	tr := &Tournament{Guild: "g", Channel: "c", Owner: "o", State: json.RawMessage(`{"entrants":[]}`)}
 	id, err := db.CreateTournament(ctx, tr)
 	if err != nil || id == 0 || tr.Status != TournamentOpen {
@@ -26,11 +21,7 @@ func TestTournaments(t *testing.T) {
 	if err := db.SaveTournament(ctx, tr); err != nil {
 		t.Fatal(err)
 	}
-	db.Close()
-	if db, err = Open(ctx, path); err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db = reopenTest(t, db)
 	active, err := db.ActiveTournaments(ctx)
 	if err != nil || len(active) != 1 || string(active[0].State) != `{"done":3}` || active[0].MessageID != "m1" || active[0].Status != TournamentRunning {
 		t.Fatalf("active after reopening: %+v %v", active, err)

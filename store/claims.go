@@ -1,0 +1,129 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+)
+
+// claims are the games this DB has claimed, with, on PostgreSQL, the session that
+// holds their advisory locks.
+type claims struct {
+	mu   sync.Mutex
+	held map[int64]bool
+	conn *sql.Conn // PostgreSQL: the session holding the locks, opened at the first claim
+}
+
+// Claim is a game this process runs, and no other process may, until Release. On
+// PostgreSQL it is a session advisory lock keyed by the game's id (ApplicationID, id):
+// the server drops it when this process's connection ends, by Close, a crash or a
+// lost network, so another shard may then take the game over. On SQLite, a
+// one-process store, it keeps two callers of the same DB from running one game.
+type Claim struct {
+	db *DB
+	id int64
+}
+
+// ClaimGame claims game id for this process, or returns ErrClaimed when another
+// process (or an earlier unreleased claim of this DB) has it. It is cheap: call it
+// before loading a game to run it, and give up the game on ErrClaimed.
+func (db *DB) ClaimGame(ctx context.Context, id int64) (*Claim, error) {
+	fail := func(err error) (*Claim, error) { return nil, fmt.Errorf("store: claim game %d: %w", id, err) }
+	if id <= 0 || id > math.MaxInt32 {
+		return fail(fmt.Errorf("%w: a game id from 1 to %d", ErrInvalidInput, math.MaxInt32))
+	}
+	c := &db.claims
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.held[id] {
+		return fail(fmt.Errorf("%w: this process has claimed it already", ErrClaimed))
+	}
+	if db.d.postgres {
+		if c.conn == nil {
+			conn, err := db.sql.Conn(ctx)
+			if err != nil {
+				return fail(err)
+			}
+			c.conn = conn
+		}
+		var got bool
+		err := c.conn.QueryRowContext(ctx, `SELECT pg_try_advisory_lock($1, $2)`, ApplicationID, id).Scan(&got)
+		if err != nil {
+			return fail(err)
+		}
+		if !got {
+			return fail(ErrClaimed)
+		}
+	}
+	if c.held == nil {
+		c.held = map[int64]bool{}
+	}
+	c.held[id] = true
+	return &Claim{db: db, id: id}, nil
+}
+
+// Game is the claimed game's id.
+func (c *Claim) Game() int64 { return c.id }
+
+// Held returns nil while the claim holds, and ErrClaimLost once it does not (released,
+// or its PostgreSQL session ended, so another process may have taken the game).
+func (c *Claim) Held(ctx context.Context) error {
+	cs := &c.db.claims
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	if !cs.held[c.id] {
+		return fmt.Errorf("store: game %d: %w: released", c.id, ErrClaimLost)
+	}
+	if !c.db.d.postgres {
+		return nil
+	}
+	var n int
+	err := cs.conn.QueryRowContext(ctx, `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()
+		AND classid = $1 AND objid = $2 AND objsubid = 2 AND granted`, ApplicationID, c.id).Scan(&n)
+	if err != nil {
+		return fmt.Errorf("store: game %d: %w: %w", c.id, ErrClaimLost, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("store: game %d: %w: the lock is gone", c.id, ErrClaimLost)
+	}
+	return nil
+}
+
+// Release gives the game up, for another process to claim. Releasing twice is a no-op.
+func (c *Claim) Release(ctx context.Context) error {
+	cs := &c.db.claims
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	if !cs.held[c.id] {
+		return nil
+	}
+	delete(cs.held, c.id)
+	if !c.db.d.postgres {
+		return nil
+	}
+	var released bool
+	err := cs.conn.QueryRowContext(ctx, `SELECT pg_advisory_unlock($1, $2)`, ApplicationID, c.id).Scan(&released)
+	if err == nil && !released {
+		err = errors.New("the lock was not held")
+	}
+	if err != nil {
+		return fmt.Errorf("store: release game %d: %w", c.id, err)
+	}
+	return nil
+}
+
+// close ends the session holding the claims, which releases them all.
+func (c *claims) close() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.held = nil
+	if c.conn == nil {
+		return nil
+	}
+	err := c.conn.Close()
+	c.conn = nil
+	return err
+}
