@@ -110,7 +110,7 @@ func (e Event) String() string {
 	case EvDeath:
 		return fmt.Sprintf("#%d of player %d dies at %v", e.Minion, e.Player, e.At)
 	case EvEval:
-		s := fmt.Sprintf("#%d ends: %s at %v after %d steps", e.Minion, e.End, e.Src, e.Steps)
+		s := fmt.Sprintf("#%d ends: %s at line %d, column %d after %d steps", e.Minion, e.End, e.Src.Line, e.Src.Col, e.Steps)
 		if e.Omitted > 0 {
 			s += fmt.Sprintf(" (%d more moves and shots not listed)", e.Omitted)
 		}
