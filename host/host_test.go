@@ -184,6 +184,10 @@ func TestHost_ScreenRetriedUntilShown(t *testing.T) {
 	if s := f.wait(t); s.Version <= 3 {
 		t.Fatalf("after the retried board, version %d, want the bot's turn (after 3)", s.Version)
 	}
+	// The retrier shows and retires under the game's lock: once we hold it, it is done.
+	tb, err = h.Lock(row.Row.ID)
+	must(t, err)
+	tb.Unlock()
 	got := f.versions()
 	seen := map[int]int{}
 	for _, v := range got {
