@@ -1,10 +1,10 @@
 package render
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
+	"strconv"
 
 	"github.com/fogleman/gg"
 
@@ -18,14 +18,14 @@ func (r *Renderer) drawAreas(dc *gg.Context, v *view) {
 	for p := 1; p <= 2; p++ {
 		for _, h := range v.b.Snap.Players[p-1].Spawnable {
 			if h.OnBoard() {
-				paste(img, r.stamps.tint[p-1], r.stamps.hex[index(h)])
+				paste(img, v.dirty, r.stamps.tint[p-1], r.stamps.hex[index(h)])
 			}
 		}
 	}
 	if cur := v.b.Snap.Current; cur != 0 {
 		for _, h := range v.b.Snap.Buyable {
 			if h.OnBoard() {
-				overlay(img, r.stamps.buy[cur-1], r.stamps.hex[index(h)])
+				overlay(img, v.dirty, r.stamps.buy[cur-1], r.stamps.hex[index(h)])
 			}
 		}
 	}
@@ -37,14 +37,14 @@ const tokenRadius = hexSize * 0.6
 // drawMinions draws each minion as a token in its owner's colour with its kind's
 // initials and HP, and an HP bar under it.
 func (r *Renderer) drawMinions(dc *gg.Context, v *view) {
-	pn := r.newPen(dc)
+	pn := r.boardPen(dc, v)
 	label, small := r.face(true, 15), r.face(false, 11)
 	img := dc.Image().(*image.RGBA)
 	for _, m := range v.b.Snap.Minions {
 		if !m.Hex.OnBoard() || m.Owner < 1 || m.Owner > 2 {
 			continue
 		}
-		paste(img, r.stamps.token[m.Owner-1], r.stamps.disc[index(m.Hex)])
+		paste(img, v.dirty, r.stamps.token[m.Owner-1], r.stamps.disc[index(m.Hex)])
 		x, y := tokenCenter(m.Hex)
 		ini := "?"
 		if m.Kind >= 0 && m.Kind < len(v.initials) {
@@ -61,27 +61,27 @@ func (r *Renderer) drawMinions(dc *gg.Context, v *view) {
 			frac = math.Min(1, float64(m.HP)/float64(v.initHP))
 		}
 		bw, by := hexSize*0.9, y+tokenRadius+4
-		fillRect(img, x-bw/2, by, x+bw/2, by+5, rgb(0x111111))
-		fillRect(img, x-bw/2, by, x-bw/2+bw*frac, by+5, hpColor(frac))
+		fillRect(img, v.dirty, x-bw/2, by, x+bw/2, by+5, rgb(0x111111))
+		fillRect(img, v.dirty, x-bw/2, by, x-bw/2+bw*frac, by+5, hpColor(frac))
 	}
 }
 
 // hpColor goes from white (healthy) to the damage colour (nearly dead): brightness, not
 // hue alone, carries the meaning.
-func hpColor(frac float64) color.Color {
+func hpColor(frac float64) color.RGBA {
 	return blend(rgb(colDamage), rgb(0xF2F2F2), math.Max(0, math.Min(1, frac)))
 }
 
 func hpText(hp int64) string {
 	switch {
 	case hp >= 1_000_000_000:
-		return fmt.Sprintf("%dG", hp/1_000_000_000)
+		return strconv.FormatInt(hp/1_000_000_000, 10) + "G"
 	case hp >= 1_000_000:
-		return fmt.Sprintf("%dM", hp/1_000_000)
+		return strconv.FormatInt(hp/1_000_000, 10) + "M"
 	case hp >= 10_000:
-		return fmt.Sprintf("%dk", hp/1_000)
+		return strconv.FormatInt(hp/1_000, 10) + "k"
 	}
-	return fmt.Sprint(hp)
+	return strconv.FormatInt(hp, 10) // small numbers come without an allocation
 }
 
 // trail is one minion's movement in the last turn.
@@ -123,6 +123,16 @@ func (r *Renderer) drawTrails(dc *gg.Context, v *view) {
 		dc.SetLineWidth(4)
 		dc.SetLineCapRound()
 		dc.SetLineJoinRound()
+		for _, p := range t.path {
+			v.dirty.markF(p[0], p[1], p[0], p[1], 12)
+		}
+		for _, p := range t.blocked {
+			v.dirty.markF(p[0], p[1], p[0], p[1], 12)
+		}
+		for i := 1; i < len(t.path); i++ {
+			a, b := t.path[i-1], t.path[i]
+			v.dirty.markF(a[0], a[1], b[0], b[1], 16) // the line and the arrowhead
+		}
 		if len(t.path) > 1 {
 			dc.MoveTo(t.path[0][0], t.path[0][1])
 			for _, p := range t.path[1:] {
@@ -167,7 +177,7 @@ func arrow(dc *gg.Context, ax, ay, bx, by, back float64) {
 // drawShots draws the last turn's shots over the tokens: a line from shooter to target
 // and a spark, then deaths marked where they happened, then the damage numbers on top.
 func (r *Renderer) drawShots(dc *gg.Context, v *view) {
-	pn := r.newPen(dc)
+	pn := r.boardPen(dc, v)
 	big, small := r.face(true, 16), r.face(true, 12)
 	type label struct {
 		x, y float64
@@ -186,8 +196,9 @@ func (r *Renderer) drawShots(dc *gg.Context, v *view) {
 		pn.setColor(rgb(colShot))
 		dc.SetLineWidth(3)
 		dc.DrawLine(fx, fy, tx, ty)
-		dc.Stroke()
-		burst(dc, tx, ty, 9)
+		pn.stroke()
+		burst(pn, tx, ty, 9)
+		v.dirty.markF(fx, fy, tx, ty, 11)
 		if e.Target != 0 {
 			labels = append(labels, label{tx + 16, ty - 22, "-" + hpText(e.Damage)})
 		}
@@ -199,13 +210,14 @@ func (r *Renderer) drawShots(dc *gg.Context, v *view) {
 		x, y := Center(e.At)
 		pn.setColor(blend(rgb(colHex), playerColor(e.Player), 0.25))
 		dc.DrawCircle(x, y-3, tokenRadius*0.8)
-		dc.Fill()
+		pn.fill()
 		pn.setColor(rgb(colDamage))
 		dc.SetLineWidth(4)
 		d := tokenRadius * 0.6
 		dc.DrawLine(x-d, y-3-d, x+d, y-3+d)
 		dc.DrawLine(x-d, y-3+d, x+d, y-3-d)
-		dc.Stroke()
+		pn.stroke()
+		v.dirty.markF(x, y-3, x, y-3, tokenRadius+3)
 		outlined(pn, small, v.kindInitials(e.Kind), x, y+tokenRadius, rgb(colText))
 	}
 	for _, l := range labels {
@@ -214,17 +226,18 @@ func (r *Renderer) drawShots(dc *gg.Context, v *view) {
 }
 
 // burst draws an eight-pointed spark where a shot lands.
-func burst(dc *gg.Context, x, y, r float64) {
+func burst(pn *pen, x, y, r float64) {
+	dc := pn.dc
 	dc.SetLineWidth(2.5)
 	for i := 0; i < 8; i++ {
 		a := float64(i) * math.Pi / 4
 		dc.DrawLine(x+r*0.35*math.Cos(a), y+r*0.35*math.Sin(a), x+r*math.Cos(a), y+r*math.Sin(a))
 	}
-	dc.Stroke()
+	pn.stroke()
 }
 
 // outlined draws text with a dark outline, readable over any colour.
-func outlined(pn *pen, face fontSpec, s string, x, y float64, c color.Color) {
+func outlined(pn *pen, face fontSpec, s string, x, y float64, c color.RGBA) {
 	pn.font(face)
 	pn.setColor(rgb(0x000000))
 	for _, d := range [][2]float64{{-1.5, 0}, {1.5, 0}, {0, -1.5}, {0, 1.5}, {-1, -1}, {1, 1}, {-1, 1}, {1, -1}} {

@@ -3,7 +3,6 @@ package render
 import (
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 
 	"github.com/fogleman/gg"
@@ -120,10 +119,13 @@ func shape(x, y, r float64, path func(dc *gg.Context)) mask {
 // It is draw.DrawMask with draw.Over, written out because the general version was the
 // replay's largest cost: the opaque runs of the mask, where src is opaque too, are
 // copied whole, and only the anti-aliased edge is blended pixel by pixel.
-func paste(dst *image.RGBA, src *image.RGBA, m mask) { blit(dst, src, m, true) }
+func paste(dst *image.RGBA, d *dirty, src *image.RGBA, m mask) { d.mark(m.at); blit(dst, src, m, true) }
 
 // overlay composites a mostly transparent layer (outlines): every pixel is blended.
-func overlay(dst *image.RGBA, src *image.RGBA, m mask) { blit(dst, src, m, false) }
+func overlay(dst *image.RGBA, d *dirty, src *image.RGBA, m mask) {
+	d.mark(m.at)
+	blit(dst, src, m, false)
+}
 
 func blit(dst *image.RGBA, src *image.RGBA, m mask, opaque bool) {
 	if !m.at.In(dst.Bounds()) {
@@ -162,8 +164,15 @@ func blit(dst *image.RGBA, src *image.RGBA, m mask, opaque bool) {
 	}
 }
 
-// fillRect fills a pixel rectangle with a colour, without the rasteriser.
-func fillRect(dst *image.RGBA, x0, y0, x1, y1 float64, c color.Color) {
-	r := image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1)))
-	draw.Draw(dst, r, image.NewUniform(c), image.Point{}, draw.Src)
+// fillRect fills a pixel rectangle with an opaque colour, without the rasteriser.
+func fillRect(dst *image.RGBA, d *dirty, x0, y0, x1, y1 float64, c color.RGBA) {
+	r := image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1))).Intersect(dst.Rect)
+	d.mark(r)
+	px := [4]uint8{c.R, c.G, c.B, c.A}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
+		for i := 0; i < len(row); i += 4 {
+			copy(row[i:i+4], px[:])
+		}
+	}
 }
