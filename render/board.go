@@ -118,11 +118,6 @@ func (r *Renderer) drawTrails(dc *gg.Context, v *view) {
 	}
 	for _, id := range order {
 		t := byMinion[id]
-		c := playerLight(t.owner)
-		dc.SetRGBA255(int(c.R), int(c.G), int(c.B), 210)
-		dc.SetLineWidth(4)
-		dc.SetLineCapRound()
-		dc.SetLineJoinRound()
 		for _, p := range t.path {
 			v.dirty.markF(p[0], p[1], p[0], p[1], 12)
 		}
@@ -133,31 +128,78 @@ func (r *Renderer) drawTrails(dc *gg.Context, v *view) {
 			a, b := t.path[i-1], t.path[i]
 			v.dirty.markF(a[0], a[1], b[0], b[1], 16) // the line and the arrowhead
 		}
-		if len(t.path) > 1 {
-			dc.MoveTo(t.path[0][0], t.path[0][1])
-			for _, p := range t.path[1:] {
-				dc.LineTo(p[0], p[1])
+	}
+	// Each player's trails are one path per kind of mark: every gg fill or stroke
+	// allocates, and a busy turn has dozens of moves. Subpaths of one path merge where
+	// they overlap, as a minion's own walk always did.
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	for p := 1; p <= 2; p++ {
+		c := playerLight(p)
+		dc.SetRGBA255(int(c.R), int(c.G), int(c.B), 210)
+		mine := func(t *trail) bool { return t.owner == p }
+		walks, blocked := false, false
+		for _, id := range order {
+			if t := byMinion[id]; mine(t) && len(t.path) > 1 {
+				dc.MoveTo(t.path[0][0], t.path[0][1])
+				for _, q := range t.path[1:] {
+					dc.LineTo(q[0], q[1])
+				}
+				walks = true
 			}
-			dc.Stroke()
-			for _, p := range t.path[:len(t.path)-1] {
-				dc.DrawCircle(p[0], p[1], 4)
-				dc.Fill()
-			}
-			a, b := t.path[len(t.path)-2], t.path[len(t.path)-1]
-			arrow(dc, a[0], a[1], b[0], b[1], tokenRadius+2)
 		}
-		for i := 0; i+1 < len(t.blocked); i += 2 {
-			tip, from := t.blocked[i], t.blocked[i+1]
-			dc.SetDash(3, 4)
-			dc.DrawLine(from[0], from[1], tip[0], tip[1])
-			dc.Stroke()
-			dc.SetDash()
-			dc.SetLineWidth(3)
-			dc.DrawLine(tip[0]-5, tip[1]-5, tip[0]+5, tip[1]+5)
-			dc.DrawLine(tip[0]-5, tip[1]+5, tip[0]+5, tip[1]-5)
-			dc.Stroke()
+		if walks {
 			dc.SetLineWidth(4)
+			dc.Stroke()
+			for _, id := range order {
+				if t := byMinion[id]; mine(t) && len(t.path) > 1 {
+					for _, q := range t.path[:len(t.path)-1] {
+						dc.DrawCircle(q[0], q[1], 4)
+					}
+					a, b := t.path[len(t.path)-2], t.path[len(t.path)-1]
+					arrow(dc, a[0], a[1], b[0], b[1], tokenRadius+2)
+				}
+			}
+			dc.Fill()
 		}
+		for _, id := range order {
+			if t := byMinion[id]; mine(t) {
+				for i := 0; i+1 < len(t.blocked); i += 2 {
+					tip, from := t.blocked[i], t.blocked[i+1]
+					dashes(dc, from[0], from[1], tip[0], tip[1], 3, 4)
+					blocked = true
+				}
+			}
+		}
+		if blocked {
+			dc.SetLineWidth(4)
+			dc.Stroke()
+			for _, id := range order {
+				if t := byMinion[id]; mine(t) {
+					for i := 0; i+1 < len(t.blocked); i += 2 {
+						tip := t.blocked[i]
+						dc.DrawLine(tip[0]-5, tip[1]-5, tip[0]+5, tip[1]+5)
+						dc.DrawLine(tip[0]-5, tip[1]+5, tip[0]+5, tip[1]-5)
+					}
+				}
+			}
+			dc.SetLineWidth(3)
+			dc.Stroke()
+		}
+	}
+}
+
+// dashes adds a dashed line from (x0, y0) to (x1, y1) to the path, on pixels drawn
+// and off left out, as gg.SetDash(on, off) would stroke it.
+func dashes(dc *gg.Context, x0, y0, x1, y1, on, off float64) {
+	l := math.Hypot(x1-x0, y1-y0)
+	if l == 0 {
+		return
+	}
+	ux, uy := (x1-x0)/l, (y1-y0)/l
+	for a := 0.0; a < l; a += on + off {
+		b := math.Min(a+on, l)
+		dc.DrawLine(x0+ux*a, y0+uy*a, x0+ux*b, y0+uy*b)
 	}
 }
 
@@ -184,56 +226,91 @@ func (r *Renderer) drawShots(dc *gg.Context, v *view) {
 		s    string
 	}
 	var labels []label
+	// Shots, then sparks, then each player's dead, then the crosses: one path each,
+	// since every gg fill or stroke allocates.
+	shots := false
 	for _, e := range v.b.Last.Events {
 		if e.Type != game.EvShoot || e.Blocked {
 			continue
 		}
-		fx, fy := Center(e.At)
-		tx, ty := Center(e.To)
-		if !e.To.OnBoard() {
-			tx, ty = fx+(tx-fx)*0.6, fy+(ty-fy)*0.6
-		}
-		pn.setColor(rgb(colShot))
-		dc.SetLineWidth(3)
+		fx, fy, tx, ty := shotLine(e)
 		dc.DrawLine(fx, fy, tx, ty)
-		pn.stroke()
-		burst(pn, tx, ty, 9)
 		v.dirty.markF(fx, fy, tx, ty, 11)
+		shots = true
 		if e.Target != 0 {
 			labels = append(labels, label{tx + 16, ty - 22, "-" + hpText(e.Damage)})
 		}
 	}
-	for _, e := range v.b.Last.Events {
-		if e.Type != game.EvDeath {
-			continue
+	if shots {
+		pn.setColor(rgb(colShot))
+		dc.SetLineWidth(3)
+		pn.stroke()
+		for _, e := range v.b.Last.Events {
+			if e.Type == game.EvShoot && !e.Blocked {
+				_, _, tx, ty := shotLine(e)
+				burst(dc, tx, ty, 9)
+			}
 		}
-		x, y := Center(e.At)
-		pn.setColor(blend(rgb(colHex), playerColor(e.Player), 0.25))
-		dc.DrawCircle(x, y-3, tokenRadius*0.8)
-		pn.fill()
+		dc.SetLineWidth(2.5)
+		pn.stroke()
+	}
+	deaths := false
+	for p := 1; p <= 2; p++ {
+		any := false
+		for _, e := range v.b.Last.Events {
+			if e.Type == game.EvDeath && e.Player == p {
+				x, y := Center(e.At)
+				dc.DrawCircle(x, y-3, tokenRadius*0.8)
+				v.dirty.markF(x, y-3, x, y-3, tokenRadius+3)
+				any, deaths = true, true
+			}
+		}
+		if any {
+			pn.setColor(blend(rgb(colHex), playerColor(p), 0.25))
+			pn.fill()
+		}
+	}
+	if deaths {
+		d := tokenRadius * 0.6
+		for _, e := range v.b.Last.Events {
+			if e.Type == game.EvDeath {
+				x, y := Center(e.At)
+				dc.DrawLine(x-d, y-3-d, x+d, y-3+d)
+				dc.DrawLine(x-d, y-3+d, x+d, y-3-d)
+			}
+		}
 		pn.setColor(rgb(colDamage))
 		dc.SetLineWidth(4)
-		d := tokenRadius * 0.6
-		dc.DrawLine(x-d, y-3-d, x+d, y-3+d)
-		dc.DrawLine(x-d, y-3+d, x+d, y-3-d)
 		pn.stroke()
-		v.dirty.markF(x, y-3, x, y-3, tokenRadius+3)
-		outlined(pn, small, v.kindInitials(e.Kind), x, y+tokenRadius, rgb(colText))
+	}
+	for _, e := range v.b.Last.Events {
+		if e.Type == game.EvDeath {
+			x, y := Center(e.At)
+			outlined(pn, small, v.kindInitials(e.Kind), x, y+tokenRadius, rgb(colText))
+		}
 	}
 	for _, l := range labels {
 		outlined(pn, big, l.s, l.x, l.y, rgb(colDamage))
 	}
 }
 
-// burst draws an eight-pointed spark where a shot lands.
-func burst(pn *pen, x, y, r float64) {
-	dc := pn.dc
-	dc.SetLineWidth(2.5)
+// shotLine is where a shot's line runs: to its target, or most of the way toward a
+// hex off the board.
+func shotLine(e game.Event) (fx, fy, tx, ty float64) {
+	fx, fy = Center(e.At)
+	tx, ty = Center(e.To)
+	if !e.To.OnBoard() {
+		tx, ty = fx+(tx-fx)*0.6, fy+(ty-fy)*0.6
+	}
+	return fx, fy, tx, ty
+}
+
+// burst adds an eight-pointed spark where a shot lands to the path.
+func burst(dc *gg.Context, x, y, r float64) {
 	for i := 0; i < 8; i++ {
 		a := float64(i) * math.Pi / 4
 		dc.DrawLine(x+r*0.35*math.Cos(a), y+r*0.35*math.Sin(a), x+r*math.Cos(a), y+r*math.Sin(a))
 	}
-	pn.stroke()
 }
 
 // outlined draws text with a dark outline, readable over any colour.
