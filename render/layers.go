@@ -58,12 +58,14 @@ type frame struct {
 	dc    *gg.Context
 	base  *base
 	dirty dirty
+	enc   *pngEncoder
 }
 
 func (r *Renderer) newFrame() *frame {
 	f := &frame{rgba: image.NewRGBA(image.Rect(0, 0, Width, Height))}
 	f.pal = image.NewPaletted(f.rgba.Rect, r.palette().colors)
 	f.dc = gg.NewContextForRGBA(f.rgba)
+	f.enc = newPNGEncoder(f.pal.Palette)
 	return f
 }
 

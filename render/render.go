@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -210,12 +209,7 @@ func (r *Renderer) PNG(b Board) ([]byte, error) {
 	f.reset(r.baseFor(b))
 	r.drawInto(f.dc, &f.dirty, b)
 	f.toPalette(r.palette().index)
-	buf := bytes.NewBuffer(make([]byte, 0, 64<<10))
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: r.pngBuffers}
-	if err := enc.Encode(buf, f.pal); err != nil {
-		return nil, fmt.Errorf("render: encode png: %w", err)
-	}
-	return buf.Bytes(), nil
+	return f.enc.encode(f.pal), nil
 }
 
 // Draw draws a board into a new image.
