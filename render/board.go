@@ -129,69 +129,53 @@ func (r *Renderer) drawTrails(dc *gg.Context, v *view) {
 			v.dirty.markF(a[0], a[1], b[0], b[1], 16) // the line and the arrowhead
 		}
 	}
-	// Each player's trails are one path per kind of mark: every gg fill or stroke
-	// allocates, and a busy turn has dozens of moves. Subpaths of one path merge where
-	// they overlap, as a minion's own walk always did.
-	dc.SetLineCapRound()
-	dc.SetLineJoinRound()
+	// Each player's trails are one batch per kind of mark. Shapes of one batch merge
+	// where they overlap, as a minion's own walk always did.
+	sh := v.shapes
 	for p := 1; p <= 2; p++ {
 		c := playerLight(p)
-		dc.SetRGBA255(int(c.R), int(c.G), int(c.B), 210)
-		mine := func(t *trail) bool { return t.owner == p }
-		walks, blocked := false, false
+		col := color.NRGBA{c.R, c.G, c.B, 210}
 		for _, id := range order {
-			if t := byMinion[id]; mine(t) && len(t.path) > 1 {
-				dc.MoveTo(t.path[0][0], t.path[0][1])
-				for _, q := range t.path[1:] {
-					dc.LineTo(q[0], q[1])
-				}
-				walks = true
+			if t := byMinion[id]; t.owner == p && len(t.path) > 1 {
+				sh.polyline(t.path, 4)
 			}
 		}
-		if walks {
-			dc.SetLineWidth(4)
-			dc.Stroke()
-			for _, id := range order {
-				if t := byMinion[id]; mine(t) && len(t.path) > 1 {
-					for _, q := range t.path[:len(t.path)-1] {
-						dc.DrawCircle(q[0], q[1], 4)
-					}
-					a, b := t.path[len(t.path)-2], t.path[len(t.path)-1]
-					arrow(dc, a[0], a[1], b[0], b[1], tokenRadius+2)
-				}
-			}
-			dc.Fill()
-		}
+		sh.fill(col)
 		for _, id := range order {
-			if t := byMinion[id]; mine(t) {
+			if t := byMinion[id]; t.owner == p && len(t.path) > 1 {
+				for _, q := range t.path[:len(t.path)-1] {
+					sh.circle(q[0], q[1], 4)
+				}
+				a, b := t.path[len(t.path)-2], t.path[len(t.path)-1]
+				arrow(sh, a[0], a[1], b[0], b[1], tokenRadius+2)
+			}
+		}
+		sh.fill(col)
+		for _, id := range order {
+			if t := byMinion[id]; t.owner == p {
 				for i := 0; i+1 < len(t.blocked); i += 2 {
 					tip, from := t.blocked[i], t.blocked[i+1]
-					dashes(dc, from[0], from[1], tip[0], tip[1], 3, 4)
-					blocked = true
+					dashes(sh, from[0], from[1], tip[0], tip[1], 3, 4)
 				}
 			}
 		}
-		if blocked {
-			dc.SetLineWidth(4)
-			dc.Stroke()
-			for _, id := range order {
-				if t := byMinion[id]; mine(t) {
-					for i := 0; i+1 < len(t.blocked); i += 2 {
-						tip := t.blocked[i]
-						dc.DrawLine(tip[0]-5, tip[1]-5, tip[0]+5, tip[1]+5)
-						dc.DrawLine(tip[0]-5, tip[1]+5, tip[0]+5, tip[1]-5)
-					}
+		sh.fill(col)
+		for _, id := range order {
+			if t := byMinion[id]; t.owner == p {
+				for i := 0; i+1 < len(t.blocked); i += 2 {
+					tip := t.blocked[i]
+					sh.line(tip[0]-5, tip[1]-5, tip[0]+5, tip[1]+5, 3)
+					sh.line(tip[0]-5, tip[1]+5, tip[0]+5, tip[1]-5, 3)
 				}
 			}
-			dc.SetLineWidth(3)
-			dc.Stroke()
 		}
+		sh.fill(col)
 	}
 }
 
-// dashes adds a dashed line from (x0, y0) to (x1, y1) to the path, on pixels drawn
-// and off left out, as gg.SetDash(on, off) would stroke it.
-func dashes(dc *gg.Context, x0, y0, x1, y1, on, off float64) {
+// dashes adds a dashed line of width 4 from (x0, y0) to (x1, y1), on pixels drawn and
+// off left out, as gg.SetDash(on, off) would stroke it.
+func dashes(sh *shaper, x0, y0, x1, y1, on, off float64) {
 	l := math.Hypot(x1-x0, y1-y0)
 	if l == 0 {
 		return
@@ -199,21 +183,17 @@ func dashes(dc *gg.Context, x0, y0, x1, y1, on, off float64) {
 	ux, uy := (x1-x0)/l, (y1-y0)/l
 	for a := 0.0; a < l; a += on + off {
 		b := math.Min(a+on, l)
-		dc.DrawLine(x0+ux*a, y0+uy*a, x0+ux*b, y0+uy*b)
+		sh.line(x0+ux*a, y0+uy*a, x0+ux*b, y0+uy*b, 4)
 	}
 }
 
-// arrow draws an arrowhead at (bx, by) pointing away from (ax, ay), set back by back
+// arrow adds an arrowhead at (bx, by) pointing away from (ax, ay), set back by back
 // pixels so it touches the token's edge.
-func arrow(dc *gg.Context, ax, ay, bx, by, back float64) {
+func arrow(sh *shaper, ax, ay, bx, by, back float64) {
 	ang := math.Atan2(by-ay, bx-ax)
 	tx, ty := bx-back*math.Cos(ang), by-back*math.Sin(ang)
 	const l, w = 12.0, 0.5
-	dc.MoveTo(tx, ty)
-	dc.LineTo(tx-l*math.Cos(ang-w), ty-l*math.Sin(ang-w))
-	dc.LineTo(tx-l*math.Cos(ang+w), ty-l*math.Sin(ang+w))
-	dc.ClosePath()
-	dc.Fill()
+	sh.triangle(tx, ty, tx-l*math.Cos(ang-w), ty-l*math.Sin(ang-w), tx-l*math.Cos(ang+w), ty-l*math.Sin(ang+w))
 }
 
 // drawShots draws the last turn's shots over the tokens: a line from shooter to target
@@ -226,63 +206,44 @@ func (r *Renderer) drawShots(dc *gg.Context, v *view) {
 		s    string
 	}
 	var labels []label
-	// Shots, then sparks, then each player's dead, then the crosses: one path each,
-	// since every gg fill or stroke allocates.
-	shots := false
+	// Shots, then sparks, then each player's dead, then the crosses: one batch each.
+	sh := v.shapes
 	for _, e := range v.b.Last.Events {
 		if e.Type != game.EvShoot || e.Blocked {
 			continue
 		}
 		fx, fy, tx, ty := shotLine(e)
-		dc.DrawLine(fx, fy, tx, ty)
-		v.dirty.markF(fx, fy, tx, ty, 11)
-		shots = true
+		sh.line(fx, fy, tx, ty, 3)
 		if e.Target != 0 {
 			labels = append(labels, label{tx + 16, ty - 22, "-" + hpText(e.Damage)})
 		}
 	}
-	if shots {
-		pn.setColor(rgb(colShot))
-		dc.SetLineWidth(3)
-		pn.stroke()
-		for _, e := range v.b.Last.Events {
-			if e.Type == game.EvShoot && !e.Blocked {
-				_, _, tx, ty := shotLine(e)
-				burst(dc, tx, ty, 9)
-			}
+	sh.fill(rgb(colShot))
+	for _, e := range v.b.Last.Events {
+		if e.Type == game.EvShoot && !e.Blocked {
+			_, _, tx, ty := shotLine(e)
+			burst(sh, tx, ty, 9)
 		}
-		dc.SetLineWidth(2.5)
-		pn.stroke()
 	}
-	deaths := false
+	sh.fill(rgb(colShot))
 	for p := 1; p <= 2; p++ {
-		any := false
 		for _, e := range v.b.Last.Events {
 			if e.Type == game.EvDeath && e.Player == p {
 				x, y := Center(e.At)
-				dc.DrawCircle(x, y-3, tokenRadius*0.8)
-				v.dirty.markF(x, y-3, x, y-3, tokenRadius+3)
-				any, deaths = true, true
+				sh.circle(x, y-3, tokenRadius*0.8)
 			}
 		}
-		if any {
-			pn.setColor(blend(rgb(colHex), playerColor(p), 0.25))
-			pn.fill()
+		sh.fill(blend(rgb(colHex), playerColor(p), 0.25))
+	}
+	d := tokenRadius * 0.6
+	for _, e := range v.b.Last.Events {
+		if e.Type == game.EvDeath {
+			x, y := Center(e.At)
+			sh.line(x-d, y-3-d, x+d, y-3+d, 4)
+			sh.line(x-d, y-3+d, x+d, y-3-d, 4)
 		}
 	}
-	if deaths {
-		d := tokenRadius * 0.6
-		for _, e := range v.b.Last.Events {
-			if e.Type == game.EvDeath {
-				x, y := Center(e.At)
-				dc.DrawLine(x-d, y-3-d, x+d, y-3+d)
-				dc.DrawLine(x-d, y-3+d, x+d, y-3-d)
-			}
-		}
-		pn.setColor(rgb(colDamage))
-		dc.SetLineWidth(4)
-		pn.stroke()
-	}
+	sh.fill(rgb(colDamage))
 	for _, e := range v.b.Last.Events {
 		if e.Type == game.EvDeath {
 			x, y := Center(e.At)
@@ -305,11 +266,11 @@ func shotLine(e game.Event) (fx, fy, tx, ty float64) {
 	return fx, fy, tx, ty
 }
 
-// burst adds an eight-pointed spark where a shot lands to the path.
-func burst(dc *gg.Context, x, y, r float64) {
+// burst adds an eight-pointed spark where a shot lands.
+func burst(sh *shaper, x, y, r float64) {
 	for i := 0; i < 8; i++ {
 		a := float64(i) * math.Pi / 4
-		dc.DrawLine(x+r*0.35*math.Cos(a), y+r*0.35*math.Sin(a), x+r*math.Cos(a), y+r*math.Sin(a))
+		sh.line(x+r*0.35*math.Cos(a), y+r*0.35*math.Sin(a), x+r*math.Cos(a), y+r*math.Sin(a), 2.5)
 	}
 }
 

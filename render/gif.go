@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"compress/lzw"
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -71,11 +72,10 @@ func (idx *paletteIndex) convert(dst, src []uint8) {
 	var c uint8
 	src = src[:4*len(dst)]
 	for j := range dst {
-		p := src[4*j : 4*j+4 : 4*j+4]
-		v := uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | uint32(p[3])<<24
+		v := binary.LittleEndian.Uint32(src[4*j:])
 		if v != last {
 			last = v
-			c = idx[int(p[0])>>3<<10|int(p[1])>>3<<5|int(p[2])>>3]
+			c = idx[v>>3&31<<10|v>>11&31<<5|v>>19&31]
 		}
 		dst[j] = c
 	}

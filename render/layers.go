@@ -53,18 +53,20 @@ type base struct {
 // frame is a canvas reused from board to board: its pixels are its base's except in
 // the spans of dirty, which the last board drew over.
 type frame struct {
-	rgba  *image.RGBA
-	pal   *image.Paletted
-	dc    *gg.Context
-	base  *base
-	dirty dirty
-	enc   *pngEncoder
+	rgba   *image.RGBA
+	pal    *image.Paletted
+	dc     *gg.Context
+	shapes *shaper
+	base   *base
+	dirty  dirty
+	enc    *pngEncoder
 }
 
 func (r *Renderer) newFrame() *frame {
 	f := &frame{rgba: image.NewRGBA(image.Rect(0, 0, Width, Height))}
 	f.pal = image.NewPaletted(f.rgba.Rect, r.palette().colors)
 	f.dc = gg.NewContextForRGBA(f.rgba)
+	f.shapes = newShaper(f.rgba)
 	f.enc = newPNGEncoder(f.pal.Palette)
 	return f
 }

@@ -207,7 +207,7 @@ func (r *Renderer) PNG(b Board) ([]byte, error) {
 	f := r.frames.Get().(*frame)
 	defer r.frames.Put(f)
 	f.reset(r.baseFor(b))
-	r.drawInto(f.dc, &f.dirty, b)
+	r.drawInto(f.dc, f.shapes, &f.dirty, b)
 	f.toPalette(r.palette().index)
 	return f.enc.encode(f.pal), nil
 }
@@ -217,14 +217,16 @@ func (r *Renderer) Draw(b Board) *image.RGBA {
 	base := r.baseFor(b)
 	img := image.NewRGBA(base.rgba.Rect)
 	copy(img.Pix, base.rgba.Pix)
-	r.drawInto(gg.NewContextForRGBA(img), nil, b)
+	r.drawInto(gg.NewContextForRGBA(img), newShaper(img), nil, b)
 	return img
 }
 
-// drawInto draws a board's changing parts over its base, marking where in d.
-func (r *Renderer) drawInto(dc *gg.Context, d *dirty, b Board) {
+// drawInto draws a board's changing parts over its base (the turn's marks with sh, on
+// the same image as dc), marking where in d.
+func (r *Renderer) drawInto(dc *gg.Context, sh *shaper, d *dirty, b Board) {
 	v := newView(b)
-	v.dirty = d
+	v.dirty, v.shapes = d, sh
+	sh.dirty = d
 	r.drawAreas(dc, v)
 	r.drawTrails(dc, v)
 	r.drawMinions(dc, v)
@@ -242,7 +244,8 @@ type view struct {
 	initials []string // per kind
 	counts   [][2]int // minions per kind and player
 	initHP   int64
-	dirty    *dirty // where drawing marks what it changed; may be nil
+	dirty    *dirty  // where drawing marks what it changed; may be nil
+	shapes   *shaper // draws the turn's marks
 }
 
 func newView(b Board) *view {
