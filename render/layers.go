@@ -64,10 +64,10 @@ type frame struct {
 
 func (r *Renderer) newFrame() *frame {
 	f := &frame{rgba: image.NewRGBA(image.Rect(0, 0, Width, Height))}
-	f.pal = image.NewPaletted(f.rgba.Rect, r.palette().colors)
 	f.dc = gg.NewContextForRGBA(f.rgba)
 	f.shapes = newShaper(f.rgba)
-	f.enc = newPNGEncoder(f.pal.Palette)
+	f.enc = newPNGEncoder(r.palette().colors)
+	f.pal = f.enc.inRaw(r.palette().colors) // converted straight into the PNG's rows
 	return f
 }
 
@@ -100,7 +100,7 @@ func (f *frame) reset(b *base) {
 
 // toPalette fills f.pal: the base's indices, then the drawn spans converted.
 func (f *frame) toPalette(idx *paletteIndex) {
-	copy(f.pal.Pix, f.base.pal.Pix)
+	copy(f.pal.Pix, f.base.pal.Pix) // both laid out as PNG rows
 	for y := range Height {
 		if x1 := int(f.dirty.x1[y]); x1 != 0 {
 			x0 := int(f.dirty.x0[y])

@@ -74,12 +74,28 @@ func fixedCode(c, n int) code {
 	return code{bits: uint16(bits.Reverse16(uint16(c)) >> (16 - n)), n: uint8(n)}
 }
 
+// inRaw returns a Width x Height paletted image whose pixels are the encoder's rows,
+// so drawing into it leaves nothing to copy before encoding.
+func (e *pngEncoder) inRaw(p color.Palette) *image.Paletted {
+	return inRaw(e.raw, p)
+}
+
+// inRaw lays a paletted image over PNG rows: each row's pixels follow its filter byte.
+func inRaw(raw []byte, p color.Palette) *image.Paletted {
+	return &image.Paletted{Pix: raw[1:], Stride: rowLen, Rect: image.Rect(0, 0, Width, Height), Palette: p}
+}
+
 // encode returns img, a Width x Height image in the encoder's palette, as a new PNG.
+// img may be the encoder's own (inRaw).
 func (e *pngEncoder) encode(img *image.Paletted) []byte {
+	if &img.Pix[0] != &e.raw[1] {
+		for y := range Height {
+			row := e.raw[y*rowLen : (y+1)*rowLen]
+			copy(row[1:], img.Pix[y*img.Stride:y*img.Stride+Width])
+		}
+	}
 	for y := range Height {
-		row := e.raw[y*rowLen : (y+1)*rowLen]
-		row[0] = 0
-		copy(row[1:], img.Pix[y*img.Stride:y*img.Stride+Width])
+		e.raw[y*rowLen] = 0 // filter: none
 	}
 	out := make([]byte, 0, 96<<10)
 	out = append(out, e.head...)

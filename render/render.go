@@ -187,7 +187,12 @@ func (r *Renderer) newBase(field *image.RGBA, titled bool) *base {
 	img := image.NewRGBA(field.Rect)
 	copy(img.Pix, field.Pix)
 	r.drawPanelFrame(gg.NewContextForRGBA(img), titled)
-	return &base{rgba: img, pal: r.paletted(img)}
+	pal := inRaw(make([]byte, rowLen*Height), r.palette().colors) // as a frame's, for one copy
+	idx := r.palette().index
+	for y := range Height {
+		idx.convert(pal.Pix[y*pal.Stride:y*pal.Stride+Width], img.Pix[y*img.Stride:(y+1)*img.Stride])
+	}
+	return &base{rgba: img, pal: pal}
 }
 
 // baseFor is the base a board is drawn on.
