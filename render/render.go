@@ -41,7 +41,8 @@ type Renderer struct {
 	pngBuffers    *pngPool
 }
 
-// pngPool lends the PNG encoder its buffers (png.EncoderBufferPool).
+// pngPool lends image/png's encoder its buffers (png.EncoderBufferPool), for images
+// other than boards (standings).
 type pngPool struct{ p sync.Pool }
 
 func (p *pngPool) Get() *png.EncoderBuffer {
@@ -204,10 +205,11 @@ func (r *Renderer) baseFor(b Board) *base {
 }
 
 // PNG draws a board and encodes it with the replay's palette: a paletted PNG is a
-// third the size of a true-colour one and several times faster to encode (no row
-// filters, a quarter of the data), and the palette holds the board's colours exactly.
-// Only what the board drew over its base is converted to the palette; the same board
-// always gives the same bytes.
+// third the size of a true-colour one and several times faster to encode (a quarter of
+// the data), and the palette holds the board's colours exactly. Only what the board
+// drew over its cached base is converted to the palette, and the encoder is tuned to
+// boards (pngenc.go); the same board always gives the same bytes. The error is kept
+// for callers; drawing and encoding into memory cannot fail.
 func (r *Renderer) PNG(b Board) ([]byte, error) {
 	f := r.frames.Get().(*frame)
 	defer r.frames.Put(f)
