@@ -116,19 +116,6 @@ func (r *Renderer) drawTrails(dc *gg.Context, v *view) {
 		x, y := Center(e.To)
 		t.path = append(t.path, [2]float64{x, y})
 	}
-	for _, id := range order {
-		t := byMinion[id]
-		for _, p := range t.path {
-			v.dirty.markF(p[0], p[1], p[0], p[1], 12)
-		}
-		for _, p := range t.blocked {
-			v.dirty.markF(p[0], p[1], p[0], p[1], 12)
-		}
-		for i := 1; i < len(t.path); i++ {
-			a, b := t.path[i-1], t.path[i]
-			v.dirty.markF(a[0], a[1], b[0], b[1], 16) // the line and the arrowhead
-		}
-	}
 	// Each player's trails are one batch per kind of mark. Shapes of one batch merge
 	// where they overlap, as a minion's own walk always did.
 	sh := v.shapes

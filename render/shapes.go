@@ -20,8 +20,9 @@ type shaper struct {
 	ras   *raster.Rasterizer
 	paint *raster.RGBAPainter
 	dirty *dirty
-	box   [4]float64 // x0, y0, x1, y1 of the batch so far
-	any   bool
+	box   [4]float64 // x0, y0, x1, y1 of the shape being added
+	any   bool       // a shape was added since the last fill
+	open  bool       // box holds a point of the shape being added
 }
 
 func newShaper(img *image.RGBA) *shaper {
@@ -36,11 +37,19 @@ func fix(x, y float64) fixed.Point26_6 {
 }
 
 func (s *shaper) grow(x, y float64) {
-	if !s.any {
-		s.box, s.any = [4]float64{x, y, x, y}, true
+	s.any = true
+	if !s.open {
+		s.box, s.open = [4]float64{x, y, x, y}, true
 		return
 	}
 	s.box = [4]float64{min(s.box[0], x), min(s.box[1], y), max(s.box[2], x), max(s.box[3], y)}
+}
+
+// done marks the shape just added dirty: shape by shape, so that a batch spread over
+// the board leaves the pixels between its shapes alone.
+func (s *shaper) done() {
+	s.dirty.markF(s.box[0], s.box[1], s.box[2], s.box[3], 2)
+	s.open = false
 }
 
 // arc adds the points of an arc around (x, y) from angle a0 to a1, n steps.
@@ -61,6 +70,7 @@ func (s *shaper) arc(x, y, r, a0, a1 float64, n int, first bool) {
 func (s *shaper) circle(x, y, r float64) {
 	n := max(12, int(r*2))
 	s.arc(x, y, r, 0, 2*math.Pi, n, true)
+	s.done()
 }
 
 // line adds a line of width w with round caps.
@@ -72,6 +82,7 @@ func (s *shaper) line(x0, y0, x1, y1, w float64) {
 	s.arc(x0, y0, h, a+math.Pi/2, a+3*math.Pi/2, n, false)
 	x, y := x1+h*math.Cos(a-math.Pi/2), y1+h*math.Sin(a-math.Pi/2)
 	s.ras.Add1(fix(x, y))
+	s.done()
 }
 
 // polyline adds a line through the points, with round joins and caps.
@@ -93,9 +104,10 @@ func (s *shaper) triangle(ax, ay, bx, by, cx, cy float64) {
 	s.ras.Add1(fix(bx, by))
 	s.ras.Add1(fix(cx, cy))
 	s.ras.Add1(fix(ax, ay))
+	s.done()
 }
 
-// fill paints the shapes added since the last fill in c, and marks them dirty.
+// fill paints the shapes added since the last fill in c.
 func (s *shaper) fill(c color.Color) {
 	if !s.any {
 		return
@@ -103,6 +115,5 @@ func (s *shaper) fill(c color.Color) {
 	s.paint.SetColor(c)
 	s.ras.Rasterize(s.paint)
 	s.ras.Clear()
-	s.dirty.markF(s.box[0], s.box[1], s.box[2], s.box[3], 2)
 	s.any = false
 }
