@@ -1,10 +1,10 @@
 package render
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
+	"strconv"
 
 	"github.com/fogleman/gg"
 
@@ -18,14 +18,14 @@ func (r *Renderer) drawAreas(dc *gg.Context, v *view) {
 	for p := 1; p <= 2; p++ {
 		for _, h := range v.b.Snap.Players[p-1].Spawnable {
 			if h.OnBoard() {
-				paste(img, r.stamps.tint[p-1], r.stamps.hex[index(h)])
+				paste(img, v.dirty, r.stamps.tint[p-1], r.stamps.hex[index(h)])
 			}
 		}
 	}
 	if cur := v.b.Snap.Current; cur != 0 {
 		for _, h := range v.b.Snap.Buyable {
 			if h.OnBoard() {
-				overlay(img, r.stamps.buy[cur-1], r.stamps.hex[index(h)])
+				overlay(img, v.dirty, r.stamps.buy[cur-1], r.stamps.hex[index(h)])
 			}
 		}
 	}
@@ -37,14 +37,14 @@ const tokenRadius = hexSize * 0.6
 // drawMinions draws each minion as a token in its owner's colour with its kind's
 // initials and HP, and an HP bar under it.
 func (r *Renderer) drawMinions(dc *gg.Context, v *view) {
-	pn := r.newPen(dc)
+	pn := r.boardPen(dc, v)
 	label, small := r.face(true, 15), r.face(false, 11)
 	img := dc.Image().(*image.RGBA)
 	for _, m := range v.b.Snap.Minions {
 		if !m.Hex.OnBoard() || m.Owner < 1 || m.Owner > 2 {
 			continue
 		}
-		paste(img, r.stamps.token[m.Owner-1], r.stamps.disc[index(m.Hex)])
+		paste(img, v.dirty, r.stamps.token[m.Owner-1], r.stamps.disc[index(m.Hex)])
 		x, y := tokenCenter(m.Hex)
 		ini := "?"
 		if m.Kind >= 0 && m.Kind < len(v.initials) {
@@ -61,27 +61,27 @@ func (r *Renderer) drawMinions(dc *gg.Context, v *view) {
 			frac = math.Min(1, float64(m.HP)/float64(v.initHP))
 		}
 		bw, by := hexSize*0.9, y+tokenRadius+4
-		fillRect(img, x-bw/2, by, x+bw/2, by+5, rgb(0x111111))
-		fillRect(img, x-bw/2, by, x-bw/2+bw*frac, by+5, hpColor(frac))
+		fillRect(img, v.dirty, x-bw/2, by, x+bw/2, by+5, rgb(0x111111))
+		fillRect(img, v.dirty, x-bw/2, by, x-bw/2+bw*frac, by+5, hpColor(frac))
 	}
 }
 
 // hpColor goes from white (healthy) to the damage colour (nearly dead): brightness, not
 // hue alone, carries the meaning.
-func hpColor(frac float64) color.Color {
+func hpColor(frac float64) color.RGBA {
 	return blend(rgb(colDamage), rgb(0xF2F2F2), math.Max(0, math.Min(1, frac)))
 }
 
 func hpText(hp int64) string {
 	switch {
 	case hp >= 1_000_000_000:
-		return fmt.Sprintf("%dG", hp/1_000_000_000)
+		return strconv.FormatInt(hp/1_000_000_000, 10) + "G"
 	case hp >= 1_000_000:
-		return fmt.Sprintf("%dM", hp/1_000_000)
+		return strconv.FormatInt(hp/1_000_000, 10) + "M"
 	case hp >= 10_000:
-		return fmt.Sprintf("%dk", hp/1_000)
+		return strconv.FormatInt(hp/1_000, 10) + "k"
 	}
-	return fmt.Sprint(hp)
+	return strconv.FormatInt(hp, 10) // small numbers come without an allocation
 }
 
 // trail is one minion's movement in the last turn.
@@ -116,115 +116,153 @@ func (r *Renderer) drawTrails(dc *gg.Context, v *view) {
 		x, y := Center(e.To)
 		t.path = append(t.path, [2]float64{x, y})
 	}
-	for _, id := range order {
-		t := byMinion[id]
-		c := playerLight(t.owner)
-		dc.SetRGBA255(int(c.R), int(c.G), int(c.B), 210)
-		dc.SetLineWidth(4)
-		dc.SetLineCapRound()
-		dc.SetLineJoinRound()
-		if len(t.path) > 1 {
-			dc.MoveTo(t.path[0][0], t.path[0][1])
-			for _, p := range t.path[1:] {
-				dc.LineTo(p[0], p[1])
+	// Each player's trails are one batch per kind of mark. Shapes of one batch merge
+	// where they overlap, as a minion's own walk always did.
+	sh := v.shapes
+	for p := 1; p <= 2; p++ {
+		c := playerLight(p)
+		col := color.NRGBA{c.R, c.G, c.B, 210}
+		for _, id := range order {
+			if t := byMinion[id]; t.owner == p && len(t.path) > 1 {
+				sh.polyline(t.path, 4)
 			}
-			dc.Stroke()
-			for _, p := range t.path[:len(t.path)-1] {
-				dc.DrawCircle(p[0], p[1], 4)
-				dc.Fill()
+		}
+		sh.fill(col)
+		for _, id := range order {
+			if t := byMinion[id]; t.owner == p && len(t.path) > 1 {
+				for _, q := range t.path[:len(t.path)-1] {
+					sh.circle(q[0], q[1], 4)
+				}
+				a, b := t.path[len(t.path)-2], t.path[len(t.path)-1]
+				arrow(sh, a[0], a[1], b[0], b[1], tokenRadius+2)
 			}
-			a, b := t.path[len(t.path)-2], t.path[len(t.path)-1]
-			arrow(dc, a[0], a[1], b[0], b[1], tokenRadius+2)
 		}
-		for i := 0; i+1 < len(t.blocked); i += 2 {
-			tip, from := t.blocked[i], t.blocked[i+1]
-			dc.SetDash(3, 4)
-			dc.DrawLine(from[0], from[1], tip[0], tip[1])
-			dc.Stroke()
-			dc.SetDash()
-			dc.SetLineWidth(3)
-			dc.DrawLine(tip[0]-5, tip[1]-5, tip[0]+5, tip[1]+5)
-			dc.DrawLine(tip[0]-5, tip[1]+5, tip[0]+5, tip[1]-5)
-			dc.Stroke()
-			dc.SetLineWidth(4)
+		sh.fill(col)
+		for _, id := range order {
+			if t := byMinion[id]; t.owner == p {
+				for i := 0; i+1 < len(t.blocked); i += 2 {
+					tip, from := t.blocked[i], t.blocked[i+1]
+					dashes(sh, from[0], from[1], tip[0], tip[1], 3, 4)
+				}
+			}
 		}
+		sh.fill(col)
+		for _, id := range order {
+			if t := byMinion[id]; t.owner == p {
+				for i := 0; i+1 < len(t.blocked); i += 2 {
+					tip := t.blocked[i]
+					sh.line(tip[0]-5, tip[1]-5, tip[0]+5, tip[1]+5, 3)
+					sh.line(tip[0]-5, tip[1]+5, tip[0]+5, tip[1]-5, 3)
+				}
+			}
+		}
+		sh.fill(col)
 	}
 }
 
-// arrow draws an arrowhead at (bx, by) pointing away from (ax, ay), set back by back
+// dashes adds a dashed line of width 4 from (x0, y0) to (x1, y1), on pixels drawn and
+// off left out, as gg.SetDash(on, off) would stroke it.
+func dashes(sh *shaper, x0, y0, x1, y1, on, off float64) {
+	l := math.Hypot(x1-x0, y1-y0)
+	if l == 0 {
+		return
+	}
+	ux, uy := (x1-x0)/l, (y1-y0)/l
+	for a := 0.0; a < l; a += on + off {
+		b := math.Min(a+on, l)
+		sh.line(x0+ux*a, y0+uy*a, x0+ux*b, y0+uy*b, 4)
+	}
+}
+
+// arrow adds an arrowhead at (bx, by) pointing away from (ax, ay), set back by back
 // pixels so it touches the token's edge.
-func arrow(dc *gg.Context, ax, ay, bx, by, back float64) {
+func arrow(sh *shaper, ax, ay, bx, by, back float64) {
 	ang := math.Atan2(by-ay, bx-ax)
 	tx, ty := bx-back*math.Cos(ang), by-back*math.Sin(ang)
 	const l, w = 12.0, 0.5
-	dc.MoveTo(tx, ty)
-	dc.LineTo(tx-l*math.Cos(ang-w), ty-l*math.Sin(ang-w))
-	dc.LineTo(tx-l*math.Cos(ang+w), ty-l*math.Sin(ang+w))
-	dc.ClosePath()
-	dc.Fill()
+	sh.triangle(tx, ty, tx-l*math.Cos(ang-w), ty-l*math.Sin(ang-w), tx-l*math.Cos(ang+w), ty-l*math.Sin(ang+w))
 }
 
 // drawShots draws the last turn's shots over the tokens: a line from shooter to target
 // and a spark, then deaths marked where they happened, then the damage numbers on top.
 func (r *Renderer) drawShots(dc *gg.Context, v *view) {
-	pn := r.newPen(dc)
+	pn := r.boardPen(dc, v)
 	big, small := r.face(true, 16), r.face(true, 12)
 	type label struct {
 		x, y float64
 		s    string
 	}
 	var labels []label
+	// Shots, then sparks, then each player's dead, then the crosses: one batch each.
+	sh := v.shapes
 	for _, e := range v.b.Last.Events {
 		if e.Type != game.EvShoot || e.Blocked {
 			continue
 		}
-		fx, fy := Center(e.At)
-		tx, ty := Center(e.To)
-		if !e.To.OnBoard() {
-			tx, ty = fx+(tx-fx)*0.6, fy+(ty-fy)*0.6
-		}
-		pn.setColor(rgb(colShot))
-		dc.SetLineWidth(3)
-		dc.DrawLine(fx, fy, tx, ty)
-		dc.Stroke()
-		burst(dc, tx, ty, 9)
+		fx, fy, tx, ty := shotLine(e)
+		sh.line(fx, fy, tx, ty, 3)
 		if e.Target != 0 {
 			labels = append(labels, label{tx + 16, ty - 22, "-" + hpText(e.Damage)})
 		}
 	}
+	sh.fill(rgb(colShot))
 	for _, e := range v.b.Last.Events {
-		if e.Type != game.EvDeath {
-			continue
+		if e.Type == game.EvShoot && !e.Blocked {
+			_, _, tx, ty := shotLine(e)
+			burst(sh, tx, ty, 9)
 		}
-		x, y := Center(e.At)
-		pn.setColor(blend(rgb(colHex), playerColor(e.Player), 0.25))
-		dc.DrawCircle(x, y-3, tokenRadius*0.8)
-		dc.Fill()
-		pn.setColor(rgb(colDamage))
-		dc.SetLineWidth(4)
-		d := tokenRadius * 0.6
-		dc.DrawLine(x-d, y-3-d, x+d, y-3+d)
-		dc.DrawLine(x-d, y-3+d, x+d, y-3-d)
-		dc.Stroke()
-		outlined(pn, small, v.kindInitials(e.Kind), x, y+tokenRadius, rgb(colText))
+	}
+	sh.fill(rgb(colShot))
+	for p := 1; p <= 2; p++ {
+		for _, e := range v.b.Last.Events {
+			if e.Type == game.EvDeath && e.Player == p {
+				x, y := Center(e.At)
+				sh.circle(x, y-3, tokenRadius*0.8)
+			}
+		}
+		sh.fill(blend(rgb(colHex), playerColor(p), 0.25))
+	}
+	d := tokenRadius * 0.6
+	for _, e := range v.b.Last.Events {
+		if e.Type == game.EvDeath {
+			x, y := Center(e.At)
+			sh.line(x-d, y-3-d, x+d, y-3+d, 4)
+			sh.line(x-d, y-3+d, x+d, y-3-d, 4)
+		}
+	}
+	sh.fill(rgb(colDamage))
+	for _, e := range v.b.Last.Events {
+		if e.Type == game.EvDeath {
+			x, y := Center(e.At)
+			outlined(pn, small, v.kindInitials(e.Kind), x, y+tokenRadius, rgb(colText))
+		}
 	}
 	for _, l := range labels {
 		outlined(pn, big, l.s, l.x, l.y, rgb(colDamage))
 	}
 }
 
-// burst draws an eight-pointed spark where a shot lands.
-func burst(dc *gg.Context, x, y, r float64) {
-	dc.SetLineWidth(2.5)
+// shotLine is where a shot's line runs: to its target, or most of the way toward a
+// hex off the board.
+func shotLine(e game.Event) (fx, fy, tx, ty float64) {
+	fx, fy = Center(e.At)
+	tx, ty = Center(e.To)
+	if !e.To.OnBoard() {
+		tx, ty = fx+(tx-fx)*0.6, fy+(ty-fy)*0.6
+	}
+	return fx, fy, tx, ty
+}
+
+// burst adds an eight-pointed spark where a shot lands.
+func burst(sh *shaper, x, y, r float64) {
 	for i := 0; i < 8; i++ {
 		a := float64(i) * math.Pi / 4
-		dc.DrawLine(x+r*0.35*math.Cos(a), y+r*0.35*math.Sin(a), x+r*math.Cos(a), y+r*math.Sin(a))
+		sh.line(x+r*0.35*math.Cos(a), y+r*0.35*math.Sin(a), x+r*math.Cos(a), y+r*math.Sin(a), 2.5)
 	}
-	dc.Stroke()
 }
 
 // outlined draws text with a dark outline, readable over any colour.
-func outlined(pn *pen, face fontSpec, s string, x, y float64, c color.Color) {
+func outlined(pn *pen, face fontSpec, s string, x, y float64, c color.RGBA) {
 	pn.font(face)
 	pn.setColor(rgb(0x000000))
 	for _, d := range [][2]float64{{-1.5, 0}, {1.5, 0}, {0, -1.5}, {0, 1.5}, {-1, -1}, {1, 1}, {-1, 1}, {1, -1}} {

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"compress/lzw"
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -60,19 +61,24 @@ func newPaletteIndex(p color.Palette) *paletteIndex {
 func (r *Renderer) paletted(img *image.RGBA) *image.Paletted {
 	pal := r.palette()
 	out := image.NewPaletted(img.Bounds(), pal.colors)
+	pal.index.convert(out.Pix, img.Pix)
+	return out
+}
+
+// convert writes to dst the palette indices of the RGBA pixels in src.
+func (idx *paletteIndex) convert(dst, src []uint8) {
 	// Flat fills repeat a colour for long stretches: look a colour up once per stretch.
 	var last uint32 = 1 // not an opaque colour, so the first pixel is looked up
-	var idx uint8
-	pix := img.Pix
-	for i, j := 0, 0; i+3 < len(pix); i, j = i+4, j+1 {
-		c := uint32(pix[i]) | uint32(pix[i+1])<<8 | uint32(pix[i+2])<<16 | uint32(pix[i+3])<<24
-		if c != last {
-			last = c
-			idx = pal.index[int(pix[i])>>3<<10|int(pix[i+1])>>3<<5|int(pix[i+2])>>3]
+	var c uint8
+	src = src[:4*len(dst)]
+	for j := range dst {
+		v := binary.LittleEndian.Uint32(src[4*j:])
+		if v != last {
+			last = v
+			c = idx[v>>3&31<<10|v>>11&31<<5|v>>19&31]
 		}
-		out.Pix[j] = idx
+		dst[j] = c
 	}
-	return out
 }
 
 // gifColors is the palette and its lookup, built on first use.

@@ -2,6 +2,8 @@ package render
 
 import (
 	"fmt"
+	"image"
+	"math"
 	"strings"
 
 	"github.com/fogleman/gg"
@@ -9,16 +11,66 @@ import (
 	"github.com/kombat-game/kombat/game"
 )
 
-// drawPanel writes the numbers players look for: whose turn, each side's budget,
-// interest, spawns, minions and HP, and the legend of kinds.
-func (r *Renderer) drawPanel(dc *gg.Context, v *view) {
+// boxH is the height of a player's box in the panel.
+const boxH = 92.0
+
+// legendDotY is where the legend's token sprite is drawn; each kind's is moved from it.
+const legendDotY = 400
+
+// layout is where the panel's parts sit: they move down by a line when the board has a
+// title.
+type layout struct {
+	boxes [2]float64 // tops of the players' boxes
+	kinds float64    // top of the legend
+}
+
+func panelLayout(titled bool) layout {
+	y := 70.0
+	if titled {
+		y += 22
+	}
+	y += 16
+	var l layout
+	for p := range l.boxes {
+		l.boxes[p] = y
+		y += boxH + 10
+	}
+	l.kinds = y + 8
+	return l
+}
+
+// drawPanelFrame draws what the panel shows on every board of a layout: the title,
+// the players' boxes and the legend's heading.
+func (r *Renderer) drawPanelFrame(dc *gg.Context, titled bool) {
 	pn := r.newPen(dc)
-	s := v.b.Snap
+	l := panelLayout(titled)
 	x := panelLeft + 10
-	title, h2, body, small := r.face(true, 26), r.face(true, 17), r.face(false, 15), r.face(false, 13)
-	pn.font(title)
+	pn.font(r.face(true, 26))
 	pn.setColor(rgb(colText))
 	pn.at("KOMBAT", x, 40, 0, 0)
+	for p := 1; p <= 2; p++ {
+		y := l.boxes[p-1]
+		pn.setColor(blend(rgb(colPanel), playerColor(p), 0.18))
+		dc.DrawRoundedRectangle(x-4, y, Width-x-12, boxH, 8)
+		pn.fill()
+		pn.setColor(playerColor(p))
+		dc.DrawRoundedRectangle(x-4, y, 8, boxH, 4)
+		pn.fill()
+	}
+	pn.font(r.face(true, 17))
+	pn.setColor(rgb(colMuted))
+	pn.at("Kinds", x, l.kinds+4, 0, 0)
+}
+
+// drawPanel writes the numbers players look for: whose turn, each side's budget,
+// interest, spawns, minions and HP, and the legend of kinds, over the panel's frame.
+func (r *Renderer) drawPanel(dc *gg.Context, v *view) {
+	pn := r.boardPen(dc, v)
+	img := dc.Image().(*image.RGBA)
+	s := v.b.Snap
+	l := panelLayout(v.b.Title != "")
+	x := panelLeft + 10
+	h2, body, small := r.face(true, 17), r.face(false, 15), r.face(false, 13)
 	pn.font(body)
 	pn.setColor(rgb(colMuted))
 	pn.at(string(s.Mode), Width-18, 32, 1, 0.5)
@@ -42,21 +94,11 @@ func (r *Renderer) drawPanel(dc *gg.Context, v *view) {
 		pn.setColor(rgb(colMuted))
 		pn.at(fit(pn, v.b.Title, Width-x-16), x, y, 0, 0)
 	}
-	y += 16
 	for p := 1; p <= 2; p++ {
 		pv := s.Players[p-1]
-		boxH := 92.0
-		pn.setColor(blend(rgb(colPanel), playerColor(p), 0.18))
-		dc.DrawRoundedRectangle(x-4, y, Width-x-12, boxH, 8)
-		dc.Fill()
-		pn.setColor(playerColor(p))
-		dc.DrawRoundedRectangle(x-4, y, 8, boxH, 4)
-		dc.Fill()
+		y := l.boxes[p-1]
 		if s.Current == p {
-			pn.setColor(playerLight(p))
-			dc.SetLineWidth(2)
-			dc.DrawRoundedRectangle(x-4, y, Width-x-12, boxH, 8)
-			dc.Stroke()
+			r.highlight[boolIndex(v.b.Title != "")][p-1].drawAt(img, v.dirty, 0, 0)
 		}
 		name := v.names[p-1]
 		if pv.Bot && name != "Bot" {
@@ -72,20 +114,20 @@ func (r *Renderer) drawPanel(dc *gg.Context, v *view) {
 		pn.setColor(rgb(colText))
 		pn.at(fmt.Sprintf("Budget %s   interest %.1f%%", thousands(int64(pv.Budget)), pv.Interest), x+14, y+50, 0, 0)
 		pn.at(fmt.Sprintf("Minions %d   HP %s   spawns left %d", pv.Minions, thousands(pv.HP), pv.SpawnsLeft), x+14, y+74, 0, 0)
-		y += boxH + 10
 	}
 
 	// Legend: one line per kind with its token, defense and counts per player.
-	y += 8
-	pn.font(h2)
-	pn.setColor(rgb(colMuted))
-	pn.at("Kinds", x, y+4, 0, 0)
-	y += 16
+	y = l.kinds + 16
 	for i, k := range s.Kinds {
 		cy := y + 14
-		dc.DrawCircle(x+12, cy, 11)
-		pn.setColor(rgb(0x4B5361))
-		dc.Fill()
+		if dy := cy - legendDotY; dy == math.Trunc(dy) {
+			r.legendDot.drawAt(img, v.dirty, 0, int(dy))
+		} else {
+			dc.DrawCircle(x+12, cy, 11)
+			pn.setColor(rgb(0x4B5361))
+			pn.fill()
+			v.dirty.markF(x+12, cy, x+12, cy, 13)
+		}
 		pn.font(small)
 		pn.setColor(rgb(colText))
 		pn.at(v.initials[i], x+12, cy-1, 0.5, 0.5)
@@ -106,6 +148,13 @@ func (r *Renderer) drawPanel(dc *gg.Context, v *view) {
 		pn.setColor(rgb(colMuted))
 		pn.at(fit(pn, line, Width-x-16), x, Height-18, 0, 0)
 	}
+}
+
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // lastTurnLine counts the last turn's actions.
@@ -160,7 +209,7 @@ func lastTurnLine(v *view) string {
 
 // drawBanner lays the result across the board.
 func (r *Renderer) drawBanner(dc *gg.Context, v *view) {
-	pn := r.newPen(dc)
+	pn := r.boardPen(dc, v)
 	res := v.b.Snap.Result
 	_, cy := Center(game.Hex{Row: 4, Col: 2})
 	cy += hexHeight / 2
@@ -168,6 +217,7 @@ func (r *Renderer) drawBanner(dc *gg.Context, v *view) {
 	dc.SetRGBA(0, 0, 0, 0.78)
 	dc.DrawRoundedRectangle(12, cy-52, w, 104, 12)
 	dc.Fill()
+	v.dirty.markF(12, cy-52, 12+w, cy+52, 2)
 	head := "Tie"
 	if res.Winner != 0 {
 		head = v.names[res.Winner-1] + " wins"

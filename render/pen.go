@@ -93,28 +93,51 @@ func (c *glyphCache) height(s fontSpec) float64 {
 }
 
 // pen writes text straight into the image from cached glyph masks, several times
-// faster than gg's text path, which resamples every glyph; it also keeps the context's
-// colour in step, since shapes and text share colour changes.
+// faster than gg's text path, which resamples every glyph. It also holds the colour of
+// shapes: fill and stroke hand it to the context only when it changed, since every
+// gg.Context.SetColor allocates. Where it draws is marked in dirty, when set.
 type pen struct {
 	dc     *gg.Context
 	img    *image.RGBA
 	glyphs *glyphCache
 	face   fontSpec
-	src    *image.Uniform
+	c      color.RGBA
+	synced bool // the context's colour is c
+	dirty  *dirty
 }
 
 func (r *Renderer) newPen(dc *gg.Context) *pen {
-	return &pen{dc: dc, img: dc.Image().(*image.RGBA), glyphs: r.glyphs, src: image.NewUniform(color.White)}
+	return &pen{dc: dc, img: dc.Image().(*image.RGBA), glyphs: r.glyphs, c: color.RGBA{0xff, 0xff, 0xff, 0xff}}
 }
 
 // font selects the face for the following text.
 func (p *pen) font(f fontSpec) { p.face = f }
 
 // setColor sets the colour of the following text and shapes.
-func (p *pen) setColor(c color.Color) {
-	p.src = image.NewUniform(c)
-	p.dc.SetColor(c)
+func (p *pen) setColor(c color.RGBA) {
+	if c != p.c {
+		p.c, p.synced = c, false
+	}
 }
+
+func (p *pen) sync() {
+	if !p.synced {
+		p.dc.SetColor(p.c)
+		p.synced = true
+	}
+}
+
+// fill fills the context's path in the pen's colour.
+func (p *pen) fill() { p.sync(); p.dc.Fill() }
+
+// fillPreserve fills the context's path in the pen's colour and keeps the path.
+func (p *pen) fillPreserve() { p.sync(); p.dc.FillPreserve() }
+
+// stroke strokes the context's path in the pen's colour.
+func (p *pen) stroke() { p.sync(); p.dc.Stroke() }
+
+// clear fills the whole image with the pen's colour.
+func (p *pen) clear() { p.sync(); p.dc.Clear() }
 
 // width measures s in the current face.
 func (p *pen) width(s string) float64 {
@@ -137,9 +160,37 @@ func (p *pen) at(s string, x, y, ax, ay float64) {
 		g := p.glyphs.get(p.face, r, sub)
 		if g.mask != nil {
 			off := image.Pt(int(dot>>6), base)
-			dr := g.mask.Rect.Add(off)
-			draw.DrawMask(p.img, dr, p.src, image.Point{}, g.mask, g.mask.Rect.Min, draw.Over)
+			p.glyph(g.mask, off)
 		}
 		dot += g.advance
+	}
+}
+
+// glyph composites a glyph mask, moved by off, in the pen's colour: draw.DrawMask's
+// arithmetic for a uniform source over RGBA, without its allocations.
+func (p *pen) glyph(mask *image.Alpha, off image.Point) {
+	r := mask.Rect.Add(off).Intersect(p.img.Rect)
+	if r.Empty() {
+		return
+	}
+	p.dirty.mark(r)
+	const m = 1<<16 - 1
+	sr, sg, sb, sa := p.c.RGBA()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		i := p.img.PixOffset(r.Min.X, y)
+		mi := mask.PixOffset(r.Min.X-off.X, y-off.Y)
+		for x := r.Min.X; x < r.Max.X; x, i, mi = x+1, i+4, mi+1 {
+			ma := uint32(mask.Pix[mi])
+			if ma == 0 {
+				continue
+			}
+			ma |= ma << 8
+			a := (m - (sa * ma / m)) * 0x101
+			d := p.img.Pix[i : i+4 : i+4]
+			d[0] = uint8((uint32(d[0])*a + sr*ma) / m >> 8)
+			d[1] = uint8((uint32(d[1])*a + sg*ma) / m >> 8)
+			d[2] = uint8((uint32(d[2])*a + sb*ma) / m >> 8)
+			d[3] = uint8((uint32(d[3])*a + sa*ma) / m >> 8)
+		}
 	}
 }

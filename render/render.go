@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -27,19 +26,23 @@ type Board struct {
 	Title string       // optional line under the header, e.g. "Turn 12: Alice"
 }
 
-// Renderer draws boards. Create one and reuse it: it parses the fonts and draws the
-// empty field once. It is safe for concurrent use.
+// Renderer draws boards. Create one and reuse it: it parses the fonts and draws what
+// never changes (the field, the panel's frame) once. It is safe for concurrent use:
+// after New it holds only read-only pictures, pools and locked caches.
 type Renderer struct {
 	regular, bold *opentype.Font
-	field         *image.RGBA // background, empty hexes, coordinates: never changes
-	gif           gifColors   // the replay palette, built on first use
-	stamps        *stamps     // tints and tokens for every hex, drawn once
+	bases         [2]*base  // field and panel frame, without and with a title line
+	gif           gifColors // the replay palette
+	stamps        *stamps   // tints and tokens for every hex, drawn once
+	highlight     [2][2]sprite
+	legendDot     sprite // a kind's token in the legend, drawn at legendDotY
 	glyphs        *glyphCache
-	canvases      *sync.Pool // *image.RGBA to draw PNGs in: 2.4 MB each, reused
+	frames        *sync.Pool // *frame to draw PNGs in: 3 MB each, reused
 	pngBuffers    *pngPool
 }
 
-// pngPool lends the PNG encoder its buffers (png.EncoderBufferPool).
+// pngPool lends image/png's encoder its buffers (png.EncoderBufferPool), for images
+// other than boards (standings).
 type pngPool struct{ p sync.Pool }
 
 func (p *pngPool) Get() *png.EncoderBuffer {
@@ -60,8 +63,25 @@ func New() (*Renderer, error) {
 		return nil, fmt.Errorf("render: font: %w", err)
 	}
 	r := &Renderer{regular: reg, bold: bold, stamps: newStamps(), pngBuffers: &pngPool{}, glyphs: newGlyphCache(reg, bold)}
-	r.canvases = &sync.Pool{New: func() any { return image.NewRGBA(image.Rect(0, 0, Width, Height)) }}
-	r.field = r.drawField()
+	r.frames = &sync.Pool{New: func() any { return r.newFrame() }}
+	field := r.drawField()
+	for i := range r.bases {
+		r.bases[i] = r.newBase(field, i == 1)
+		for p := 1; p <= 2; p++ {
+			y := panelLayout(i == 1).boxes[p-1]
+			r.highlight[i][p-1] = newSprite(image.Rect(int(panelLeft), int(y)-4, Width, int(y+boxH)+4), func(dc *gg.Context) {
+				dc.SetColor(playerLight(p))
+				dc.SetLineWidth(2)
+				dc.DrawRoundedRectangle(panelLeft+10-4, y, Width-panelLeft-10-12, boxH, 8)
+				dc.Stroke()
+			})
+		}
+	}
+	r.legendDot = newSprite(image.Rect(int(panelLeft), legendDotY-14, int(panelLeft)+40, legendDotY+14), func(dc *gg.Context) {
+		dc.DrawCircle(panelLeft+10+12, legendDotY, 11)
+		dc.SetColor(rgb(0x4B5361))
+		dc.Fill()
+	})
 	return r, nil
 }
 
@@ -113,24 +133,31 @@ func blend(a, b color.RGBA, t float64) color.RGBA {
 
 func (r *Renderer) face(bold bool, size float64) fontSpec { return fontSpec{bold: bold, size: size} }
 
+// boardPen is a pen that marks what it writes in the view's dirty spans.
+func (r *Renderer) boardPen(dc *gg.Context, v *view) *pen {
+	pn := r.newPen(dc)
+	pn.dirty = v.dirty
+	return pn
+}
+
 // drawField draws what every image shares: the background, the 64 empty hexes and the
 // row and column numbers players type.
 func (r *Renderer) drawField() *image.RGBA {
 	dc := gg.NewContext(Width, Height)
 	pn := r.newPen(dc)
 	pn.setColor(rgb(colBackground))
-	dc.Clear()
+	pn.clear()
 	pn.setColor(rgb(colPanel))
 	dc.DrawRectangle(panelLeft-8, 0, Width-panelLeft+8, Height)
-	dc.Fill()
+	pn.fill()
 	for _, h := range allHexes() {
 		x, y := Center(h)
 		hexPath(dc, x, y, hexSize-1.5)
 		pn.setColor(rgb(colHex))
-		dc.FillPreserve()
+		pn.fillPreserve()
 		pn.setColor(rgb(colHexLine))
 		dc.SetLineWidth(1.5)
-		dc.Stroke()
+		pn.stroke()
 	}
 	pn.font(r.face(true, 15))
 	pn.setColor(rgb(colMuted))
@@ -155,34 +182,58 @@ func hexPath(dc *gg.Context, x, y, radius float64) {
 	dc.ClosePath()
 }
 
-// PNG draws a board and encodes it with the replay's palette: a paletted PNG is a
-// third the size of a true-colour one and several times faster to encode (no row
-// filters, a quarter of the data), and the palette holds the board's colours exactly.
-func (r *Renderer) PNG(b Board) ([]byte, error) {
-	canvas := r.canvases.Get().(*image.RGBA)
-	defer r.canvases.Put(canvas)
-	r.drawInto(canvas, b)
-	img := r.paletted(canvas)
-	buf := bytes.NewBuffer(make([]byte, 0, 64<<10))
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: r.pngBuffers}
-	if err := enc.Encode(buf, img); err != nil {
-		return nil, fmt.Errorf("render: encode png: %w", err)
+// newBase copies the field and draws the panel's frame on it: what every board with or
+// without a title line shares.
+func (r *Renderer) newBase(field *image.RGBA, titled bool) *base {
+	img := image.NewRGBA(field.Rect)
+	copy(img.Pix, field.Pix)
+	r.drawPanelFrame(gg.NewContextForRGBA(img), titled)
+	pal := inRaw(make([]byte, rowLen*Height), r.palette().colors) // as a frame's, for one copy
+	idx := r.palette().index
+	for y := range Height {
+		idx.convert(pal.Pix[y*pal.Stride:y*pal.Stride+Width], img.Pix[y*img.Stride:(y+1)*img.Stride])
 	}
-	return buf.Bytes(), nil
+	return &base{rgba: img, pal: pal}
+}
+
+// baseFor is the base a board is drawn on.
+func (r *Renderer) baseFor(b Board) *base {
+	if b.Title != "" {
+		return r.bases[1]
+	}
+	return r.bases[0]
+}
+
+// PNG draws a board and encodes it with the replay's palette: a paletted PNG is a
+// third the size of a true-colour one and several times faster to encode (a quarter of
+// the data), and the palette holds the board's colours exactly. Only what the board
+// drew over its cached base is converted to the palette, and the encoder is tuned to
+// boards (pngenc.go); the same board always gives the same bytes. The error is kept
+// for callers; drawing and encoding into memory cannot fail.
+func (r *Renderer) PNG(b Board) ([]byte, error) {
+	f := r.frames.Get().(*frame)
+	defer r.frames.Put(f)
+	f.reset(r.baseFor(b))
+	r.drawInto(f.dc, f.shapes, &f.dirty, b)
+	f.toPalette(r.palette().index)
+	return f.enc.encode(f.pal), nil
 }
 
 // Draw draws a board into a new image.
 func (r *Renderer) Draw(b Board) *image.RGBA {
-	img := image.NewRGBA(r.field.Bounds())
-	r.drawInto(img, b)
+	base := r.baseFor(b)
+	img := image.NewRGBA(base.rgba.Rect)
+	copy(img.Pix, base.rgba.Pix)
+	r.drawInto(gg.NewContextForRGBA(img), newShaper(img), nil, b)
 	return img
 }
 
-// drawInto draws a board over whatever img held.
-func (r *Renderer) drawInto(img *image.RGBA, b Board) {
-	copy(img.Pix, r.field.Pix)
-	dc := gg.NewContextForRGBA(img)
+// drawInto draws a board's changing parts over its base (the turn's marks with sh, on
+// the same image as dc), marking where in d.
+func (r *Renderer) drawInto(dc *gg.Context, sh *shaper, d *dirty, b Board) {
 	v := newView(b)
+	v.dirty, v.shapes = d, sh
+	sh.dirty = d
 	r.drawAreas(dc, v)
 	r.drawTrails(dc, v)
 	r.drawMinions(dc, v)
@@ -200,6 +251,8 @@ type view struct {
 	initials []string // per kind
 	counts   [][2]int // minions per kind and player
 	initHP   int64
+	dirty    *dirty  // where drawing marks what it changed; may be nil
+	shapes   *shaper // draws the turn's marks
 }
 
 func newView(b Board) *view {

@@ -3,7 +3,6 @@ package render
 import (
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 
 	"github.com/fogleman/gg"
@@ -23,11 +22,13 @@ type stamps struct {
 }
 
 // mask is a small alpha shape and where it sits on the canvas, with its fully opaque
-// runs listed so paste can copy them whole.
+// runs listed so paste can copy them whole, and its anti-aliased edge listed so only
+// those pixels are blended.
 type mask struct {
 	alpha *image.Alpha
 	at    image.Rectangle
 	runs  []run
+	edges []run // stretches where the mask is neither 0 nor 255
 }
 
 // run is a stretch [x0, x1) of row y (canvas coordinates) where the mask is opaque.
@@ -102,15 +103,20 @@ func shape(x, y, r float64, path func(dc *gg.Context)) mask {
 	for y := 0; y < at.Dy(); y++ {
 		row := m.alpha.Pix[y*m.alpha.Stride : y*m.alpha.Stride+at.Dx()]
 		for x := 0; x < len(row); {
-			if row[x] != 255 {
+			x0, opaque := x, row[x] == 255
+			if row[x] == 0 {
 				x++
 				continue
 			}
-			x0 := x
-			for x < len(row) && row[x] == 255 {
+			for x < len(row) && row[x] != 0 && (row[x] == 255) == opaque {
 				x++
 			}
-			m.runs = append(m.runs, run{y: at.Min.Y + y, x0: at.Min.X + x0, x1: at.Min.X + x})
+			r := run{y: at.Min.Y + y, x0: at.Min.X + x0, x1: at.Min.X + x}
+			if opaque {
+				m.runs = append(m.runs, r)
+			} else {
+				m.edges = append(m.edges, r)
+			}
 		}
 	}
 	return m
@@ -120,50 +126,68 @@ func shape(x, y, r float64, path func(dc *gg.Context)) mask {
 // It is draw.DrawMask with draw.Over, written out because the general version was the
 // replay's largest cost: the opaque runs of the mask, where src is opaque too, are
 // copied whole, and only the anti-aliased edge is blended pixel by pixel.
-func paste(dst *image.RGBA, src *image.RGBA, m mask) { blit(dst, src, m, true) }
+func paste(dst *image.RGBA, d *dirty, src *image.RGBA, m mask) { d.mark(m.at); blit(dst, src, m, true) }
 
 // overlay composites a mostly transparent layer (outlines): every pixel is blended.
-func overlay(dst *image.RGBA, src *image.RGBA, m mask) { blit(dst, src, m, false) }
+func overlay(dst *image.RGBA, d *dirty, src *image.RGBA, m mask) {
+	d.mark(m.at)
+	blit(dst, src, m, false)
+}
 
 func blit(dst *image.RGBA, src *image.RGBA, m mask, opaque bool) {
 	if !m.at.In(dst.Bounds()) {
 		return
 	}
-	if opaque {
-		for _, r := range m.runs {
-			d, s := dst.PixOffset(r.x0, r.y), src.PixOffset(r.x0, r.y)
-			n := 4 * (r.x1 - r.x0)
+	for _, r := range m.runs {
+		d, s := dst.PixOffset(r.x0, r.y), src.PixOffset(r.x0, r.y)
+		n := 4 * (r.x1 - r.x0)
+		if opaque {
 			copy(dst.Pix[d:d+n], src.Pix[s:s+n])
+			continue
 		}
+		over(dst.Pix[d:d+n], src.Pix[s:s+n], nil)
 	}
-	for y := m.at.Min.Y; y < m.at.Max.Y; y++ {
-		mrow := m.alpha.Pix[(y-m.at.Min.Y)*m.alpha.Stride:]
-		di := dst.PixOffset(m.at.Min.X, y)
-		si := src.PixOffset(m.at.Min.X, y)
-		for x := m.at.Min.X; x < m.at.Max.X; x, di, si = x+1, di+4, si+4 {
-			ma := uint32(mrow[x-m.at.Min.X])
-			if ma == 0 || ma == 255 && opaque {
-				continue
-			}
-			s := src.Pix[si : si+4 : si+4]
-			sa := uint32(s[3])
-			if sa == 0 {
-				continue
-			}
-			d := dst.Pix[di : di+4 : di+4]
-			// With the mask: source scaled by ma, then over.
-			a := sa * ma / 255
-			inv := 255 - a
-			for c := 0; c < 3; c++ {
-				d[c] = uint8((uint32(s[c])*ma/255 + uint32(d[c])*inv/255))
-			}
-			d[3] = uint8(a + uint32(d[3])*inv/255)
-		}
+	for _, r := range m.edges {
+		d, s := dst.PixOffset(r.x0, r.y), src.PixOffset(r.x0, r.y)
+		n := 4 * (r.x1 - r.x0)
+		mi := (r.y-m.at.Min.Y)*m.alpha.Stride + r.x0 - m.at.Min.X
+		over(dst.Pix[d:d+n], src.Pix[s:s+n], m.alpha.Pix[mi:mi+r.x1-r.x0])
 	}
 }
 
-// fillRect fills a pixel rectangle with a colour, without the rasteriser.
-func fillRect(dst *image.RGBA, x0, y0, x1, y1 float64, c color.Color) {
-	r := image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1)))
-	draw.Draw(dst, r, image.NewUniform(c), image.Point{}, draw.Src)
+// over composites premultiplied src over dst, pixel for pixel, through the mask
+// alphas (nil: opaque).
+func over(dst, src, alphas []uint8) {
+	for i := 0; i+4 <= len(dst); i += 4 {
+		ma := uint32(255)
+		if alphas != nil {
+			ma = uint32(alphas[i/4])
+		}
+		s := src[i : i+4 : i+4]
+		sa := uint32(s[3])
+		if sa == 0 {
+			continue
+		}
+		d := dst[i : i+4 : i+4]
+		// With the mask: source scaled by ma, then over.
+		a := sa * ma / 255
+		inv := 255 - a
+		for c := 0; c < 3; c++ {
+			d[c] = uint8((uint32(s[c])*ma/255 + uint32(d[c])*inv/255))
+		}
+		d[3] = uint8(a + uint32(d[3])*inv/255)
+	}
+}
+
+// fillRect fills a pixel rectangle with an opaque colour, without the rasteriser.
+func fillRect(dst *image.RGBA, d *dirty, x0, y0, x1, y1 float64, c color.RGBA) {
+	r := image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1))).Intersect(dst.Rect)
+	d.mark(r)
+	px := [4]uint8{c.R, c.G, c.B, c.A}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
+		for i := 0; i < len(row); i += 4 {
+			copy(row[i:i+4], px[:])
+		}
+	}
 }

@@ -30,7 +30,7 @@ func (r *Renderer) Standings(title string, rows []Standing) ([]byte, error) {
 	dc := gg.NewContext(standingsWidth, h)
 	pn := r.newPen(dc)
 	pn.setColor(rgb(colBackground))
-	dc.Clear()
+	pn.clear()
 	pn.font(r.face(true, 24))
 	pn.setColor(rgb(colText))
 	pn.at(fit(pn, title, standingsWidth-2*left), left, 40, 0, 0.5)
@@ -48,12 +48,12 @@ func (r *Renderer) Standings(title string, rows []Standing) ([]byte, error) {
 		if i%2 == 0 {
 			pn.setColor(rgb(colPanel))
 			dc.DrawRectangle(left-8, y-rowH/2, standingsWidth-2*left+16, rowH)
-			dc.Fill()
+			pn.fill()
 		}
 		if i == 0 {
 			pn.setColor(playerColor(1))
 			dc.DrawRectangle(left-8, y-rowH/2, 5, rowH)
-			dc.Fill()
+			pn.fill()
 		}
 		pn.font(r.face(i == 0, 17))
 		pn.setColor(rgb(colText))

@@ -1,0 +1,156 @@
+package render
+
+import (
+	"image"
+	"math"
+
+	"github.com/fogleman/gg"
+)
+
+// dirty records, row by row, the span of pixels a board drew over its base: only
+// those are converted to the palette and, when the canvas is reused, restored.
+// A nil *dirty records nothing.
+type dirty struct {
+	x0, x1 [Height]int32 // x1 == 0: the row is untouched
+}
+
+// mark records that r may have changed.
+func (d *dirty) mark(r image.Rectangle) {
+	if d == nil {
+		return
+	}
+	r = r.Intersect(image.Rect(0, 0, Width, Height))
+	if r.Empty() {
+		return
+	}
+	x0, x1 := int32(r.Min.X), int32(r.Max.X)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		if d.x1[y] == 0 {
+			d.x0[y], d.x1[y] = x0, x1
+			continue
+		}
+		d.x0[y], d.x1[y] = min(d.x0[y], x0), max(d.x1[y], x1)
+	}
+}
+
+// markF records that the area from (x0, y0) to (x1, y1), widened by pad pixels on
+// every side, may have changed (for shapes gg rasterises).
+func (d *dirty) markF(x0, y0, x1, y1, pad float64) {
+	d.mark(image.Rect(int(math.Floor(min(x0, x1)-pad)), int(math.Floor(min(y0, y1)-pad)),
+		int(math.Ceil(max(x0, x1)+pad)), int(math.Ceil(max(y0, y1)+pad))))
+}
+
+// reset forgets every span.
+func (d *dirty) reset() { *d = dirty{} }
+
+// base is what every board with the same layout starts from: the field (background,
+// empty hexes, coordinates) and the panel's frame, in RGBA and in the palette.
+type base struct {
+	rgba *image.RGBA
+	pal  *image.Paletted
+}
+
+// frame is a canvas reused from board to board: its pixels are its base's except in
+// the spans of dirty, which the last board drew over.
+type frame struct {
+	rgba   *image.RGBA
+	pal    *image.Paletted
+	dc     *gg.Context
+	shapes *shaper
+	base   *base
+	dirty  dirty
+	enc    *pngEncoder
+}
+
+func (r *Renderer) newFrame() *frame {
+	f := &frame{rgba: image.NewRGBA(image.Rect(0, 0, Width, Height))}
+	f.dc = gg.NewContextForRGBA(f.rgba)
+	f.shapes = newShaper(f.rgba)
+	f.enc = newPNGEncoder(r.palette().colors)
+	f.pal = f.enc.inRaw(r.palette().colors) // converted straight into the PNG's rows
+	return f
+}
+
+// reset brings the canvas back to b: only the spans drawn last time when it already
+// held b, every pixel otherwise. The drawing state of the context goes back to gg's
+// defaults, so the same board draws the same pixels whatever was drawn before.
+func (f *frame) reset(b *base) {
+	if f.base == b {
+		for y := range Height {
+			if x1 := int(f.dirty.x1[y]); x1 != 0 {
+				i, j := f.rgba.PixOffset(int(f.dirty.x0[y]), y), f.rgba.PixOffset(x1, y)
+				copy(f.rgba.Pix[i:j], b.rgba.Pix[i:j])
+			}
+		}
+	} else {
+		copy(f.rgba.Pix, b.rgba.Pix)
+		f.base = b
+	}
+	f.dirty.reset()
+	dc := f.dc
+	dc.ClearPath()
+	dc.Identity()
+	dc.ResetClip()
+	dc.SetDash()
+	dc.SetLineWidth(1)
+	dc.SetLineCap(gg.LineCapRound)
+	dc.SetLineJoin(gg.LineJoinRound)
+	dc.SetFillRule(gg.FillRuleWinding)
+}
+
+// toPalette fills f.pal: the base's indices, then the drawn spans converted.
+func (f *frame) toPalette(idx *paletteIndex) {
+	copy(f.pal.Pix, f.base.pal.Pix) // both laid out as PNG rows
+	for y := range Height {
+		if x1 := int(f.dirty.x1[y]); x1 != 0 {
+			x0 := int(f.dirty.x0[y])
+			idx.convert(f.pal.Pix[y*f.pal.Stride+x0:y*f.pal.Stride+x1], f.rgba.Pix[f.rgba.PixOffset(x0, y):f.rgba.PixOffset(x1, y)])
+		}
+	}
+}
+
+// sprite is a small premultiplied RGBA picture drawn once, in canvas coordinates.
+type sprite struct{ img *image.RGBA }
+
+// newSprite draws with gg on a transparent canvas and keeps the part within clip.
+func newSprite(clip image.Rectangle, draw func(dc *gg.Context)) sprite {
+	dc := gg.NewContext(Width, Height)
+	draw(dc)
+	full := dc.Image().(*image.RGBA)
+	clip = clip.Intersect(full.Rect)
+	img := image.NewRGBA(clip)
+	for y := clip.Min.Y; y < clip.Max.Y; y++ {
+		copy(img.Pix[img.PixOffset(clip.Min.X, y):img.PixOffset(clip.Max.X, y)], full.Pix[full.PixOffset(clip.Min.X, y):full.PixOffset(clip.Max.X, y)])
+	}
+	return sprite{img: img}
+}
+
+// drawAt composites the sprite over dst, moved by (dx, dy) whole pixels.
+func (s sprite) drawAt(dst *image.RGBA, d *dirty, dx, dy int) {
+	off := image.Pt(dx, dy)
+	r := s.img.Rect.Add(off).Intersect(dst.Rect)
+	if r.Empty() {
+		return
+	}
+	d.mark(r)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		si := s.img.PixOffset(r.Min.X-dx, y-dy)
+		di := dst.PixOffset(r.Min.X, y)
+		for x := r.Min.X; x < r.Max.X; x, si, di = x+1, si+4, di+4 {
+			src := s.img.Pix[si : si+4 : si+4]
+			sa := uint32(src[3])
+			switch sa {
+			case 0:
+				continue
+			case 255:
+				copy(dst.Pix[di:di+4], src)
+				continue
+			}
+			dp := dst.Pix[di : di+4 : di+4]
+			inv := 255 - sa
+			for c := range 4 {
+				dp[c] = uint8(uint32(src[c]) + (uint32(dp[c])*inv+127)/255)
+			}
+		}
+	}
+}
