@@ -116,6 +116,11 @@ func (h *Host) Close() <-chan struct{} {
 	done := make(chan struct{})
 	go func() {
 		h.work.Wait()
+		for _, t := range h.tables.all() { // nothing runs them now: another process may
+			t.mu.Lock()
+			h.release(t)
+			t.mu.Unlock()
+		}
 		close(done)
 	}()
 	return done

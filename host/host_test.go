@@ -321,3 +321,27 @@ func TestHost_RestartDeliversOwedScreen(t *testing.T) {
 		t.Fatalf("then version %d, want the bot's turn (after 3)", s.Version)
 	}
 }
+
+// TestHost_OneProcessPerGame: a host restoring games leaves alone the games another
+// host on the same store still runs (store.ClaimGame), and takes them once it closed.
+func TestHost_OneProcessPerGame(t *testing.T) {
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "k.db"))
+	must(t, err)
+	defer db.Close()
+	first, err := New(Options{DB: db, Front: newScriptFront(), Log: quietLog()})
+	must(t, err)
+	soloToFirstBoard(t, first)
+	second, err := New(Options{DB: db, Front: newScriptFront(), Log: quietLog()})
+	must(t, err)
+	if n, err := second.Restore(context.Background()); err != nil || n != 0 {
+		t.Fatalf("a second host restored %d games (%v) that the first runs", n, err)
+	}
+	<-second.Close()
+	<-first.Close()
+	third, err := New(Options{DB: db, Front: newScriptFront(), Log: quietLog()})
+	must(t, err)
+	defer func() { <-third.Close() }()
+	if n, err := third.Restore(context.Background()); err != nil || n != 1 {
+		t.Fatalf("after the first host closed, %d games restored (%v), want its 1", n, err)
+	}
+}

@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -24,6 +25,7 @@ type Table struct {
 	// retrying says a goroutine is delivering it.
 	owed     *store.Screen
 	retrying bool
+	claim    *store.Claim // this process runs the game, no other (PostgreSQL: an advisory lock)
 }
 
 // Unlock releases a table taken with Host.Lock.
@@ -176,6 +178,9 @@ func (h *Host) Create(row *store.Game, cfg game.Config, lob Lobby) (*Table, erro
 	}
 	row.ID = id
 	t := &Table{Row: row, Lobby: lob}
+	if t.claim, err = h.db.ClaimGame(h.wctx, id); err != nil {
+		return nil, err // a new game nobody else can know of: the store is failing
+	}
 	h.tables.add(t)
 	return t, nil
 }
@@ -214,7 +219,19 @@ func (h *Host) Restore(ctx context.Context) (int, error) {
 			h.log.Error("game has unreadable setup; skipped", "game", row.ID, "err", err)
 			continue
 		}
+		// Two processes never run one game: a shard that restarts while the old one
+		// still holds its games (or a misconfigured twin) leaves them alone.
+		claim, err := h.db.ClaimGame(ctx, row.ID)
+		if errors.Is(err, store.ErrClaimed) {
+			h.log.Warn("game run by another process; skipped", "game", row.ID)
+			continue
+		}
+		if err != nil {
+			return n, fmt.Errorf("host: claim game %d: %w", row.ID, err)
+		}
+		t.claim = claim
 		if !h.repairConfig(ctx, t) {
+			h.release(t)
 			continue
 		}
 		h.tables.add(t)
@@ -316,6 +333,7 @@ func (h *Host) record(t *Table, summary *string) error {
 	if r := g.Result(); r != nil {
 		t.Row.Status, t.Row.Result = store.StatusOver, r
 		h.tables.remove(t.Row.ID)
+		h.release(t)
 	}
 	return nil
 }
@@ -339,10 +357,23 @@ func (h *Host) Cancel(t *Table) error {
 		return err
 	}
 	h.tables.remove(t.Row.ID)
+	h.release(t)
 	for _, d := range []Deadline{ChallengeExpiry, SetupExpiry, TurnReminder, TurnTimeUp} {
 		h.Disarm(t, d)
 	}
 	return nil
+}
+
+// release gives up the game's claim, for another process to run it (or nobody: it
+// ended); a failure is only logged, as the claim ends with the process anyway.
+func (h *Host) release(t *Table) {
+	if t.claim == nil {
+		return
+	}
+	if err := t.claim.Release(h.wctx); err != nil {
+		h.log.Warn("release game", "game", t.Row.ID, "err", err)
+	}
+	t.claim = nil
 }
 
 // LockPlace finds and locks the active game played at place, or returns nil.
