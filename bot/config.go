@@ -17,7 +17,7 @@ import (
 type Config struct {
 	Token      string        // DISCORD_TOKEN: the bot token (required)
 	GuildID    string        // DISCORD_GUILD_ID: register commands to this guild only (instant; for development)
-	DBPath     string        // KOMBAT_DB: the SQLite file
+	DBPath     string        // KOMBAT_DB: the SQLite file, or a postgres:// URL
 	LogLevel   slog.Level    // LOG_LEVEL: debug, info, warn or error
 	APIBase    string        // DISCORD_API_BASE: where REST calls go instead of Discord's API
 	ShardID    int           // SHARD_ID
