@@ -45,7 +45,13 @@ func NewReport(lang *interp.Language, r Record) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	rep := Report{Config: r.Setup.Config}
+	return ReportOf(frames), nil
+}
+
+// ReportOf gathers the report of a game's frames, for a caller that has replayed
+// them already (for a GIF, say).
+func ReportOf(frames []Frame) Report {
+	var rep Report
 	for i, f := range frames {
 		pt := TurnPoint{Turn: i, Player: f.Turn.Player}
 		if f.Setup {
@@ -73,12 +79,12 @@ func NewReport(lang *interp.Language, r Record) (Report, error) {
 	}
 	if n := len(frames); n > 0 {
 		last := frames[n-1].Snapshot
-		rep.Result = last.Result
+		rep.Result, rep.Config = last.Result, last.Config
 		for p := range 2 {
 			rep.SpawnsLeft[p] = last.Players[p].SpawnsLeft
 		}
 	}
-	return rep, nil
+	return rep
 }
 
 // killGroup is the kills of one shooter's position against one player.
