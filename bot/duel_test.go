@@ -149,6 +149,11 @@ func TestDuel(t *testing.T) {
 		t.Errorf("final message: %s", final.Content)
 	}
 	decodeBoard(t, final)
+	// The after-game message of a duel speaks to nobody in particular.
+	after := h.find(thread.ID, "the after-game message", func(m *discordtest.Message) bool { return strings.HasPrefix(m.Content, afterGameTitle) })
+	if low := strings.ToLower(after.Content); strings.Contains(low, "you") || !strings.Contains(after.Content, "resigned") || len(after.Attachments) != 1 {
+		t.Errorf("a duel's after-game message: %q with %d attachments", after.Content, len(after.Attachments))
+	}
 	// Ratings were updated with the result.
 	r, err := h.db.PlayerRating(h.ctx, h.guild.ID, "duel", h.alice.ID)
 	if err != nil || r.Wins != 1 {

@@ -22,7 +22,8 @@ type discordFront struct{ b *Bot }
 var _ host.Front = discordFront{}
 
 // Show posts the screen a game owes with a nonce made of the game and the state, so
-// a retried post whose first answer was lost stays one message.
+// a retried post whose first answer was lost stays one message. Under a finished
+// game's final board it posts the after-game chart and sentences.
 func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 	b := f.b
 	g, err := b.host.Engine(t)
@@ -44,6 +45,9 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 	m, err := b.postOnce(t.Row.Place, rep, screenNonce(t.Row.ID, s.Version))
 	if err != nil {
 		return "", err
+	}
+	if g.Result() != nil {
+		b.postAfterGame(t, g) // once the final board is up, and only then
 	}
 	return m.ID, nil
 }

@@ -145,7 +145,7 @@ func TestClockWaitsForScreen(t *testing.T) {
 
 // TestSetupAndFinalScreensHeal: the free spawns' message after the kinds are agreed,
 // and the final board after a resignation, are owed like any board: a 500 on their
-// post delays them, and each appears exactly once.
+// post delays them, and each appears exactly once, the after-game message too.
 func TestSetupAndFinalScreensHeal(t *testing.T) {
 	h := newHarnessWith(t, fastRetries)
 	h.slash(h.alice, h.channel.ID, "solo")
@@ -175,6 +175,9 @@ func TestSetupAndFinalScreensHeal(t *testing.T) {
 	h.waitOwed("no screen owed", func(o []store.Screen) bool { return len(o) == 0 })
 	if n := h.count(thread.ID, contains("Game over")); n != 1 {
 		t.Errorf("the final board was posted %d times", n)
+	}
+	if n := h.count(thread.ID, func(m *discordtest.Message) bool { return strings.HasPrefix(m.Content, afterGameTitle) }); n != 1 {
+		t.Errorf("the after-game message was posted %d times", n)
 	}
 	if f := h.fake.Faults(postRoute); f != 2 {
 		t.Errorf("%d faults served, want 2", f)

@@ -1,6 +1,9 @@
 package bot
 
 import (
+	"bytes"
+	"fmt"
+	"image/png"
 	"strings"
 	"testing"
 
@@ -9,12 +12,13 @@ import (
 
 // TestSolitaireGame plays a whole solitaire game through Discord: /kombat solo with a
 // configuration file, a kind from the form, Ready, the free spawn, then End turn until
-// the game is over; every board image is decoded.
+// the game is over; every board image is decoded. Under the final board comes, once,
+// the after-game message: its chart decodes and its sentences speak to the player.
 func TestSolitaireGame(t *testing.T) {
 	h := newHarness(t)
-	cfg := h.fake.Upload("short.cfg", "text/plain", []byte("max_turns=3\n"))
+	cfg := h.fake.Upload("short.cfg", "text/plain", []byte("max_turns=2\n"))
 	_, announce := h.slash(h.alice, h.channel.ID, "solo", discordtest.Opt("config", cfg))
-	if !strings.Contains(announce.Content, "against the built-in bot") || !strings.Contains(announce.Content, "max_turns=3") {
+	if !strings.Contains(announce.Content, "against the built-in bot") || !strings.Contains(announce.Content, "max_turns=2") {
 		t.Fatalf("announcement: %s", announce.Content)
 	}
 	thread, err := h.fake.WaitThread(h.ctx, h.channel.ID)
@@ -37,10 +41,17 @@ func TestSolitaireGame(t *testing.T) {
 	if _, err := h.fake.Choose(h.alice, hexes.ID, hexes.Select("Choose a hex").CustomID, "1,1"); err != nil {
 		t.Fatal(err)
 	}
-	// Play: alice ends her turns; the bot answers at once; three turns each.
+	// Play: alice ends her turns; the bot answers at once; two turns each. A board
+	// newer than the last one pressed (the after-game message may follow the last).
+	row, err := h.db.ActiveAt(h.ctx, thread.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := ""
+	var board *discordtest.Message
 	for turn := 1; ; turn++ {
-		board := h.waitFor(thread.ID, "a board", func(m *discordtest.Message) bool {
-			return m.File("board.png") != nil && (m.Button("End turn") != nil || strings.Contains(m.Content, "Game over"))
+		board = h.find(thread.ID, "a board", func(m *discordtest.Message) bool {
+			return m.ID > last && m.File("board.png") != nil && (m.Button("End turn") != nil || strings.Contains(m.Content, "Game over"))
 		})
 		decodeBoard(t, board)
 		if strings.Contains(board.Content, "Game over") {
@@ -53,7 +64,26 @@ func TestSolitaireGame(t *testing.T) {
 			t.Fatal("the game did not end")
 		}
 		h.click(h.alice, board, "End turn")
-		h.waitFor(thread.ID, "the next board", func(m *discordtest.Message) bool { return m.ID != board.ID && m.File("board.png") != nil })
+		last = board.ID
+	}
+	isAfter := func(m *discordtest.Message) bool { return strings.HasPrefix(m.Content, afterGameTitle) }
+	after := h.find(thread.ID, "the after-game message", isAfter)
+	if after.ID < board.ID {
+		t.Errorf("the after-game message came before the final board")
+	}
+	chart := after.File(fmt.Sprintf("kombat-game-%d-chart.png", row.ID))
+	if chart == nil {
+		t.Fatalf("after-game message without its chart: %q", after.Content)
+	}
+	if img, err := png.Decode(bytes.NewReader(chart.Data)); err != nil || img.Bounds().Dx() >= 1000 || img.Bounds().Dy() < 300 {
+		t.Fatalf("chart: %v", err)
+	}
+	lines := strings.Split(after.Content, "\n")[1:]
+	if len(lines) < 4 || len(lines) > 5 || !strings.HasPrefix(lines[len(lines)-1], "Next time, ") || !strings.Contains(after.Content, "You ended with") {
+		t.Errorf("after-game sentences, for alice: %q", lines)
+	}
+	if n := h.count(thread.ID, isAfter); n != 1 {
+		t.Errorf("the after-game message was posted %d times", n)
 	}
 	h.check()
 }

@@ -1,0 +1,52 @@
+package bot
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
+)
+
+// afterGameTitle heads the message that tells what happened in a finished game.
+const afterGameTitle = "**After the game**"
+
+// postAfterGame posts, under a finished game's final board, a chart of the game and a
+// few sentences on its turning points. It is best-effort: a failure is only logged,
+// since the board and the stored record are what matter, and the post's nonce, one per
+// game, keeps a retried final screen from posting it twice.
+func (b *Bot) postAfterGame(t *host.Table, g *game.Game) {
+	rep, err := b.afterGameReply(t, g)
+	if err == nil {
+		_, err = b.postOnce(t.Row.Place, rep, afterGameNonce(t.Row.ID))
+	}
+	if err != nil {
+		b.log.Warn("post after-game report", "game", t.Row.ID, "err", err)
+	}
+}
+
+// afterGameReply words a finished game from its record: for the person in a solitaire
+// game, neutral otherwise; the chart is attached as kombat-game-ID-chart.png.
+func (b *Bot) afterGameReply(t *host.Table, g *game.Game) (reply, error) {
+	report, err := game.NewReport(g.Language(), g.Record())
+	if err != nil {
+		return reply{}, err
+	}
+	viewer := 0
+	if t.Row.Mode == game.ModeSolitaire {
+		viewer = t.Humans()[0]
+	}
+	names := t.Names()
+	chart, err := b.render.Chart(report, names)
+	if err != nil {
+		return reply{}, err
+	}
+	content := afterGameTitle + "\n" + strings.Join(report.Sentences(names, viewer), "\n")
+	return reply{content: fitContent(content), files: []file{{fmt.Sprintf("kombat-game-%d-chart.png", t.Row.ID), "image/png", chart}}}, nil
+}
+
+// afterGameNonce names a game's after-game message for Discord's enforce_nonce.
+func afterGameNonce(game int64) string {
+	return "k" + strconv.FormatInt(game, 36) + "after"
+}
