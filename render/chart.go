@@ -35,6 +35,7 @@ func (r *Renderer) Chart(rep game.Report, names [2]string) ([]byte, error) {
 	dc := gg.NewContext(chartWidth, chartHeight)
 	pn := r.newPen(dc)
 	pn.setColor(rgb(colBackground))
+	pn.sync()
 	dc.Clear()
 	r.chartHeader(pn, names)
 	panels := []chartSeries{
@@ -72,17 +73,17 @@ func (r *Renderer) chartHeader(pn *pen, names [2]string) {
 		name = fit(pn, name, 200)
 		pn.setColor(playerColor(p))
 		dc.DrawRectangle(x, y-6, 22, 12)
-		dc.Fill()
+		pn.fill()
 		pn.setColor(rgb(colText))
 		pn.at(name, x+30, y, 0, 0.5)
 		x += 30 + pn.width(name) + 28
 	}
 	pn.setColor(rgb(colMuted))
 	diamond(dc, x+6, y, 6)
-	dc.Fill()
+	pn.fill()
 	pn.at("hexes bought", x+18, y, 0, 0.5)
 	x += 18 + pn.width("hexes bought") + 24
-	cross(dc, x+6, y, 6)
+	cross(pn, x+6, y, 6)
 	pn.at("minions died", x+18, y, 0, 0.5)
 }
 
@@ -92,7 +93,7 @@ func (r *Renderer) chartPanel(pn *pen, pts []game.TurnPoint, s chartSeries, top 
 	bottom := top + panelH
 	pn.setColor(rgb(colPanel))
 	dc.DrawRectangle(chartLeft, top, chartRight-chartLeft, panelH)
-	dc.Fill()
+	pn.fill()
 	pn.font(r.face(true, 16))
 	pn.setColor(rgb(colText))
 	pn.at(s.name, 16, top+panelH/2, 0, 0.5)
@@ -117,7 +118,7 @@ func (r *Renderer) chartPanel(pn *pen, pts []game.TurnPoint, s chartSeries, top 
 	dc.SetLineWidth(1)
 	pn.setColor(rgb(colHexLine))
 	dc.DrawLine(chartLeft, y(0), chartRight, y(0))
-	dc.Stroke()
+	pn.stroke()
 	if index == 2 {
 		pn.setColor(rgb(colMuted))
 		pn.at("turn 0", x(0), bottom+14, 0, 0.5)
@@ -133,7 +134,7 @@ func (r *Renderer) chartPanel(pn *pen, pts []game.TurnPoint, s chartSeries, top 
 				dc.LineTo(x(pt.Turn), y(s.value(pt, p)))
 			}
 		}
-		dc.Stroke()
+		pn.stroke()
 		if s.mark == nil {
 			continue
 		}
@@ -144,9 +145,9 @@ func (r *Renderer) chartPanel(pn *pen, pts []game.TurnPoint, s chartSeries, top 
 			}
 			if index == 0 {
 				diamond(dc, x(pt.Turn), y(s.value(pt, p)), 6)
-				dc.Fill()
+				pn.fill()
 			} else {
-				cross(dc, x(pt.Turn), y(s.value(pt, p)), 6)
+				cross(pn, x(pt.Turn), y(s.value(pt, p)), 6)
 			}
 		}
 	}
@@ -161,10 +162,10 @@ func diamond(dc *gg.Context, x, y, h float64) {
 	dc.ClosePath()
 }
 
-// cross strokes an X of half-size h centred at (x, y).
-func cross(dc *gg.Context, x, y, h float64) {
-	dc.SetLineWidth(2.5)
-	dc.DrawLine(x-h, y-h, x+h, y+h)
-	dc.DrawLine(x-h, y+h, x+h, y-h)
-	dc.Stroke()
+// cross strokes an X of half-size h centred at (x, y) in the pen's colour.
+func cross(pn *pen, x, y, h float64) {
+	pn.dc.SetLineWidth(2.5)
+	pn.dc.DrawLine(x-h, y-h, x+h, y+h)
+	pn.dc.DrawLine(x-h, y+h, x+h, y-h)
+	pn.stroke()
 }
