@@ -64,13 +64,15 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, error) {
 }
 
 // sim plays auto games headless (kombat sim). Exit status: 1 when a strategy does not
-// compile or the configuration is wrong, 2 for a usage error or an unreadable file.
+// compile or the configuration is wrong, 2 for a usage error or an unreadable file, 0
+// for --help.
 func sim(args []string, stdout, stderr io.Writer) int {
 	o, err := parseSimFlags(args, stderr)
 	if err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
 		}
+		fmt.Fprintf(stderr, "kombat sim: %v\n", err)
 		return 2
 	}
 	cfg, code := readConfig("kombat sim", o.config, stderr)
