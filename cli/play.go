@@ -117,7 +117,7 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err = s.run()
 	switch {
 	case errors.Is(err, errEndOfInput):
-		fmt.Fprintf(stdout, "\nEnd of input: the game is left unfinished after %d turns. Its images are in %s\n", g.Turns(), dir)
+		fmt.Fprintf(stdout, "\nEnd of input: the game is left unfinished after %d turns each.\nIts images are in %s\n", playerTurns(g), dir)
 		return 0
 	case errors.Is(err, errQuit):
 		fmt.Fprintf(stdout, "The turn images are in %s\n", dir)

@@ -89,7 +89,7 @@ func TestPlay_Endings(t *testing.T) {
 		want         []string
 		files        []string // written to the folder
 	}{
-		{"end of input in setup", "1\n", nil, []string{"End of input: the game is left unfinished after 0 turns"}, nil},
+		{"end of input in setup", "1\n", nil, []string{"End of input: the game is left unfinished after 0 turns each"}, nil},
 		{"end of input mid-game", "1\n1,1\n\n\n", []string{"--config", "short"}, []string{"End of input", "Your turn 1:"}, []string{"setup.png", "turn-001.png"}},
 		{"last line without a newline", "1\n1,1\nquit", nil, []string{"The bot wins (Player resigned)"}, []string{"replay.gif"}},
 		{"quit", "quit\n", nil, []string{"The bot wins (Player resigned)"}, []string{"replay.gif"}},

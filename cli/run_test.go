@@ -199,6 +199,13 @@ func TestSim(t *testing.T) {
 	if first(again) != first(out) {
 		t.Errorf("same seeds, different games:\n%s\n%s", out, again)
 	}
+	// Turns are counted as max_turns counts them, each player's: minions that do
+	// nothing play the game to its limit.
+	idle := writeFile(t, dir, "idle.kombat", "# defense: 5\ndone\n")
+	_, out, _ = runCmd(t, "", "sim", "--config", cfg, "--games", "2", idle)
+	if strings.Count(out, "after 5 turns each\n") != 2 || !strings.Contains(out, "5.0 turns each on average") {
+		t.Errorf("max_turns=5 games that go to the limit:\n%s", out)
+	}
 	bad := writeFile(t, dir, "bad.kombat", "move right\n")
 	if code, _, errs := runCmd(t, "", "sim", bad); code != 1 || !strings.Contains(errs, "expected a direction") {
 		t.Errorf("broken strategy: exit %d\n%s", code, errs)
