@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -264,7 +265,8 @@ func (s *terminalGame) intro() {
 		fmt.Fprintf(s.out, "  %d. %s (defense %d)\n", i+1, k.Name, k.Defense)
 	}
 	fmt.Fprintf(s.out, "Board images (one per turn, then replay.gif) go to %s\n", s.dir)
-	fmt.Fprintln(s.out, "At any prompt: Enter skips, \"board\" shows the board again, \"quit\" resigns.")
+	fmt.Fprintln(s.out, "At any prompt: \"board\" shows the board again, \"quit\" resigns. Each prompt")
+	fmt.Fprintln(s.out, "says whether Enter skips it, goes back, or cannot be skipped.")
 }
 
 // run plays the game to its end in host.Seats' order: the bot's free spawn, the
@@ -372,19 +374,27 @@ func indent(log game.TurnLog) string {
 	return b.String()
 }
 
-// freeSpawn asks for the free spawn's kind and hex until the game accepts them.
+// freeSpawn asks for the free spawn's kind and hex until the game accepts them; Enter
+// at the hex goes back to the kind (when there is a kind to choose).
 func (s *terminalGame) freeSpawn() error {
 	for {
-		k, err := s.askKind()
-		if err != nil {
-			return err
-		}
-		h, ok, err := s.askHex("Free spawn: which hex?", s.g.FreeSpawnOptions(s.human), false)
+		k, ok, err := s.askKind(false)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			continue // the free spawn cannot be skipped; ask again from the kind
+			continue
+		}
+		hint := noSkip
+		if len(s.g.Kinds()) > 1 {
+			hint = "Enter to go back to the kind."
+		}
+		h, ok, err := s.askHex("Free spawn: which hex? "+hint, s.g.FreeSpawnOptions(s.human), hint != noSkip, s.whyNotSpawn)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue // back to the kind
 		}
 		if err := s.g.FreeSpawn(s.human, k, h); err != nil {
 			fmt.Fprintf(s.out, "  ✗ %v\n", err)
@@ -400,7 +410,7 @@ func (s *terminalGame) turn() (game.TurnLog, error) {
 	budget := func() float64 { return s.g.Snapshot().Players[p-1].Budget }
 	if opts := s.g.BuyOptions(p); len(opts) > 0 && budget() >= float64(cfg.HexPurchaseCost) {
 		for {
-			h, ok, err := s.askHex(fmt.Sprintf("Buy a hex for %d (budget %d)? Enter to skip.", cfg.HexPurchaseCost, int64(budget())), opts, true)
+			h, ok, err := s.askHex(fmt.Sprintf("Buy a hex for %d (budget %d)? Enter to skip.", cfg.HexPurchaseCost, int64(budget())), opts, true, s.whyNotBuy)
 			if err != nil {
 				return game.TurnLog{}, err
 			}
@@ -419,16 +429,19 @@ func (s *terminalGame) turn() (game.TurnLog, error) {
 	}
 	if opts := s.g.SpawnOptions(p); len(opts) > 0 && budget() >= float64(cfg.SpawnCost) {
 		for {
-			h, ok, err := s.askHex(fmt.Sprintf("Spawn a minion for %d (budget %d)? Enter to skip.", cfg.SpawnCost, int64(budget())), opts, true)
+			h, ok, err := s.askHex(fmt.Sprintf("Spawn a minion for %d (budget %d)? Enter to skip.", cfg.SpawnCost, int64(budget())), opts, true, s.whyNotSpawn)
 			if err != nil {
 				return game.TurnLog{}, err
 			}
 			if !ok {
 				break
 			}
-			k, err := s.askKind()
+			k, ok, err := s.askKind(true)
 			if err != nil {
 				return game.TurnLog{}, err
+			}
+			if !ok {
+				continue // back to the hex, where Enter skips the spawn
 			}
 			if err := s.g.Spawn(p, k, h); err != nil {
 				fmt.Fprintf(s.out, "  ✗ %v\n", err)
@@ -457,16 +470,37 @@ func (s *terminalGame) line(prompt string) (string, error) {
 		text := strings.TrimSpace(raw)
 		switch strings.ToLower(text) {
 		case "quit", "q", "resign", "exit":
-			return "", errQuit
+			if err := s.confirmQuit(); err != nil {
+				return "", err
+			}
+			fmt.Fprintln(s.out, "  The game goes on.")
+			continue
 		case "board", "b":
 			fmt.Fprintf(s.out, "\n%s\n", s.text(game.TurnLog{}, ""))
 			continue
 		case "help", "?":
-			fmt.Fprintln(s.out, "  Answer with a hex as row,col (for example 2,3), a kind by number or name, Enter to skip, \"board\" to see the board, \"quit\" to resign.")
+			fmt.Fprintln(s.out, "  Answer with a hex as row,col (for example 2,3) or a kind by number or name.")
+			fmt.Fprintln(s.out, "  Enter skips or goes back where the prompt says so; \"board\" shows the board,")
+			fmt.Fprintln(s.out, "  \"quit\" resigns.")
 			continue
 		}
 		return text, nil
 	}
+}
+
+// confirmQuit asks whether the player really resigns: errQuit for yes, nil for
+// anything else, errEndOfInput when the input ends.
+func (s *terminalGame) confirmQuit() error {
+	fmt.Fprint(s.out, "Resign the game? Type yes to resign, anything else to go on.\n> ")
+	raw, _, err := readLine(s.in)
+	if err != nil {
+		return err
+	}
+	switch strings.ToLower(strings.TrimSpace(raw)) {
+	case "yes", "y":
+		return errQuit
+	}
+	return nil
 }
 
 // readLine reads one line without its end; a line longer than the reader's buffer is
@@ -490,30 +524,51 @@ func readLine(r *bufio.Reader) (line string, long bool, err error) {
 	return "", false, err
 }
 
-// askKind asks which kind to use; with one kind there is nothing to ask.
-func (s *terminalGame) askKind() (int, error) {
+// noSkip ends the prompt of an answer that cannot be skipped, the same at every one.
+const noSkip = "(This cannot be skipped.)"
+
+// askKind asks which kind to use; with one kind there is nothing to ask. With back,
+// Enter goes back (ok is false); without, the answer cannot be skipped.
+func (s *terminalGame) askKind(back bool) (k int, ok bool, err error) {
 	kinds := s.g.Kinds()
 	if len(kinds) == 1 {
-		return 0, nil
+		return 0, true, nil
 	}
 	var names []string
 	for i, k := range kinds {
 		names = append(names, fmt.Sprintf("%d %s", i+1, k.Name))
 	}
+	hint := noSkip
+	if back {
+		hint = "Enter to go back to the hex."
+	}
 	for {
-		text, err := s.line("Which kind? " + strings.Join(names, ", "))
+		text, err := s.line("Which kind? " + hint + "\n  Choices: " + strings.Join(names, ", "))
 		if err != nil {
-			return 0, err
+			return 0, false, err
 		}
-		if k, ok := parseKind(text, kinds); ok {
-			return k, nil
+		if k, ok := parseKind(text, kinds); ok { // before isSkip: a kind may be named "none"
+			return k, true, nil
+		}
+		if isSkip(text) {
+			if back {
+				return 0, false, nil
+			}
+			fmt.Fprintln(s.out, "  ✗ this cannot be skipped: choose a kind from the list.")
+			continue
 		}
 		fmt.Fprintf(s.out, "  ✗ %q is not a kind: answer with a number from 1 to %d or a kind's name.\n", shortInput(text), len(kinds))
 	}
 }
 
-// askHex asks for one of opts; ok is false when the player skips (if allowed).
-func (s *terminalGame) askHex(prompt string, opts []game.Hex, skippable bool) (game.Hex, bool, error) {
+// isSkip tells whether an answer skips the prompt (or goes back).
+func isSkip(text string) bool {
+	return text == "" || strings.EqualFold(text, "skip") || strings.EqualFold(text, "none") || strings.EqualFold(text, "back")
+}
+
+// askHex asks for one of opts; ok is false when the player skips or goes back (if
+// allowed). A hex on the board but not among opts is refused with why's reason.
+func (s *terminalGame) askHex(prompt string, opts []game.Hex, skippable bool, why func(game.Hex) string) (game.Hex, bool, error) {
 	var list []string
 	for _, h := range opts {
 		list = append(list, fmt.Sprintf("%d,%d", h.Row, h.Col))
@@ -524,11 +579,11 @@ func (s *terminalGame) askHex(prompt string, opts []game.Hex, skippable bool) (g
 		if err != nil {
 			return game.Hex{}, false, err
 		}
-		if text == "" || strings.EqualFold(text, "skip") || strings.EqualFold(text, "none") {
+		if isSkip(text) {
 			if skippable {
 				return game.Hex{}, false, nil
 			}
-			fmt.Fprintln(s.out, "  ✗ this one cannot be skipped: choose a hex from the list.")
+			fmt.Fprintln(s.out, "  ✗ this cannot be skipped: choose a hex from the list.")
 			continue
 		}
 		h, err := parseHex(text)
@@ -541,8 +596,48 @@ func (s *terminalGame) askHex(prompt string, opts []game.Hex, skippable bool) (g
 				return h, true, nil
 			}
 		}
-		fmt.Fprintf(s.out, "  ✗ %d,%d is not one of the choices listed.\n", h.Row, h.Col)
+		fmt.Fprintf(s.out, "  ✗ %d,%d %s.\n", h.Row, h.Col, why(h))
 	}
+}
+
+// whyNotBuy says why the player cannot buy h, a hex on the board: the rules of
+// game.Game.Buy, read from the snapshot.
+func (s *terminalGame) whyNotBuy(h game.Hex) string {
+	snap := s.g.Snapshot()
+	switch {
+	case slices.Contains(snap.Players[s.human-1].Spawnable, h):
+		return "is already yours"
+	case slices.Contains(snap.Players[2-s.human].Spawnable, h):
+		return "is the bot's"
+	}
+	for _, d := range game.Directions() {
+		if slices.Contains(snap.Players[s.human-1].Spawnable, h.Neighbor(d)) {
+			return "is not one of the choices listed"
+		}
+	}
+	return "is not next to your area"
+}
+
+// whyNotSpawn says why the player cannot spawn on h, a hex on the board: the rules
+// of game.Game.Spawn and FreeSpawn, read from the snapshot.
+func (s *terminalGame) whyNotSpawn(h game.Hex) string {
+	snap := s.g.Snapshot()
+	for _, m := range snap.Minions {
+		if m.Hex != h {
+			continue
+		}
+		if m.Owner == s.human {
+			return fmt.Sprintf("is occupied by your minion #%d", m.ID)
+		}
+		return fmt.Sprintf("is occupied by the bot's minion #%d", m.ID)
+	}
+	if !slices.Contains(snap.Players[s.human-1].Spawnable, h) {
+		if slices.Contains(snap.Players[2-s.human].Spawnable, h) {
+			return "is in the bot's area, not yours"
+		}
+		return "is not in your area"
+	}
+	return "is not one of the choices listed"
 }
 
 // parseHex reads a hex written as "row,col", "row col", "(row,col)" or two digits.
