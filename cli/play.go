@@ -2,15 +2,18 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/kombat-game/kombat/game"
@@ -25,8 +28,9 @@ import (
 
 // Errors that end a terminal game early.
 var (
-	errEndOfInput = errors.New("end of input") // standard input closed mid-game
-	errQuit       = errors.New("quit")         // the player typed quit: they resign
+	errEndOfInput  = errors.New("end of input") // standard input closed mid-game
+	errQuit        = errors.New("quit")         // the player typed quit: they resign
+	errInterrupted = errors.New("interrupted")  // Ctrl-C (SIGINT) or SIGTERM mid-game
 )
 
 // maxInputLine bounds one line of terminal input; longer lines are refused, not read
@@ -113,12 +117,23 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat play: %v\n", err)
 		return 1
 	}
-	s := newTerminalGame(g, o.level, r, dir, stdin, stdout)
+	in, stop := interruptible(stdin)
+	defer stop()
+	s := newTerminalGame(g, o.level, r, dir, in, stdout)
 	s.intro()
 	err = s.run()
 	switch {
-	case errors.Is(err, errEndOfInput):
-		fmt.Fprintf(stdout, "\nEnd of input: the game is left unfinished after %d turns each.\nIts images are in %s\n", playerTurns(g), dir)
+	case errors.Is(err, errEndOfInput), errors.Is(err, errInterrupted):
+		why := "End of input"
+		if errors.Is(err, errInterrupted) {
+			why = "Interrupted"
+		}
+		fmt.Fprintf(stdout, "\n%s: the game is left unfinished after %s each.\n", why, plural(playerTurns(g), "turn", "turns"))
+		if s.images > 0 {
+			fmt.Fprintf(stdout, "Its images and replay.gif are in %s\n", dir)
+		} else {
+			fmt.Fprintf(stdout, "Nothing was played, so no image was written to %s\n", dir)
+		}
 		return 0
 	case errors.Is(err, errQuit):
 		fmt.Fprintf(stdout, "The turn images are in %s\n", dir)
@@ -128,6 +143,28 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// interruptible is stdin read through a pipe that Ctrl-C (SIGINT) or SIGTERM closes
+// with errInterrupted, so that a game waiting for an answer ends as when the input
+// does. After the first signal the default handling is back: a second Ctrl-C kills.
+// stop releases the signals and the pipe.
+func interruptible(stdin io.Reader) (io.Reader, func()) {
+	pr, pw := io.Pipe()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		_, err := io.Copy(pw, stdin)
+		pw.CloseWithError(err) // nil: EOF
+	}()
+	go func() {
+		<-ctx.Done()
+		stop()
+		pw.CloseWithError(errInterrupted)
+	}()
+	return pr, func() {
+		stop()
+		pr.Close() // the copy stops at its next write: the game reads no more
+	}
 }
 
 // readConfig reads a configuration file, or gives the default without one. On failure
@@ -307,14 +344,20 @@ func (s *terminalGame) run() error {
 	return s.finish()
 }
 
-// end resigns the game when the player quit, and writes what there is.
+// end resigns the game when the player quit, and writes what there is (the replay
+// too) when they quit, the input ended or the game was interrupted.
 func (s *terminalGame) end(err error) error {
-	if errors.Is(err, errQuit) {
+	switch {
+	case errors.Is(err, errQuit):
 		if rerr := s.g.Resign(s.human); rerr != nil {
 			return rerr
 		}
 		if ferr := s.finish(); ferr != nil {
 			return ferr
+		}
+	case errors.Is(err, errEndOfInput), errors.Is(err, errInterrupted):
+		if _, rerr := s.replay(); rerr != nil {
+			return rerr
 		}
 	}
 	return err
@@ -324,16 +367,8 @@ func (s *terminalGame) end(err error) error {
 func (s *terminalGame) finish() error {
 	last, _ := s.g.LastTurn()
 	fmt.Fprintf(s.out, "\n%s\n", s.text(last, ""))
-	frames, err := game.Frames(s.lang, s.g.Record())
+	path, err := s.replay()
 	if err != nil {
-		return err
-	}
-	gif, err := s.r.GIF(frames, s.names)
-	if err != nil {
-		return err
-	}
-	path := filepath.Join(s.dir, "replay.gif")
-	if err := os.WriteFile(path, gif, 0o644); err != nil {
 		return err
 	}
 	if res := s.g.Result(); res != nil {
@@ -347,6 +382,22 @@ func (s *terminalGame) finish() error {
 		fmt.Fprintf(s.out, "Game over: %s (%s). The replay is %s\n", verdict, render.ResultText(*res, s.names), path)
 	}
 	return nil
+}
+
+// replay writes replay.gif of the game so far and returns its path; before the
+// setup is over there is nothing to show, and it writes nothing ("").
+func (s *terminalGame) replay() (string, error) {
+	frames, err := game.Frames(s.lang, s.g.Record())
+	if err != nil || len(frames) == 0 {
+		return "", err
+	}
+	gif, err := s.r.GIF(frames, s.names)
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(s.dir, "replay.gif")
+	s.images++
+	return path, os.WriteFile(path, gif, 0o644)
 }
 
 func (s *terminalGame) text(last game.TurnLog, title string) string {

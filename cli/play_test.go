@@ -104,7 +104,7 @@ func TestPlay_Endings(t *testing.T) {
 		files        []string // written to the folder
 	}{
 		{"end of input in setup", "1\n", nil, []string{"End of input: the game is left unfinished after 0 turns each"}, nil},
-		{"end of input mid-game", "1\n1,1\n\n\n", []string{"--config", "short"}, []string{"End of input", "Your turn 1:"}, []string{"setup.png", "turn-001.png"}},
+		{"end of input mid-game", "1\n1,1\n\n\n", []string{"--config", "short"}, []string{"End of input", "Your turn 1:", "after 1 turn each.", "Its images and replay.gif are in "}, []string{"setup.png", "turn-001.png", "replay.gif"}},
 		{"last line without a newline", "1\n1,1\nquit\nyes", nil, []string{"The bot wins (Player resigned)"}, []string{"replay.gif"}},
 		{"quit", "quit\ny\n", nil, []string{"Resign the game?", "The bot wins (Player resigned)"}, []string{"replay.gif"}},
 		{"quit, then go on", "quit\nno\n1\n1,1\n", nil, []string{"Resign the game?", "The game goes on.", "End of input"}, []string{"setup.png"}},
