@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,11 +17,28 @@ import (
 const maxFileBytes = 1 << 20
 
 // check compiles each file and prints its diagnostics as FILE:LINE:COL: SEVERITY: MSG
-// with the source line and a caret. Exit status: 1 if any file has an error, 2 for a
-// usage error or an unreadable file, else 0.
-func check(files []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// with the source line and a caret, then (unless -q) how many files it checked when
+// none has an error. Exit status: 1 if any file has an error, 2 for a usage error or an
+// unreadable file, else 0; 0 for --help.
+func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kombat check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	quiet := fs.Bool("q", false, "print nothing but the diagnostics")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: kombat check [-q] FILE... (use - for standard input)\n\n"+
+			"Compiles strategy files and prints every error and warning with its line and\n"+
+			"column. Exit status 1 if a file has an error.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	files := fs.Args()
 	if len(files) == 0 {
-		fmt.Fprint(stderr, "usage: kombat check FILE... (use - for standard input)\n")
+		fs.Usage()
 		return 2
 	}
 	lang := game.NewLanguage()
@@ -45,7 +63,18 @@ func check(files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, interp.Report(name, text, prog.Warnings(), 0))
 		}
 	}
+	if status == 0 && !*quiet {
+		fmt.Fprintf(stdout, "%s checked: no errors.\n", plural(len(files), "file", "files"))
+	}
 	return status
+}
+
+// plural is n and the noun, in the singular for 1: "1 file", "3 files".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // readStrategy reads a strategy file ("-" is standard input), refusing huge files.

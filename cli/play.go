@@ -2,14 +2,18 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/kombat-game/kombat/game"
@@ -24,8 +28,9 @@ import (
 
 // Errors that end a terminal game early.
 var (
-	errEndOfInput = errors.New("end of input") // standard input closed mid-game
-	errQuit       = errors.New("quit")         // the player typed quit: they resign
+	errEndOfInput  = errors.New("end of input") // standard input closed mid-game
+	errQuit        = errors.New("quit")         // the player typed quit: they resign
+	errInterrupted = errors.New("interrupted")  // Ctrl-C (SIGINT) or SIGTERM mid-game
 )
 
 // maxInputLine bounds one line of terminal input; longer lines are refused, not read
@@ -112,12 +117,23 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat play: %v\n", err)
 		return 1
 	}
-	s := newTerminalGame(g, o.level, r, dir, stdin, stdout)
+	in, stop := interruptible(stdin)
+	defer stop()
+	s := newTerminalGame(g, o.level, r, dir, in, stdout)
 	s.intro()
 	err = s.run()
 	switch {
-	case errors.Is(err, errEndOfInput):
-		fmt.Fprintf(stdout, "\nEnd of input: the game is left unfinished after %d turns. Its images are in %s\n", g.Turns(), dir)
+	case errors.Is(err, errEndOfInput), errors.Is(err, errInterrupted):
+		why := "End of input"
+		if errors.Is(err, errInterrupted) {
+			why = "Interrupted"
+		}
+		fmt.Fprintf(stdout, "\n%s: the game is left unfinished after %s each.\n", why, plural(playerTurns(g), "turn", "turns"))
+		if s.images > 0 {
+			fmt.Fprintf(stdout, "Its images and replay.gif are in %s\n", dir)
+		} else {
+			fmt.Fprintf(stdout, "Nothing was played, so no image was written to %s\n", dir)
+		}
 		return 0
 	case errors.Is(err, errQuit):
 		fmt.Fprintf(stdout, "The turn images are in %s\n", dir)
@@ -127,6 +143,28 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// interruptible is stdin read through a pipe that Ctrl-C (SIGINT) or SIGTERM closes
+// with errInterrupted, so that a game waiting for an answer ends as when the input
+// does. After the first signal the default handling is back: a second Ctrl-C kills.
+// stop releases the signals and the pipe.
+func interruptible(stdin io.Reader) (io.Reader, func()) {
+	pr, pw := io.Pipe()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		_, err := io.Copy(pw, stdin)
+		pw.CloseWithError(err) // nil: EOF
+	}()
+	go func() {
+		<-ctx.Done()
+		stop()
+		pw.CloseWithError(errInterrupted)
+	}()
+	return pr, func() {
+		stop()
+		pr.Close() // the copy stops at its next write: the game reads no more
+	}
 }
 
 // readConfig reads a configuration file, or gives the default without one. On failure
@@ -264,7 +302,8 @@ func (s *terminalGame) intro() {
 		fmt.Fprintf(s.out, "  %d. %s (defense %d)\n", i+1, k.Name, k.Defense)
 	}
 	fmt.Fprintf(s.out, "Board images (one per turn, then replay.gif) go to %s\n", s.dir)
-	fmt.Fprintln(s.out, "At any prompt: Enter skips, \"board\" shows the board again, \"quit\" resigns.")
+	fmt.Fprintln(s.out, "At any prompt: \"board\" shows the board again, \"quit\" resigns. Each prompt")
+	fmt.Fprintln(s.out, "says whether Enter skips it, goes back, or cannot be skipped.")
 }
 
 // run plays the game to its end in host.Seats' order: the bot's free spawn, the
@@ -305,14 +344,20 @@ func (s *terminalGame) run() error {
 	return s.finish()
 }
 
-// end resigns the game when the player quit, and writes what there is.
+// end resigns the game when the player quit, and writes what there is (the replay
+// too) when they quit, the input ended or the game was interrupted.
 func (s *terminalGame) end(err error) error {
-	if errors.Is(err, errQuit) {
+	switch {
+	case errors.Is(err, errQuit):
 		if rerr := s.g.Resign(s.human); rerr != nil {
 			return rerr
 		}
 		if ferr := s.finish(); ferr != nil {
 			return ferr
+		}
+	case errors.Is(err, errEndOfInput), errors.Is(err, errInterrupted):
+		if _, rerr := s.replay(); rerr != nil {
+			return rerr
 		}
 	}
 	return err
@@ -322,16 +367,8 @@ func (s *terminalGame) end(err error) error {
 func (s *terminalGame) finish() error {
 	last, _ := s.g.LastTurn()
 	fmt.Fprintf(s.out, "\n%s\n", s.text(last, ""))
-	frames, err := game.Frames(s.lang, s.g.Record())
+	path, err := s.replay()
 	if err != nil {
-		return err
-	}
-	gif, err := s.r.GIF(frames, s.names)
-	if err != nil {
-		return err
-	}
-	path := filepath.Join(s.dir, "replay.gif")
-	if err := os.WriteFile(path, gif, 0o644); err != nil {
 		return err
 	}
 	if res := s.g.Result(); res != nil {
@@ -345,6 +382,22 @@ func (s *terminalGame) finish() error {
 		fmt.Fprintf(s.out, "Game over: %s (%s). The replay is %s\n", verdict, render.ResultText(*res, s.names), path)
 	}
 	return nil
+}
+
+// replay writes replay.gif of the game so far and returns its path; before the
+// setup is over there is nothing to show, and it writes nothing ("").
+func (s *terminalGame) replay() (string, error) {
+	frames, err := game.Frames(s.lang, s.g.Record())
+	if err != nil || len(frames) == 0 {
+		return "", err
+	}
+	gif, err := s.r.GIF(frames, s.names)
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(s.dir, "replay.gif")
+	s.images++
+	return path, os.WriteFile(path, gif, 0o644)
 }
 
 func (s *terminalGame) text(last game.TurnLog, title string) string {
@@ -372,19 +425,27 @@ func indent(log game.TurnLog) string {
 	return b.String()
 }
 
-// freeSpawn asks for the free spawn's kind and hex until the game accepts them.
+// freeSpawn asks for the free spawn's kind and hex until the game accepts them; Enter
+// at the hex goes back to the kind (when there is a kind to choose).
 func (s *terminalGame) freeSpawn() error {
 	for {
-		k, err := s.askKind()
-		if err != nil {
-			return err
-		}
-		h, ok, err := s.askHex("Free spawn: which hex?", s.g.FreeSpawnOptions(s.human), false)
+		k, ok, err := s.askKind(false)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			continue // the free spawn cannot be skipped; ask again from the kind
+			continue
+		}
+		hint := noSkip
+		if len(s.g.Kinds()) > 1 {
+			hint = "Enter to go back to the kind."
+		}
+		h, ok, err := s.askHex("Free spawn: which hex? "+hint, s.g.FreeSpawnOptions(s.human), hint != noSkip, s.whyNotSpawn)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue // back to the kind
 		}
 		if err := s.g.FreeSpawn(s.human, k, h); err != nil {
 			fmt.Fprintf(s.out, "  ✗ %v\n", err)
@@ -400,7 +461,7 @@ func (s *terminalGame) turn() (game.TurnLog, error) {
 	budget := func() float64 { return s.g.Snapshot().Players[p-1].Budget }
 	if opts := s.g.BuyOptions(p); len(opts) > 0 && budget() >= float64(cfg.HexPurchaseCost) {
 		for {
-			h, ok, err := s.askHex(fmt.Sprintf("Buy a hex for %d (budget %d)? Enter to skip.", cfg.HexPurchaseCost, int64(budget())), opts, true)
+			h, ok, err := s.askHex(fmt.Sprintf("Buy a hex for %d (budget %d)? Enter to skip.", cfg.HexPurchaseCost, int64(budget())), opts, true, s.whyNotBuy)
 			if err != nil {
 				return game.TurnLog{}, err
 			}
@@ -419,16 +480,19 @@ func (s *terminalGame) turn() (game.TurnLog, error) {
 	}
 	if opts := s.g.SpawnOptions(p); len(opts) > 0 && budget() >= float64(cfg.SpawnCost) {
 		for {
-			h, ok, err := s.askHex(fmt.Sprintf("Spawn a minion for %d (budget %d)? Enter to skip.", cfg.SpawnCost, int64(budget())), opts, true)
+			h, ok, err := s.askHex(fmt.Sprintf("Spawn a minion for %d (budget %d)? Enter to skip.", cfg.SpawnCost, int64(budget())), opts, true, s.whyNotSpawn)
 			if err != nil {
 				return game.TurnLog{}, err
 			}
 			if !ok {
 				break
 			}
-			k, err := s.askKind()
+			k, ok, err := s.askKind(true)
 			if err != nil {
 				return game.TurnLog{}, err
+			}
+			if !ok {
+				continue // back to the hex, where Enter skips the spawn
 			}
 			if err := s.g.Spawn(p, k, h); err != nil {
 				fmt.Fprintf(s.out, "  ✗ %v\n", err)
@@ -457,16 +521,37 @@ func (s *terminalGame) line(prompt string) (string, error) {
 		text := strings.TrimSpace(raw)
 		switch strings.ToLower(text) {
 		case "quit", "q", "resign", "exit":
-			return "", errQuit
+			if err := s.confirmQuit(); err != nil {
+				return "", err
+			}
+			fmt.Fprintln(s.out, "  The game goes on.")
+			continue
 		case "board", "b":
 			fmt.Fprintf(s.out, "\n%s\n", s.text(game.TurnLog{}, ""))
 			continue
 		case "help", "?":
-			fmt.Fprintln(s.out, "  Answer with a hex as row,col (for example 2,3), a kind by number or name, Enter to skip, \"board\" to see the board, \"quit\" to resign.")
+			fmt.Fprintln(s.out, "  Answer with a hex as row,col (for example 2,3) or a kind by number or name.")
+			fmt.Fprintln(s.out, "  Enter skips or goes back where the prompt says so; \"board\" shows the board,")
+			fmt.Fprintln(s.out, "  \"quit\" resigns.")
 			continue
 		}
 		return text, nil
 	}
+}
+
+// confirmQuit asks whether the player really resigns: errQuit for yes, nil for
+// anything else, errEndOfInput when the input ends.
+func (s *terminalGame) confirmQuit() error {
+	fmt.Fprint(s.out, "Resign the game? Type yes to resign, anything else to go on.\n> ")
+	raw, _, err := readLine(s.in)
+	if err != nil {
+		return err
+	}
+	switch strings.ToLower(strings.TrimSpace(raw)) {
+	case "yes", "y":
+		return errQuit
+	}
+	return nil
 }
 
 // readLine reads one line without its end; a line longer than the reader's buffer is
@@ -490,30 +575,51 @@ func readLine(r *bufio.Reader) (line string, long bool, err error) {
 	return "", false, err
 }
 
-// askKind asks which kind to use; with one kind there is nothing to ask.
-func (s *terminalGame) askKind() (int, error) {
+// noSkip ends the prompt of an answer that cannot be skipped, the same at every one.
+const noSkip = "(This cannot be skipped.)"
+
+// askKind asks which kind to use; with one kind there is nothing to ask. With back,
+// Enter goes back (ok is false); without, the answer cannot be skipped.
+func (s *terminalGame) askKind(back bool) (k int, ok bool, err error) {
 	kinds := s.g.Kinds()
 	if len(kinds) == 1 {
-		return 0, nil
+		return 0, true, nil
 	}
 	var names []string
 	for i, k := range kinds {
 		names = append(names, fmt.Sprintf("%d %s", i+1, k.Name))
 	}
+	hint := noSkip
+	if back {
+		hint = "Enter to go back to the hex."
+	}
 	for {
-		text, err := s.line("Which kind? " + strings.Join(names, ", "))
+		text, err := s.line("Which kind? " + hint + "\n  Choices: " + strings.Join(names, ", "))
 		if err != nil {
-			return 0, err
+			return 0, false, err
 		}
-		if k, ok := parseKind(text, kinds); ok {
-			return k, nil
+		if k, ok := parseKind(text, kinds); ok { // before isSkip: a kind may be named "none"
+			return k, true, nil
+		}
+		if isSkip(text) {
+			if back {
+				return 0, false, nil
+			}
+			fmt.Fprintln(s.out, "  ✗ this cannot be skipped: choose a kind from the list.")
+			continue
 		}
 		fmt.Fprintf(s.out, "  ✗ %q is not a kind: answer with a number from 1 to %d or a kind's name.\n", shortInput(text), len(kinds))
 	}
 }
 
-// askHex asks for one of opts; ok is false when the player skips (if allowed).
-func (s *terminalGame) askHex(prompt string, opts []game.Hex, skippable bool) (game.Hex, bool, error) {
+// isSkip tells whether an answer skips the prompt (or goes back).
+func isSkip(text string) bool {
+	return text == "" || strings.EqualFold(text, "skip") || strings.EqualFold(text, "none") || strings.EqualFold(text, "back")
+}
+
+// askHex asks for one of opts; ok is false when the player skips or goes back (if
+// allowed). A hex on the board but not among opts is refused with why's reason.
+func (s *terminalGame) askHex(prompt string, opts []game.Hex, skippable bool, why func(game.Hex) string) (game.Hex, bool, error) {
 	var list []string
 	for _, h := range opts {
 		list = append(list, fmt.Sprintf("%d,%d", h.Row, h.Col))
@@ -524,11 +630,11 @@ func (s *terminalGame) askHex(prompt string, opts []game.Hex, skippable bool) (g
 		if err != nil {
 			return game.Hex{}, false, err
 		}
-		if text == "" || strings.EqualFold(text, "skip") || strings.EqualFold(text, "none") {
+		if isSkip(text) {
 			if skippable {
 				return game.Hex{}, false, nil
 			}
-			fmt.Fprintln(s.out, "  ✗ this one cannot be skipped: choose a hex from the list.")
+			fmt.Fprintln(s.out, "  ✗ this cannot be skipped: choose a hex from the list.")
 			continue
 		}
 		h, err := parseHex(text)
@@ -541,8 +647,48 @@ func (s *terminalGame) askHex(prompt string, opts []game.Hex, skippable bool) (g
 				return h, true, nil
 			}
 		}
-		fmt.Fprintf(s.out, "  ✗ %d,%d is not one of the choices listed.\n", h.Row, h.Col)
+		fmt.Fprintf(s.out, "  ✗ %d,%d %s.\n", h.Row, h.Col, why(h))
 	}
+}
+
+// whyNotBuy says why the player cannot buy h, a hex on the board: the rules of
+// game.Game.Buy, read from the snapshot.
+func (s *terminalGame) whyNotBuy(h game.Hex) string {
+	snap := s.g.Snapshot()
+	switch {
+	case slices.Contains(snap.Players[s.human-1].Spawnable, h):
+		return "is already yours"
+	case slices.Contains(snap.Players[2-s.human].Spawnable, h):
+		return "is the bot's"
+	}
+	for _, d := range game.Directions() {
+		if slices.Contains(snap.Players[s.human-1].Spawnable, h.Neighbor(d)) {
+			return "is not one of the choices listed"
+		}
+	}
+	return "is not next to your area"
+}
+
+// whyNotSpawn says why the player cannot spawn on h, a hex on the board: the rules
+// of game.Game.Spawn and FreeSpawn, read from the snapshot.
+func (s *terminalGame) whyNotSpawn(h game.Hex) string {
+	snap := s.g.Snapshot()
+	for _, m := range snap.Minions {
+		if m.Hex != h {
+			continue
+		}
+		if m.Owner == s.human {
+			return fmt.Sprintf("is occupied by your minion #%d", m.ID)
+		}
+		return fmt.Sprintf("is occupied by the bot's minion #%d", m.ID)
+	}
+	if !slices.Contains(snap.Players[s.human-1].Spawnable, h) {
+		if slices.Contains(snap.Players[2-s.human].Spawnable, h) {
+			return "is in the bot's area, not yours"
+		}
+		return "is not in your area"
+	}
+	return "is not one of the choices listed"
 }
 
 // parseHex reads a hex written as "row,col", "row col", "(row,col)" or two digits.

@@ -30,10 +30,12 @@ func playScript(t *testing.T, script string, args ...string) (code int, out, err
 func TestPlay_ScriptedGame(t *testing.T) {
 	cfg := writeFile(t, t.TempDir(), "short.cfg", "max_turns=3\n")
 	script := strings.Join([]string{
-		"9", "Shooter", // free spawn: a kind that does not exist, then one by name
-		"", "0,0", "x", "4,4", "board", "(1,1)", // the hex: no skipping, off the board, not a hex, not a choice
-		"2,3",                      // turn 1: buy
-		"1,1", "23", "r", "rusher", // spawn: occupied (not a choice), then 2,3 written as two digits; kind by bad then good name
+		"9", "", "Shooter", // free spawn: a kind that does not exist, no skipping, then one by name
+		"0,0", "x", "4,4", "board", // the hex: off the board, not a hex, not in the area
+		"", "3", "(1,1)", // Enter at the hex goes back to the kind: another, by number
+		"1,1", "8,8", "5,5", "2,3", // turn 1: buy: already ours, the bot's, not adjacent, then one
+		"1,1", "23", "", // spawn: occupied, then 2,3 written as two digits; Enter at the kind goes back
+		"23", "r", "rusher", // the hex again; the kind by a bad then a good name
 	}, "\n") + strings.Repeat("\n", 20)
 	code, out, errs, dir := playScript(t, script, "--seed", "7", "--config", cfg)
 	if code != 0 || errs != "" {
@@ -42,12 +44,18 @@ func TestPlay_ScriptedGame(t *testing.T) {
 	for _, want := range []string{
 		"you are player 1 against the bot (seed 7",
 		`"9" is not a kind: answer with a number from 1 to 3`,
-		"this one cannot be skipped",
+		"✗ this cannot be skipped: choose a kind from the list.",
+		"Which kind? (This cannot be skipped.)",
+		"Free spawn: which hex? Enter to go back to the kind.",
 		"0,0 is off the board: rows and columns go from 1 to 8",
 		`"x" is not a hex: write its row and column`,
-		"4,4 is not one of the choices listed",
+		"4,4 is not in your area",
+		"1,1 is already yours",
+		"8,8 is the bot's",
+		"5,5 is not next to your area",
 		"✓ bought (2,3)",
-		"1,1 is not one of the choices listed",
+		"1,1 is occupied by your minion #2",
+		"Which kind? Enter to go back to the hex.",
 		`"r" is not a kind`,
 		"spawned #3 rusher at (2,3)",
 		"Game over: ",
@@ -55,6 +63,12 @@ func TestPlay_ScriptedGame(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q", want)
 		}
+	}
+	if !strings.Contains(out, "#2 spreader of player 1 at (1,1)") {
+		t.Errorf("the free spawn is not the spreader chosen after going back:\n%s", out)
+	}
+	if n := strings.Count(out, "Spawn a minion for"); n < 2 {
+		t.Errorf("the spawn's hex was asked %d times; want again after Enter at the kind", n)
 	}
 	if n := strings.Count(out, "Board by row and column"); n < 5 {
 		t.Errorf("the board was shown %d times; want it before each of the player's turns, on request and at the end", n)
@@ -89,11 +103,12 @@ func TestPlay_Endings(t *testing.T) {
 		want         []string
 		files        []string // written to the folder
 	}{
-		{"end of input in setup", "1\n", nil, []string{"End of input: the game is left unfinished after 0 turns"}, nil},
-		{"end of input mid-game", "1\n1,1\n\n\n", []string{"--config", "short"}, []string{"End of input", "Your turn 1:"}, []string{"setup.png", "turn-001.png"}},
-		{"last line without a newline", "1\n1,1\nquit", nil, []string{"The bot wins (Player resigned)"}, []string{"replay.gif"}},
-		{"quit", "quit\n", nil, []string{"The bot wins (Player resigned)"}, []string{"replay.gif"}},
-		{"seat 2", "2\n8,8\nq\n", []string{"--seat", "2"}, []string{"you are player 2", "The bot's turn 1:", "Choices: 7,7  7,8  8,6  8,7  8,8"}, []string{"replay.gif"}},
+		{"end of input in setup", "1\n", nil, []string{"End of input: the game is left unfinished after 0 turns each"}, nil},
+		{"end of input mid-game", "1\n1,1\n\n\n", []string{"--config", "short"}, []string{"End of input", "Your turn 1:", "after 1 turn each.", "Its images and replay.gif are in "}, []string{"setup.png", "turn-001.png", "replay.gif"}},
+		{"last line without a newline", "1\n1,1\nquit\nyes", nil, []string{"The bot wins (Player resigned)"}, []string{"replay.gif"}},
+		{"quit", "quit\ny\n", nil, []string{"Resign the game?", "The bot wins (Player resigned)"}, []string{"replay.gif"}},
+		{"quit, then go on", "quit\nno\n1\n1,1\n", nil, []string{"Resign the game?", "The game goes on.", "End of input"}, []string{"setup.png"}},
+		{"seat 2", "2\n8,8\nq\nyes\n", []string{"--seat", "2"}, []string{"you are player 2", "The bot's turn 1:", "Choices: 7,7  7,8  8,6  8,7  8,8"}, []string{"replay.gif"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -177,7 +192,7 @@ func TestPlay_Usage(t *testing.T) {
 		}
 	}
 	// A strategy file of its own: one kind, so no kind is asked for.
-	code, out, _, _ := playScript(t, "1,1\nq\n", "--seed", "2", good)
+	code, out, _, _ := playScript(t, "1,1\nq\nyes\n", "--seed", "2", good)
 	if code != 0 || !strings.Contains(out, "1. walker (defense 4)") || strings.Contains(out, "Which kind?") {
 		t.Errorf("own strategy: exit %d\n%s", code, out)
 	}

@@ -41,7 +41,9 @@ func TestCheck(t *testing.T) {
 		code     int
 		out, err []string // substrings that must appear
 	}{
-		{"clean file", []string{"check", good}, "", 0, nil, nil},
+		{"clean file", []string{"check", good}, "", 0, []string{"1 file checked: no errors.\n"}, nil},
+		{"quiet", []string{"check", "-q", good}, "", 0, nil, nil},
+		{"two clean files", []string{"check", good, warn}, "", 0, []string{"2 files checked: no errors.\n"}, nil},
 		{"warnings only", []string{"check", warn}, "", 0,
 			[]string{warn + ":1:1: warning: assigning to 'Budget' does nothing", warn + ":2:5: warning: 'budget' is never assigned", "did you mean 'Budget'?"}, nil},
 		{"errors", []string{"check", bad}, "", 1,
@@ -49,7 +51,7 @@ func TestCheck(t *testing.T) {
 				"  1 | move right\n    |      ^~~~~\n",
 				bad + ":2:8: error: expected 'then' after the if condition, found command 'move'"}, nil},
 		{"error and clean", []string{"check", good, bad}, "", 1, []string{bad + ":1:6"}, nil},
-		{"stdin", []string{"check", "-"}, "done done", 0, []string{"-:1:6: warning: this statement never runs"}, nil},
+		{"stdin", []string{"check", "-"}, "done done", 0, []string{"-:1:6: warning: this statement never runs", "1 file checked"}, nil},
 		{"missing file", []string{"check", filepath.Join(dir, "nope.kombat"), bad}, "", 2,
 			[]string{bad + ":1:6"}, []string{"nope.kombat"}},
 		{"no files", []string{"check"}, "", 2, nil, []string{"usage: kombat check"}},
@@ -74,7 +76,22 @@ func TestCheck(t *testing.T) {
 			if tc.out == nil && out != "" {
 				t.Errorf("unexpected stdout:\n%s", out)
 			}
+			if tc.code != 0 && strings.Contains(out, "checked") {
+				t.Errorf("a failed check says it checked the files:\n%s", out)
+			}
 		})
+	}
+}
+
+// TestHelp: every command's --help prints its usage and exits 0.
+func TestHelp(t *testing.T) {
+	for _, cmd := range []string{"check", "try", "sim", "play"} {
+		for _, flag := range []string{"--help", "-h"} {
+			code, out, errs := runCmd(t, "", cmd, flag)
+			if code != 0 || !strings.Contains(out+errs, "usage: kombat "+cmd) {
+				t.Errorf("kombat %s %s: exit %d, output %q", cmd, flag, code, out+errs)
+			}
+		}
 	}
 }
 
@@ -181,6 +198,13 @@ func TestSim(t *testing.T) {
 	first := func(s string) string { return s[:strings.LastIndex(s, "\n3 games")] }
 	if first(again) != first(out) {
 		t.Errorf("same seeds, different games:\n%s\n%s", out, again)
+	}
+	// Turns are counted as max_turns counts them, each player's: minions that do
+	// nothing play the game to its limit.
+	idle := writeFile(t, dir, "idle.kombat", "# defense: 5\ndone\n")
+	_, out, _ = runCmd(t, "", "sim", "--config", cfg, "--games", "2", idle)
+	if strings.Count(out, "after 5 turns each\n") != 2 || !strings.Contains(out, "5.0 turns each on average") {
+		t.Errorf("max_turns=5 games that go to the limit:\n%s", out)
 	}
 	bad := writeFile(t, dir, "bad.kombat", "move right\n")
 	if code, _, errs := runCmd(t, "", "sim", bad); code != 1 || !strings.Contains(errs, "expected a direction") {

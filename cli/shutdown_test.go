@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"bytes"
 	"context"
+	"image/gif"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -209,5 +212,69 @@ func TestSIGTERMMidTurn(t *testing.T) {
 	}
 	if err := fake.Check(); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestPlayCtrlC interrupts a real `kombat play` process with SIGINT while it waits for
+// the player's first purchase: like the end of the input, it exits 0, writes
+// replay.gif and says where the images are.
+func TestPlayCtrlC(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "play", "--seed", "3", "--out", dir)
+	cmd.Env = []string{"KOMBAT_TEST_MAIN=1", "PATH=" + os.Getenv("PATH"), "HOME=" + dir}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	const prompt = "Buy a hex for"
+	out, errs := newLogWatch(prompt), newLogWatch()
+	cmd.Stdout, cmd.Stderr = out, errs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+		}
+	})
+	seen := out.wants[prompt]
+	if _, err := io.WriteString(stdin, "1\n1,1\n"); err != nil { // the free spawn
+		t.Fatal(err)
+	}
+	select {
+	case <-seen:
+	case err := <-done:
+		t.Fatalf("kombat play exited (%v) before asking for a purchase:\n%s%s", err, out, errs)
+	case <-time.After(time.Minute):
+		t.Fatalf("no purchase asked for within a minute:\n%s%s", out, errs)
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("kombat play exited with %v after SIGINT:\n%s%s", err, out, errs)
+		}
+	case <-time.After(time.Minute):
+		t.Fatalf("kombat play did not exit within a minute of SIGINT:\n%s%s", out, errs)
+	}
+	for _, want := range []string{"Interrupted: the game is left unfinished after 0 turns each.", "Its images and replay.gif are in " + dir + "\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if errs.String() != "" {
+		t.Errorf("stderr: %s", errs)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "replay.gif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gif.DecodeAll(bytes.NewReader(data)); err != nil {
+		t.Errorf("replay.gif: %v", err)
 	}
 }

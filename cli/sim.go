@@ -64,13 +64,15 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, error) {
 }
 
 // sim plays auto games headless (kombat sim). Exit status: 1 when a strategy does not
-// compile or the configuration is wrong, 2 for a usage error or an unreadable file.
+// compile or the configuration is wrong, 2 for a usage error or an unreadable file, 0
+// for --help.
 func sim(args []string, stdout, stderr io.Writer) int {
 	o, err := parseSimFlags(args, stderr)
 	if err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
 		}
+		fmt.Fprintf(stderr, "kombat sim: %v\n", err)
 		return 2
 	}
 	cfg, code := readConfig("kombat sim", o.config, stderr)
@@ -108,15 +110,21 @@ func sim(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		wins[g.Result().Winner]++
-		turns += g.Turns()
+		turns += playerTurns(g)
 		if o.games <= 10 {
-			fmt.Fprintf(stdout, "game %d (seed %d): %v after %d turns\n", i+1, seed, g.Result(), g.Turns())
+			fmt.Fprintf(stdout, "game %d (seed %d): %v after %s each\n", i+1, seed, g.Result(), plural(playerTurns(g), "turn", "turns"))
 		}
 	}
 	elapsed := time.Since(start)
-	fmt.Fprintf(stdout, "%d games: player 1 won %d, player 2 won %d, %d ties; %.1f turns on average; %.1f games/s\n",
+	fmt.Fprintf(stdout, "%d games: player 1 won %d, player 2 won %d, %d ties; %.1f turns each on average; %.1f games/s\n",
 		o.games, wins[1], wins[2], wins[0], float64(turns)/float64(o.games), float64(o.games)/elapsed.Seconds())
 	return 0
+}
+
+// playerTurns counts a game's turns as max_turns does, each player's: the turns
+// player 1 has begun, since it moves first.
+func playerTurns(g *game.Game) int {
+	return (g.Turns() + 1) / 2
 }
 
 // simDeciders are the two bots of a simulated game, of the given levels; two normal

@@ -36,8 +36,12 @@ func try(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // tryLimited is try printing at most limit bytes.
 func tryLimited(args []string, stdin io.Reader, stdout, stderr io.Writer, limit int64) int {
+	if len(args) == 1 && isHelp(args[0]) {
+		fmt.Fprint(stderr, tryUsage)
+		return 0
+	}
 	if len(args) != 1 {
-		fmt.Fprint(stderr, "usage: kombat try SCENARIO.json (use - for standard input)\n")
+		fmt.Fprint(stderr, tryUsage)
 		return 2
 	}
 	name := args[0]
@@ -75,6 +79,16 @@ func tryLimited(args []string, stdin io.Reader, stdout, stderr io.Writer, limit 
 		return 1
 	}
 	return 0
+}
+
+// tryUsage is kombat try's usage message.
+const tryUsage = "usage: kombat try SCENARIO.json (use - for standard input)\n\n" +
+	"Runs strategies in the position the scenario describes and prints the state after\n" +
+	"each step as JSON. The README describes the scenario's fields.\n"
+
+// isHelp tells whether a command's argument asks for its usage.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help"
 }
 
 // readScenario reads a scenario file ("-" is standard input), refusing huge files.
