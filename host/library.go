@@ -157,16 +157,22 @@ func (l *Library) Save(ctx context.Context, owner, name, defense, text string) (
 // Draft gives back what owner typed in the save of strategy name that was refused
 // last; after a save that succeeded there is none, a *Refusal.
 func (l *Library) Draft(ctx context.Context, owner, name string) (LibraryDraft, error) {
-	body, err := l.db.Draft(ctx, owner, draftKey(name))
+	return loadDraft[LibraryDraft](ctx, l.db, owner, draftKey(name), "the strategy was saved")
+}
+
+// loadDraft reads and decodes the draft of user stored under key; a missing one is a
+// *Refusal saying it is gone and why (gone).
+func loadDraft[D any](ctx context.Context, db *store.DB, user, key, gone string) (D, error) {
+	var d D
+	body, err := db.Draft(ctx, user, key)
 	if errors.Is(err, store.ErrNotFound) {
-		return LibraryDraft{}, refuse("There is nothing left to edit: the strategy was saved.")
+		return d, refuse("There is nothing left to edit: %s.", gone)
 	}
 	if err != nil {
-		return LibraryDraft{}, err
+		return d, err
 	}
-	var d LibraryDraft
 	if err := json.Unmarshal([]byte(body), &d); err != nil {
-		return LibraryDraft{}, fmt.Errorf("host: draft of strategy %q is unreadable: %w", name, err)
+		return d, fmt.Errorf("host: draft %s is unreadable: %w", key, err)
 	}
 	return d, nil
 }

@@ -214,18 +214,7 @@ func (h *Host) ProposeKind(t *Table, index int, defense string, p Proposal) (sto
 // KindDraft gives back what user typed in the form for the kind at index of game id
 // whose proposal was refused last; after a proposal stored there is none, a *Refusal.
 func (h *Host) KindDraft(id int64, user string, index int) (KindDraft, error) {
-	body, err := h.db.Draft(h.wctx, user, kindDraftKey(id, index))
-	if errors.Is(err, store.ErrNotFound) {
-		return KindDraft{}, refuse("There is nothing left to edit: the kind was saved, or the game moved on.")
-	}
-	if err != nil {
-		return KindDraft{}, err
-	}
-	var d KindDraft
-	if err := json.Unmarshal([]byte(body), &d); err != nil {
-		return KindDraft{}, fmt.Errorf("host: draft of a kind of game %d is unreadable: %w", id, err)
-	}
-	return d, nil
+	return loadDraft[KindDraft](h.wctx, h.db, user, kindDraftKey(id, index), "the kind was saved, or the game moved on")
 }
 
 // RemoveKind takes the kind at index out of the lobby and stores it (Lobby.Remove).
