@@ -113,8 +113,7 @@ func New(opt Options) (*Bot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bot: DISCORD_API_BASE: %w", err)
 	}
-	// Every REST call shares Discord's global budget through one scheduler.
-	b.http = &http.Client{Transport: newScheduler(tr, nil, globalRate, globalBurst), Timeout: opt.HTTPTimeout}
+	b.http = &http.Client{Transport: tr, Timeout: opt.HTTPTimeout}
 	return b, nil
 }
 

@@ -42,7 +42,7 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 			return "", err
 		}
 	}
-	m, err := b.postOnce(t.Row.Place, rep, screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
+	m, err := b.postOnce(t.Row.Place, rep, screenNonce(t.Row.ID, s.Version))
 	if err != nil {
 		return "", err
 	}
@@ -60,7 +60,7 @@ func (f discordFront) Retire(t *host.Table, old string) {
 	}
 	keep := whyRows(t.Row.ID, g.Turns()-1)
 	// A permanent failure here (the old message deleted) leaves nothing to clean.
-	if _, err := f.b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.Row.Place, Components: &keep}, f.b.screenPriority(t)); err != nil && permanent(err) == "" {
+	if _, err := f.b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.Row.Place, Components: &keep}); err != nil && permanent(err) == "" {
 		f.b.log.Warn("strip old controls", "game", t.Row.ID, "message", old, "err", err)
 	}
 }
@@ -145,7 +145,7 @@ type onceSend struct {
 
 // postOnce posts a message that Discord creates at most once for nonce, through the
 // session's request functions so that rate limits still apply.
-func (b *Bot) postOnce(channel string, rep reply, nonce string, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
+func (b *Bot) postOnce(channel string, rep reply, nonce string) (*discordgo.Message, error) {
 	data := onceSend{MessageSend: rep.message(), Nonce: nonce, EnforceNonce: true}
 	endpoint := discordgo.EndpointChannelMessages(channel)
 	var body []byte
@@ -155,9 +155,9 @@ func (b *Bot) postOnce(channel string, rep reply, nonce string, opts ...discordg
 		if encErr != nil {
 			return nil, encErr
 		}
-		body, err = b.sess.RequestRaw("POST", endpoint, ct, raw, endpoint, 0, opts...)
+		body, err = b.sess.RequestRaw("POST", endpoint, ct, raw, endpoint, 0)
 	} else {
-		body, err = b.sess.RequestWithBucketID("POST", endpoint, data, endpoint, opts...)
+		body, err = b.sess.RequestWithBucketID("POST", endpoint, data, endpoint)
 	}
 	if err != nil {
 		return nil, err

@@ -127,7 +127,6 @@ func New() *Server {
 		token:             "fake-token",
 		done:              make(chan struct{}),
 		now:               time.Now,
-		globalLimit:       DefaultGlobalLimit,
 		nextID:            1 << 40,
 		users:             map[string]*User{},
 		guilds:            map[string]*Guild{},
