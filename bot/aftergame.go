@@ -26,13 +26,12 @@ func (b *Bot) postAfterGame(t *host.Table, g *game.Game) {
 	}
 }
 
-// afterGameReply words a finished game from its record: for the person in a solitaire
+// afterGameReply words a finished game from its report: for the person in a solitaire
 // game, neutral otherwise; the chart is attached as kombat-game-ID-chart.png.
 func (b *Bot) afterGameReply(t *host.Table, g *game.Game) (reply, error) {
-	report, err := game.NewReport(g.Language(), g.Record())
-	if err != nil {
-		return reply{}, err
-	}
+	// The game gathered its report as it played: replaying a long record here would
+	// hold the table (and a shutdown) for seconds.
+	report := g.Report()
 	viewer := 0
 	if t.Row.Mode == game.ModeSolitaire {
 		viewer = t.Humans()[0]

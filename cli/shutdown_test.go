@@ -82,7 +82,14 @@ func (p *program) terminate(t *testing.T, limit time.Duration) time.Duration {
 		}
 		return took
 	case <-time.After(limit):
-		p.cmd.Process.Kill()
+		// SIGQUIT makes the Go runtime print every goroutine's stack before it exits,
+		// which says what the shutdown waited for.
+		p.cmd.Process.Signal(syscall.SIGQUIT)
+		select {
+		case <-p.done:
+		case <-time.After(5 * time.Second):
+			p.cmd.Process.Kill()
+		}
 		t.Fatalf("kombat did not exit within %s of SIGTERM:\n%s", limit, p.logs)
 	}
 	return 0

@@ -51,6 +51,8 @@ func (g *Game) clone(history bool) *Game {
 		c.setupLog = slices.Clone(g.setupLog)
 		c.decisions = slices.Clone(g.decisions)
 	}
+	// The copy appends to its report's series without touching the original's.
+	c.points, c.kills = slices.Clip(g.points), slices.Clip(g.kills)
 	// The machine's registers are scratch space: sharing them would let the two games'
 	// evaluations overwrite each other.
 	c.machine = interp.Machine{Stop: g.machine.Stop}

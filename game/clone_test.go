@@ -73,7 +73,7 @@ func TestClone_Fields(t *testing.T) {
 		"rng": true, "players": true, "board": true, "version": true, "rays": true,
 		"infoCache": true, "minions": true, "nextID": true, "phase": true, "current": true,
 		"bought": true, "spawned": true, "turn": true, "log": true, "finished": true,
-		"keepLog": true, "setupLog": true, "decisions": true, "result": true,
+		"keepLog": true, "setupLog": true, "points": true, "kills": true, "spawnsLeft": true, "decisions": true, "result": true,
 		"machine": true, "trace": true, "stopped": true,
 	}
 	typ := reflect.TypeFor[Game]()

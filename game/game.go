@@ -134,6 +134,9 @@ type Game struct {
 	finished    int       // turns finished
 	keepLog     bool
 	setupLog    []Event
+	points      []TurnPoint // the report's series so far (Report)
+	kills       []Kill      // the report's kills so far
+	spawnsLeft  [2]int64    // spawns each player had left at the last point
 	decisions   []Decision
 	result      *Result
 	machine     interp.Machine
@@ -447,6 +450,7 @@ func (g *Game) FreeSpawn(p, k int, h Hex) error {
 		g.phase = PhasePlay
 		g.current = 1
 		g.startTurn()
+		g.notePoint(true, 0, g.setupLog)
 	}
 	return nil
 }
@@ -589,7 +593,10 @@ func (g *Game) concede(p int, why Reason, act Action) error {
 	inPlay := g.phase == PhasePlay
 	g.finish(Result{Winner: 3 - p, Reason: why})
 	if inPlay { // the turn in progress ends here
-		g.endTurnLog()
+		done := g.endTurnLog()
+		g.notePoint(false, done.Player, done.Events)
+	} else {
+		g.notePoint(true, 0, g.setupLog)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -52,30 +53,13 @@ func NewReport(lang *interp.Language, r Record) (Report, error) {
 // them already (for a GIF, say).
 func ReportOf(frames []Frame) Report {
 	var rep Report
-	for i, f := range frames {
-		pt := TurnPoint{Turn: i, Player: f.Turn.Player}
-		if f.Setup {
-			pt.Player = 0
-		}
+	for _, f := range frames {
+		var pl [2]totals
 		for p := range 2 {
 			pv := f.Snapshot.Players[p]
-			pt.Budget[p], pt.Minions[p], pt.HP[p] = pv.Budget, pv.Minions, pv.HP
+			pl[p] = totals{pv.Budget, pv.Minions, pv.HP}
 		}
-		var shot Event
-		for _, e := range f.Turn.Events {
-			switch e.Type {
-			case EvShoot:
-				shot = e
-			case EvBuy:
-				pt.Bought[e.Player-1]++
-			case EvDeath:
-				pt.Died[e.Player-1]++
-				if shot.Type == EvShoot && shot.Target == e.Minion {
-					rep.Kills = append(rep.Kills, Kill{Turn: i, Shooter: shot.Player, Kind: shot.Kind, From: shot.At, Victim: e.Player})
-				}
-			}
-		}
-		rep.Points = append(rep.Points, pt)
+		rep.add(f.Setup, f.Turn.Player, pl, f.Turn.Events)
 	}
 	if n := len(frames); n > 0 {
 		last := frames[n-1].Snapshot
@@ -85,6 +69,73 @@ func ReportOf(frames []Frame) Report {
 		}
 	}
 	return rep
+}
+
+// Report is what has happened in the game so far, as NewReport would find it from the
+// record. The game gathers it as it plays, so that a finished game's report costs no
+// replay: a replay evaluates every turn again, seconds for a long game, which would
+// hold up the game's table and a shutdown.
+func (g *Game) Report() Report {
+	return Report{Points: slices.Clone(g.points), Kills: slices.Clone(g.kills), Result: g.Result(),
+		Config: g.setup.Config, SpawnsLeft: g.spawnsLeft}
+}
+
+// notePoint files the numbers after the setup or a turn whose events are given, as a
+// frame's snapshot taken then would show them.
+func (g *Game) notePoint(setup bool, player int, events []Event) {
+	var pl [2]totals
+	for p := range 2 {
+		pl[p].budget = g.players[p].budget
+		g.spawnsLeft[p] = g.setup.Config.MaxSpawns - g.players[p].spawnsUsed
+	}
+	for _, m := range g.minions {
+		if m.dead {
+			continue
+		}
+		t := &pl[m.owner-1]
+		t.minions++
+		if t.hp > math.MaxInt64-m.hp {
+			t.hp = math.MaxInt64
+		} else {
+			t.hp += m.hp
+		}
+	}
+	rep := Report{Points: g.points, Kills: g.kills}
+	rep.add(setup, player, pl, events)
+	g.points, g.kills = rep.Points, rep.Kills
+}
+
+// totals is one player's numbers a report point keeps.
+type totals struct {
+	budget  float64
+	minions int
+	hp      int64
+}
+
+// add appends the point after the setup or a turn, and the kills in its events.
+func (r *Report) add(setup bool, player int, pl [2]totals, events []Event) {
+	pt := TurnPoint{Turn: len(r.Points), Player: player}
+	if setup {
+		pt.Player = 0
+	}
+	for p := range 2 {
+		pt.Budget[p], pt.Minions[p], pt.HP[p] = pl[p].budget, pl[p].minions, pl[p].hp
+	}
+	var shot Event
+	for _, e := range events {
+		switch e.Type {
+		case EvShoot:
+			shot = e
+		case EvBuy:
+			pt.Bought[e.Player-1]++
+		case EvDeath:
+			pt.Died[e.Player-1]++
+			if shot.Type == EvShoot && shot.Target == e.Minion {
+				r.Kills = append(r.Kills, Kill{Turn: pt.Turn, Shooter: shot.Player, Kind: shot.Kind, From: shot.At, Victim: e.Player})
+			}
+		}
+	}
+	r.Points = append(r.Points, pt)
 }
 
 // killGroup is the kills of one shooter's position against one player.

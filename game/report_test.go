@@ -151,3 +151,43 @@ func TestReportSuggestion(t *testing.T) {
 		}
 	}
 }
+
+// TestReport_LiveMatchesReplay: the report a game gathers as it plays is the one a
+// replay of its record finds, for games played out, resigned in setup and mid-game,
+// and for a game rebuilt from its record half-way and played on (a restart).
+func TestReport_LiveMatchesReplay(t *testing.T) {
+	lang := NewLanguage()
+	check := func(name string, g *Game) {
+		t.Helper()
+		want, err := NewReport(lang, g.Record())
+		must(t, err)
+		if got := g.Report(); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: live report\n%+v\nreplayed\n%+v", name, got, want)
+		}
+	}
+	for seed := uint64(1); seed <= 4; seed++ {
+		g := reportGame(t, seed, 20)
+		check(fmt.Sprintf("seed %d played out", seed), g)
+
+		half, err := Replay(lang, Record{Setup: g.Record().Setup, Decisions: g.Record().Decisions[:len(g.Record().Decisions)/2]})
+		must(t, err)
+		check(fmt.Sprintf("seed %d rebuilt half-way", seed), half)
+		must(t, PlayOut(half, randomDeciders(seed+10)))
+		check(fmt.Sprintf("seed %d rebuilt and played on", seed), half)
+	}
+	setup := newGame(t, Setup{Seed: 5, Mode: ModeDuel, Kinds: exampleKinds(t)})
+	must(t, setup.FreeSpawn(1, 0, StartArea(1)[0]))
+	must(t, setup.Resign(2))
+	check("resigned in setup", setup)
+	if len(setup.Report().Points) != 1 {
+		t.Errorf("resigned in setup: %d points, want the setup's one", len(setup.Report().Points))
+	}
+
+	mid := newGame(t, Setup{Seed: 6, Mode: ModeDuel, Kinds: exampleKinds(t)})
+	must(t, mid.FreeSpawn(1, 0, StartArea(1)[0]))
+	must(t, mid.FreeSpawn(2, 0, StartArea(2)[0]))
+	_, err := mid.EndTurn(1)
+	must(t, err)
+	must(t, mid.Forfeit(2))
+	check("forfeited mid-game", mid)
+}

@@ -91,6 +91,7 @@ func (g *Game) EndTurn(p int) (TurnLog, error) {
 		g.current = 3 - p
 		g.startTurn()
 	}
+	g.notePoint(false, p, done.Events)
 	return done, nil
 }
 
