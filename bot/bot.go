@@ -16,6 +16,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
+	"github.com/kombat-game/kombat/bot/pace"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
@@ -58,6 +59,7 @@ type Bot struct {
 	sess    *discordgo.Session
 	appID   string
 	http    *http.Client
+	pace    *pace.Scheduler // every REST call's share of Discord's global limit
 	ctx     context.Context // cancelled by Close: loops and network calls stop
 	wctx    context.Context // for the store: not cancelled, as Close waits for writes in flight instead of cutting them off
 	cancel  context.CancelFunc
@@ -113,7 +115,9 @@ func New(opt Options) (*Bot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bot: DISCORD_API_BASE: %w", err)
 	}
-	b.http = &http.Client{Transport: tr, Timeout: opt.HTTPTimeout}
+	// Every REST call shares Discord's global budget through one scheduler.
+	b.pace = pace.New(tr, nil, pace.GlobalRate, pace.GlobalBurst)
+	b.http = &http.Client{Transport: b.pace, Timeout: opt.HTTPTimeout}
 	return b, nil
 }
 
@@ -236,6 +240,9 @@ func (b *Bot) Close() error {
 	}
 	hosted := b.host.Close()
 	b.cancel()
+	// A post waiting for the global budget is not sent: it stays owed and goes out
+	// after the restart, instead of holding the shutdown for as long as the queue is.
+	b.pace.Close()
 	done := make(chan struct{})
 	go func() {
 		b.work.Wait()

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/pace"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/render"
@@ -42,7 +44,7 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 			return "", err
 		}
 	}
-	m, err := b.postOnce(t.Row.Place, rep, screenNonce(t.Row.ID, s.Version))
+	m, err := b.postOnce(t.Row.Place, rep, screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
 	if err != nil {
 		return "", err
 	}
@@ -60,7 +62,7 @@ func (f discordFront) Retire(t *host.Table, old string) {
 	}
 	keep := whyRows(t.Row.ID, g.Turns()-1)
 	// A permanent failure here (the old message deleted) leaves nothing to clean.
-	if _, err := f.b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.Row.Place, Components: &keep}); err != nil && permanent(err) == "" {
+	if _, err := f.b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.Row.Place, Components: &keep}, f.b.screenPriority(t)); err != nil && permanent(err) == "" {
 		f.b.log.Warn("strip old controls", "game", t.Row.ID, "message", old, "err", err)
 	}
 }
@@ -145,7 +147,7 @@ type onceSend struct {
 
 // postOnce posts a message that Discord creates at most once for nonce, through the
 // session's request functions so that rate limits still apply.
-func (b *Bot) postOnce(channel string, rep reply, nonce string) (*discordgo.Message, error) {
+func (b *Bot) postOnce(channel string, rep reply, nonce string, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
 	data := onceSend{MessageSend: rep.message(), Nonce: nonce, EnforceNonce: true}
 	endpoint := discordgo.EndpointChannelMessages(channel)
 	var body []byte
@@ -155,9 +157,9 @@ func (b *Bot) postOnce(channel string, rep reply, nonce string) (*discordgo.Mess
 		if encErr != nil {
 			return nil, encErr
 		}
-		body, err = b.sess.RequestRaw("POST", endpoint, ct, raw, endpoint, 0)
+		body, err = b.sess.RequestRaw("POST", endpoint, ct, raw, endpoint, 0, opts...)
 	} else {
-		body, err = b.sess.RequestWithBucketID("POST", endpoint, data, endpoint)
+		body, err = b.sess.RequestWithBucketID("POST", endpoint, data, endpoint, opts...)
 	}
 	if err != nil {
 		return nil, err
@@ -186,4 +188,18 @@ func permanent(err error) string {
 	default:
 		return fmt.Sprintf("Discord refused the board (HTTP %d)", code)
 	}
+}
+
+// screenPriority is the request option for a game's screens and their edits: auto
+// games (no person in any seat) and tournament games give way to games with people.
+func (*Bot) screenPriority(t *host.Table) discordgo.RequestOption {
+	p := pace.Auto
+	for _, id := range t.Row.Players {
+		if id != "" {
+			p = pace.Human
+		}
+	}
+	// Background, as before: a post under way when the bot closes is not cut off
+	// (the scheduler's Close drops only the posts still waiting for the budget).
+	return discordgo.WithContext(pace.WithPriority(context.Background(), p))
 }
