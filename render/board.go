@@ -202,7 +202,7 @@ func (r *Renderer) drawShots(dc *gg.Context, v *view) {
 		fx, fy, tx, ty := shotLine(e)
 		sh.line(fx, fy, tx, ty, 3)
 		if e.Target != 0 {
-			labels = append(labels, label{tx + 16, ty - 22, "-" + hpText(e.Damage)})
+			labels = append(labels, label{tx + 16, ty - 22, "-" + hpText(hpLost(e, v.initHP))})
 		}
 	}
 	sh.fill(rgb(colShot))
@@ -240,6 +240,17 @@ func (r *Renderer) drawShots(dc *gg.Context, v *view) {
 	for _, l := range labels {
 		outlined(pn, big, l.s, l.x, l.y, rgb(colDamage))
 	}
+}
+
+// hpLost is the HP a shot's target lost, what its damage label shows: a 100-HP minion
+// hit for 2792 shows -100. A log from before events carried it says only the damage;
+// a kill then shows at most init_hp, all a minion can have had.
+func hpLost(e game.Event, initHP int64) int64 {
+	lost := e.HPLost()
+	if e.Lost == 0 && e.HP == 0 && initHP > 0 {
+		lost = min(lost, initHP)
+	}
+	return lost
 }
 
 // shotLine is where a shot's line runs: to its target, or most of the way toward a

@@ -65,7 +65,7 @@ func craftedBoard() Board {
 		{Type: game.EvMove, Player: 1, Minion: 1, Kind: "Tank", At: h(1, 1), To: h(1, 1), Dir: game.UpLeft, Blocked: true},
 		{Type: game.EvShoot, Player: 1, Minion: 3, Kind: "Sniper Elite", At: h(4, 4), To: h(3, 5), Dir: game.UpRight, Amount: 52, Target: 4, Damage: 50, HP: 50},
 		{Type: game.EvShoot, Player: 1, Minion: 6, Kind: "tiny", At: h(2, 2), To: h(2, 3), Dir: game.DownRight, Amount: 9999, Blocked: true},
-		{Type: game.EvShoot, Player: 1, Minion: 6, Kind: "tiny", At: h(2, 2), To: h(3, 2), Dir: game.Down, Amount: 40, Target: 5, Damage: 40, HP: 0},
+		{Type: game.EvShoot, Player: 1, Minion: 6, Kind: "tiny", At: h(2, 2), To: h(3, 2), Dir: game.Down, Amount: 2802, Target: 5, Damage: 2792, Lost: 100, HP: 0},
 		{Type: game.EvDeath, Player: 2, Minion: 5, Kind: "Tank", At: h(3, 2)},
 	}}
 	return Board{Snap: snap, Last: last, Names: [2]string{"Alice the Magnificent", "Bob"}}
@@ -179,6 +179,37 @@ func TestGoldenImagesDetectChange(t *testing.T) {
 	got, _ := r.PNG(b)
 	if _, share := compare(decodePNG(t, got), decodePNG(t, want)); share <= maxDiffShare {
 		t.Errorf("moving a minion changed only %.4f%% of the pixels", share*100)
+	}
+}
+
+// TestDamageLabelShowsHPLost: a kill's label shows the HP the target lost, not the
+// damage: a 100-HP minion hit for 2792 is drawn as one hit for 100, and a different
+// loss is drawn differently. A log without Lost (written before it) shows at most
+// init_hp for a kill.
+func TestDamageLabelShowsHPLost(t *testing.T) {
+	r := newRenderer(t)
+	draw := func(damage, lost int64) image.Image {
+		b := craftedBoard()
+		for i, e := range b.Last.Events {
+			if e.Type == game.EvShoot && e.Target == 5 {
+				b.Last.Events[i].Damage, b.Last.Events[i].Lost = damage, lost
+			}
+		}
+		data, err := r.PNG(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return decodePNG(t, data)
+	}
+	overkill := draw(2792, 100)
+	if _, share := compare(overkill, draw(100, 100)); share != 0 {
+		t.Errorf("a hit for 2792 that took 100 HP is drawn unlike a hit for 100: %.4f%% of the pixels differ", share*100)
+	}
+	if _, share := compare(overkill, draw(2792, 2792)); share == 0 {
+		t.Error("a loss of 2792 HP is drawn like a loss of 100")
+	}
+	if _, share := compare(overkill, draw(2792, 0)); share != 0 {
+		t.Errorf("an old log's kill for 2792 is not drawn as -100 (init_hp): %.4f%% of the pixels differ", share*100)
 	}
 }
 
