@@ -71,6 +71,9 @@ func (r *Renderer) drawPanel(dc *gg.Context, v *view) {
 	l := panelLayout(v.b.Title != "")
 	x := panelLeft + 10
 	h2, body, small := r.face(true, 17), r.face(false, 15), r.face(false, 13)
+	if s.Result != nil {
+		r.drawBanner(dc, v)
+	}
 	pn.font(body)
 	pn.setColor(rgb(colMuted))
 	pn.at(string(s.Mode), Width-18, 32, 1, 0.5)
@@ -79,15 +82,17 @@ func (r *Renderer) drawPanel(dc *gg.Context, v *view) {
 	status := ""
 	switch {
 	case s.Result != nil:
-		status = "Game over"
+		status = "" // the banner says it
 	case s.Phase == game.PhaseSetup:
 		status = "Setting up: free spawns"
 	case s.Current != 0:
 		status = fmt.Sprintf("%s to play · turn %d of %d", v.names[s.Current-1], s.Players[s.Current-1].Turn, s.Config.MaxTurns)
 	}
-	pn.font(h2)
-	pn.setColor(rgb(colText))
-	pn.at(fit(pn, status, Width-x-16), x, y, 0, 0)
+	if status != "" {
+		pn.font(h2)
+		pn.setColor(rgb(colText))
+		pn.at(fit(pn, status, Width-x-16), x, y, 0, 0)
+	}
 	if v.b.Title != "" {
 		y += 22
 		pn.font(body)
@@ -207,29 +212,46 @@ func lastTurnLine(v *view) string {
 	return who + ": " + strings.Join(parts, ", ")
 }
 
-// drawBanner lays the result across the board.
+// Where the game-over banner sits: over the panel's heading and status line, in the
+// panel, so that the final position stays in full view.
+const (
+	bannerTop    = 8.0
+	bannerBottom = 80.0
+)
+
+// drawBanner gives the result the panel's header: who won (or a tie) in the winner's
+// colour, large, and why, in a box like the players' over "KOMBAT" and the status
+// line. It draws nothing over the board.
 func (r *Renderer) drawBanner(dc *gg.Context, v *view) {
 	pn := r.boardPen(dc, v)
 	res := v.b.Snap.Result
-	_, cy := Center(game.Hex{Row: 4, Col: 2})
-	cy += hexHeight / 2
-	w := panelLeft - 24
-	dc.SetRGBA(0, 0, 0, 0.78)
-	dc.DrawRoundedRectangle(12, cy-52, w, 104, 12)
-	dc.Fill()
-	v.dirty.markF(12, cy-52, 12+w, cy+52, 2)
-	head := "Tie"
+	x := panelLeft + 10
+	w := Width - x - 12
+	tint, stripe, head := rgb(colHex), rgb(colMuted), rgb(colText)
 	if res.Winner != 0 {
-		head = v.names[res.Winner-1] + " wins"
-		pn.setColor(playerLight(res.Winner))
-	} else {
-		pn.setColor(rgb(colText))
+		tint, stripe, head = blend(rgb(colPanel), playerColor(res.Winner), 0.18), playerColor(res.Winner), playerLight(res.Winner)
 	}
-	pn.font(r.face(true, 34))
-	pn.at(fit(pn, head, w-30), 12+w/2, cy-16, 0.5, 0.5)
-	pn.font(r.face(false, 16))
+	// The heading's part of the panel is flat: paint it over, then the box.
+	fillRect(dc.Image().(*image.RGBA), v.dirty, panelLeft, 0, Width, bannerBottom+2, rgb(colPanel))
+	pn.setColor(tint)
+	dc.DrawRoundedRectangle(x-4, bannerTop, w, bannerBottom-bannerTop, 8)
+	pn.fill()
+	pn.setColor(stripe)
+	dc.DrawRoundedRectangle(x-4, bannerTop, 8, bannerBottom-bannerTop, 4)
+	pn.fill()
+	v.dirty.markF(x-4, bannerTop, x-4+w, bannerBottom, 2)
+	title := "Tie"
+	if res.Winner != 0 {
+		title = v.names[res.Winner-1] + " wins"
+	}
+	pn.font(r.face(false, 15))
+	modeW := pn.width(string(v.b.Snap.Mode)) + 24
+	pn.font(r.face(true, 26))
+	pn.setColor(head)
+	pn.at(fit(pn, title, w-24-modeW), x+14, 42, 0, 0)
+	pn.font(r.face(false, 15))
 	pn.setColor(rgb(colText))
-	pn.at(fit(pn, ResultText(*res, v.names), w-30), 12+w/2, cy+26, 0.5, 0.5)
+	pn.at(fit(pn, "Game over: "+ResultText(*res, v.names), w-24), x+14, 68, 0, 0)
 }
 
 // ResultText explains a result with the players' names.

@@ -182,6 +182,33 @@ func TestGoldenImagesDetectChange(t *testing.T) {
 	}
 }
 
+// TestBannerLeavesBoardVisible: a finished game's board shows the final position in
+// full: the board's side of the image is the same as without the result, and the
+// result is written in the panel.
+func TestBannerLeavesBoardVisible(t *testing.T) {
+	r := newRenderer(t)
+	over := goldenBoards(t)["gameover"]
+	open := over
+	open.Snap.Result = nil
+	for _, res := range []game.Result{{Winner: 1, Reason: game.ReasonElimination}, {Reason: game.ReasonTie}} {
+		over.Snap.Result = &res
+		a, _ := r.PNG(over)
+		b, _ := r.PNG(open)
+		got, want := decodePNG(t, a), decodePNG(t, b)
+		board := image.Rect(0, 0, int(panelLeft)-8, Height)
+		for y := board.Min.Y; y < board.Max.Y; y++ {
+			for x := board.Min.X; x < board.Max.X; x++ {
+				if got.At(x, y) != want.At(x, y) {
+					t.Fatalf("%v: the board differs at (%d,%d) once the game is over", res, x, y)
+				}
+			}
+		}
+		if _, share := compare(got, want); share == 0 {
+			t.Errorf("%v: the result is drawn nowhere", res)
+		}
+	}
+}
+
 // TestDamageLabelShowsHPLost: a kill's label shows the HP the target lost, not the
 // damage: a 100-HP minion hit for 2792 is drawn as one hit for 100, and a different
 // loss is drawn differently. A log without Lost (written before it) shows at most
