@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/fogleman/gg"
@@ -35,14 +36,24 @@ func (r *Renderer) drawAreas(dc *gg.Context, v *view) {
 const tokenRadius = hexSize * 0.6
 
 // drawMinions draws each minion as a token in its owner's colour with its kind's
-// initials and HP, and an HP bar under it.
+// initials and HP, and an HP bar under it; a minion spawned in the last turn has a
+// second outline, a ring, around its token.
 func (r *Renderer) drawMinions(dc *gg.Context, v *view) {
 	pn := r.boardPen(dc, v)
 	label, small := r.face(true, 15), r.face(false, 11)
 	img := dc.Image().(*image.RGBA)
+	var fresh []int // minions spawned in the last turn (or the setup's free spawns)
+	for _, e := range v.b.Last.Events {
+		if e.Type == game.EvSpawn {
+			fresh = append(fresh, e.Minion)
+		}
+	}
 	for _, m := range v.b.Snap.Minions {
 		if !m.Hex.OnBoard() || m.Owner < 1 || m.Owner > 2 {
 			continue
+		}
+		if slices.Contains(fresh, m.ID) {
+			overlay(img, v.dirty, r.stamps.fresh, r.stamps.ring[index(m.Hex)])
 		}
 		paste(img, v.dirty, r.stamps.token[m.Owner-1], r.stamps.disc[index(m.Hex)])
 		x, y := tokenCenter(m.Hex)

@@ -60,6 +60,55 @@ func (r *Renderer) drawPanelFrame(dc *gg.Context, titled bool) {
 	pn.font(r.face(true, 17))
 	pn.setColor(rgb(colMuted))
 	pn.at("Kinds", x, l.kinds+4, 0, 0)
+	r.drawOutlineLegend(dc, pn)
+}
+
+// outlineLegendY is where the outline legend's first line is centred: below the
+// kinds' legend at its longest (five kinds, with a title line), above the footer at
+// its tallest.
+const outlineLegendY = 498.0
+
+// drawOutlineLegend explains the outlines of the board in two lines of small samples:
+// the ring of a minion spawned this turn, a spawnable area's edge, the dashed edge of
+// a hex the player to act can buy, and the frame of that player's box.
+func (r *Renderer) drawOutlineLegend(dc *gg.Context, pn *pen) {
+	x := panelLeft + 10
+	y0, y1 := outlineLegendY, outlineLegendY+24
+	// Spawned this turn: a grey token with its white edge and the ring.
+	dc.DrawCircle(x+12, y0, 7)
+	pn.setColor(rgb(0x4B5361))
+	pn.fillPreserve()
+	pn.setColor(rgb(0xFFFFFF))
+	dc.SetLineWidth(1.5)
+	pn.stroke()
+	freshPath(dc, x+12, y0, 11)
+	pn.synced = false // freshPath set the context's colour
+	// A spawnable area's edge, in player 1's colours, as the stamps draw it.
+	tint := blend(rgb(colHex), playerColor(1), 0.42)
+	hexPath(dc, x+12, y1, 10)
+	pn.setColor(tint)
+	pn.fillPreserve()
+	pn.setColor(blend(tint, playerLight(1), 0.5))
+	dc.SetLineWidth(2)
+	pn.stroke()
+	// Can be bought: the dashed edge.
+	hexPath(dc, x+212, y0, 10)
+	dc.SetDash(3, 3)
+	dc.SetLineWidth(1.5)
+	pn.setColor(blend(rgb(colHexLine), playerLight(1), 0.6))
+	pn.stroke()
+	dc.SetDash()
+	// The player to act: the framed box.
+	dc.DrawRoundedRectangle(x+202, y1-7, 20, 14, 4)
+	pn.setColor(playerLight(1))
+	dc.SetLineWidth(2)
+	pn.stroke()
+	pn.font(r.face(false, 13))
+	pn.setColor(rgb(colMuted))
+	pn.at("spawned this turn", x+30, y0, 0, 0.35)
+	pn.at("spawnable area", x+30, y1, 0, 0.35)
+	pn.at("can be bought", x+230, y0, 0, 0.35)
+	pn.at("to play", x+230, y1, 0, 0.35)
 }
 
 // drawPanel writes the numbers players look for: whose turn, each side's budget,
@@ -147,12 +196,51 @@ func (r *Renderer) drawPanel(dc *gg.Context, v *view) {
 		pn.at(fmt.Sprintf("×%d", c[1]), Width-24, cy+5, 1, 0)
 		y += 28
 	}
-	// What happened, in one line, at the bottom.
-	if line := lastTurnLine(v); line != "" {
+	// What happened, at the bottom: wrapped, never cut off.
+	if who, parts := lastTurnParts(v); who != "" {
 		pn.font(small)
 		pn.setColor(rgb(colMuted))
-		pn.at(fit(pn, line, Width-x-16), x, Height-18, 0, 0)
+		lines := wrapParts(pn, who+": ", parts, Width-x-16, footerLines)
+		for i, line := range lines {
+			pn.at(line, x, Height-18-footerLineH*float64(len(lines)-1-i), 0, 0)
+		}
 	}
+}
+
+// The footer's lines: at most footerLines, footerLineH apart, the last at the bottom,
+// below the outline legend whatever the number of kinds.
+const (
+	footerLines = 5
+	footerLineH = 17.0
+)
+
+// wrapParts lays head and the comma-separated parts out in lines at most w pixels
+// wide, breaking only between parts, in at most maxLines lines. On the last line, the
+// parts that do not fit are counted ("3 more") rather than dropped; only a part too
+// wide for a line of its own is shortened.
+func wrapParts(pn *pen, head string, parts []string, w float64, maxLines int) []string {
+	var lines []string
+	line := head
+	for i, p := range parts {
+		last := len(lines) == maxLines-1
+		if line != head && line != "" {
+			line += ", "
+		}
+		rest := len(parts) - i - 1 // parts after this one
+		cand := line + p
+		if last && rest > 0 {
+			cand += fmt.Sprintf(", %d more", rest) // room to count the rest after it
+		}
+		if pn.width(cand) > w && line != head && line != "" {
+			if last {
+				return append(lines, line+fmt.Sprintf("%d more", rest+1))
+			}
+			lines = append(lines, strings.TrimSuffix(line, " "))
+			line = ""
+		}
+		line += p
+	}
+	return append(lines, fit(pn, line, w))
 }
 
 func boolIndex(b bool) int {
@@ -164,9 +252,19 @@ func boolIndex(b bool) int {
 
 // lastTurnLine counts the last turn's actions.
 func lastTurnLine(v *view) string {
+	who, parts := lastTurnParts(v)
+	if who == "" {
+		return ""
+	}
+	return who + ": " + strings.Join(parts, ", ")
+}
+
+// lastTurnParts says whose turn the last was and counts its actions, one part per
+// kind of action; who is "" when there was no last turn.
+func lastTurnParts(v *view) (who string, parts []string) {
 	l := v.b.Last
 	if len(l.Events) == 0 {
-		return ""
+		return "", nil
 	}
 	var moves, blocked, shots, deaths, spawns int
 	for _, e := range l.Events {
@@ -187,11 +285,10 @@ func lastTurnLine(v *view) string {
 			spawns++
 		}
 	}
-	who := "Setup"
+	who = "Setup"
 	if l.Player != 0 {
 		who = fmt.Sprintf("%s's turn %d", v.names[l.Player-1], l.Turn)
 	}
-	parts := []string{}
 	add := func(n int, one, many string) {
 		if n > 0 {
 			if n == 1 {
@@ -209,7 +306,7 @@ func lastTurnLine(v *view) string {
 	if len(parts) == 0 {
 		parts = append(parts, "nothing moved")
 	}
-	return who + ": " + strings.Join(parts, ", ")
+	return who, parts
 }
 
 // Where the game-over banner sits: over the panel's heading and status line, in the

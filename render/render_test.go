@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fogleman/gg"
+
 	"github.com/kombat-game/kombat/game"
 )
 
@@ -206,6 +208,69 @@ func TestBannerLeavesBoardVisible(t *testing.T) {
 		if _, share := compare(got, want); share == 0 {
 			t.Errorf("%v: the result is drawn nowhere", res)
 		}
+	}
+}
+
+// TestFooterWraps: a turn with every kind of action and a long name is written in
+// full, on lines within the panel, never cut off with an ellipsis.
+func TestFooterWraps(t *testing.T) {
+	r := newRenderer(t)
+	v := newView(craftedBoard())
+	v.names[0] = "Alice the Magnificent of the Northern Hexes"
+	v.b.Last.Events = append(v.b.Last.Events, game.Event{Type: game.EvSpawn, Player: 1, Minion: 9})
+	who, parts := lastTurnParts(v)
+	if len(parts) < 5 {
+		t.Fatalf("only %d kinds of action: %v", len(parts), parts)
+	}
+	pn := r.newPen(gg.NewContext(1, 1))
+	pn.font(r.face(false, 13))
+	w := Width - panelLeft - 26
+	lines := wrapParts(pn, who+": ", parts, w, footerLines)
+	if len(lines) < 2 || len(lines) > footerLines {
+		t.Errorf("%d lines: %q", len(lines), lines)
+	}
+	all := strings.Join(lines, " ")
+	for _, l := range lines {
+		if pn.width(l) > w || strings.Contains(l, "…") {
+			t.Errorf("line %q is %.0f px wide (limit %.0f) or cut", l, pn.width(l), w)
+		}
+	}
+	for _, p := range append(parts, who) {
+		if !strings.Contains(all, p) {
+			t.Errorf("%q is missing from %q", p, lines)
+		}
+	}
+	// With room for one line only, what does not fit is counted, not dropped silently.
+	if got := wrapParts(pn, who+": ", parts, w, 1); len(got) != 1 || !strings.Contains(got[0], "more") {
+		t.Errorf("one line: %q", got)
+	}
+}
+
+// TestSpawnedMinionRinged: the minion spawned in the last turn has a ring around its
+// token, and nothing else on the board changes with it.
+func TestSpawnedMinionRinged(t *testing.T) {
+	r := newRenderer(t)
+	b := craftedBoard()
+	plain, _ := r.PNG(b)
+	m := b.Snap.Minions[4] // #6 at (2,2)
+	b.Last.Events = append([]game.Event{{Type: game.EvSpawn, Player: 1, Minion: m.ID, Kind: "tiny", At: m.Hex}}, b.Last.Events...)
+	ringed, _ := r.PNG(b)
+	a, c := decodePNG(t, plain), decodePNG(t, ringed)
+	x, y := tokenCenter(m.Hex)
+	changed := 0
+	for py := 0; py < Height; py++ {
+		for px := 0; px < int(panelLeft)-8; px++ {
+			if a.At(px, py) == c.At(px, py) {
+				continue
+			}
+			changed++
+			if d := math.Hypot(float64(px)-x, float64(py)-y); d < tokenRadius || d > freshRing+3 {
+				t.Fatalf("(%d,%d), %.1f px from the token's centre, changed", px, py, d)
+			}
+		}
+	}
+	if changed < 50 {
+		t.Errorf("the ring changed only %d pixels", changed)
 	}
 }
 
