@@ -400,8 +400,10 @@ func fullBoardGame(t testing.TB) *game.Game {
 	return g
 }
 
-// TestReplayGIF decodes a 69-turn replay of a full board: every frame is there, the
-// animation loops, and it stays under 8 MiB.
+// TestReplayGIF decodes a 69-turn replay of a full board: one frame per turn, each
+// shown for a while (no frame without a delay), the animation loops, it stays under
+// 8 MiB, and every frame, composed over the ones before as a viewer does, is exactly
+// the board of its turn: board and panel from the same turn.
 func TestReplayGIF(t *testing.T) {
 	r := newRenderer(t)
 	g := fullBoardGame(t)
@@ -412,7 +414,8 @@ func TestReplayGIF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := r.GIF(frames, [2]string{"Alice", "Bob"})
+	names := [2]string{"Alice", "Bob"}
+	data, err := r.GIF(frames, names)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -426,26 +429,102 @@ func TestReplayGIF(t *testing.T) {
 	if anim.Config.Width != Width || anim.Config.Height != Height || anim.LoopCount != 0 {
 		t.Errorf("replay %dx%d loop %d", anim.Config.Width, anim.Config.Height, anim.LoopCount)
 	}
-	// Each game frame ends with a sub-image that has a delay; count those.
-	shown := 0
-	for _, d := range anim.Delay {
-		if d > 0 {
-			shown++
+	if len(anim.Image) != len(frames) || len(frames) != 1+2*69 {
+		t.Fatalf("%d GIF frames for %d game frames (want 139)", len(anim.Image), len(frames))
+	}
+	canvas := image.NewPaletted(image.Rect(0, 0, Width, Height), anim.Image[0].Palette)
+	for i, f := range anim.Image {
+		want := frameDelay
+		if i == len(anim.Image)-1 {
+			want = lastDelay
+		}
+		if anim.Delay[i] != want || anim.Disposal[i] != gif.DisposalNone {
+			t.Errorf("frame %d: delay %d, disposal %d; want %d, %d", i, anim.Delay[i], anim.Disposal[i], want, gif.DisposalNone)
+		}
+		if i > 0 && f.Bounds() == canvas.Bounds() {
+			t.Errorf("frame %d covers the whole image: not a difference", i)
+		}
+		composeOver(canvas, f)
+		board := r.paletted(r.Draw(Board{Snap: frames[i].Snapshot, Last: frames[i].Turn, Names: names}))
+		if !bytes.Equal(canvas.Pix, board.Pix) {
+			t.Fatalf("frame %d, composed, is not the board of its turn", i)
 		}
 	}
-	if shown != len(frames) || len(frames) != 1+2*69 {
-		t.Errorf("%d timed frames for %d game frames (want 139)", shown, len(frames))
+	t.Logf("replay: %d frames, %d bytes", len(frames), len(data))
+}
+
+// composeOver composes a GIF frame over the picture so far, skipping transparent
+// pixels, as a viewer does with disposal "none".
+func composeOver(dst, src *image.Paletted) {
+	b := src.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if c := src.ColorIndexAt(x, y); c != transparent {
+				dst.SetColorIndex(x, y, c)
+			}
+		}
 	}
-	// The last picture, composed from all sub-images, shows the final board.
-	final := image.NewRGBA(image.Rect(0, 0, Width, Height))
-	for _, f := range anim.Image {
-		drawOver(final, f)
+}
+
+// TestReplayGIFGolden animates a short seeded game twice (the same bytes: replays
+// are deterministic), decodes it, composes its frames as a viewer does and compares
+// the middle and last pictures with testdata/replay-mid.png and replay-end.png, with
+// the boards' tolerance (go test ./render -update rewrites them).
+func TestReplayGIFGolden(t *testing.T) {
+	r := newRenderer(t)
+	g := playTo(t, game.DefaultConfig(), 3, 25)
+	frames, err := game.Frames(game.NewLanguage(), g.Record())
+	if err != nil {
+		t.Fatal(err)
 	}
-	want := r.Draw(Board{Snap: frames[len(frames)-1].Snapshot, Last: frames[len(frames)-1].Turn, Names: [2]string{"Alice", "Bob"}})
-	if _, share := compare(final, want); share > 0.02 {
-		t.Errorf("the composed last frame differs from the final board in %.2f%% of the pixels", share*100)
+	data, err := r.GIF(frames, [2]string{"Alice", "Bob"})
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Logf("replay: %d frames, %d sub-images, %d bytes", len(frames), len(anim.Image), len(data))
+	again, _ := r.GIF(frames, [2]string{"Alice", "Bob"})
+	if !bytes.Equal(data, again) {
+		t.Error("the same game gave two different replays")
+	}
+	anim, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("replay does not decode: %v", err)
+	}
+	if len(anim.Image) != len(frames) {
+		t.Fatalf("%d GIF frames for %d game frames", len(anim.Image), len(frames))
+	}
+	canvas := image.NewRGBA(image.Rect(0, 0, Width, Height))
+	for i, f := range anim.Image {
+		drawOver(canvas, f)
+		name := ""
+		switch i {
+		case len(anim.Image) / 2:
+			name = "replay-mid"
+		case len(anim.Image) - 1:
+			name = "replay-end"
+		default:
+			continue
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, canvas); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join("testdata", name+".png")
+		if *update {
+			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test ./render -update to create it)", err)
+		}
+		if _, share := compare(canvas, decodePNG(t, want)); share > maxDiffShare {
+			os.MkdirAll(filepath.Join("testdata", "failed"), 0o755)
+			os.WriteFile(filepath.Join("testdata", "failed", name+".png"), buf.Bytes(), 0o644)
+			t.Errorf("%s: %.3f%% of the pixels differ (limit %.3f%%); see testdata/failed/", name, share*100, maxDiffShare*100)
+		}
+	}
 }
 
 // drawOver composes a GIF sub-image over the picture so far, skipping transparent
