@@ -274,6 +274,43 @@ func TestSpawnedMinionRinged(t *testing.T) {
 	}
 }
 
+// TestLabelsReadableUnderShots: where a shot's line and spark cross the shooter's
+// and the target's tokens, the letters of their initials and HP keep their colour:
+// every pixel fully inked by a label without the shot is inked the same with it.
+func TestLabelsReadableUnderShots(t *testing.T) {
+	r := newRenderer(t)
+	b := craftedBoard()
+	shot, _ := r.PNG(b)
+	var quiet []game.Event
+	for _, e := range b.Last.Events {
+		if e.Type != game.EvShoot {
+			quiet = append(quiet, e)
+		}
+	}
+	b.Last.Events = quiet
+	plain, _ := r.PNG(b)
+	a, c := decodePNG(t, plain), decodePNG(t, shot)
+	// #3 at (4,4) shot #4 at (3,5): the line runs through both tokens.
+	for _, m := range []game.MinionView{b.Snap.Minions[2], b.Snap.Minions[3]} {
+		x, y := tokenCenter(m.Hex)
+		ink, kept := 0, 0
+		for py := int(y - tokenRadius + 4); py < int(y+tokenRadius-4); py++ {
+			for px := int(x - tokenRadius + 4); px < int(x+tokenRadius-4); px++ {
+				if color.RGBAModel.Convert(a.At(px, py)) != tokenText(m.Owner) {
+					continue
+				}
+				ink++
+				if color.RGBAModel.Convert(c.At(px, py)) == tokenText(m.Owner) {
+					kept++
+				}
+			}
+		}
+		if ink < 20 || kept < ink {
+			t.Errorf("#%d at %v: %d of %d inked label pixels kept under the shot", m.ID, m.Hex, kept, ink)
+		}
+	}
+}
+
 // TestDamageLabelShowsHPLost: a kill's label shows the HP the target lost, not the
 // damage: a 100-HP minion hit for 2792 is drawn as one hit for 100, and a different
 // loss is drawn differently. A log without Lost (written before it) shows at most
