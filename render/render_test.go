@@ -98,28 +98,43 @@ func TestGoldenImages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := decodePNG(t, data)
-			path := filepath.Join("testdata", name+".png")
-			if *update {
-				if err := os.WriteFile(path, data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./render -update to create it)", err)
-			}
-			diff, share := compare(got, decodePNG(t, want))
-			if share > maxDiffShare {
-				os.MkdirAll(filepath.Join("testdata", "failed"), 0o755)
-				os.WriteFile(filepath.Join("testdata", "failed", name+".png"), data, 0o644)
-				var buf bytes.Buffer
-				png.Encode(&buf, diff)
-				os.WriteFile(filepath.Join("testdata", "failed", name+".diff.png"), buf.Bytes(), 0o644)
-				t.Errorf("%s: %.3f%% of the pixels differ (limit %.3f%%); see testdata/failed/", name, share*100, maxDiffShare*100)
-			}
+			checkGolden(t, name, data, decodePNG(t, data), maxDiffShare)
 		})
+	}
+}
+
+// checkGolden compares img, decoded from data, with testdata/NAME.png, decoded: at
+// most limit of the pixels may differ by more than pixelTolerance. On a difference it
+// writes testdata/failed/NAME.png and NAME.diff.png to look at; with -update it
+// rewrites the golden image with data.
+func checkGolden(t *testing.T, name string, data []byte, img image.Image, limit float64) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".png")
+	if *update {
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./render -update to create it)", err)
+	}
+	want, err := png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if img.Bounds() != want.Bounds() {
+		t.Fatalf("%s: the image is %v, the golden one %v", name, img.Bounds(), want.Bounds())
+	}
+	diff, share := compare(img, want)
+	if share > limit {
+		os.MkdirAll(filepath.Join("testdata", "failed"), 0o755)
+		os.WriteFile(filepath.Join("testdata", "failed", name+".png"), data, 0o644)
+		var buf bytes.Buffer
+		png.Encode(&buf, diff)
+		os.WriteFile(filepath.Join("testdata", "failed", name+".diff.png"), buf.Bytes(), 0o644)
+		t.Errorf("%s: %.3f%% of the pixels differ (limit %.3f%%); see testdata/failed/", name, share*100, limit*100)
 	}
 }
 
@@ -545,22 +560,7 @@ func TestReplayGIFGolden(t *testing.T) {
 		if err := png.Encode(&buf, canvas); err != nil {
 			t.Fatal(err)
 		}
-		path := filepath.Join("testdata", name+".png")
-		if *update {
-			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test ./render -update to create it)", err)
-		}
-		if _, share := compare(canvas, decodePNG(t, want)); share > maxDiffShare {
-			os.MkdirAll(filepath.Join("testdata", "failed"), 0o755)
-			os.WriteFile(filepath.Join("testdata", "failed", name+".png"), buf.Bytes(), 0o644)
-			t.Errorf("%s: %.3f%% of the pixels differ (limit %.3f%%); see testdata/failed/", name, share*100, maxDiffShare*100)
-		}
+		checkGolden(t, name, buf.Bytes(), canvas, maxDiffShare)
 	}
 }
 
