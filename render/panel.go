@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/fogleman/gg"
@@ -217,30 +218,33 @@ const (
 // wrapParts lays head and the comma-separated parts out in lines at most w pixels
 // wide, breaking only between parts, in at most maxLines lines. On the last line, the
 // parts that do not fit are counted ("3 more") rather than dropped; only a part too
-// wide for a line of its own is shortened.
+// wide for a line of its own is shortened. Widths are summed part by part (the pen
+// does not kern), so each line is built once.
 func wrapParts(pn *pen, head string, parts []string, w float64, maxLines int) []string {
-	var lines []string
-	line := head
+	sepW := pn.width(", ")
+	lines := make([]string, 0, maxLines)
+	prefix, start, used := head, 0, pn.width(head)
 	for i, p := range parts {
+		add := pn.width(p)
+		if i > start {
+			add += sepW
+		}
+		need := used + add
+		rest := strconv.Itoa(len(parts) - i - 1) // parts after this one
 		last := len(lines) == maxLines-1
-		if line != head && line != "" {
-			line += ", "
+		if last && i < len(parts)-1 {
+			need += sepW + pn.width(rest+" more") // room to count them after it
 		}
-		rest := len(parts) - i - 1 // parts after this one
-		cand := line + p
-		if last && rest > 0 {
-			cand += fmt.Sprintf(", %d more", rest) // room to count the rest after it
-		}
-		if pn.width(cand) > w && line != head && line != "" {
+		if need > w && i > start {
 			if last {
-				return append(lines, line+fmt.Sprintf("%d more", rest+1))
+				return append(lines, prefix+strings.Join(parts[start:i], ", ")+", "+strconv.Itoa(len(parts)-i)+" more")
 			}
-			lines = append(lines, strings.TrimSuffix(line, " "))
-			line = ""
+			lines = append(lines, prefix+strings.Join(parts[start:i], ", ")+",")
+			prefix, start, used, add = "", i, 0, add-sepW
 		}
-		line += p
+		used += add
 	}
-	return append(lines, fit(pn, line, w))
+	return append(lines, fit(pn, prefix+strings.Join(parts[start:], ", "), w))
 }
 
 func boolIndex(b bool) int {
