@@ -320,6 +320,11 @@ func (s *terminalGame) run() error {
 	if err := s.image("setup.png", setup); err != nil {
 		return err
 	}
+	if s.seats.BotToMove() != 0 {
+		// The bot plays next, so no prompt shows the numbers setup.png shows (the
+		// first turn's income is in): say them here, from the same board.
+		fmt.Fprintf(s.out, "\n%s", s.text(setup, "Setup done (setup.png); the bot plays first"))
+	}
 	for s.g.Phase() == game.PhasePlay {
 		p, log, err := s.human, game.TurnLog{}, error(nil)
 		if s.seats.BotToMove() != 0 {

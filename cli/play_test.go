@@ -108,7 +108,10 @@ func TestPlay_Endings(t *testing.T) {
 		{"last line without a newline", "1\n1,1\nquit\nyes", nil, []string{"The bot wins (Player resigned)"}, []string{"replay.gif"}},
 		{"quit", "quit\ny\n", nil, []string{"Resign the game?", "The bot wins (Player resigned)"}, []string{"replay.gif"}},
 		{"quit, then go on", "quit\nno\n1\n1,1\n", nil, []string{"Resign the game?", "The game goes on.", "End of input"}, []string{"setup.png"}},
-		{"seat 2", "2\n8,8\nq\nyes\n", []string{"--seat", "2"}, []string{"you are player 2", "The bot's turn 1:", "Choices: 7,7  7,8  8,6  8,7  8,8"}, []string{"replay.gif"}},
+		{"seat 2", "2\n8,8\nq\nyes\n", []string{"--seat", "2"}, []string{"you are player 2", "The bot's turn 1:", "Choices: 7,7  7,8  8,6  8,7  8,8",
+			// setup.png's numbers, the bot's first income in, said before the bot plays
+			"Setup done (setup.png); the bot plays first\n", "budget 10090, interest 0.0%"},
+			[]string{"replay.gif", "setup.png"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
