@@ -23,7 +23,7 @@ const module = "github.com/kombat-game/kombat"
 // commands, is imported by main alone, so the bot can never depend on a command.
 var layers = [][]string{
 	{"interp", "bot/discordtest", "examples"},
-	{"game"},
+	{"game", "upbeat"},
 	{"render", "store"},
 	{"host"},
 	{"bot"},
