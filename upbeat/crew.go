@@ -23,15 +23,16 @@ const (
 // Event is one thing that happened in a turn.
 type Event struct {
 	Kind   string  `json:"kind"`
-	Player int     `json:"player,omitempty"` // who acted, or who lost
-	At     Region  `json:"at,omitzero"`      // the crew's region, or the region concerned
-	To     Region  `json:"to,omitzero"`      // a move's or a shot's target
-	Dir    int     `json:"dir,omitempty"`    // a direction number (U1)
-	Amount int64   `json:"amount,omitempty"` // the command's amount; regions paid for interest
-	Cost   int64   `json:"cost,omitempty"`   // what the budget paid
-	Gain   float64 `json:"gain,omitempty"`   // interest paid, deposit change
-	OK     bool    `json:"ok,omitempty"`     // the command took effect
-	Note   string  `json:"note,omitempty"`   // why not, or how the evaluation ended
+	Player int     `json:"player,omitempty"`  // who acted, or who lost
+	At     Region  `json:"at,omitzero"`       // the crew's region, or the region concerned
+	To     Region  `json:"to,omitzero"`       // a move's or a shot's target
+	Dir    int     `json:"dir,omitempty"`     // a direction number (U1)
+	Amount int64   `json:"amount,omitempty"`  // the command's amount
+	Count  int     `json:"regions,omitempty"` // regions paid, for interest
+	Cost   int64   `json:"cost,omitempty"`    // what the budget paid
+	Gain   float64 `json:"gain,omitempty"`    // interest paid, deposit change
+	OK     bool    `json:"ok,omitempty"`      // the command took effect
+	Note   string  `json:"note,omitempty"`    // why not, or how the evaluation ended
 }
 
 // How an evaluation ended (U10, U24), as TurnLog.End and `kombat try` spell it.

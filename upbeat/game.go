@@ -206,7 +206,7 @@ func (g *Game) interest(p int, events []Event) []Event {
 	if g.quiet {
 		return events
 	}
-	return append(events, Event{Kind: EventInterest, Player: p, Gain: total, Amount: int64(n)})
+	return append(events, Event{Kind: EventInterest, Player: p, Gain: total, Count: n})
 }
 
 // Current is the player whose turn is open, or 0 once the game is over.
