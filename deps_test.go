@@ -24,7 +24,7 @@ const module = "github.com/kombat-game/kombat"
 // commands, is imported by main alone, so the bot can never depend on a command.
 var layers = [][]string{
 	{"interp", "bot/discordtest", "bot/pace", "examples"},
-	{"game"},
+	{"game", "upbeat"},
 	{"render", "store"},
 	{"host"},
 	{"bot"},
