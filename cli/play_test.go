@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
@@ -73,7 +74,18 @@ func TestPlay_ScriptedGame(t *testing.T) {
 	if n := strings.Count(out, "Board by row and column"); n < 5 {
 		t.Errorf("the board was shown %d times; want it before each of the player's turns, on request and at the end", n)
 	}
-	names := []string{"setup.png"}
+	// After the game: the turning points for the player, one suggestion, and the chart.
+	after := out[strings.Index(out, "After the game"):]
+	if !strings.Contains(after, "chart.png") || !strings.Contains(after, "unspent budget") {
+		t.Errorf("the after-game text lacks the chart's path or the budget left:\n%s", after)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		// A folder's path is the machine's, not the game's text.
+		if n := utf8.RuneCountInString(line); n > 80 && !strings.Contains(line, dir) {
+			t.Errorf("a line of %d characters: %q", n, line)
+		}
+	}
+	names := []string{"setup.png", "chart.png"}
 	for i := 1; i <= 6; i++ {
 		names = append(names, "turn-00"+string(rune('0'+i))+".png")
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"image"
@@ -20,7 +21,7 @@ import (
 	"github.com/kombat-game/kombat/game"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden images and texts in testdata/ (and docs/board.png)")
+var update = flag.Bool("update", false, "rewrite the golden images and texts in testdata/ (and docs/board.png, docs/chart.png)")
 
 // Golden images are compared after decoding: a pixel differs when a channel is off by
 // more than pixelTolerance, and at most maxDiffShare of the pixels may differ.
@@ -579,26 +580,42 @@ func drawOver(dst *image.RGBA, src *image.Paletted) {
 	}
 }
 
-// TestDocsBoard keeps docs/board.png, the README's picture, in step (written with
-// -update).
-func TestDocsBoard(t *testing.T) {
-	path := filepath.Join("..", "docs", "board.png")
-	data, err := newRenderer(t).PNG(boardOf(playTo(t, game.DefaultConfig(), 3, 25), [2]string{"Alice", "Bob"}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if *update {
-		os.MkdirAll(filepath.Dir(path), 0o755)
-		if err := os.WriteFile(path, data, 0o644); err != nil {
+// TestDocsImages keeps the README's pictures in step (written with -update): a board
+// after 25 turns, and the after-game chart of a whole game.
+func TestDocsImages(t *testing.T) {
+	r := newRenderer(t)
+	names := [2]string{"Alice", "Bob"}
+	whole := playTo(t, game.DefaultConfig(), 3, 1000)
+	for _, tc := range []struct {
+		file string
+		draw func() ([]byte, error)
+	}{
+		{"board.png", func() ([]byte, error) { return r.PNG(boardOf(playTo(t, game.DefaultConfig(), 3, 25), names)) }},
+		{"chart.png", func() ([]byte, error) { return r.Chart(whole.Report(), names) }},
+	} {
+		path := filepath.Join("..", "docs", tc.file)
+		data, err := tc.draw()
+		if err != nil {
 			t.Fatal(err)
 		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, share := compare(decodePNG(t, data), decodePNG(t, want)); share > maxDiffShare {
-		t.Errorf("docs/board.png is out of date: run go test ./render -update")
+		if *update {
+			os.MkdirAll(filepath.Dir(path), 0o755)
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err1 := png.Decode(bytes.NewReader(data))
+		old, err2 := png.Decode(bytes.NewReader(want))
+		if err := errors.Join(err1, err2); err != nil {
+			t.Fatalf("docs/%s: %v", tc.file, err)
+		}
+		if _, share := compare(got, old); share > maxDiffShare {
+			t.Errorf("docs/%s is out of date: run go test ./render -update", tc.file)
+		}
 	}
 }
