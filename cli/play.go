@@ -242,6 +242,12 @@ func fileKinds(cmd string, lang *interp.Language, files []string, stderr io.Writ
 			reportErr(cmd, err, stderr)
 			return nil, 1
 		}
+		// A strategy accepted with warnings says so here too, not only in check: a
+		// misspelt name is a variable that is always 0, and the game would just
+		// look strange.
+		if prog, err := host.CheckStrategy(lang, f, text); err == nil && len(prog.Warnings()) > 0 {
+			fmt.Fprint(stderr, interp.Report(f, text, prog.Warnings(), 0))
+		}
 		kinds = append(kinds, k)
 	}
 	return kinds, 0

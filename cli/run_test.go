@@ -234,3 +234,25 @@ func TestSim(t *testing.T) {
 		t.Errorf("bad config: exit %d %q, want it to end with %q", code, errs, want)
 	}
 }
+
+// TestWarningsWhereAccepted: a strategy accepted with warnings says so in play and sim
+// too, not only in check (issue 15 §3), and the game still runs.
+func TestWarningsWhereAccepted(t *testing.T) {
+	dir := t.TempDir()
+	warn := writeFile(t, dir, "warny.kombat", "x = oponent\nif (x) then move up else done\n")
+	cfg := writeFile(t, dir, "short.cfg", "max_turns=2\n")
+	for _, args := range [][]string{
+		{"sim", "--games", "1", "--config", cfg, warn},
+		{"play", "--seed", "1", "--config", cfg, "--out", dir, warn},
+	} {
+		code, out, errs := runCmd(t, strings.Repeat("\n", 40), args...)
+		if code != 0 {
+			t.Errorf("%s: exit %d\n%s%s", args[0], code, out, errs)
+		}
+		for _, want := range []string{warn + ":1:5: warning: 'oponent' is never assigned", "did you mean 'opponent'?"} {
+			if !strings.Contains(errs, want) {
+				t.Errorf("%s: stderr lacks %q:\n%s", args[0], want, errs)
+			}
+		}
+	}
+}

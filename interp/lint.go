@@ -30,6 +30,8 @@ func lint(lang *Language, prog []stmt) Diagnostics {
 		hint := ""
 		if s := specialLike(lang, name); s != "" {
 			hint = fmt.Sprintf("did you mean '%s'? names are case-sensitive", s)
+		} else if w, doc := valueWordLike(lang, name); w != "" {
+			hint = fmt.Sprintf("did you mean '%s'? %s", w, doc)
 		} else if s := suggest(name, names); s != "" {
 			hint = fmt.Sprintf("did you mean '%s'?", s)
 		}
@@ -45,6 +47,35 @@ func lint(lang *Language, prog []stmt) Diagnostics {
 		})
 	}
 	return out
+}
+
+// valueWordLike returns the language's word that reads a value (a special name or an
+// information expression, such as opponent) within typo distance of name, with how
+// it is written: a misspelt 'oponent' is a variable that is always 0.
+func valueWordLike(lang *Language, name string) (word, usage string) {
+	usages := map[string]string{}
+	var words []string
+	for _, w := range lang.def.Infos {
+		words = append(words, w.Name)
+		use := w.Name
+		for _, a := range w.Args {
+			if a == ArgDirection {
+				use += " DIR"
+			} else {
+				use += " EXPR"
+			}
+		}
+		usages[w.Name] = "it is one of the language's words"
+		if len(w.Args) > 0 {
+			usages[w.Name] = "it is written " + use
+		}
+	}
+	for _, s := range lang.def.Specials {
+		words = append(words, s)
+		usages[s] = "it is one of the names the game answers"
+	}
+	w := suggest(name, words)
+	return w, usages[w]
 }
 
 // specialLike returns the special name that differs from name only by case.
