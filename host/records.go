@@ -158,6 +158,9 @@ func (h *Host) Why(ctx context.Context, id int64, n int, user string) (*Why, err
 func (w *Why) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Turn %d of %s\n", w.Turn, w.View.Table().Names()[w.Player-1])
+	// The trace's positions are the strategy's line and column: say so once, so that
+	// "4:9 move" reads as line 4 of the kind's strategy.
+	b.WriteString("Each step starts with its place in the kind's strategy: line:column.\n")
 	for _, m := range w.Minions {
 		e := m.Eval
 		fmt.Fprintf(&b, "\n== minion %d (%s), now at %v: %s after %d steps ==\n", e.Minion, e.Kind, e.At, e.End, e.Steps)

@@ -202,7 +202,8 @@ func TestHost_Why(t *testing.T) {
 				}
 			}
 			text := w.Text()
-			if !strings.HasPrefix(text, "Turn 1 of ") || strings.Count(text, "\n== minion ") != len(w.Minions) {
+			if !strings.HasPrefix(text, "Turn 1 of ") || strings.Count(text, "\n== minion ") != len(w.Minions) ||
+				!strings.Contains(text, "place in the kind's strategy: line:column") {
 				t.Errorf("text of %d minions:\n%s", len(w.Minions), text)
 			}
 		})
