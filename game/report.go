@@ -212,12 +212,12 @@ func (r Report) Sentences(names [2]string, viewer int) []string {
 		out = append(out, s)
 	}
 	if kg, ok := r.worstKills(0); ok {
-		out = append(out, fmt.Sprintf("%s %s at %v killed %s on %s.", w.of(kg.Shooter), kg.Kind, kg.From, count(kg.n, w.of(kg.Victim)), turnSpan(kg.first, kg.last)))
+		out = append(out, fmt.Sprintf("%s %s at %v killed %s on %s.", w.of(kg.Shooter), kg.Kind, kg.From, count(kg.n, w.of(kg.Victim)), turnSpan(PlayerTurn(kg.first), PlayerTurn(kg.last))))
 	} else {
 		out = append(out, "No minion was shot dead.")
 	}
 	if p, t := r.lastLead(); p != 0 && t > 0 {
-		out = append(out, fmt.Sprintf("%s took the lead in minions on turn %d and kept it to the end.", w.name(p), t))
+		out = append(out, fmt.Sprintf("%s took the lead in minions on turn %d and kept it to the end.", w.name(p), PlayerTurn(t)))
 	}
 	subject := r.subject(viewer)
 	left := end.Budget[subject-1]
@@ -233,12 +233,12 @@ func (r Report) Sentences(names [2]string, viewer int) []string {
 func (r Report) outcome(w words, end TurnPoint) string {
 	res := r.Result
 	if res == nil {
-		return fmt.Sprintf("the game stopped after %d turns without a result.", end.Turn)
+		return fmt.Sprintf("the game stopped after %d turns without a result.", PlayerTurn(end.Turn))
 	}
 	win, lose := w.name(max(res.Winner, 1)), w.name(max(res.Loser(), 1))
 	switch res.Reason {
 	case ReasonElimination:
-		return fmt.Sprintf("%s won on turn %d: %s had no minions left.", win, end.Turn, lose)
+		return fmt.Sprintf("%s won on turn %d: %s had no minions left.", win, PlayerTurn(end.Turn), lose)
 	case ReasonMinions:
 		return fmt.Sprintf("%s won at the turn limit with %d minions to %d.", win, end.Minions[res.Winner-1], end.Minions[res.Loser()-1])
 	case ReasonHP:
@@ -248,9 +248,9 @@ func (r Report) outcome(w words, end TurnPoint) string {
 	case ReasonTie:
 		return "the game ended in a tie at the turn limit."
 	case ReasonResign:
-		return fmt.Sprintf("%s resigned on turn %d.", lose, end.Turn)
+		return fmt.Sprintf("%s resigned on turn %d.", lose, PlayerTurn(end.Turn))
 	case ReasonForfeit:
-		return fmt.Sprintf("%s ran out of time and forfeited on turn %d.", lose, end.Turn)
+		return fmt.Sprintf("%s ran out of time and forfeited on turn %d.", lose, PlayerTurn(end.Turn))
 	}
 	return fmt.Sprintf("%s won.", win)
 }
@@ -335,6 +335,11 @@ func count(n int, owner string) string {
 	}
 	return strconv.Itoa(n) + " of " + owner + " minions"
 }
+
+// PlayerTurn is a report's turn t (both players' turns counted, 1 first) as the game
+// numbers it for the player who moved then, the board's "turn 7 of 69": sentences
+// and charts speak as the game does.
+func PlayerTurn(t int) int { return (t + 1) / 2 }
 
 // turnSpan words a span of turns.
 func turnSpan(first, last int) string {

@@ -122,7 +122,7 @@ func (r *Renderer) chartPanel(pn *pen, pts []game.TurnPoint, s chartSeries, top 
 	if index == 2 {
 		pn.setColor(rgb(colMuted))
 		pn.at("turn 0", x(0), bottom+14, 0, 0.5)
-		pn.at(fmt.Sprintf("turn %d", last), x(last), bottom+14, 1, 0.5)
+		pn.at(fmt.Sprintf("turn %d", game.PlayerTurn(last)), x(last), bottom+14, 1, 0.5)
 	}
 	for p := range 2 {
 		pn.setColor(playerLight(p + 1))
