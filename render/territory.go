@@ -259,7 +259,7 @@ func fillBox(img *image.RGBA, x0, y0, x1, y1 int, c color.RGBA) {
 // from a size of 6 pixels a line of the background separates regions.
 func (r *Renderer) drawRegions(f *territoryFrame, v *terrView) {
 	g, s := v.geo, v.snap
-	w, terr := g.win, s.Territory
+	w := g.win
 	x0, x1 := int(math.Floor(g.ox)), int(math.Ceil(g.ox+(1.5*float64(w.Cols)+0.5)*g.s))
 	y0, y1 := int(math.Floor(g.oy)), int(math.Ceil(g.oy+(float64(w.Rows)+0.5)*g.h))
 	x0, y0 = max(x0, int(mapX)), max(y0, int(mapY))
@@ -311,7 +311,6 @@ func (r *Renderer) drawRegions(f *territoryFrame, v *terrView) {
 			looks[(row-w.Top)*w.Cols+col-w.Left] = look{packRGBA(fill), packRGBA(pat), o}
 		}
 	}
-	_ = terr
 	lines := g.s >= 6
 	bg := packRGBA(rgb(colBackground))
 	if cap(f.idx) < nx {
@@ -742,7 +741,7 @@ func (r *Renderer) playerBox(img *image.RGBA, pn *pen, v *terrView, p int, y, h 
 	pn.at(fit(pn, name, right-tx-4), tx, y+line*0.7, 0, 0.5)
 	pn.font(r.face(false, 12))
 	pn.setColor(text)
-	pn.at(fit(pn, fmt.Sprintf("budget %s · %s", thousands(pv.Budget), strconv.Itoa(pv.Regions) + " " + Plural(pv.Regions, "region", "regions")), right-tx-4), tx, y+line*1.7, 0, 0.5)
+	pn.at(fit(pn, fmt.Sprintf("budget %s · %s", thousands(pv.Budget), strconv.Itoa(pv.Regions)+" "+Plural(pv.Regions, "region", "regions")), right-tx-4), tx, y+line*1.7, 0, 0.5)
 	pn.setColor(muted)
 	clock := clockText(pv.Clock)
 	if !pv.CanRevise {

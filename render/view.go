@@ -104,13 +104,19 @@ func (v View) ZoomIn(t upbeat.Territory) View {
 	return v
 }
 
-// ZoomOut is the previous zoom level that shows more regions than v does, ending at the
-// overview (level 0); v itself (clamped) at the overview.
+// ZoomOut is the previous zoom level that shows more regions than v does (the lowest
+// of those that show the same), ending at the overview (level 0), where it stays.
 func (v View) ZoomOut(t upbeat.Territory) View {
 	v = v.clamp(t)
 	r0, c0 := size(t, v.Zoom)
 	for z := v.Zoom - 1; z >= 0; z-- {
 		if r, c := size(t, z); r > r0 || c > c0 {
+			for z > 0 { // the lowest level showing the same, so that the overview is 0
+				if r1, c1 := size(t, z-1); r1 != r || c1 != c {
+					break
+				}
+				z--
+			}
 			v.Zoom = z
 			return v.clamp(t)
 		}
