@@ -24,10 +24,10 @@ type Heading int
 
 // The four ways a view pans, as a chat's arrow buttons.
 const (
-	PanUp Heading = iota
-	PanDown
-	PanLeft
-	PanRight
+	PanUp    Heading = iota // toward row 1
+	PanDown                 // toward the last row
+	PanLeft                 // toward column 1
+	PanRight                // toward the last column
 )
 
 // Window is the rectangle of regions a view shows: rows Top to Top+Rows-1 and
