@@ -14,7 +14,7 @@ commands:
   check FILE...    compile strategy files and report errors and warnings
   try SCENARIO     run strategies in a described position and print what happened
 
-check, sim and try take --game upbeat for UPBEAT, the sister game (default kombat).
+check, sim, try and play take --game upbeat for UPBEAT, the sister game (default kombat).
 `
 
 // Run is the kombat program without the process: it returns the exit status.

@@ -55,8 +55,10 @@ func runUpbeat(cmd string, args []string, stdin io.Reader, stdout, stderr io.Wri
 		return upbeatSim(args, stdin, stdout, stderr)
 	case "try":
 		return upbeatTry(args, stdin, stdout, stderr)
+	case "play":
+		return upbeatPlay(args, stdin, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "kombat %s: --game upbeat works with check, sim and try\n", cmd)
+	fmt.Fprintf(stderr, "kombat %s: --game upbeat works with check, sim, try and play\n", cmd)
 	return 2
 }
 

@@ -37,7 +37,7 @@ func TestUpbeatCommands(t *testing.T) {
 		{[]string{"sim", "--game", "upbeat", "--players", "7"}, 2, ""},
 		{[]string{"try", "--game", "upbeat", scenario}, 0, `"winner": 1`},
 		{[]string{"try", "--game", "upbeat", good}, 1, ""},
-		{[]string{"play", "--game", "upbeat"}, 2, ""},
+		{[]string{"play", "--game", "upbeat", "--players", "1"}, 2, ""},
 	}
 	for _, tc := range tests {
 		var out, errOut bytes.Buffer

@@ -5,6 +5,9 @@
 // drawing can run beside play without locks; its fonts are embedded, so a snapshot
 // looks the same on every machine.
 //
-// render imports game (for its snapshot types) and image libraries only: never store
+// It also draws UPBEAT's territory (an upbeat.Snapshot and the last turn's log) as an
+// overview or a zoomed View (territory.go, view.go).
+//
+// render imports game and upbeat (for their snapshot types) and image libraries only: never store
 // or bot, so it can draw anything, stored or not, for any host.
 package render

@@ -39,6 +39,7 @@ type Renderer struct {
 	glyphs        *glyphCache
 	frames        *sync.Pool // *frame to draw PNGs in: 3 MB each, reused
 	pngBuffers    *pngPool
+	terr          territoryKit // UPBEAT's territory images (territory.go)
 }
 
 // pngPool lends image/png's encoder its buffers (png.EncoderBufferPool), for images

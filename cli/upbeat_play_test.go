@@ -1,0 +1,129 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kombat-game/kombat/render"
+)
+
+// upbeatScript runs kombat play --game upbeat on a small 3-turn game with the script as
+// standard input, in a fresh folder.
+func upbeatScript(t *testing.T, config, script string, args ...string) (code int, out, errs, dir string) {
+	t.Helper()
+	dir = t.TempDir()
+	cfg := writeFile(t, t.TempDir(), "small.cfg", config)
+	code, out, errs = runCmd(t, script, append([]string{"play", "--game", "upbeat", "--out", dir, "--config", cfg, "--seed", "3", "--level", "easy"}, args...)...)
+	return code, out, errs, dir
+}
+
+// TestUpbeatPlay_ScriptedGame plays a 3-player game of three turns each to its end: the
+// first plan typed (once wrong, then right), a revision from a file, one from a missing
+// file, a typed one that does not compile, then one that does; the winner is printed and
+// every turn's territory image decodes.
+func TestUpbeatPlay_ScriptedGame(t *testing.T) {
+	plans := t.TempDir()
+	good := writeFile(t, plans, "good.plan", "invest 20\nmove down\ninvest 5\n")
+	script := strings.Join([]string{
+		"x = ", ".", // does not compile: asked again
+		"invest 10", "move up", "invest 5", ".",
+		"show",
+		"", // turn 1 runs the first plan
+		"revise " + filepath.Join(plans, "missing.plan"),
+		"revise " + good,
+		"", // turn 2
+		"plan", "while (", ".",
+		"plan", "# comments do not count", "invest 20 move down invest 5", ".", // the same plan: free
+		"status", "bogus",
+		"", // turn 3: the last
+	}, "\n") + "\n"
+	code, out, errs, dir := upbeatScript(t, "m=8\nn=8\nmax_turns=3\n", script, "--players", "3")
+	if code != 0 {
+		t.Fatalf("exit %d; stderr %q\n%s", code, errs, out)
+	}
+	for _, want := range []string{
+		"Type it again", "revision clock 30:00", "invest 10\nmove up\ninvest 5",
+		"missing.plan", "✓ revised for 100", "does not compile", "The same plan as yours",
+		"Bot 2 turn 3", "\"bogus\"", "Game over: ", "The territory images are in " + dir,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, "You turn "); n != 3 {
+		t.Errorf("%d turns of yours reported, want 3", n)
+	}
+	names := []string{"start.png"}
+	for i := 1; i <= 9; i++ {
+		names = append(names, fmt.Sprintf("turn-%04d.png", i))
+	}
+	for _, name := range names {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if b := img.Bounds(); b.Dx() != render.Width || b.Dy() != render.Height {
+			t.Errorf("%s is %v", name, b)
+		}
+	}
+}
+
+// TestUpbeatPlay_ClockRunsOut: with a revision clock of 0:00 the first revision is
+// refused and the plan runs; later turns run the plan without asking, to the end.
+func TestUpbeatPlay_ClockRunsOut(t *testing.T) {
+	plan := writeFile(t, t.TempDir(), "p.plan", "invest 1\n")
+	code, out, errs, _ := upbeatScript(t, "m=6\nn=6\nmax_turns=3\nplan_rev_min=0\nplan_rev_sec=0\n",
+		"plan\ninvest 2\n.\n", plan)
+	if code != 0 {
+		t.Fatalf("exit %d; stderr %q\n%s", code, errs, out)
+	}
+	for _, want := range []string{"your revision clock has run out", "Your revision clock has run out: your plan runs as it is.", "Game over: "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "✓ revised") {
+		t.Error("a revision was accepted on a spent clock")
+	}
+}
+
+// TestUpbeatPlay_Endings: input that ends mid-game leaves it unfinished, quit resigns,
+// and mistakes on the command line exit 1 or 2 before anything is played.
+func TestUpbeatPlay_Endings(t *testing.T) {
+	dir := t.TempDir()
+	plan := writeFile(t, dir, "p.plan", "invest 1\n")
+	bad := writeFile(t, dir, "bad.plan", "ally\n")
+	cfg := "m=6\nn=6\nmax_turns=5\n"
+	if code, out, _, _ := upbeatScript(t, cfg, "\n", plan); code != 0 || !strings.Contains(out, "End of input: the game is left unfinished") {
+		t.Errorf("end of input: exit %d\n%s", code, out)
+	}
+	if code, out, _, _ := upbeatScript(t, cfg, "quit\n", plan); code != 0 || !strings.Contains(out, "You resigned") {
+		t.Errorf("quit: exit %d\n%s", code, out)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"--players", "7"}, 2},
+		{[]string{plan, plan}, 2},
+		{[]string{"--level", "hard"}, 2},
+		{[]string{filepath.Join(dir, "missing.plan")}, 2},
+		{[]string{bad}, 1},
+	} {
+		if code, _, errs, _ := upbeatScript(t, cfg, "", tc.args...); code != tc.code {
+			t.Errorf("%v: exit %d, want %d (%s)", tc.args, code, tc.code, errs)
+		}
+	}
+	if code, _, _, _ := upbeatScript(t, "m=0\n", "", plan); code != 1 {
+		t.Errorf("a bad configuration: exit %d, want 1", code)
+	}
+}

@@ -1,0 +1,816 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fogleman/gg"
+
+	"github.com/kombat-game/kombat/upbeat"
+)
+
+// Territory is what one UPBEAT image shows: the state after a turn, that turn's log
+// (the crew's path, invests, collects and shots), the players' names and the part of
+// the territory to show.
+type Territory struct {
+	Snap  upbeat.Snapshot
+	Last  upbeat.TurnLog // the turn just played; may be empty
+	Names []string       // display names by seat; "" or missing becomes "Player N"
+	Title string         // optional line under the header, e.g. "Turn 12: Alice"
+	View  View           // the zero View is the overview of the whole territory
+}
+
+// The territory image's layout: the map on the left (room for the column numbers above
+// it and the row numbers beside it), the panel on the right, the board's size.
+const (
+	mapX   = 34.0
+	mapY   = 26.0
+	mapW   = 600.0
+	mapH   = 606.0
+	panelX = 644.0
+)
+
+// Deposit shading: a region's deposit falls in one of depLevels steps of its
+// logarithm up to max_dep, each a stronger mix of the owner's colour.
+const depLevels = 6
+
+// territoryColor is player p's (1 to 6) colour: the Okabe-Ito palette, told apart with
+// every common colour-vision deficiency, players 1 and 2 as in KOMBAT. Its yellow is
+// left for shots.
+func territoryColor(p int) color.RGBA {
+	switch p {
+	case 1:
+		return rgb(0x0072B2) // blue
+	case 2:
+		return rgb(0xE69F00) // orange
+	case 3:
+		return rgb(0x009E73) // bluish green
+	case 4:
+		return rgb(0xCC79A7) // reddish purple
+	case 5:
+		return rgb(0x56B4E9) // sky blue
+	case 6:
+		return rgb(0xD55E00) // vermillion
+	}
+	return rgb(colMuted)
+}
+
+// patterned reports whether pixel (x, y) of player p's region carries the player's
+// pattern, the cue that does not depend on colour: player 1 plain, then diagonal
+// stripes, dots, the other diagonal, horizontal stripes and a grid.
+func patterned(p, x, y int) bool {
+	switch p {
+	case 2:
+		return (x+y)%6 < 2
+	case 3:
+		return x%5 < 2 && y%5 < 2
+	case 4:
+		return (x-y+6000)%6 < 2
+	case 5:
+		return y%5 < 2
+	case 6:
+		return x%6 == 0 || y%6 == 0
+	}
+	return false
+}
+
+// depLevel is the shading step of deposit d: 0 below 10, up to depLevels-1 at max_dep,
+// on a logarithmic scale.
+func depLevel(d float64, maxDep int64) int {
+	if d < 1 {
+		return 0
+	}
+	top := math.Log10(float64(max(maxDep, 10)))
+	return min(max(int(math.Log10(d)/top*depLevels), 0), depLevels-1)
+}
+
+// shade is the fill of player p's region at deposit level l (p 0: ownerless, grey),
+// and the darker colour of its pattern.
+func shade(p, l int) (fill, pattern color.RGBA) {
+	t := float64(l) / (depLevels - 1)
+	if p == 0 {
+		fill = blend(rgb(colHex), rgb(colMuted), 0.15+0.5*t)
+		return fill, fill
+	}
+	fill = blend(rgb(colHex), territoryColor(p), 0.4+0.6*t)
+	return fill, blend(fill, rgb(0x000000), 0.4)
+}
+
+// territoryPalette holds every fill and pattern colour exactly, the panel's colours,
+// then a 5x5x5 cube and greys for anti-aliased edges and text.
+func territoryPalette() color.Palette {
+	p := color.Palette{
+		rgb(colBackground), rgb(colPanel), rgb(colHex), rgb(colHexLine), rgb(colText), rgb(colMuted),
+		rgb(colShot), rgb(colDamage), rgb(0xFFFFFF), rgb(0x000000), rgb(0x1A1A1A),
+	}
+	for pl := 0; pl <= upbeat.MaxPlayers; pl++ {
+		if pl > 0 {
+			p = append(p, territoryColor(pl))
+		}
+		for l := range depLevels {
+			f, pat := shade(pl, l)
+			p = append(p, f)
+			if pl > 0 {
+				p = append(p, pat)
+			}
+		}
+	}
+	for r := 0; r < 5; r++ {
+		for g := 0; g < 5; g++ {
+			for b := 0; b < 5; b++ {
+				p = append(p, color.RGBA{uint8(r * 255 / 4), uint8(g * 255 / 4), uint8(b * 255 / 4), 0xff})
+			}
+		}
+	}
+	for i := 1; len(p) < transparent; i++ {
+		v := uint8(i * 255 / 40)
+		p = append(p, color.RGBA{v, v, v, 0xff})
+	}
+	return append(p, color.RGBA{}) // as the replay's: the last entry is never used
+}
+
+// territoryKit is what every territory image shares, built on first use: the palette
+// and its lookup, and canvases to draw and encode in.
+type territoryKit struct {
+	once   sync.Once
+	colors color.Palette
+	index  *paletteIndex
+	frames sync.Pool // *territoryFrame
+}
+
+// territoryFrame is a canvas for territory images, reused from image to image.
+type territoryFrame struct {
+	rgba   *image.RGBA
+	dc     *gg.Context
+	shapes *shaper
+	pal    *image.Paletted
+	enc    *pngEncoder
+	idx    []int32 // the region index under each map pixel of the row above, -1 for none
+}
+
+func (r *Renderer) territoryKit() *territoryKit {
+	k := &r.terr
+	k.once.Do(func() {
+		k.colors = territoryPalette()
+		k.index = newPaletteIndex(k.colors)
+	})
+	return k
+}
+
+func (k *territoryKit) frame() *territoryFrame {
+	if f, ok := k.frames.Get().(*territoryFrame); ok {
+		return f
+	}
+	f := &territoryFrame{rgba: image.NewRGBA(image.Rect(0, 0, Width, Height))}
+	f.dc = gg.NewContextForRGBA(f.rgba)
+	f.shapes = newShaper(f.rgba)
+	f.enc = newPNGEncoder(k.colors)
+	f.pal = f.enc.inRaw(k.colors)
+	return f
+}
+
+// TerritoryPNG draws an UPBEAT territory image and encodes it with its own palette,
+// which holds every region colour exactly, as board images are (pngenc.go): the same
+// Territory always gives the same bytes. The error is kept for callers; drawing and
+// encoding into memory cannot fail.
+func (r *Renderer) TerritoryPNG(t Territory) ([]byte, error) {
+	k := r.territoryKit()
+	f := k.frame()
+	defer k.frames.Put(f)
+	f.dc.Identity()
+	f.dc.ResetClip()
+	f.dc.ClearPath()
+	f.dc.SetLineWidth(1)
+	r.drawTerritory(f, t)
+	for y := range Height {
+		k.index.convert(f.pal.Pix[y*f.pal.Stride:y*f.pal.Stride+Width], f.rgba.Pix[y*f.rgba.Stride:(y+1)*f.rgba.Stride])
+	}
+	return f.enc.encode(f.pal), nil
+}
+
+// DrawTerritory draws an UPBEAT territory image into a new image, in full colour.
+func (r *Renderer) DrawTerritory(t Territory) *image.RGBA {
+	f := &territoryFrame{rgba: image.NewRGBA(image.Rect(0, 0, Width, Height))}
+	f.dc = gg.NewContextForRGBA(f.rgba)
+	f.shapes = newShaper(f.rgba)
+	r.drawTerritory(f, t)
+	return f.rgba
+}
+
+// terrView is what drawing a territory needs, worked out once.
+type terrView struct {
+	t     Territory
+	snap  *upbeat.Snapshot
+	names []string
+	geo   geometry
+}
+
+func (r *Renderer) drawTerritory(f *territoryFrame, t Territory) {
+	v := &terrView{t: t, snap: &t.Snap}
+	for p := 1; p <= len(t.Snap.Players); p++ {
+		name := ""
+		if p <= len(t.Names) {
+			name = strings.TrimSpace(t.Names[p-1])
+		}
+		if name == "" {
+			name = fmt.Sprintf("Player %d", p)
+		}
+		v.names = append(v.names, name)
+	}
+	v.geo = newGeometry(t.View.clamp(t.Snap.Territory).Window(t.Snap.Territory))
+	img := f.rgba
+	fillBox(img, 0, 0, Width, Height, rgb(colBackground))
+	r.drawRegions(f, v)
+	pn := r.newPen(f.dc)
+	r.drawCenters(f.shapes, v)
+	r.drawCrew(f.shapes, pn, v)
+	r.drawRegionLabels(pn, v)
+	// What the marks drew past the map is cleared before the numbers around it go on.
+	fillBox(img, 0, 0, Width, int(mapY)-2, rgb(colBackground))
+	fillBox(img, 0, 0, int(mapX)-2, Height, rgb(colBackground))
+	fillBox(img, 0, int(mapY+mapH)+2, Width, Height, rgb(colBackground))
+	r.drawCoordinates(pn, v)
+	r.drawTerritoryPanel(f, pn, v)
+}
+
+// fillBox fills the pixels from (x0, y0) to (x1, y1), excluded, with c.
+func fillBox(img *image.RGBA, x0, y0, x1, y1 int, c color.RGBA) {
+	rect := image.Rect(x0, y0, x1, y1).Intersect(img.Rect)
+	if rect.Empty() {
+		return
+	}
+	row := img.Pix[img.PixOffset(rect.Min.X, rect.Min.Y):img.PixOffset(rect.Max.X, rect.Min.Y)]
+	for i := 0; i < len(row); i += 4 {
+		row[i], row[i+1], row[i+2], row[i+3] = c.R, c.G, c.B, c.A
+	}
+	for y := rect.Min.Y + 1; y < rect.Max.Y; y++ {
+		copy(img.Pix[img.PixOffset(rect.Min.X, y):], row)
+	}
+}
+
+// drawRegions paints every region of the window, pixel by pixel: each pixel takes the
+// region whose centre is nearest (so each region is its hex), in its shade and pattern;
+// from a size of 6 pixels a line of the background separates regions.
+func (r *Renderer) drawRegions(f *territoryFrame, v *terrView) {
+	g, s := v.geo, v.snap
+	w := g.win
+	x0, x1 := int(math.Floor(g.ox)), int(math.Ceil(g.ox+(1.5*float64(w.Cols)+0.5)*g.s))
+	y0, y1 := int(math.Floor(g.oy)), int(math.Ceil(g.oy+(float64(w.Rows)+0.5)*g.h))
+	x0, y0 = max(x0, int(mapX)), max(y0, int(mapY))
+	x1, y1 = min(x1, int(mapX+mapW)), min(y1, int(mapY+mapH))
+	nx := x1 - x0
+	if nx <= 0 || y1 <= y0 {
+		return
+	}
+	// Per column of pixels: the two columns of hexes whose centres bracket it, and the
+	// squared horizontal distances to them.
+	type xcand struct {
+		col     [2]int
+		dx2     [2]float64
+		odd     [2]bool
+		present [2]bool
+	}
+	xs := make([]xcand, nx)
+	for i := range xs {
+		px := float64(x0+i) + 0.5
+		u := (px - g.ox - g.s) / (1.5 * g.s) // 0 at the window's first column
+		c := int(math.Floor(u))
+		for k := range 2 {
+			col := w.Left + c + k
+			cx := g.ox + g.s + float64(c+k)*1.5*g.s
+			xs[i].col[k] = col
+			xs[i].dx2[k] = (px - cx) * (px - cx)
+			xs[i].odd[k] = col%2 != 0
+			xs[i].present[k] = col >= w.Left && col < w.Left+w.Cols
+		}
+	}
+	// Per region of the window: its fill and pattern colours and owner.
+	type look struct {
+		fill, pat uint32
+		owner     int
+	}
+	looks := make([]look, w.Rows*w.Cols)
+	for row := w.Top; row < w.Top+w.Rows; row++ {
+		for col := w.Left; col < w.Left+w.Cols; col++ {
+			reg := upbeat.Region{Row: row, Col: col}
+			o := s.Owner(reg)
+			d := s.Deposit(reg)
+			var fill, pat color.RGBA
+			switch {
+			case o == 0 && d <= 0:
+				fill, pat = rgb(colHex), rgb(colHex)
+			default:
+				fill, pat = shade(o, depLevel(d, s.Config.MaxDep))
+			}
+			looks[(row-w.Top)*w.Cols+col-w.Left] = look{packRGBA(fill), packRGBA(pat), o}
+		}
+	}
+	lines := g.s >= 6
+	bg := packRGBA(rgb(colBackground))
+	if cap(f.idx) < nx {
+		f.idx = make([]int32, nx)
+	}
+	above := f.idx[:nx]
+	for i := range above {
+		above[i] = -1
+	}
+	img := f.rgba
+	for py := y0; py < y1; py++ {
+		fy := float64(py) + 0.5
+		// The nearest row of each column parity, and the squared vertical distance.
+		var rowOf [2]int
+		var dy2 [2]float64
+		for par := range 2 {
+			off := g.oy + g.h/2
+			if par == 1 {
+				off += g.h / 2
+			}
+			k := math.Round((fy - off) / g.h)
+			rowOf[par] = w.Top + int(k)
+			cy := off + k*g.h
+			dy2[par] = (fy - cy) * (fy - cy)
+		}
+		left := int32(-1)
+		pix := img.Pix[img.PixOffset(x0, py):img.PixOffset(x1, py)]
+		for i := range xs {
+			xc := &xs[i]
+			best, bestD := int32(-1), math.Inf(1)
+			for k := range 2 {
+				par := 0
+				if xc.odd[k] {
+					par = 1
+				}
+				d := xc.dx2[k] + dy2[par]
+				if d < bestD {
+					bestD = d
+					row := rowOf[par]
+					if xc.present[k] && row >= w.Top && row < w.Top+w.Rows {
+						best = int32((row-w.Top)*w.Cols + xc.col[k] - w.Left)
+					} else {
+						best = -1
+					}
+				}
+			}
+			c := bg
+			switch {
+			case best < 0:
+			case lines && (best != left || best != above[i]):
+			default:
+				lk := &looks[best]
+				c = lk.fill
+				if patterned(lk.owner, x0+i, py) {
+					c = lk.pat
+				}
+			}
+			pix[4*i], pix[4*i+1], pix[4*i+2], pix[4*i+3] = uint8(c), uint8(c>>8), uint8(c>>16), uint8(c>>24)
+			left, above[i] = best, best
+		}
+	}
+}
+
+func packRGBA(c color.RGBA) uint32 {
+	return uint32(c.R) | uint32(c.G)<<8 | uint32(c.B)<<16 | uint32(c.A)<<24
+}
+
+// inkOn is the text colour that reads on c: dark on light fills, light on dark ones.
+func inkOn(c color.RGBA) color.RGBA {
+	if 0.2126*float64(c.R)+0.7152*float64(c.G)+0.0722*float64(c.B) > 140 {
+		return rgb(0x1A1A1A)
+	}
+	return rgb(0xFFFFFF)
+}
+
+// Sizes from which regions carry text: deposits as numbers, then the owner's number.
+const (
+	depositTextSize = 18.0
+	ownerTextSize   = 30.0
+)
+
+// drawRegionLabels writes, once regions are large enough, each deposit as a number and,
+// larger still, the owner's number (P3) over it: the second cue besides the pattern.
+func (r *Renderer) drawRegionLabels(pn *pen, v *terrView) {
+	g, s := v.geo, v.snap
+	if g.s < depositTextSize {
+		return
+	}
+	w := g.win
+	numFace := r.face(g.s >= ownerTextSize, math.Min(10+(g.s-depositTextSize)/4, 15))
+	ownerFace := r.face(true, 11)
+	for row := w.Top; row < w.Top+w.Rows; row++ {
+		for col := w.Left; col < w.Left+w.Cols; col++ {
+			reg := upbeat.Region{Row: row, Col: col}
+			o, d := s.Owner(reg), s.Deposit(reg)
+			if o == 0 && d < 1 { // what is left below 1 is shaded, not worth a number
+				continue
+			}
+			x, y := g.center(reg)
+			fill, _ := shade(o, depLevel(d, s.Config.MaxDep))
+			pn.setColor(inkOn(fill))
+			if g.s >= ownerTextSize && o != 0 {
+				pn.font(ownerFace)
+				pn.at("P"+strconv.Itoa(o), x, y-g.h*0.22, 0.5, 0.5)
+				y += g.h * 0.1
+			}
+			pn.font(numFace)
+			pn.at(compact(d), x, y, 0.5, 0.5)
+		}
+	}
+}
+
+// compact writes a deposit in at most four or five characters: 87, 1234, 12.3k, 456k, 1.2M.
+func compact(d float64) string {
+	n := int64(d)
+	switch {
+	case n < 10_000:
+		return strconv.FormatInt(n, 10)
+	case n < 100_000:
+		return strconv.FormatFloat(float64(n/100)/10, 'f', 1, 64) + "k"
+	case n < 1_000_000:
+		return strconv.FormatInt(n/1000, 10) + "k"
+	case n < 100_000_000:
+		return strconv.FormatFloat(float64(n/100_000)/10, 'f', 1, 64) + "M"
+	case n < 1_000_000_000:
+		return strconv.FormatInt(n/1_000_000, 10) + "M"
+	}
+	return strconv.FormatFloat(float64(n/100_000_000)/10, 'f', 1, 64) + "G"
+}
+
+// markSize is the radius of the marks on a region (city centers, invests, collects):
+// a share of the hex, but never too small to see on the overview.
+func (g geometry) markSize() float64 { return math.Max(4.5, g.s*0.38) }
+
+// drawCenters marks each city center still in the game: a white disc in a black rim
+// with the owner's colour inside; when regions carry numbers, a ring around them.
+func (r *Renderer) drawCenters(sh *shaper, v *terrView) {
+	g := v.geo
+	for pass := range 3 {
+		for p, pv := range v.snap.Players {
+			if !pv.Alive || !g.win.Has(pv.Center) {
+				continue
+			}
+			x, y := g.center(pv.Center)
+			if g.s >= depositTextSize {
+				ringW := math.Max(3, g.s*0.09)
+				rad := g.s * 0.78
+				switch pass {
+				case 0:
+					ring(sh, x, y, rad, ringW+3)
+				case 1:
+					ring(sh, x, y, rad, ringW)
+				}
+				continue
+			}
+			rad := g.markSize()
+			switch pass {
+			case 0:
+				sh.circle(x, y, rad+1.5)
+			case 1:
+				sh.circle(x, y, rad)
+			case 2:
+				sh.circle(x, y, rad*0.5)
+				sh.fill(territoryColor(p + 1))
+			}
+		}
+		switch pass {
+		case 0:
+			sh.fill(rgb(0x000000))
+		case 1:
+			sh.fill(rgb(0xFFFFFF))
+		}
+	}
+}
+
+// ring adds an annulus of the given width around radius rad.
+func ring(sh *shaper, x, y, rad, w float64) {
+	n := max(24, int(rad))
+	for i := range n {
+		a0 := 2 * math.Pi * float64(i) / float64(n)
+		a1 := 2 * math.Pi * float64(i+1) / float64(n)
+		sh.line(x+rad*math.Cos(a0), y+rad*math.Sin(a0), x+rad*math.Cos(a1), y+rad*math.Sin(a1), w)
+	}
+}
+
+// drawCrew draws the last turn's crew: its path as a white line in a black rim ending
+// in an arrow, a + on each region it invested in and a - where it collected, and each
+// shot that was paid for as a yellow line to a spark on the target, with the deposit
+// it took when zoomed in.
+func (r *Renderer) drawCrew(sh *shaper, pn *pen, v *terrView) {
+	g := v.geo
+	events := v.t.Last.Events
+	var path [][2]float64
+	for _, e := range events {
+		switch e.Kind {
+		case upbeat.EventMove, upbeat.EventInvest, upbeat.EventCollect, upbeat.EventShoot, upbeat.EventRelocate:
+		default:
+			continue
+		}
+		if len(path) == 0 {
+			x, y := g.center(e.At)
+			path = append(path, [2]float64{x, y})
+		}
+		if e.Kind == upbeat.EventMove && e.OK {
+			x, y := g.center(e.To)
+			path = append(path, [2]float64{x, y})
+		}
+	}
+	lw := math.Min(math.Max(2, g.s*0.14), 6)
+	if len(path) > 1 {
+		for pass, c := range []color.RGBA{rgb(0x000000), rgb(0xFFFFFF)} {
+			extra := 3.0 * float64(1-pass)
+			sh.polyline(path, lw+extra)
+			a, b := path[len(path)-2], path[len(path)-1]
+			arrowHead(sh, a[0], a[1], b[0], b[1], 3*lw+extra)
+			sh.fill(c)
+		}
+	}
+	// Invests and collects that took effect: a + or a - on a black disc.
+	// They sit low in the hex, under the deposit's number and the owner's.
+	m := math.Max(4.5, g.s*0.22)
+	for pass := range 2 {
+		for _, e := range events {
+			if !e.OK || (e.Kind != upbeat.EventInvest && e.Kind != upbeat.EventCollect) {
+				continue
+			}
+			x, y := g.center(e.At)
+			if g.s >= depositTextSize {
+				y += g.h * 0.31
+			}
+			if pass == 0 {
+				sh.circle(x, y, m)
+				continue
+			}
+			sh.line(x-m*0.6, y, x+m*0.6, y, math.Max(1.5, m*0.3))
+			if e.Kind == upbeat.EventInvest {
+				sh.line(x, y-m*0.6, x, y+m*0.6, math.Max(1.5, m*0.3))
+			}
+		}
+		sh.fill([]color.RGBA{rgb(0x000000), rgb(0xFFFFFF)}[pass])
+	}
+	// Shots that were paid: a line to the target, then a spark.
+	type label struct {
+		x, y float64
+		s    string
+	}
+	var labels []label
+	for pass := range 2 {
+		for _, e := range events {
+			if e.Kind != upbeat.EventShoot || e.Cost == 0 {
+				continue
+			}
+			fx, fy := g.center(e.At)
+			tx, ty := g.center(e.To)
+			if !v.snap.Territory.Has(e.To) {
+				tx, ty = fx+(tx-fx)*0.6, fy+(ty-fy)*0.6
+			}
+			w := lw + 3*float64(1-pass)
+			sh.line(fx, fy, tx, ty, w)
+			spark(sh, tx, ty, math.Max(6, g.s*0.45), w)
+			if pass == 1 && g.s >= depositTextSize {
+				labels = append(labels, label{tx, ty - g.h*0.45, "-" + compact(-e.Gain)})
+			}
+		}
+		sh.fill([]color.RGBA{rgb(0x000000), rgb(colShot)}[pass])
+	}
+	for _, l := range labels {
+		outlined(pn, r.face(true, 13), l.s, l.x, l.y, rgb(colShot), rgb(0x000000))
+	}
+}
+
+// arrowHead adds an arrowhead of length l at (bx, by), pointing away from (ax, ay).
+func arrowHead(sh *shaper, ax, ay, bx, by, l float64) {
+	ang := math.Atan2(by-ay, bx-ax)
+	const w = 0.5
+	sh.triangle(bx+l*0.4*math.Cos(ang), by+l*0.4*math.Sin(ang),
+		bx-l*math.Cos(ang-w), by-l*math.Sin(ang-w), bx-l*math.Cos(ang+w), by-l*math.Sin(ang+w))
+}
+
+// spark adds an eight-pointed spark of radius rad.
+func spark(sh *shaper, x, y, rad, w float64) {
+	for i := range 8 {
+		a := float64(i) * math.Pi / 4
+		sh.line(x+rad*0.3*math.Cos(a), y+rad*0.3*math.Sin(a), x+rad*math.Cos(a), y+rad*math.Sin(a), w*0.8)
+	}
+}
+
+// drawCoordinates writes the column numbers above the map and the row numbers beside
+// it, as plans count them (currow, curcol), every one or every few as space allows.
+func (r *Renderer) drawCoordinates(pn *pen, v *terrView) {
+	g := v.geo
+	w := g.win
+	pn.font(r.face(true, 11))
+	pn.setColor(rgb(colMuted))
+	colStep := coordStep(1.5*g.s, 24)
+	for col := w.Left; col < w.Left+w.Cols; col++ {
+		if col%colStep != 0 && colStep > 1 {
+			continue
+		}
+		x, _ := g.center(upbeat.Region{Row: w.Top, Col: col})
+		pn.at(strconv.Itoa(col), x, mapY-11, 0.5, 0.5)
+	}
+	rowStep := coordStep(g.h, 14)
+	for row := w.Top; row < w.Top+w.Rows; row++ {
+		if row%rowStep != 0 && rowStep > 1 {
+			continue
+		}
+		_, y := g.center(upbeat.Region{Row: row, Col: 2})
+		pn.at(strconv.Itoa(row), mapX-6, y+g.h/4, 1, 0.5)
+	}
+}
+
+// coordStep is the smallest of 1, 2, 5, 10, 20, ... steps that puts labels at least
+// room pixels apart when they are spacing apart one by one.
+func coordStep(spacing, room float64) int {
+	for _, k := range []int{1, 2, 5, 10, 20, 25, 50} {
+		if spacing*float64(k) >= room {
+			return k
+		}
+	}
+	return 100
+}
+
+// drawTerritoryPanel draws the panel: the game's state, one box per player (budget,
+// regions, total deposit, revision time left), what the view shows and a legend.
+func (r *Renderer) drawTerritoryPanel(f *territoryFrame, pn *pen, v *terrView) {
+	s := v.snap
+	img := f.rgba
+	fillBox(img, int(panelX)-8, 0, Width, Height, rgb(colPanel))
+	const left, right = panelX + 6, Width - 12.0
+	pn.font(r.face(true, 20))
+	pn.setColor(rgb(colText))
+	pn.at("UPBEAT", left, 24, 0, 0.5)
+	pn.font(r.face(false, 13))
+	pn.setColor(rgb(colMuted))
+	turns := fmt.Sprintf("%d turns played", s.Turns)
+	if len(s.Players) > 0 {
+		turns = fmt.Sprintf("turn %d of %d", s.Players[max(s.Current, 1)-1].Turn, s.Config.MaxTurns)
+		if s.Over {
+			turns = fmt.Sprintf("%d turns played", s.Turns)
+		}
+	}
+	pn.at(turns, right, 24, 1, 0.5)
+	y := 48.0
+	status := ""
+	switch {
+	case s.Over && s.Winner == 0:
+		status = "Game over: a tie"
+	case s.Over:
+		status = "Game over: " + v.names[s.Winner-1] + " wins"
+	case s.Current != 0:
+		status = v.names[s.Current-1] + " to play"
+	}
+	pn.font(r.face(true, 14))
+	pn.setColor(rgb(colText))
+	if s.Over {
+		pn.setColor(rgb(colShot))
+	}
+	pn.at(fit(pn, status, right-left), left, y, 0, 0.5)
+	if v.t.Title != "" {
+		y += 18
+		pn.font(r.face(false, 13))
+		pn.setColor(rgb(colText))
+		pn.at(fit(pn, v.t.Title, right-left), left, y, 0, 0.5)
+	}
+	y += 18
+	pn.font(r.face(false, 12))
+	pn.setColor(rgb(colMuted))
+	w := v.geo.win
+	where := fmt.Sprintf("Overview: %d rows x %d columns", s.Territory.Rows, s.Territory.Cols)
+	if w.Rows < s.Territory.Rows || w.Cols < s.Territory.Cols {
+		where = fmt.Sprintf("Zoom %d: rows %d-%d, columns %d-%d", v.t.View.clamp(s.Territory).Zoom, w.Top, w.Top+w.Rows-1, w.Left, w.Left+w.Cols-1)
+	}
+	pn.at(where, left, y, 0, 0.5)
+	// Player boxes share what is left above the legend.
+	top := y + 14
+	const legendTop = 548.0
+	n := max(len(s.Players), 1)
+	boxH := math.Min(76, (legendTop-8-top)/float64(n))
+	for p := 1; p <= len(s.Players); p++ {
+		r.playerBox(img, pn, v, p, top+float64(p-1)*boxH, boxH-6)
+	}
+	r.territoryLegend(img, f.shapes, pn, v, legendTop)
+}
+
+// playerBox is player p's box: a swatch in the player's colour and pattern, the name,
+// budget, regions, total deposit and revision time left; the player to act framed in
+// their colour, a player who is out in grey.
+func (r *Renderer) playerBox(img *image.RGBA, pn *pen, v *terrView, p int, y, h float64) {
+	pv := v.snap.Players[p-1]
+	const left, right = panelX, Width - 8.0
+	if v.snap.Current == p {
+		c := territoryColor(p)
+		fillBox(img, int(left)-4, int(y)-2, int(right)+2, int(y+h)+2, c)
+		fillBox(img, int(left)-2, int(y), int(right), int(y+h), rgb(colPanel))
+	}
+	// The swatch: the region look at a middle deposit level.
+	sw := int(math.Min(h-8, 30))
+	sx, sy := int(left)+4, int(y)+4
+	fill, pat := shade(p, 3)
+	if !pv.Alive {
+		fill, pat = shade(0, 2)
+	}
+	for yy := sy; yy < sy+sw; yy++ {
+		for xx := sx; xx < sx+sw; xx++ {
+			c := fill
+			if patterned(p, xx, yy) {
+				c = pat
+			}
+			img.SetRGBA(xx, yy, c)
+		}
+	}
+	pn.font(r.face(true, 12))
+	pn.setColor(inkOn(fill))
+	pn.at(strconv.Itoa(p), float64(sx)+float64(sw)/2, float64(sy)+float64(sw)/2, 0.5, 0.5)
+	tx := float64(sx + sw + 8)
+	text, muted := rgb(colText), rgb(colMuted)
+	if !pv.Alive {
+		text = muted
+	}
+	line := h / 3.2
+	pn.font(r.face(true, 14))
+	pn.setColor(text)
+	name := v.names[p-1]
+	if !pv.Alive {
+		name += " (out)"
+	}
+	pn.at(fit(pn, name, right-tx-4), tx, y+line*0.7, 0, 0.5)
+	pn.font(r.face(false, 12))
+	pn.setColor(text)
+	pn.at(fit(pn, fmt.Sprintf("budget %s · %s", thousands(pv.Budget), strconv.Itoa(pv.Regions)+" "+Plural(pv.Regions, "region", "regions")), right-tx-4), tx, y+line*1.7, 0, 0.5)
+	pn.setColor(muted)
+	clock := clockText(pv.Clock)
+	if !pv.CanRevise {
+		clock = "clock spent"
+	}
+	pn.at(fit(pn, fmt.Sprintf("deposits %s · revise %s", thousands(int64(pv.Total)), clock), right-tx-4), tx, y+line*2.6, 0, 0.5)
+}
+
+// clockText writes a revision clock as m:ss, or h:mm:ss from an hour.
+func clockText(d time.Duration) string {
+	sec := int64(max(d, 0) / time.Second)
+	if sec >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", sec/3600, sec/60%60, sec%60)
+	}
+	return fmt.Sprintf("%d:%02d", sec/60, sec%60)
+}
+
+// territoryLegend explains the marks: city center, the crew's path, invest, collect,
+// shot, and the deposit shading from low to high.
+func (r *Renderer) territoryLegend(img *image.RGBA, sh *shaper, pn *pen, v *terrView, y float64) {
+	const left = panelX + 6
+	pn.font(r.face(false, 12))
+	pn.setColor(rgb(colMuted))
+	// Row 1: center, path; row 2: invest, collect, shot.
+	cx, cy := left+8, y+10
+	sh.circle(cx, cy, 7)
+	sh.fill(rgb(0x000000))
+	sh.circle(cx, cy, 5.5)
+	sh.fill(rgb(0xFFFFFF))
+	sh.circle(cx, cy, 2.7)
+	sh.fill(territoryColor(1))
+	pn.at("city center", cx+12, cy, 0, 0.5)
+	px := left + 120
+	sh.line(px, cy, px+26, cy, 5)
+	arrowHead(sh, px, cy, px+26, cy, 12)
+	sh.fill(rgb(0x000000))
+	sh.line(px, cy, px+26, cy, 2.5)
+	arrowHead(sh, px, cy, px+26, cy, 9)
+	sh.fill(rgb(0xFFFFFF))
+	pn.at("crew's path", px+36, cy, 0, 0.5)
+	cy += 22
+	for i, what := range []string{"invest", "collect"} {
+		x := left + 8 + float64(i)*80
+		sh.circle(x, cy, 7)
+		sh.fill(rgb(0x000000))
+		sh.line(x-4, cy, x+4, cy, 2)
+		if i == 0 {
+			sh.line(x, cy-4, x, cy+4, 2)
+		}
+		sh.fill(rgb(0xFFFFFF))
+		pn.at(what, x+12, cy, 0, 0.5)
+	}
+	sx := left + 172
+	sh.line(sx, cy, sx+20, cy, 5)
+	spark(sh, sx+20, cy, 7, 5)
+	sh.fill(rgb(0x000000))
+	sh.line(sx, cy, sx+20, cy, 2.5)
+	spark(sh, sx+20, cy, 7, 2.5)
+	sh.fill(rgb(colShot))
+	pn.at("shot", sx+32, cy, 0, 0.5)
+	// The shading scale, in player 1's colour.
+	cy += 24
+	pn.at("deposit", left, cy, 0, 0.5)
+	bx := int(left) + 52
+	for l := range depLevels {
+		fill, _ := shade(1, l)
+		fillBox(img, bx+l*26, int(cy)-7, bx+l*26+24, int(cy)+7, fill)
+	}
+	pn.at(fmt.Sprintf("up to %s", compact(float64(v.snap.Config.MaxDep))), float64(bx+depLevels*26+4), cy, 0, 0.5)
+	cy += 20
+	pn.at("Patterns and P numbers tell players apart", left, cy, 0, 0.5)
+}
