@@ -1,4 +1,4 @@
-// Command kombat hosts the programming game KOMBAT: on Discord (serve), in a terminal
+// Command kombat hosts the programming games KOMBAT and UPBEAT: on Discord (serve), in a terminal
 // (play), headless (sim), and as a strategy checker (check) and scenario runner (try).
 // The commands live in package cli; main only hands it the process.
 package main

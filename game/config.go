@@ -87,6 +87,7 @@ type ConfigError struct {
 	Msg  string
 }
 
+// Error words the mistake with its line when it has one.
 func (e *ConfigError) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)

@@ -74,6 +74,7 @@ type ActionError struct {
 	Msg string
 }
 
+// Error is the refusal's message.
 func (e *ActionError) Error() string { return e.Msg }
 
 // Unwrap lets errors.Is match the sentinel.
