@@ -17,15 +17,19 @@ const module = "github.com/kombat-game/kombat"
 
 // layers is the import graph of the README's Layout: a package may import only the
 // packages of earlier layers, and render and store (one layer) never import each other.
-// bot/discordtest, the fake Discord the bot's tests run against, and examples, the
+// bot/discordtest, the fake Discord the bot's tests run against, bot/pace, the
+// scheduler that keeps REST calls inside Discord's global limit, and examples, the
 // example strategies embedded as files, import nothing of ours. host, what hosting a
-// game means, comes before bot so that it can never depend on the chat. cli, the
+// game means, comes before bot so that it can never depend on the chat; bot/view, the
+// Discord messages bot sends as values, comes before bot so that views never reach
+// for the session. cli, the
 // commands, is imported by main alone, so the bot can never depend on a command.
 var layers = [][]string{
-	{"interp", "bot/discordtest", "examples"},
-	{"game"},
+	{"interp", "bot/discordtest", "bot/pace", "examples"},
+	{"game", "upbeat"},
 	{"render", "store"},
 	{"host"},
+	{"bot/view"},
 	{"bot"},
 	{"cli"},
 	{"."},

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 )
@@ -28,7 +29,7 @@ func (b *Bot) postAfterGame(t *host.Table, g *game.Game) {
 
 // afterGameReply words a finished game from its report: for the person in a solitaire
 // game, neutral otherwise; the chart is attached as kombat-game-ID-chart.png.
-func (b *Bot) afterGameReply(t *host.Table, g *game.Game) (reply, error) {
+func (b *Bot) afterGameReply(t *host.Table, g *game.Game) (view.Reply, error) {
 	// The game gathered its report as it played: replaying a long record here would
 	// hold the table (and a shutdown) for seconds.
 	report := g.Report()
@@ -39,10 +40,10 @@ func (b *Bot) afterGameReply(t *host.Table, g *game.Game) (reply, error) {
 	names := t.Names()
 	chart, err := b.render.Chart(report, names)
 	if err != nil {
-		return reply{}, err
+		return view.Reply{}, err
 	}
 	content := afterGameTitle + "\n" + strings.Join(report.Sentences(names, viewer), "\n")
-	return reply{content: fitContent(content), files: []file{{fmt.Sprintf("kombat-game-%d-chart.png", t.Row.ID), "image/png", chart}}}, nil
+	return view.Reply{Content: view.Fit(content), Files: []view.File{{Name: fmt.Sprintf("kombat-game-%d-chart.png", t.Row.ID), MIME: "image/png", Data: chart}}}, nil
 }
 
 // afterGameNonce names a game's after-game message for Discord's enforce_nonce.

@@ -16,6 +16,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
+	"github.com/kombat-game/kombat/bot/pace"
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
@@ -58,6 +60,7 @@ type Bot struct {
 	sess    *discordgo.Session
 	appID   string
 	http    *http.Client
+	pace    *pace.Scheduler // every REST call's share of Discord's global limit
 	ctx     context.Context // cancelled by Close: loops and network calls stop
 	wctx    context.Context // for the store: not cancelled, as Close waits for writes in flight instead of cutting them off
 	cancel  context.CancelFunc
@@ -113,7 +116,9 @@ func New(opt Options) (*Bot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bot: DISCORD_API_BASE: %w", err)
 	}
-	b.http = &http.Client{Transport: tr, Timeout: opt.HTTPTimeout}
+	// Every REST call shares Discord's global budget through one scheduler.
+	b.pace = pace.New(tr, nil, pace.GlobalRate, pace.GlobalBurst)
+	b.http = &http.Client{Transport: b.pace, Timeout: opt.HTTPTimeout}
 	return b, nil
 }
 
@@ -236,6 +241,9 @@ func (b *Bot) Close() error {
 	}
 	hosted := b.host.Close()
 	b.cancel()
+	// A post waiting for the global budget is not sent: it stays owed and goes out
+	// after the restart, instead of holding the shutdown for as long as the queue is.
+	b.pace.Close()
 	done := make(chan struct{})
 	go func() {
 		b.work.Wait()
@@ -285,7 +293,7 @@ type request struct {
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	r := &request{b: b, i: ic.Interaction, user: interactionUser(ic.Interaction)}
 	if !b.begin() {
-		r.send(private("The bot is restarting; please try again in a moment."))
+		r.send(view.Private("The bot is restarting; please try again in a moment."))
 		return
 	}
 	defer b.work.Done()
@@ -293,10 +301,10 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	defer func() {
 		if p := recover(); p != nil {
 			log.Error("handler panicked", "panic", p, "stack", string(debug.Stack()))
-			r.send(private("Internal error; nothing was changed. Please try again."))
+			r.send(view.Private("Internal error; nothing was changed. Please try again."))
 		}
 	}()
-	var rep reply
+	var rep view.Reply
 	switch ic.Type {
 	case discordgo.InteractionApplicationCommand:
 		data := ic.ApplicationCommandData()
@@ -306,23 +314,23 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			rep = b.command(r, data)
 		}
 	case discordgo.InteractionMessageComponent:
-		id, err := decodeID(ic.MessageComponentData().CustomID)
+		id, err := view.DecodeID(ic.MessageComponentData().CustomID)
 		if err != nil {
-			rep = private("%s", err.Error())
+			rep = view.Private("%s", err.Error())
 		} else {
 			rep = b.route(r, id.Action, input{id: id, values: ic.MessageComponentData().Values})
 		}
 	case discordgo.InteractionModalSubmit:
-		id, err := decodeID(ic.ModalSubmitData().CustomID)
+		id, err := view.DecodeID(ic.ModalSubmitData().CustomID)
 		if err != nil {
-			rep = private("%s", err.Error())
+			rep = view.Private("%s", err.Error())
 		} else {
 			rep = b.route(r, id.Action, input{id: id, form: modalValues(ic.ModalSubmitData())})
 		}
 	default:
 		return
 	}
-	if !r.answered && !(r.deferred && rep.empty()) {
+	if !r.answered && !(r.deferred && rep.Empty()) {
 		if err := r.send(rep); err != nil {
 			log.Error("answer interaction", "err", err)
 		}
@@ -391,32 +399,31 @@ func (r *request) deferReply(update, ephemeral bool) error {
 // it. An answer whose privacy differs from the deferral's (a refusal after a public
 // "thinking...", a public message after a private one), or a new message after a
 // deferred update, is a follow-up, and a deferred message it replaces is deleted.
-func (r *request) send(rep reply) error {
+func (r *request) send(rep view.Reply) error {
 	r.answered = true
 	if !r.deferred {
-		return r.b.sess.InteractionRespond(r.i, rep.response())
+		return r.b.sess.InteractionRespond(r.i, rep.Response())
 	}
-	if rep.modal != nil {
+	if rep.Modal != nil {
 		// Only a first answer may be a form: say so rather than fail silently.
-		rep = private("Please run the command again to open its form.")
+		rep = view.Private("Please run the command again to open its form.")
 	}
 	switch {
-	case r.update && !rep.update, !r.update && rep.ephemeral != r.ephemeral:
+	case r.update && !rep.Update, !r.update && rep.Ephemeral != r.ephemeral:
 		if !r.update {
 			if err := r.b.sess.InteractionResponseDelete(r.i); err != nil {
 				return err
 			}
 		}
-		_, err := r.b.sess.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{Content: rep.content, Components: rep.components,
-			Embeds: rep.embeds, Files: rep.discordFiles(), Flags: rep.flags(), AllowedMentions: rep.allowed()})
+		_, err := r.b.sess.FollowupMessageCreate(r.i, true, rep.Followup())
 		return err
 	}
-	_, err := r.b.sess.InteractionResponseEdit(r.i, rep.edit())
+	_, err := r.b.sess.InteractionResponseEdit(r.i, rep.WebhookEdit())
 	return err
 }
 
 // internal logs an unexpected error with context and tells the user, without detail.
-func (b *Bot) internal(r *request, what string, err error) reply {
+func (b *Bot) internal(r *request, what string, err error) view.Reply {
 	b.log.Error(what, "err", err, "guild", r.i.GuildID, "channel", r.i.ChannelID, "user", r.user.ID)
-	return private("Internal error; the game is unchanged. Please try again.")
+	return view.Private("Internal error; the game is unchanged. Please try again.")
 }

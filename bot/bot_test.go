@@ -7,6 +7,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/kombat-game/kombat/bot/view"
 )
 
 func TestConfigFromEnv(t *testing.T) {
@@ -72,17 +74,17 @@ func TestAPITransport(t *testing.T) {
 }
 
 func TestCustomID(t *testing.T) {
-	id := customID{Action: "buy", Game: 42, Args: []string{"3", "4"}}
-	s := id.encode()
+	id := view.CustomID{Action: "buy", Game: 42, Args: []string{"3", "4"}}
+	s := id.Encode()
 	if s != "k1:buy:42:3:4" {
 		t.Errorf("encoded %q", s)
 	}
-	back, err := decodeID(s)
-	if err != nil || back.Action != "buy" || back.Game != 42 || back.arg(1) != "4" || back.arg(2) != "" {
+	back, err := view.DecodeID(s)
+	if err != nil || back.Action != "buy" || back.Game != 42 || back.Arg(1) != "4" || back.Arg(2) != "" {
 		t.Errorf("decoded %+v, %v", back, err)
 	}
 	for _, bad := range []string{"", "accept", "k0:buy:1", "k1:buy", "k1:buy:x", "k1:buy:-3"} {
-		if _, err := decodeID(bad); !errors.Is(err, ErrStaleComponent) {
+		if _, err := view.DecodeID(bad); !errors.Is(err, view.ErrStaleComponent) {
 			t.Errorf("%q: %v", bad, err)
 		}
 	}
@@ -91,5 +93,5 @@ func TestCustomID(t *testing.T) {
 			t.Error("an over-long id did not panic")
 		}
 	}()
-	customID{Action: strings.Repeat("x", 100)}.encode()
+	view.CustomID{Action: strings.Repeat("x", 100)}.Encode()
 }

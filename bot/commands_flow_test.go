@@ -76,7 +76,7 @@ func TestKindFromFileBoardStatusPause(t *testing.T) {
 	}
 	decodeBoard(t, b)
 	_, s := h.slash(h.bob, thread.ID, "status")
-	if !strings.Contains(s.Content, "Player 1 Bot 1: budget") {
+	if !strings.Contains(s.Content, "Bot 1 (player 1): budget") {
 		t.Errorf("status: %s", s.Content)
 	}
 	h.click(h.alice, paused, "Resume")

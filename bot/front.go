@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -9,6 +10,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/pace"
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/render"
@@ -30,9 +33,9 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var rep reply
+	var rep view.Reply
 	if g.Phase() == game.PhaseSetup {
-		rep = freeSpawnView(t)
+		rep = view.FreeSpawn(t)
 	} else {
 		last, ok := g.LastTurn()
 		if !ok {
@@ -42,7 +45,7 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 			return "", err
 		}
 	}
-	m, err := b.postOnce(t.Row.Place, rep, screenNonce(t.Row.ID, s.Version))
+	m, err := b.postOnce(t.Row.Place, rep, screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
 	if err != nil {
 		return "", err
 	}
@@ -58,9 +61,9 @@ func (f discordFront) Retire(t *host.Table, old string) {
 	if err != nil {
 		return
 	}
-	keep := whyRows(t.Row.ID, g.Turns()-1)
+	keep := view.WhyRows(t.Row.ID, g.Turns()-1)
 	// A permanent failure here (the old message deleted) leaves nothing to clean.
-	if _, err := f.b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.Row.Place, Components: &keep}); err != nil && permanent(err) == "" {
+	if _, err := f.b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.Row.Place, Components: &keep}, f.b.screenPriority(t)); err != nil && permanent(err) == "" {
 		f.b.log.Warn("strip old controls", "game", t.Row.ID, "message", old, "err", err)
 	}
 }
@@ -74,11 +77,11 @@ func (f discordFront) Summary(t *host.Table, e host.Event) string {
 	case host.EvTurn:
 		return render.TurnSummary(e.Log, t.Names()[e.Player-1])
 	case host.EvTimeUp:
-		return fmt.Sprintf("⏰ %s ran out of time (%d in a row); the turn was played for them.\n%s", mention(t, e.Player), e.Misses, render.TurnSummary(e.Log, t.Names()[e.Player-1]))
+		return fmt.Sprintf("⏰ %s ran out of time (%d in a row); the turn was played for them.\n%s", view.Mention(t, e.Player), e.Misses, render.TurnSummary(e.Log, t.Names()[e.Player-1]))
 	case host.EvForfeit:
-		return fmt.Sprintf("⏰ %s ran out of time %d turns in a row and forfeits.", mention(t, e.Player), host.MaxMisses)
+		return fmt.Sprintf("⏰ %s ran out of time %d turns in a row and forfeits.", view.Mention(t, e.Player), host.MaxMisses)
 	case host.EvResign:
-		return fmt.Sprintf("%s resigned.", mention(t, e.Player))
+		return fmt.Sprintf("%s resigned.", view.Mention(t, e.Player))
 	}
 	return ""
 }
@@ -91,12 +94,12 @@ func (f discordFront) Tell(t *host.Table, n host.Note) {
 	switch n.Kind {
 	case host.NoteChallengeExpired:
 		content := fmt.Sprintf("<@%s>'s challenge to <@%s> expired unanswered.", t.Row.Players[0], t.Row.Players[1])
-		_, err = b.sess.ChannelMessageEditComplex(reply{content: content}.messageEdit(t.Row.Place, t.Row.Shown))
+		_, err = b.sess.ChannelMessageEditComplex(view.Reply{Content: content}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteSetupExpired:
-		_, err = b.sess.ChannelMessageEditComplex(reply{content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.messageEdit(t.Row.Place, t.Row.Shown))
+		_, err = b.sess.ChannelMessageEditComplex(view.Reply{Content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteReminder:
 		_, err = b.sess.ChannelMessageSendComplex(t.Row.Place, &discordgo.MessageSend{
-			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", mention(t, n.Player), n.Left.Round(time.Second)),
+			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", view.Mention(t, n.Player), n.Left.Round(time.Second)),
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{t.Row.Players[n.Player-1]}}})
 	case host.NoteLowered, host.NoteAbandoned:
 		why := "This game was stored by an older version of the bot with settings outside today's limits (" + n.Text + ")"
@@ -109,14 +112,6 @@ func (f discordFront) Tell(t *host.Table, n host.Note) {
 	if err != nil {
 		b.log.Error("tell channel", "game", t.Row.ID, "note", n.Kind, "err", err)
 	}
-}
-
-// mention names a seat in text: a ping for people, a name for bots.
-func mention(t *host.Table, p int) string {
-	if id := t.Row.Players[p-1]; id != "" {
-		return "<@" + id + ">"
-	}
-	return "**" + t.Names()[p-1] + "**"
 }
 
 // mine reports whether this process's shard serves a game's guild (Discord's routing).
@@ -145,8 +140,8 @@ type onceSend struct {
 
 // postOnce posts a message that Discord creates at most once for nonce, through the
 // session's request functions so that rate limits still apply.
-func (b *Bot) postOnce(channel string, rep reply, nonce string) (*discordgo.Message, error) {
-	data := onceSend{MessageSend: rep.message(), Nonce: nonce, EnforceNonce: true}
+func (b *Bot) postOnce(channel string, rep view.Reply, nonce string, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
+	data := onceSend{MessageSend: rep.Message(), Nonce: nonce, EnforceNonce: true}
 	endpoint := discordgo.EndpointChannelMessages(channel)
 	var body []byte
 	var err error
@@ -155,9 +150,9 @@ func (b *Bot) postOnce(channel string, rep reply, nonce string) (*discordgo.Mess
 		if encErr != nil {
 			return nil, encErr
 		}
-		body, err = b.sess.RequestRaw("POST", endpoint, ct, raw, endpoint, 0)
+		body, err = b.sess.RequestRaw("POST", endpoint, ct, raw, endpoint, 0, opts...)
 	} else {
-		body, err = b.sess.RequestWithBucketID("POST", endpoint, data, endpoint)
+		body, err = b.sess.RequestWithBucketID("POST", endpoint, data, endpoint, opts...)
 	}
 	if err != nil {
 		return nil, err
@@ -186,4 +181,18 @@ func permanent(err error) string {
 	default:
 		return fmt.Sprintf("Discord refused the board (HTTP %d)", code)
 	}
+}
+
+// screenPriority is the request option for a game's screens and their edits: auto
+// games (no person in any seat) and tournament games give way to games with people.
+func (*Bot) screenPriority(t *host.Table) discordgo.RequestOption {
+	p := pace.Auto
+	for _, id := range t.Row.Players {
+		if id != "" {
+			p = pace.Human
+		}
+	}
+	// Background, as before: a post under way when the bot closes is not cut off
+	// (the scheduler's Close drops only the posts still waiting for the budget).
+	return discordgo.WithContext(pace.WithPriority(context.Background(), p))
 }

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
@@ -100,45 +100,22 @@ func (b *Bot) fetch(ctx context.Context, a *discordgo.MessageAttachment, limit i
 
 // configOption reads the optional configuration file: the configuration, or a reply
 // explaining what is wrong with it.
-func (b *Bot) configOption(r *request, o options) (game.Config, *reply) {
+func (b *Bot) configOption(r *request, o options) (game.Config, *view.Reply) {
 	a := o.attachment("config")
 	if a == nil {
 		return game.DefaultConfig(), nil
 	}
 	text, err := b.fetch(b.ctx, a, game.MaxConfigBytes)
 	if err != nil {
-		rep := private("Your configuration file could not be used: %v.", err)
+		rep := view.Private("Your configuration file could not be used: %v.", err)
 		return game.Config{}, &rep
 	}
 	cfg, err := game.ParseConfig(text)
 	if err != nil {
-		rep := private("%s", configMistakes(err))
+		rep := view.Private("%s", view.ConfigMistakes(err))
 		return game.Config{}, &rep
 	}
 	return cfg, nil
-}
-
-// maxListed is how many mistakes of a configuration file a reply lists: enough for any
-// honest file, and the message stays far below Discord's 2,000 characters.
-const maxListed = 8
-
-// configMistakes explains every mistake of a refused configuration file.
-func configMistakes(err error) string {
-	var es game.ConfigErrors
-	if !errors.As(err, &es) || len(es) == 1 {
-		return fmt.Sprintf("Your configuration file has a mistake: %v.\nFix it and try again; `/kombat rules` lists the keys and their ranges.", err)
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Your configuration file has %d mistakes:\n", len(es))
-	for i, e := range es {
-		if i == maxListed {
-			fmt.Fprintf(&b, "- and %d more\n", len(es)-maxListed)
-			break
-		}
-		fmt.Fprintf(&b, "- %s\n", e) // each message is short: ParseConfig shortens what it quotes
-	}
-	b.WriteString("Fix them and try again; `/kombat rules` lists the keys and their ranges.")
-	return b.String()
 }
 
 // timeoutOption is the turn time limit in the game's options (1 to 1440 minutes).
@@ -148,17 +125,17 @@ func timeoutOption(o options) time.Duration {
 }
 
 // showBoard shows the game in this channel, privately, to anyone.
-func (b *Bot) showBoard(r *request) reply {
+func (b *Bot) showBoard(r *request) view.Reply {
 	t := b.host.LockPlace(r.i.ChannelID)
 	if t == nil {
-		return private("No game is being played in this channel. Start one with `/kombat challenge`, `/kombat solo` or `/kombat auto`.")
+		return view.Private("No game is being played in this channel. Start one with `/kombat challenge`, `/kombat solo` or `/kombat auto`.")
 	}
 	defer t.Unlock()
 	g, err := b.host.Engine(t)
 	if err != nil || t.Row.Status != "play" {
-		return private("The game here is still being set up; the board appears once the kinds are agreed.")
+		return view.Private("The game here is still being set up; the board appears once the kinds are agreed.")
 	}
-	content := header(t, g)
+	content := view.Header(t, g)
 	// Someone is here and asking: the channel may work again, so try once more.
 	if paused, err := b.host.Resume(t); err != nil {
 		return b.internal(r, "resume screen", err)
@@ -170,19 +147,19 @@ func (b *Bot) showBoard(r *request) reply {
 	if err != nil {
 		return b.internal(r, "render board", err)
 	}
-	return reply{content: content, ephemeral: true, files: []file{{"board.png", "image/png", png}}}
+	return view.Reply{Content: content, Ephemeral: true, Files: []view.File{{Name: "board.png", MIME: "image/png", Data: png}}}
 }
 
 // showStatus shows the game's numbers as text, privately.
-func (b *Bot) showStatus(r *request) reply {
+func (b *Bot) showStatus(r *request) view.Reply {
 	t := b.host.LockPlace(r.i.ChannelID)
 	if t == nil {
-		return private("No game is being played in this channel.")
+		return view.Private("No game is being played in this channel.")
 	}
 	defer t.Unlock()
 	g, err := b.host.Engine(t)
 	if err != nil || t.Row.Status != "play" {
-		return private("The game here is still being set up (%d kinds proposed).", len(t.Lobby.Kinds))
+		return view.Private("The game here is still being set up (%d kinds proposed).", len(t.Lobby.Kinds))
 	}
 	last, _ := g.LastTurn()
 	text := render.Text(render.Board{Snap: g.Snapshot(), Last: last, Names: t.Names()})
@@ -192,41 +169,41 @@ func (b *Bot) showStatus(r *request) reply {
 	} else if s != nil && s.Attempts > 0 {
 		paused = fmt.Sprintf("⏳ The board after the last turn is not posted yet (Discord failed %d times; retrying).\n", s.Attempts)
 	}
-	return private("%s```\n%s```", paused, strings.ReplaceAll(text, "```", "'''"))
+	return view.Private("%s```\n%s```", paused, strings.ReplaceAll(text, "```", "'''"))
 }
 
 // check compiles a strategy from a file, or opens a form for one.
-func (b *Bot) check(r *request, o options) reply {
+func (b *Bot) check(r *request, o options) view.Reply {
 	a := o.attachment("file")
 	if a == nil {
-		return reply{modal: &modal{id: customID{Action: "checkform"}.encode(), title: "Check a strategy",
-			inputs: []discordgo.TextInput{textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, "", true, maxInputValue)}}}
+		return view.Reply{Modal: &view.Form{ID: view.CustomID{Action: "checkform"}.Encode(), Title: "Check a strategy",
+			Inputs: []discordgo.TextInput{view.TextInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, "", true, view.MaxInputValue)}}}
 	}
 	text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
 	if err != nil {
-		return private("Could not read your file: %v.", err)
+		return view.Private("Could not read your file: %v.", err)
 	}
 	return b.checkText(r, a.Filename, text)
 }
 
 // checkText reports a strategy's errors and warnings privately.
-func (b *Bot) checkText(r *request, name, text string) reply {
+func (b *Bot) checkText(r *request, name, text string) view.Reply {
 	prog, err := host.CheckStrategy(b.lang, name, text)
 	if err != nil {
-		if msg, ok := refused(err, "", contentLimit-60); ok {
-			return private("%s", msg)
+		if msg, ok := view.Refused(err, "", view.ContentLimit-60); ok {
+			return view.Private("%s", msg)
 		}
 		return b.internal(r, "check strategy", err)
 	}
 	if w := prog.Warnings(); len(w) > 0 {
-		return private("No errors. %d %s:\n%s", len(w), render.Plural(len(w), "warning", "warnings"), fencedReport(name, text, w, 0, contentLimit-40))
+		return view.Private("No errors. %d %s:\n%s", len(w), render.Plural(len(w), "warning", "warnings"), view.FencedReport(name, text, w, 0, view.ContentLimit-40))
 	}
-	return private("No errors, no warnings: `%s` is ready to play.", name)
+	return view.Private("No errors, no warnings: `%s` is ready to play.", name)
 }
 
 // useStrategy is the message command: the code block of a message becomes a kind
 // proposal in the game being set up here, or is checked.
-func (b *Bot) useStrategy(r *request, d discordgo.ApplicationCommandInteractionData) reply {
+func (b *Bot) useStrategy(r *request, d discordgo.ApplicationCommandInteractionData) view.Reply {
 	var text string
 	if d.Resolved != nil {
 		if m := d.Resolved.Messages[d.TargetID]; m != nil {
@@ -235,7 +212,7 @@ func (b *Bot) useStrategy(r *request, d discordgo.ApplicationCommandInteractionD
 	}
 	code, _ := interp.Extract(text, "kombat")
 	if strings.TrimSpace(code) == "" {
-		return private("That message has no strategy in it: put the code in a code block (```).")
+		return view.Private("That message has no strategy in it: put the code in a code block (```).")
 	}
 	if t := b.host.LockPlace(r.i.ChannelID); t != nil {
 		defer t.Unlock()
@@ -244,16 +221,4 @@ func (b *Bot) useStrategy(r *request, d discordgo.ApplicationCommandInteractionD
 		}
 	}
 	return b.checkText(r, "strategy", code)
-}
-
-// rulesText is /kombat rules: the game and the language in one screen.
-func rulesText() string {
-	return "**KOMBAT** — two players' minions fight on an 8×8 hex board. Each minion follows a **strategy** written in a small language; the players only decide, each turn, whether to buy a spawnable hex and where to spawn a minion.\n" +
-		"**A turn:** income and interest, at most one hex purchase (next to your area), at most one spawn (on an empty hex of your area), then every minion of yours runs its strategy, oldest first. A game ends when one side has no minions, or after the turn limit (more minions, then more HP, then more budget wins).\n" +
-		"**Start:** `/kombat challenge @someone`, `/kombat solo` (against the bot) or `/kombat auto` (bot against bot). Agree on 1–5 kinds (name, defense, strategy), press Ready, place your free minion, play.\n" +
-		"**The language:** `x = expr`, `move DIR`, `shoot DIR expr`, `done`, `{ ... }`, `if (e) then S else S`, `while (e) S`. Directions: `up upright downright down downleft upleft`. Values: numbers, variables (lowercase: the minion's own; Uppercase: shared), `row col Budget Int MaxBudget SpawnsLeft random`, `opponent`, `ally`, `nearby DIR`. A condition is true when positive: write `if (x - y)` for x > y. No unary minus: `0 - 1`.\n" +
-		"```\nloc = opponent\nif (loc) then {} else done\nif (loc / 10 - 1) then move up else shoot up 50\n```" +
-		fmt.Sprintf("**Configuration** (one `name=value` per line, attached as a file): `spawn_cost`, `hex_purchase_cost`, `init_budget`, `init_hp`, `turn_budget`, `max_budget` (0 to %d; HP from 1), `interest_pct` (0–%d), `max_turns` (1–%d), `max_spawns` (1–%d), `step_limit` (1–%d steps per minion). All of a player's minions share %d steps a turn.\n",
-			game.MaxAmount, game.MaxInterestPct, game.MaxMaxTurns, game.MaxMaxSpawns, game.MaxStepLimit, game.TurnStepLimit) +
-		"`/kombat check` tests a strategy; the message command *Use as KOMBAT strategy* takes one from any message's code block."
 }

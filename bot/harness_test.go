@@ -115,6 +115,10 @@ func (h *harness) check() {
 	if err := h.fake.Check(); err != nil {
 		h.t.Error(err)
 	}
+	// The scheduler keeps the bot under Discord's global limit by itself.
+	if n := h.fake.GlobalLimited(); n != 0 {
+		h.t.Errorf("%d global 429s (peak %d requests in a second, limit %d)", n, h.fake.PeakRate(), discordtest.DefaultGlobalLimit)
+	}
 }
 
 // slash runs /kombat SUB with options and waits for the bot's first reply.

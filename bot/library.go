@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
@@ -20,9 +21,9 @@ import (
 // its author everywhere the bot is.
 
 // strategyCommand routes /kombat strategy's subcommands.
-func (b *Bot) strategyCommand(r *request, sub *discordgo.ApplicationCommandInteractionDataOption, d discordgo.ApplicationCommandInteractionData) reply {
+func (b *Bot) strategyCommand(r *request, sub *discordgo.ApplicationCommandInteractionDataOption, d discordgo.ApplicationCommandInteractionData) view.Reply {
 	if len(sub.Options) == 0 {
-		return private("Unknown command; try /kombat strategy list.")
+		return view.Private("Unknown command; try /kombat strategy list.")
 	}
 	op := sub.Options[0]
 	o := newOptions(op.Options, d.Resolved)
@@ -36,7 +37,7 @@ func (b *Bot) strategyCommand(r *request, sub *discordgo.ApplicationCommandInter
 	case "delete":
 		return b.libraryAskDelete(r, o)
 	}
-	return private("Unknown command; try /kombat strategy list.")
+	return view.Private("Unknown command; try /kombat strategy list.")
 }
 
 // library is the strategy library the bot's commands go through.
@@ -47,7 +48,7 @@ func userError(err error) string { return host.UserError(err) }
 
 // librarySave is /kombat strategy save name [file] [defense]: from the file, or from a
 // form (filled with the latest version when the name exists).
-func (b *Bot) librarySave(r *request, o options) reply {
+func (b *Bot) librarySave(r *request, o options) view.Reply {
 	name := strings.TrimSpace(o.str("name"))
 	f, err := b.library().Form(b.wctx, r.user.ID, name, o.int("defense", -1))
 	if err != nil {
@@ -56,69 +57,57 @@ func (b *Bot) librarySave(r *request, o options) reply {
 	if a := o.attachment("file"); a != nil {
 		text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
 		if err != nil {
-			return private("Could not read your file: %v.", err)
+			return view.Private("Could not read your file: %v.", err)
 		}
 		return b.saveToLibrary(r, name, f.Defense, text)
 	}
-	if utf8.RuneCountInString(f.Strategy) > maxInputValue {
+	if utf8.RuneCountInString(f.Strategy) > view.MaxInputValue {
 		f.Strategy = ""
 	}
-	return libraryForm(name, f)
-}
-
-// libraryForm is the form for saving a strategy under name.
-func libraryForm(name string, v host.LibraryDraft) reply {
-	title := "Save strategy " + name
-	if utf8.RuneCountInString(title) > 45 {
-		title = string([]rune(title)[:44]) + "…"
-	}
-	return reply{modal: &modal{id: customID{Action: "libform", Args: []string{name}}.encode(), title: title, inputs: []discordgo.TextInput{
-		textInput("defense", "Defense factor (0 or more)", discordgo.TextInputShort, v.Defense, true, 19),
-		textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, v.Strategy, true, maxInputValue),
-	}}}
+	return view.LibraryForm(name, f)
 }
 
 // saveToLibrary saves a new version of a strategy (host.Library.Save). A strategy that
 // does not compile is refused with its diagnostics, and what the player typed is kept
 // for "Edit again".
-func (b *Bot) saveToLibrary(r *request, name, defense, text string) reply {
+func (b *Bot) saveToLibrary(r *request, name, defense, text string) view.Reply {
 	s, kept, err := b.library().Save(b.wctx, r.user.ID, name, defense, text)
 	if kept {
-		problem, ok := refused(err, fmt.Sprintf("**%s** does not compile, so it was not saved:\n", name), contentLimit-200)
+		problem, ok := view.Refused(err, fmt.Sprintf("**%s** does not compile, so it was not saved:\n", name), view.ContentLimit-200)
 		if !ok {
 			return b.internal(r, "compile saved strategy", err)
 		}
-		return reply{content: fitContent(problem + "\nNothing you typed is lost: press **Edit again**."), ephemeral: true,
-			components: []discordgo.MessageComponent{row(button("Edit again", discordgo.PrimaryButton, customID{Action: "libredo", Args: []string{name}}))}}
+		return view.Reply{Content: view.Fit(problem + "\nNothing you typed is lost: press **Edit again**."), Ephemeral: true,
+			Components: []discordgo.MessageComponent{view.Row(view.Button("Edit again", discordgo.PrimaryButton, view.CustomID{Action: "libredo", Args: []string{name}}))}}
 	}
 	if err != nil {
 		return b.refusedOr(r, "save strategy", err)
 	}
-	return private("Saved **%s**, version %d (defense %d, %d %s). Use it in a game with **Load saved strategy** during setup.%s",
+	return view.Private("Saved **%s**, version %d (defense %d, %d %s). Use it in a game with **Load saved strategy** during setup.%s",
 		s.Name, s.Version, s.Defense, s.Lines, render.Plural(s.Lines, "line", "lines"), b.kindWarnings(s.Name, text))
 }
 
 // libraryRedo reopens the save form with the refused text.
-func (b *Bot) libraryRedo(r *request, id customID) reply {
-	name := id.arg(0)
+func (b *Bot) libraryRedo(r *request, id view.CustomID) view.Reply {
+	name := id.Arg(0)
 	v, err := b.library().Draft(b.wctx, r.user.ID, name)
 	if err != nil {
 		return b.refusedOr(r, "load draft", err)
 	}
-	if utf8.RuneCountInString(v.Strategy) > maxInputValue {
-		return private("Your text is longer than a form holds; fix the file and save it again with `/kombat strategy save %s file:`.", name)
+	if utf8.RuneCountInString(v.Strategy) > view.MaxInputValue {
+		return view.Private("Your text is longer than a form holds; fix the file and save it again with `/kombat strategy save %s file:`.", name)
 	}
-	return libraryForm(name, v)
+	return view.LibraryForm(name, v)
 }
 
 // libraryList is /kombat strategy list.
-func (b *Bot) libraryList(r *request) reply {
+func (b *Bot) libraryList(r *request) view.Reply {
 	list, err := b.library().List(b.wctx, r.user.ID)
 	if err != nil {
 		return b.internal(r, "list strategies", err)
 	}
 	if len(list) == 0 {
-		return private("You have no saved strategies yet. Save one with `/kombat strategy save name` (a form opens) or with a file.")
+		return view.Private("You have no saved strategies yet. Save one with `/kombat strategy save name` (a form opens) or with a file.")
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Your strategies** (%d of %d):\n", len(list), store.MaxStrategiesPerOne)
@@ -126,12 +115,12 @@ func (b *Bot) libraryList(r *request) reply {
 		fmt.Fprintf(&sb, "• **%s** — v%d, defense %d, %d lines, saved <t:%d:R>\n", s.Name, s.Version, s.Defense, host.Lines(s.Source), s.Saved.Unix())
 	}
 	sb.WriteString("`/kombat strategy show name` shows one; `version:` and `diff:` compare versions.")
-	return private("%s", sb.String())
+	return view.Private("%s", sb.String())
 }
 
 // libraryShow is /kombat strategy show name [version] [diff]: a version's source, or
 // the changes from version diff to it, in a code block or, too long, attached.
-func (b *Bot) libraryShow(r *request, o options) reply {
+func (b *Bot) libraryShow(r *request, o options) view.Reply {
 	s, err := b.library().Show(b.wctx, r.user.ID, strings.TrimSpace(o.str("name")), int(o.int("version", 0)), int(o.int("diff", 0)))
 	if err != nil {
 		return b.refusedOr(r, "show strategy", err)
@@ -145,37 +134,37 @@ func (b *Bot) libraryShow(r *request, o options) reply {
 	}
 	body := strings.ReplaceAll(s.Text(), "```", "'''")
 	text := fmt.Sprintf("%s\n```%s\n%s\n```", head, lang, strings.TrimRight(body, "\n"))
-	if utf8.RuneCountInString(text) <= contentLimit {
-		return private("%s", text)
+	if utf8.RuneCountInString(text) <= view.ContentLimit {
+		return view.Private("%s", text)
 	}
-	return reply{ephemeral: true, content: head + " (attached: too long for a message)", files: []file{{s.File(), "text/plain; charset=utf-8", []byte(body)}}}
+	return view.Reply{Ephemeral: true, Content: head + " (attached: too long for a message)", Files: []view.File{{Name: s.File(), MIME: "text/plain; charset=utf-8", Data: []byte(body)}}}
 }
 
 // libraryAskDelete asks for confirmation before deleting a strategy and its versions.
-func (b *Bot) libraryAskDelete(r *request, o options) reply {
+func (b *Bot) libraryAskDelete(r *request, o options) view.Reply {
 	vs, err := b.library().Versions(b.wctx, r.user.ID, strings.TrimSpace(o.str("name")))
 	if err != nil {
 		return b.refusedOr(r, "strategy versions", err)
 	}
-	return reply{ephemeral: true, content: fmt.Sprintf("Delete **%s** and its %d %s kept? This cannot be undone.", vs[0].Name, len(vs), render.Plural(len(vs), "version", "versions")),
-		components: []discordgo.MessageComponent{row(button("Delete", discordgo.DangerButton, customID{Action: "libdel", Args: []string{vs[0].Name}}))}}
+	return view.Reply{Ephemeral: true, Content: fmt.Sprintf("Delete **%s** and its %d %s kept? This cannot be undone.", vs[0].Name, len(vs), render.Plural(len(vs), "version", "versions")),
+		Components: []discordgo.MessageComponent{view.Row(view.Button("Delete", discordgo.DangerButton, view.CustomID{Action: "libdel", Args: []string{vs[0].Name}}))}}
 }
 
 // libraryDelete deletes a strategy after confirmation, in place of the question.
-func (b *Bot) libraryDelete(r *request, id customID) reply {
-	err := b.library().Delete(b.wctx, r.user.ID, id.arg(0))
+func (b *Bot) libraryDelete(r *request, id view.CustomID) view.Reply {
+	err := b.library().Delete(b.wctx, r.user.ID, id.Arg(0))
 	var no *host.Refusal
 	if errors.As(err, &no) {
-		return reply{update: true, content: no.Msg}
+		return view.Reply{Update: true, Content: no.Msg}
 	}
 	if err != nil {
 		return b.internal(r, "delete strategy", err)
 	}
-	return reply{update: true, content: fmt.Sprintf("Deleted **%s**.", id.arg(0))}
+	return view.Reply{Update: true, Content: fmt.Sprintf("Deleted **%s**.", id.Arg(0))}
 }
 
 // libraryPicker offers the presser's saved strategies to propose as a kind in a setup.
-func (b *Bot) libraryPicker(r *request, gameID int64) reply {
+func (b *Bot) libraryPicker(r *request, gameID int64) view.Reply {
 	t, bad := b.setupTable(r, gameID)
 	if bad != nil {
 		return *bad
@@ -186,7 +175,7 @@ func (b *Bot) libraryPicker(r *request, gameID int64) reply {
 		return b.internal(r, "list strategies", err)
 	}
 	if len(list) == 0 {
-		return private("You have no saved strategies yet: save one with `/kombat strategy save name`, then load it here.")
+		return view.Private("You have no saved strategies yet: save one with `/kombat strategy save name`, then load it here.")
 	}
 	var opts []discordgo.SelectMenuOption
 	for _, s := range list[:min(len(list), 25)] {
@@ -197,12 +186,12 @@ func (b *Bot) libraryPicker(r *request, gameID int64) reply {
 	if len(list) > 25 {
 		note += fmt.Sprintf(" (the first 25 of %d)", len(list))
 	}
-	return reply{ephemeral: true, content: note, components: []discordgo.MessageComponent{
-		row(discordgo.SelectMenu{CustomID: customID{Action: "libload", Game: gameID}.encode(), Placeholder: "Load a saved strategy…", Options: opts})}}
+	return view.Reply{Ephemeral: true, Content: note, Components: []discordgo.MessageComponent{
+		view.Row(discordgo.SelectMenu{CustomID: view.CustomID{Action: "libload", Game: gameID}.Encode(), Placeholder: "Load a saved strategy…", Options: opts})}}
 }
 
 // libraryLoad proposes a saved strategy as a kind, checked like one typed in the form.
-func (b *Bot) libraryLoad(r *request, id customID, name string) reply {
+func (b *Bot) libraryLoad(r *request, id view.CustomID, name string) view.Reply {
 	p, err := b.library().Load(b.wctx, r.user.ID, name)
 	if err != nil {
 		return b.refusedOr(r, "load strategy", err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
@@ -23,14 +24,14 @@ const (
 )
 
 // challenge is /kombat challenge opponent [config] [timeout].
-func (b *Bot) challenge(r *request, o options) reply {
+func (b *Bot) challenge(r *request, o options) view.Reply {
 	opp := o.user("opponent")
 	var oppID string
 	if opp != nil {
 		oppID = opp.ID
 	}
 	if err := b.host.MayChallenge(r.i.GuildID, r.i.ChannelID, r.user.ID, oppID, opp != nil && opp.Bot); err != nil {
-		return refusal(err)
+		return view.Refusal(err)
 	}
 	cfg, bad := b.configOption(r, o)
 	if bad != nil {
@@ -42,14 +43,14 @@ func (b *Bot) challenge(r *request, o options) reply {
 	}
 	defer t.Unlock()
 	expires := b.clock.Now().Add(challengeLife)
-	rep := reply{
-		content: fmt.Sprintf("<@%s>, <@%s> challenges you to a game of **KOMBAT**! %s\nThis challenge expires <t:%d:R>.",
-			opp.ID, r.user.ID, rulesLine(cfg, t.Row.TurnTimeout), expires.Unix()),
-		components: []discordgo.MessageComponent{row(
-			button("Accept", discordgo.SuccessButton, customID{Action: "accept", Game: t.Row.ID}),
-			button("Decline", discordgo.SecondaryButton, customID{Action: "decline", Game: t.Row.ID}),
+	rep := view.Reply{
+		Content: fmt.Sprintf("<@%s>, <@%s> challenges you to a game of **KOMBAT**! %s\nThis challenge expires <t:%d:R>.",
+			opp.ID, r.user.ID, view.RulesLine(cfg, t.Row.TurnTimeout), expires.Unix()),
+		Components: []discordgo.MessageComponent{view.Row(
+			view.Button("Accept", discordgo.SuccessButton, view.CustomID{Action: "accept", Game: t.Row.ID}),
+			view.Button("Decline", discordgo.SecondaryButton, view.CustomID{Action: "decline", Game: t.Row.ID}),
 		)},
-		mentions: []string{opp.ID},
+		Mentions: []string{opp.ID},
 	}
 	b.host.Arm(t, host.ChallengeExpiry, expires) // stored before anyone sees the challenge
 	if err := r.send(rep); err != nil {
@@ -59,16 +60,7 @@ func (b *Bot) challenge(r *request, o options) reply {
 		t.Row.Shown = m.ID
 		b.host.SaveMeta(t)
 	}
-	return reply{}
-}
-
-// rulesLine describes a game's configuration in a sentence.
-func rulesLine(cfg game.Config, timeout time.Duration) string {
-	rules := "Standard rules"
-	if cfg != game.DefaultConfig() {
-		rules = "Custom rules: " + strings.Join(host.RuleChanges(cfg), ", ")
-	}
-	return fmt.Sprintf("%s, %d turns each, %s per turn.", rules, cfg.MaxTurns, timeout)
+	return view.Reply{}
 }
 
 // where is the place and rules of a new game asked for in this channel.
@@ -77,13 +69,13 @@ func (b *Bot) where(r *request, o options, cfg game.Config) host.Where {
 }
 
 // startSetup is /kombat solo and /kombat auto: a game with the bot in one or both seats.
-func (b *Bot) startSetup(r *request, o options, mode game.Mode) reply {
+func (b *Bot) startSetup(r *request, o options, mode game.Mode) view.Reply {
 	var players []string
 	if mode != game.ModeAuto {
 		players = []string{r.user.ID}
 	}
 	if err := host.Busy(b.host.Active(), r.i.GuildID, r.i.ChannelID, r.user.ID, players...); err != nil {
-		return refusal(err)
+		return view.Refusal(err)
 	}
 	cfg, bad := b.configOption(r, o)
 	if bad != nil {
@@ -106,7 +98,7 @@ func (b *Bot) startSetup(r *request, o options, mode game.Mode) reply {
 		return b.refusedOr(r, "create game", err)
 	}
 	defer t.Unlock()
-	if err := r.send(reply{content: fmt.Sprintf("<@%s> starts a game of **KOMBAT**: %s. %s", r.user.ID, what, rulesLine(cfg, t.Row.TurnTimeout))}); err != nil {
+	if err := r.send(view.Reply{Content: fmt.Sprintf("<@%s> starts a game of **KOMBAT**: %s. %s", r.user.ID, what, view.RulesLine(cfg, t.Row.TurnTimeout))}); err != nil {
 		return b.internal(r, "announce game", err)
 	}
 	if m, err := b.sess.InteractionResponse(r.i); err == nil {
@@ -115,7 +107,7 @@ func (b *Bot) startSetup(r *request, o options, mode game.Mode) reply {
 	if err := b.postSetup(t); err != nil {
 		b.log.Error("post setup", "game", t.Row.ID, "err", err)
 	}
-	return reply{}
+	return view.Reply{}
 }
 
 // moveToThread gives the game its own thread from a message, when the bot may create
@@ -136,7 +128,7 @@ func (b *Bot) moveToThread(t *host.Table, messageID, name string) {
 
 // postSetup posts the setup message in the game's channel and starts the setup clock.
 func (b *Bot) postSetup(t *host.Table) error {
-	m, err := b.sess.ChannelMessageSendComplex(t.Row.Place, setupView(t).message())
+	m, err := b.sess.ChannelMessageSendComplex(t.Row.Place, view.Setup(t).Message())
 	if err != nil {
 		return err
 	}
@@ -146,19 +138,19 @@ func (b *Bot) postSetup(t *host.Table) error {
 }
 
 // lockTable finds and locks a game for a component, or explains why it cannot.
-func (b *Bot) lockTable(id int64) (*host.Table, *reply) {
+func (b *Bot) lockTable(id int64) (*host.Table, *view.Reply) {
 	t, err := b.host.Lock(id)
 	if err != nil {
-		rep := refusal(err)
+		rep := view.Refusal(err)
 		return nil, &rep
 	}
 	return t, nil
 }
 
-func (b *Bot) accept(r *request, id customID) reply {
-	return b.onTable(id.Game, func(t *host.Table) reply {
+func (b *Bot) accept(r *request, id view.CustomID) view.Reply {
+	return b.onTable(id.Game, func(t *host.Table) view.Reply {
 		if err := host.Accept(t.Row, r.user.ID, b.host.Active()); err != nil {
-			return refusal(err)
+			return view.Refusal(err)
 		}
 		if err := r.deferReply(true, false); err != nil {
 			return b.internal(r, "defer accept", err)
@@ -174,36 +166,36 @@ func (b *Bot) accept(r *request, id customID) reply {
 		if err := b.postSetup(t); err != nil {
 			return b.internal(r, "post setup", err)
 		}
-		return reply{update: true, content: fmt.Sprintf("<@%s> accepted <@%s>'s challenge! Agree on the minion kinds %s.", t.Row.Players[1], t.Row.Players[0], where)}
+		return view.Reply{Update: true, Content: fmt.Sprintf("<@%s> accepted <@%s>'s challenge! Agree on the minion kinds %s.", t.Row.Players[1], t.Row.Players[0], where)}
 	})
 }
 
-func (b *Bot) decline(r *request, id customID) reply {
-	return b.onTable(id.Game, func(t *host.Table) reply {
+func (b *Bot) decline(r *request, id view.CustomID) view.Reply {
+	return b.onTable(id.Game, func(t *host.Table) view.Reply {
 		withdrawn, err := b.host.DeclineChallenge(t, r.user.ID)
 		if err != nil {
 			return b.refusedOr(r, "decline", err)
 		}
 		if withdrawn {
-			return reply{update: true, content: fmt.Sprintf("<@%s> withdrew the challenge.", r.user.ID)}
+			return view.Reply{Update: true, Content: fmt.Sprintf("<@%s> withdrew the challenge.", r.user.ID)}
 		}
-		return reply{update: true, content: fmt.Sprintf("<@%s> declined the challenge.", r.user.ID)}
+		return view.Reply{Update: true, Content: fmt.Sprintf("<@%s> declined the challenge.", r.user.ID)}
 	})
 }
 
 // setupTable locks a game being set up for a player's change of its kinds; host
 // refuses a bystander, or a game whose kinds are agreed.
-func (b *Bot) setupTable(r *request, gameID int64) (*host.Table, *reply) {
+func (b *Bot) setupTable(r *request, gameID int64) (*host.Table, *view.Reply) {
 	t, err := b.host.LockSetup(gameID, r.user.ID, host.ChangeKinds)
 	if err != nil {
-		rep := refusal(err)
+		rep := view.Refusal(err)
 		return nil, &rep
 	}
 	return t, nil
 }
 
 // onTable answers with do on a game locked for a component, or with why it cannot be.
-func (b *Bot) onTable(id int64, do func(t *host.Table) reply) reply {
+func (b *Bot) onTable(id int64, do func(t *host.Table) view.Reply) view.Reply {
 	t, bad := b.lockTable(id)
 	if bad != nil {
 		return *bad
@@ -214,10 +206,10 @@ func (b *Bot) onTable(id int64, do func(t *host.Table) reply) reply {
 
 // onSetup answers with do on a game being set up, locked for a player's action (host
 // refuses a bystander, or a game whose kinds are agreed), or with the refusal.
-func (b *Bot) onSetup(r *request, id int64, what host.SetupAction, do func(t *host.Table) reply) reply {
+func (b *Bot) onSetup(r *request, id int64, what host.SetupAction, do func(t *host.Table) view.Reply) view.Reply {
 	t, err := b.host.LockSetup(id, r.user.ID, what)
 	if err != nil {
-		return refusal(err)
+		return view.Refusal(err)
 	}
 	defer t.Unlock()
 	return do(t)
@@ -225,34 +217,24 @@ func (b *Bot) onSetup(r *request, id int64, what host.SetupAction, do func(t *ho
 
 // refusedOr is the private reply that tells a player what host refused, or, for any
 // other error, the internal-error reply (logged as what).
-func (b *Bot) refusedOr(r *request, what string, err error) reply {
+func (b *Bot) refusedOr(r *request, what string, err error) view.Reply {
 	var no *host.Refusal
 	if errors.As(err, &no) {
-		return private("%s", no.Msg)
+		return view.Private("%s", no.Msg)
 	}
 	return b.internal(r, what, err)
 }
 
-// refusal is the private reply that tells a player what host refused; err is always a
-// *host.Refusal where it is called.
-func refusal(err error) reply {
-	var no *host.Refusal
-	if errors.As(err, &no) {
-		return private("%s", no.Msg)
-	}
-	return private("%s", err)
-}
-
 // kindForm is the form for adding (index -1) or editing a kind, filled with p.
-func (b *Bot) kindForm(t *host.Table, index int, p host.Proposal) reply {
-	if n := utf8.RuneCountInString(p.Strategy); n > maxInputValue {
+func (b *Bot) kindForm(t *host.Table, index int, p host.Proposal) view.Reply {
+	if n := utf8.RuneCountInString(p.Strategy); n > view.MaxInputValue {
 		// Discord refuses a modal whose pre-filled text is longer ("This interaction
 		// failed"); cutting the strategy would lose the player's code.
 		how := "Fix the file and propose it again with `/kombat kind add`."
 		if index >= 0 {
 			how = fmt.Sprintf("To change it, edit the file, press **Remove** on **%s**, and propose it again with `/kombat kind add`.", p.Name)
 		}
-		return private("This strategy is %d characters long, and a Discord form holds at most %d. %s", n, maxInputValue, how)
+		return view.Private("This strategy is %d characters long, and a Discord form holds at most %d. %s", n, view.MaxInputValue, how)
 	}
 	title := "Add a minion kind"
 	arg := "new"
@@ -263,71 +245,68 @@ func (b *Bot) kindForm(t *host.Table, index int, p host.Proposal) reply {
 	if len([]rune(title)) > 45 {
 		title = string([]rune(title)[:45])
 	}
-	return reply{modal: &modal{id: customID{Action: "kindform", Game: t.Row.ID, Args: []string{arg}}.encode(), title: title, inputs: []discordgo.TextInput{
-		textInput("name", "Name (letters, digits, spaces, - or _)", discordgo.TextInputShort, p.Name, true, 20),
-		textInput("defense", "Defense factor (0 or more)", discordgo.TextInputShort, strconv.FormatInt(p.Defense, 10), true, 19),
-		textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, p.Strategy, true, maxInputValue),
+	return view.Reply{Modal: &view.Form{ID: view.CustomID{Action: "kindform", Game: t.Row.ID, Args: []string{arg}}.Encode(), Title: title, Inputs: []discordgo.TextInput{
+		view.TextInput("name", "Name (letters, digits, spaces, - or _)", discordgo.TextInputShort, p.Name, true, 20),
+		view.TextInput("defense", "Defense factor (0 or more)", discordgo.TextInputShort, strconv.FormatInt(p.Defense, 10), true, 19),
+		view.TextInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, p.Strategy, true, view.MaxInputValue),
 	}}}
 }
 
-func (b *Bot) openKindForm(r *request, gameID int64, index int) reply {
-	return b.onSetup(r, gameID, host.ChangeKinds, func(t *host.Table) reply {
+func (b *Bot) openKindForm(r *request, gameID int64, index int) view.Reply {
+	return b.onSetup(r, gameID, host.ChangeKinds, func(t *host.Table) view.Reply {
 		if err := t.Lobby.CanAdd(); err != nil {
-			return refusal(err)
+			return view.Refusal(err)
 		}
 		return b.kindForm(t, index, host.Proposal{})
 	})
 }
 
-func (b *Bot) editKind(r *request, id customID, value string) reply {
-	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) reply {
+func (b *Bot) editKind(r *request, id view.CustomID, value string) view.Reply {
+	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) view.Reply {
 		i := host.KindIndex(value)
 		k, err := t.Lobby.Kind(i)
 		if err != nil {
-			return refusal(err)
+			return view.Refusal(err)
 		}
 		return b.kindForm(t, i, k)
 	})
 }
 
-func (b *Bot) removeKind(r *request, id customID, value string) reply {
-	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) reply {
+func (b *Bot) removeKind(r *request, id view.CustomID, value string) view.Reply {
+	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) view.Reply {
 		if err := b.host.RemoveKind(t, host.KindIndex(value)); err != nil {
 			return b.refusedOr(r, "remove kind", err)
 		}
-		rep := setupView(t)
-		rep.update = true
+		rep := view.Setup(t)
+		rep.Update = true
 		return rep
 	})
 }
 
-// maxInputValue is the most characters a text input holds, pre-filled or typed.
-const maxInputValue = 4000
-
 // submitKind validates a kind form: a mistake is shown only to its author, with an
 // "Edit again" button that gives back everything they typed.
-func (b *Bot) submitKind(r *request, id customID, v map[string]string) reply {
+func (b *Bot) submitKind(r *request, id view.CustomID, v map[string]string) view.Reply {
 	p := host.Proposal{Name: strings.TrimSpace(v["name"]), Strategy: v["strategy"], By: r.user.ID}
-	return b.proposeKind(r, id.Game, id.arg(0), strings.TrimSpace(v["defense"]), p)
+	return b.proposeKind(r, id.Game, id.Arg(0), strings.TrimSpace(v["defense"]), p)
 }
 
 // proposeKind adds (index "new") or replaces a kind after checking it.
-func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p host.Proposal) reply {
-	return b.onSetup(r, gameID, host.ChangeKinds, func(t *host.Table) reply {
+func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p host.Proposal) view.Reply {
+	return b.onSetup(r, gameID, host.ChangeKinds, func(t *host.Table) view.Reply {
 		edit := host.KindIndex(index)
 		stored, kept, err := b.host.ProposeKind(t, edit, defense, p)
 		if kept {
-			problem, _ := refused(err, fmt.Sprintf("The strategy of **%s** does not compile:\n", p.Name), contentLimit-200)
-			return reply{content: fitContent(problem + "\nNothing you typed is lost: press **Edit again**."), ephemeral: true,
-				components: []discordgo.MessageComponent{row(button("Edit again", discordgo.PrimaryButton, customID{Action: "redo", Game: gameID, Args: []string{index}}))}}
+			problem, _ := view.Refused(err, fmt.Sprintf("The strategy of **%s** does not compile:\n", p.Name), view.ContentLimit-200)
+			return view.Reply{Content: view.Fit(problem + "\nNothing you typed is lost: press **Edit again**."), Ephemeral: true,
+				Components: []discordgo.MessageComponent{view.Row(view.Button("Edit again", discordgo.PrimaryButton, view.CustomID{Action: "redo", Game: gameID, Args: []string{index}}))}}
 		}
 		if err != nil {
 			return b.refusedOr(r, "propose kind", err)
 		}
-		rep := setupView(t)
+		rep := view.Setup(t)
 		warn := b.kindWarnings(stored.Name, stored.Strategy)
 		if r.i.Message != nil && r.i.Message.ID == t.Row.Shown {
-			rep.update = true
+			rep.Update = true
 			if warn == "" {
 				return rep
 			}
@@ -338,16 +317,16 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p hos
 			if _, err := b.sess.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{Content: strings.TrimSpace(warn), Flags: discordgo.MessageFlagsEphemeral}); err != nil {
 				b.log.Error("kind warnings", "game", gameID, "err", err)
 			}
-			return reply{}
+			return view.Reply{}
 		}
-		if _, err := b.sess.ChannelMessageEditComplex(rep.messageEdit(t.Row.Place, t.Row.Shown)); err != nil {
+		if _, err := b.sess.ChannelMessageEditComplex(rep.MessageEdit(t.Row.Place, t.Row.Shown)); err != nil {
 			b.log.Error("update setup message", "game", gameID, "err", err)
 		}
 		verb := "Added"
 		if edit >= 0 {
 			verb = "Updated"
 		}
-		return private("%s **%s** (defense %d). Everyone's Ready was cleared.%s", verb, stored.Name, stored.Defense, warn)
+		return view.Private("%s **%s** (defense %d). Everyone's Ready was cleared.%s", verb, stored.Name, stored.Defense, warn)
 	})
 }
 
@@ -359,101 +338,101 @@ func (b *Bot) kindWarnings(name, strategy string) string {
 		return ""
 	}
 	w := prog.Warnings()
-	return fitContent(fmt.Sprintf("\n**%s** plays as written, but has %d %s:\n%s", name, len(w), render.Plural(len(w), "warning", "warnings"),
-		fencedReport(name, strategy, w, 0, contentLimit-200)))
+	return view.Fit(fmt.Sprintf("\n**%s** plays as written, but has %d %s:\n%s", name, len(w), render.Plural(len(w), "warning", "warnings"),
+		view.FencedReport(name, strategy, w, 0, view.ContentLimit-200)))
 }
 
 // redo reopens a kind form with the text of the last attempt.
-func (b *Bot) redo(r *request, id customID) reply {
-	d, err := b.host.KindDraft(id.Game, r.user.ID, host.KindIndex(id.arg(0)))
+func (b *Bot) redo(r *request, id view.CustomID) view.Reply {
+	d, err := b.host.KindDraft(id.Game, r.user.ID, host.KindIndex(id.Arg(0)))
 	if err != nil {
 		return b.refusedOr(r, "load draft", err)
 	}
-	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) reply {
+	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) view.Reply {
 		rep := b.kindForm(t, -1, host.Proposal{Name: d.Name, Strategy: d.Strategy})
-		if rep.modal == nil {
+		if rep.Modal == nil {
 			return rep // too long for a form: the reply says what to do instead
 		}
-		rep.modal.id = customID{Action: "kindform", Game: id.Game, Args: []string{id.arg(0)}}.encode()
-		rep.modal.inputs[1].Value = d.Defense
+		rep.Modal.ID = view.CustomID{Action: "kindform", Game: id.Game, Args: []string{id.Arg(0)}}.Encode()
+		rep.Modal.Inputs[1].Value = d.Defense
 		return rep
 	})
 }
 
 // kindAdd is /kombat kind add name defense file.
-func (b *Bot) kindAdd(r *request, o options) reply {
+func (b *Bot) kindAdd(r *request, o options) view.Reply {
 	t := b.host.InPlace(r.i.ChannelID)
 	if t == nil {
-		return private("No game is being set up in this channel.")
+		return view.Private("No game is being set up in this channel.")
 	}
 	a := o.attachment("file")
 	if a == nil {
-		return private("Attach the strategy as a text file.")
+		return view.Private("Attach the strategy as a text file.")
 	}
 	text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
 	if err != nil {
-		return private("Could not read your file: %v.", err)
+		return view.Private("Could not read your file: %v.", err)
 	}
 	return b.proposeKind(r, t.Row.ID, "new", strconv.FormatInt(o.int("defense", 0), 10), host.Proposal{Name: strings.TrimSpace(o.str("name")), Strategy: text, By: r.user.ID})
 }
 
 // toggleReady marks a player ready (or not); when every human is ready on the same
 // kinds, the game starts with the free spawns.
-func (b *Bot) toggleReady(r *request, id customID) reply {
-	return b.onSetup(r, id.Game, host.SayReady, func(t *host.Table) reply {
+func (b *Bot) toggleReady(r *request, id view.CustomID) view.Reply {
+	return b.onSetup(r, id.Game, host.SayReady, func(t *host.Table) view.Reply {
 		started, err := b.host.ToggleReady(t, r.user.ID, func() error { return r.deferReply(true, false) })
 		if err != nil {
 			return b.refusedOr(r, "ready", err)
 		}
 		if started {
-			return agreedView(t)
+			return view.Agreed(t)
 		}
-		rep := setupView(t)
-		rep.update = true
+		rep := view.Setup(t)
+		rep.Update = true
 		return rep
 	})
 }
 
 // cancelSetup abandons a game still being set up.
-func (b *Bot) cancelSetup(r *request, id customID) reply {
-	return b.onTable(id.Game, func(t *host.Table) reply {
+func (b *Bot) cancelSetup(r *request, id view.CustomID) view.Reply {
+	return b.onTable(id.Game, func(t *host.Table) view.Reply {
 		if err := b.host.CancelSetup(t, r.user.ID); err != nil {
 			return b.refusedOr(r, "cancel setup", err)
 		}
-		return reply{update: true, content: fmt.Sprintf("<@%s> cancelled the game.", r.user.ID)}
+		return view.Reply{Update: true, Content: fmt.Sprintf("<@%s> cancelled the game.", r.user.ID)}
 	})
 }
 
 // freeSpawnKind answers a player's choice of kind for the free spawn with the hexes.
-func (b *Bot) freeSpawnKind(r *request, id customID, value string) reply {
-	return b.onTable(id.Game, func(t *host.Table) reply {
+func (b *Bot) freeSpawnKind(r *request, id view.CustomID, value string) view.Reply {
+	return b.onTable(id.Game, func(t *host.Table) view.Reply {
 		name, opts, err := b.host.SpawnChoice(t, r.user.ID, host.KindIndex(value))
 		if err != nil {
 			return b.refusedOr(r, "free spawn kind", err)
 		}
 		var hexes []discordgo.SelectMenuOption
 		for _, h := range opts {
-			hexes = append(hexes, discordgo.SelectMenuOption{Label: h.String(), Value: hexValue(h)})
+			hexes = append(hexes, discordgo.SelectMenuOption{Label: h.String(), Value: host.HexValue(h)})
 		}
-		return reply{ephemeral: true, content: fmt.Sprintf("Where should your free **%s** stand?", name),
-			components: []discordgo.MessageComponent{row(discordgo.SelectMenu{CustomID: customID{Action: "fshex", Game: t.Row.ID, Args: []string{value}}.encode(),
+		return view.Reply{Ephemeral: true, Content: fmt.Sprintf("Where should your free **%s** stand?", name),
+			Components: []discordgo.MessageComponent{view.Row(discordgo.SelectMenu{CustomID: view.CustomID{Action: "fshex", Game: t.Row.ID, Args: []string{value}}.Encode(),
 				Placeholder: "Choose a hex of your start area", Options: hexes})}}
 	})
 }
 
 // freeSpawnHex makes a player's free spawn.
-func (b *Bot) freeSpawnHex(r *request, id customID, value string) reply {
-	return b.onTable(id.Game, func(t *host.Table) reply {
-		k := host.KindIndex(id.arg(0))
+func (b *Bot) freeSpawnHex(r *request, id view.CustomID, value string) view.Reply {
+	return b.onTable(id.Game, func(t *host.Table) view.Reply {
+		k := host.KindIndex(id.Arg(0))
 		h, ok := parseHex(value)
 		if !ok {
-			return private("That is not a hex of the board.")
+			return view.Private("That is not a hex of the board.")
 		}
 		name, err := b.host.SpawnKind(t, k)
 		if err != nil {
 			return b.refusedOr(r, "free spawn kind", err)
 		}
-		done := reply{update: true, content: fmt.Sprintf("Your free **%s** stands at %v.", name, h)}
+		done := view.Reply{Update: true, Content: fmt.Sprintf("Your free **%s** stands at %v.", name, h)}
 		// The confirmation goes first: when this was the last free spawn, host shows the
 		// first board (and the bot's turn) before returning.
 		spawns := t.Row.Shown // the free spawns' message, until the first board replaces it
@@ -462,12 +441,10 @@ func (b *Bot) freeSpawnHex(r *request, id customID, value string) reply {
 			return b.refusedOr(r, "commit free spawn", err)
 		}
 		if began {
-			b.sess.ChannelMessageEditComplex(reply{content: "Free spawns made. The game begins!"}.messageEdit(t.Row.Place, spawns))
+			b.sess.ChannelMessageEditComplex(view.Reply{Content: "Free spawns made. The game begins!"}.MessageEdit(t.Row.Place, spawns))
 		}
 		return done
 	})
 }
-
-func hexValue(h game.Hex) string { return host.HexValue(h) }
 
 func parseHex(s string) (game.Hex, bool) { return host.ParseHex(s) }

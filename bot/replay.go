@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/render"
@@ -18,7 +19,7 @@ const maxUpload = 8 << 20
 
 // replay is /kombat replay [game]: the whole game as an animated GIF with its seed and
 // configuration, then a viewer to step through its turns.
-func (b *Bot) replay(r *request, o options) reply {
+func (b *Bot) replay(r *request, o options) view.Reply {
 	v, err := b.host.ReplayGame(b.wctx, r.i.GuildID, r.i.ChannelID, o.int("game", 0))
 	if err != nil {
 		return b.refusedOr(r, "load game for replay", err)
@@ -36,44 +37,31 @@ func (b *Bot) replay(r *request, o options) reply {
 		return b.internal(r, "replay gif", err)
 	}
 	content := fmt.Sprintf("**Replay of game #%d** · %s · %d turns · %s\nSeed `%d` · configuration: `%s`",
-		g.ID, vsLine(t), g.Turns, resultSentence(t, *g.Result), g.Seed, oneLine(g.Config.String()))
-	rep := reply{content: fitContent(content)}
+		g.ID, view.VsLine(t), g.Turns, view.ResultSentence(t, *g.Result), g.Seed, view.OneLine(g.Config.String()))
+	rep := view.Reply{Content: view.Fit(content)}
 	if len(gif) <= maxUpload {
-		rep.files = []file{{fmt.Sprintf("kombat-game-%d.gif", g.ID), "image/gif", gif}}
+		rep.Files = []view.File{{Name: fmt.Sprintf("kombat-game-%d.gif", g.ID), MIME: "image/gif", Data: gif}}
 	} else {
-		rep.content = fitContent(content + fmt.Sprintf("\n(The animation is %d MiB, more than Discord takes; step through the turns below.)", len(gif)>>20))
+		rep.Content = view.Fit(content + fmt.Sprintf("\n(The animation is %d MiB, more than Discord takes; step through the turns below.)", len(gif)>>20))
 	}
 	viewer, err := b.replayFrame(t, frames, len(frames)-1)
 	if err != nil {
 		return b.internal(r, "replay frame", err)
 	}
-	if _, err := b.sess.ChannelMessageSendComplex(r.i.ChannelID, viewer.message()); err != nil {
+	if _, err := b.sess.ChannelMessageSendComplex(r.i.ChannelID, viewer.Message()); err != nil {
 		b.log.Error("post replay viewer", "game", g.ID, "err", err)
 	}
 	return rep
 }
 
-// resultSentence says who won and why.
-func resultSentence(t *host.Table, res game.Result) string {
-	if res.Winner == 0 {
-		return "a tie: " + render.ResultText(res, t.Names())
-	}
-	return fmt.Sprintf("%s won: %s", t.Names()[res.Winner-1], render.ResultText(res, t.Names()))
-}
-
-// oneLine writes a configuration file's lines as one line.
-func oneLine(cfg string) string {
-	return strings.Join(strings.Fields(strings.ReplaceAll(cfg, "\n", " ")), " ")
-}
-
 // replayFrame draws frame i of a finished game with its summary and the viewer's
 // buttons: first, previous, next, last, and Why? for the turn shown.
-func (b *Bot) replayFrame(t *host.Table, frames []game.Frame, i int) (reply, error) {
+func (b *Bot) replayFrame(t *host.Table, frames []game.Frame, i int) (view.Reply, error) {
 	i = min(max(i, 0), len(frames)-1)
 	f := frames[i]
 	png, err := b.render.PNG(render.Board{Snap: f.Snapshot, Last: f.Turn, Names: t.Names()})
 	if err != nil {
-		return reply{}, err
+		return view.Reply{}, err
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Game #%d** · ", t.Row.ID)
@@ -86,10 +74,10 @@ func (b *Bot) replayFrame(t *host.Table, frames []game.Frame, i int) (reply, err
 		}
 	}
 	if i == len(frames)-1 && t.Row.Result != nil {
-		sb.WriteString("\n" + resultSentence(t, *t.Row.Result))
+		sb.WriteString("\n" + view.ResultSentence(t, *t.Row.Result))
 	}
 	nav := func(label string, to int, disabled bool) discordgo.Button {
-		bt := button(label, discordgo.SecondaryButton, customID{Action: "rp", Game: t.Row.ID, Args: []string{strconv.Itoa(to), label}})
+		bt := view.Button(label, discordgo.SecondaryButton, view.CustomID{Action: "rp", Game: t.Row.ID, Args: []string{strconv.Itoa(to), label}})
 		bt.Disabled = disabled
 		return bt
 	}
@@ -98,17 +86,17 @@ func (b *Bot) replayFrame(t *host.Table, frames []game.Frame, i int) (reply, err
 		nav("Next ▶", i+1, i == len(frames)-1), nav("Last ⏭", len(frames)-1, i == len(frames)-1),
 	}
 	if !f.Setup {
-		buttons = append(buttons, whyButton(t.Row.ID, i))
+		buttons = append(buttons, view.WhyButton(t.Row.ID, i))
 	}
-	return reply{content: fitContent(sb.String()), files: []file{{"board.png", "image/png", png}},
-		components: []discordgo.MessageComponent{row(buttons...)}}, nil
+	return view.Reply{Content: view.Fit(sb.String()), Files: []view.File{{Name: "board.png", MIME: "image/png", Data: png}},
+		Components: []discordgo.MessageComponent{view.Row(buttons...)}}, nil
 }
 
 // replayStep moves a replay viewer to another turn.
-func (b *Bot) replayStep(r *request, id customID) reply {
-	to, err := strconv.Atoi(id.arg(0))
+func (b *Bot) replayStep(r *request, id view.CustomID) view.Reply {
+	to, err := strconv.Atoi(id.Arg(0))
 	if err != nil {
-		return private("%s", ErrStaleComponent.Error())
+		return view.Private("%s", view.ErrStaleComponent.Error())
 	}
 	v, frames, err := b.host.Replay(b.ctx, id.Game)
 	if err != nil {
@@ -118,17 +106,12 @@ func (b *Bot) replayStep(r *request, id customID) reply {
 	if err != nil {
 		return b.internal(r, "replay frame", err)
 	}
-	rep.update = true
+	rep.Update = true
 	return rep
 }
 
-// outcome words how a game in a player's history went for them.
-func outcome(o host.Outcome) string {
-	return [...]string{host.InProgress: "in progress", host.BeingSetUp: "being set up", host.Tied: "tie", host.Won: "**won**", host.Lost: "lost"}[o]
-}
-
 // history is /kombat history [user]: recent games on this server with results and ids.
-func (b *Bot) history(r *request, o options) reply {
+func (b *Bot) history(r *request, o options) view.Reply {
 	who := r.user
 	if u := o.user("user"); u != nil {
 		who = u
@@ -138,12 +121,12 @@ func (b *Bot) history(r *request, o options) reply {
 		return b.internal(r, "history", err)
 	}
 	if len(games) == 0 {
-		return private("<@%s> has no games on this server yet.", who.ID)
+		return view.Private("<@%s> has no games on this server yet.", who.ID)
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Recent games of <@%s>** (newest first; `/kombat replay game:ID` replays one):\n", who.ID)
 	for _, p := range games {
-		g, other, outcome := p.Game, "the bot", outcome(p.Outcome)
+		g, other, outcome := p.Game, "the bot", view.Outcome(p.Outcome)
 		if p.Opponent != "" {
 			other = "<@" + p.Opponent + ">"
 		}
@@ -152,19 +135,11 @@ func (b *Bot) history(r *request, o options) reply {
 		}
 		fmt.Fprintf(&sb, "`#%d` %s vs %s · %s · %d turns · <t:%d:d>\n", g.ID, g.Mode, other, outcome, g.Turns, g.CreatedAt.Unix())
 	}
-	return private("%s", sb.String())
-}
-
-// ladderTitle names a rating ladder in replies.
-func ladderTitle(kind string) string {
-	if l := host.LadderLevel(kind); l != "" {
-		return "against the bot (" + l + ")"
-	}
-	return "duels"
+	return view.Private("%s", sb.String())
 }
 
 // leaderboard is /kombat leaderboard [ladder]: the top 10 of this server and your place.
-func (b *Bot) leaderboard(r *request, o options) reply {
+func (b *Bot) leaderboard(r *request, o options) view.Reply {
 	kind := store.KindDuel
 	switch l := o.str("ladder"); {
 	case l == "bot": // the choice before there were levels
@@ -177,10 +152,10 @@ func (b *Bot) leaderboard(r *request, o options) reply {
 		return b.internal(r, "leaderboard", err)
 	}
 	if len(board.Top) == 0 {
-		return private("Nobody on this server has a rating for %s yet: finish a game to get one.", ladderTitle(kind))
+		return view.Private("Nobody on this server has a rating for %s yet: finish a game to get one.", view.LadderTitle(kind))
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**KOMBAT leaderboard — %s** (Elo, everyone starts at %d)\n", ladderTitle(kind), int(store.InitialRating))
+	fmt.Fprintf(&sb, "**KOMBAT leaderboard — %s** (Elo, everyone starts at %d)\n", view.LadderTitle(kind), int(store.InitialRating))
 	for i, p := range board.Top {
 		me := ""
 		if p.User == r.user.ID {
@@ -195,11 +170,11 @@ func (b *Bot) leaderboard(r *request, o options) reply {
 	default:
 		fmt.Fprintf(&sb, "…\n%d. you — **%d** · %d–%d–%d", board.Rank, host.Points(me.Rating), me.Wins, me.Losses, me.Ties)
 	}
-	return reply{content: fitContent(sb.String())}
+	return view.Reply{Content: view.Fit(sb.String())}
 }
 
 // stats is /kombat stats [user]: games, wins, losses, ties and rating on each ladder.
-func (b *Bot) stats(r *request, o options) reply {
+func (b *Bot) stats(r *request, o options) view.Reply {
 	who := r.user
 	if u := o.user("user"); u != nil {
 		who = u
@@ -211,7 +186,7 @@ func (b *Bot) stats(r *request, o options) reply {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**KOMBAT stats of <@%s>** on this server\n", who.ID)
 	for _, l := range ladders {
-		title, p := ladderTitle(l.Kind), l.Rating
+		title, p := view.LadderTitle(l.Kind), l.Rating
 		title = strings.ToUpper(title[:1]) + title[1:]
 		if p.Games == 0 {
 			fmt.Fprintf(&sb, "%s: no rated games yet\n", title)
@@ -220,5 +195,5 @@ func (b *Bot) stats(r *request, o options) reply {
 		fmt.Fprintf(&sb, "%s: rating **%d** (#%d) · %d %s: %d won, %d lost, %d tied\n",
 			title, host.Points(p.Rating), l.Rank, p.Games, render.Plural(p.Games, "game", "games"), p.Wins, p.Losses, p.Ties)
 	}
-	return private("%s", sb.String())
+	return view.Private("%s", sb.String())
 }

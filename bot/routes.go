@@ -3,6 +3,7 @@ package bot
 import (
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 )
 
@@ -12,7 +13,7 @@ type input struct {
 	opts   options
 	sub    *discordgo.ApplicationCommandInteractionDataOption // the subcommand (or group)
 	data   discordgo.ApplicationCommandInteractionData
-	id     customID
+	id     view.CustomID
 	values []string          // a select's choices
 	form   map[string]string // a form's inputs by id
 }
@@ -26,7 +27,7 @@ func (in input) value() string {
 }
 
 // handler answers one interaction.
-type handler func(b *Bot, r *request, in input) reply
+type handler func(b *Bot, r *request, in input) view.Reply
 
 // ack is how an interaction is acknowledged before its handler runs. Discord fails an
 // interaction not answered within 3 seconds, so whatever waits on the network (an
@@ -66,63 +67,63 @@ func withFile(opt string, a ack) func(in input) ack {
 func routes() map[string]route {
 	return map[string]route{
 		// Subcommands of /kombat.
-		"/challenge":   {do: func(b *Bot, r *request, in input) reply { return b.challenge(r, in.opts) }, ack: ackPublic},
-		"/solo":        {do: func(b *Bot, r *request, in input) reply { return b.startSetup(r, in.opts, game.ModeSolitaire) }, ack: ackPublic},
-		"/auto":        {do: func(b *Bot, r *request, in input) reply { return b.startSetup(r, in.opts, game.ModeAuto) }, ack: ackPublic},
+		"/challenge":   {do: func(b *Bot, r *request, in input) view.Reply { return b.challenge(r, in.opts) }, ack: ackPublic},
+		"/solo":        {do: func(b *Bot, r *request, in input) view.Reply { return b.startSetup(r, in.opts, game.ModeSolitaire) }, ack: ackPublic},
+		"/auto":        {do: func(b *Bot, r *request, in input) view.Reply { return b.startSetup(r, in.opts, game.ModeAuto) }, ack: ackPublic},
 		"/kind":        {do: (*Bot).kindCommand, ack: ackPrivate},
-		"/board":       {do: func(b *Bot, r *request, _ input) reply { return b.showBoard(r) }, ack: ackPrivate},
-		"/status":      {do: func(b *Bot, r *request, _ input) reply { return b.showStatus(r) }, ack: ackPrivate},
-		"/resign":      {do: func(b *Bot, r *request, _ input) reply { return b.askResign(r) }},
-		"/check":       {do: func(b *Bot, r *request, in input) reply { return b.check(r, in.opts) }, ackIf: withFile("file", ackPrivate)},
-		"/rules":       {do: func(*Bot, *request, input) reply { return private("%s", rulesText()) }},
-		"/strategy":    {do: func(b *Bot, r *request, in input) reply { return b.strategyCommand(r, in.sub, in.data) }, ackIf: strategyAck},
-		"/try":         {do: func(b *Bot, r *request, in input) reply { return b.tryCommand(r, in.opts) }, ackIf: tryAck},
-		"/tournament":  {do: func(b *Bot, r *request, in input) reply { return b.tournamentCommand(r, in.opts) }, ack: ackPrivate},
-		"/replay":      {do: func(b *Bot, r *request, in input) reply { return b.replay(r, in.opts) }},
-		"/history":     {do: func(b *Bot, r *request, in input) reply { return b.history(r, in.opts) }, ack: ackPrivate},
-		"/leaderboard": {do: func(b *Bot, r *request, in input) reply { return b.leaderboard(r, in.opts) }, ack: ackPrivate},
-		"/stats":       {do: func(b *Bot, r *request, in input) reply { return b.stats(r, in.opts) }, ack: ackPrivate},
+		"/board":       {do: func(b *Bot, r *request, _ input) view.Reply { return b.showBoard(r) }, ack: ackPrivate},
+		"/status":      {do: func(b *Bot, r *request, _ input) view.Reply { return b.showStatus(r) }, ack: ackPrivate},
+		"/resign":      {do: func(b *Bot, r *request, _ input) view.Reply { return b.askResign(r) }},
+		"/check":       {do: func(b *Bot, r *request, in input) view.Reply { return b.check(r, in.opts) }, ackIf: withFile("file", ackPrivate)},
+		"/rules":       {do: func(*Bot, *request, input) view.Reply { return view.Private("%s", view.RulesText()) }},
+		"/strategy":    {do: func(b *Bot, r *request, in input) view.Reply { return b.strategyCommand(r, in.sub, in.data) }, ackIf: strategyAck},
+		"/try":         {do: func(b *Bot, r *request, in input) view.Reply { return b.tryCommand(r, in.opts) }, ackIf: tryAck},
+		"/tournament":  {do: func(b *Bot, r *request, in input) view.Reply { return b.tournamentCommand(r, in.opts) }, ack: ackPrivate},
+		"/replay":      {do: func(b *Bot, r *request, in input) view.Reply { return b.replay(r, in.opts) }},
+		"/history":     {do: func(b *Bot, r *request, in input) view.Reply { return b.history(r, in.opts) }, ack: ackPrivate},
+		"/leaderboard": {do: func(b *Bot, r *request, in input) view.Reply { return b.leaderboard(r, in.opts) }, ack: ackPrivate},
+		"/stats":       {do: func(b *Bot, r *request, in input) view.Reply { return b.stats(r, in.opts) }, ack: ackPrivate},
 
 		// Buttons and selects: challenges, setups, free spawns, turns, auto games.
-		"accept":    {do: func(b *Bot, r *request, in input) reply { return b.accept(r, in.id) }, ack: ackUpdate},
-		"decline":   {do: func(b *Bot, r *request, in input) reply { return b.decline(r, in.id) }, ack: ackUpdate},
-		"addkind":   {do: func(b *Bot, r *request, in input) reply { return b.openKindForm(r, in.id.Game, -1) }},
-		"editkind":  {do: func(b *Bot, r *request, in input) reply { return b.editKind(r, in.id, in.value()) }},
-		"rmkind":    {do: func(b *Bot, r *request, in input) reply { return b.removeKind(r, in.id, in.value()) }, ack: ackUpdate},
-		"redo":      {do: func(b *Bot, r *request, in input) reply { return b.redo(r, in.id) }},
-		"ready":     {do: func(b *Bot, r *request, in input) reply { return b.toggleReady(r, in.id) }, ack: ackUpdate},
-		"cancel":    {do: func(b *Bot, r *request, in input) reply { return b.cancelSetup(r, in.id) }, ack: ackUpdate},
-		"fskind":    {do: func(b *Bot, r *request, in input) reply { return b.freeSpawnKind(r, in.id, in.value()) }},
-		"fshex":     {do: func(b *Bot, r *request, in input) reply { return b.freeSpawnHex(r, in.id, in.value()) }, ack: ackUpdate},
-		"buy":       {do: func(b *Bot, r *request, in input) reply { return b.buy(r, in.id, in.value()) }, ack: ackUpdate},
-		"spawnkind": {do: func(b *Bot, r *request, in input) reply { return b.spawnKind(r, in.id, in.value()) }},
-		"spawnhex":  {do: func(b *Bot, r *request, in input) reply { return b.spawnHex(r, in.id, in.value()) }, ack: ackUpdate},
-		"end":       {do: func(b *Bot, r *request, in input) reply { return b.endTurn(r, in.id) }, ack: ackUpdate},
-		"resign":    {do: func(b *Bot, r *request, in input) reply { return b.askResignGame(r, in.id.Game) }},
-		"resignok":  {do: func(b *Bot, r *request, in input) reply { return b.resign(r, in.id.Game) }, ack: ackUpdate},
-		"pause":     {do: func(b *Bot, r *request, in input) reply { return b.pause(r, in.id, true) }, ack: ackUpdate},
-		"resume":    {do: func(b *Bot, r *request, in input) reply { return b.pause(r, in.id, false) }, ack: ackUpdate},
-		"why":       {do: func(b *Bot, r *request, in input) reply { return b.why(r, in.id) }},
-		"rp":        {do: func(b *Bot, r *request, in input) reply { return b.replayStep(r, in.id) }, ack: ackUpdate},
+		"accept":    {do: func(b *Bot, r *request, in input) view.Reply { return b.accept(r, in.id) }, ack: ackUpdate},
+		"decline":   {do: func(b *Bot, r *request, in input) view.Reply { return b.decline(r, in.id) }, ack: ackUpdate},
+		"addkind":   {do: func(b *Bot, r *request, in input) view.Reply { return b.openKindForm(r, in.id.Game, -1) }},
+		"editkind":  {do: func(b *Bot, r *request, in input) view.Reply { return b.editKind(r, in.id, in.value()) }},
+		"rmkind":    {do: func(b *Bot, r *request, in input) view.Reply { return b.removeKind(r, in.id, in.value()) }, ack: ackUpdate},
+		"redo":      {do: func(b *Bot, r *request, in input) view.Reply { return b.redo(r, in.id) }},
+		"ready":     {do: func(b *Bot, r *request, in input) view.Reply { return b.toggleReady(r, in.id) }, ack: ackUpdate},
+		"cancel":    {do: func(b *Bot, r *request, in input) view.Reply { return b.cancelSetup(r, in.id) }, ack: ackUpdate},
+		"fskind":    {do: func(b *Bot, r *request, in input) view.Reply { return b.freeSpawnKind(r, in.id, in.value()) }},
+		"fshex":     {do: func(b *Bot, r *request, in input) view.Reply { return b.freeSpawnHex(r, in.id, in.value()) }, ack: ackUpdate},
+		"buy":       {do: func(b *Bot, r *request, in input) view.Reply { return b.buy(r, in.id, in.value()) }, ack: ackUpdate},
+		"spawnkind": {do: func(b *Bot, r *request, in input) view.Reply { return b.spawnKind(r, in.id, in.value()) }},
+		"spawnhex":  {do: func(b *Bot, r *request, in input) view.Reply { return b.spawnHex(r, in.id, in.value()) }, ack: ackUpdate},
+		"end":       {do: func(b *Bot, r *request, in input) view.Reply { return b.endTurn(r, in.id) }, ack: ackUpdate},
+		"resign":    {do: func(b *Bot, r *request, in input) view.Reply { return b.askResignGame(r, in.id.Game) }},
+		"resignok":  {do: func(b *Bot, r *request, in input) view.Reply { return b.resign(r, in.id.Game) }, ack: ackUpdate},
+		"pause":     {do: func(b *Bot, r *request, in input) view.Reply { return b.pause(r, in.id, true) }, ack: ackUpdate},
+		"resume":    {do: func(b *Bot, r *request, in input) view.Reply { return b.pause(r, in.id, false) }, ack: ackUpdate},
+		"why":       {do: func(b *Bot, r *request, in input) view.Reply { return b.why(r, in.id) }},
+		"rp":        {do: func(b *Bot, r *request, in input) view.Reply { return b.replayStep(r, in.id) }, ack: ackUpdate},
 		// Tournaments and the strategy library.
-		"tenter":  {do: func(b *Bot, r *request, in input) reply { return b.tourneyEnter(r, in.id) }},
-		"tkinds":  {do: func(b *Bot, r *request, in input) reply { return b.tourneyKinds(r, in.id, in.values) }, ack: ackUpdate},
-		"tleave":  {do: func(b *Bot, r *request, in input) reply { return b.tourneyLeave(r, in.id) }, ack: ackUpdate},
-		"tstart":  {do: func(b *Bot, r *request, in input) reply { return b.tourneyStart(r, in.id) }, ack: ackUpdate},
-		"tcancel": {do: func(b *Bot, r *request, in input) reply { return b.tourneyCancel(r, in.id) }, ack: ackUpdate},
-		"libredo": {do: func(b *Bot, r *request, in input) reply { return b.libraryRedo(r, in.id) }},
-		"libdel":  {do: func(b *Bot, r *request, in input) reply { return b.libraryDelete(r, in.id) }, ack: ackUpdate},
-		"libpick": {do: func(b *Bot, r *request, in input) reply { return b.libraryPicker(r, in.id.Game) }},
-		"libload": {do: func(b *Bot, r *request, in input) reply { return b.libraryLoad(r, in.id, in.value()) }, ack: ackPrivate},
+		"tenter":  {do: func(b *Bot, r *request, in input) view.Reply { return b.tourneyEnter(r, in.id) }},
+		"tkinds":  {do: func(b *Bot, r *request, in input) view.Reply { return b.tourneyKinds(r, in.id, in.values) }, ack: ackUpdate},
+		"tleave":  {do: func(b *Bot, r *request, in input) view.Reply { return b.tourneyLeave(r, in.id) }, ack: ackUpdate},
+		"tstart":  {do: func(b *Bot, r *request, in input) view.Reply { return b.tourneyStart(r, in.id) }, ack: ackUpdate},
+		"tcancel": {do: func(b *Bot, r *request, in input) view.Reply { return b.tourneyCancel(r, in.id) }, ack: ackUpdate},
+		"libredo": {do: func(b *Bot, r *request, in input) view.Reply { return b.libraryRedo(r, in.id) }},
+		"libdel":  {do: func(b *Bot, r *request, in input) view.Reply { return b.libraryDelete(r, in.id) }, ack: ackUpdate},
+		"libpick": {do: func(b *Bot, r *request, in input) view.Reply { return b.libraryPicker(r, in.id.Game) }},
+		"libload": {do: func(b *Bot, r *request, in input) view.Reply { return b.libraryLoad(r, in.id, in.value()) }, ack: ackPrivate},
 
 		// Forms.
-		"kindform":  {do: func(b *Bot, r *request, in input) reply { return b.submitKind(r, in.id, in.form) }, ackIf: formAck},
-		"checkform": {do: func(b *Bot, r *request, in input) reply { return b.checkText(r, "strategy", in.form["strategy"]) }},
-		"tryform": {do: func(b *Bot, r *request, in input) reply {
-			return b.tryStrategy(r, "strategy", in.form["strategy"], 0, in.id.arg(0))
+		"kindform":  {do: func(b *Bot, r *request, in input) view.Reply { return b.submitKind(r, in.id, in.form) }, ackIf: formAck},
+		"checkform": {do: func(b *Bot, r *request, in input) view.Reply { return b.checkText(r, "strategy", in.form["strategy"]) }},
+		"tryform": {do: func(b *Bot, r *request, in input) view.Reply {
+			return b.tryStrategy(r, "strategy", in.form["strategy"], 0, in.id.Arg(0))
 		}, ack: ackPrivate},
-		"libform": {do: func(b *Bot, r *request, in input) reply {
-			return b.saveToLibrary(r, in.id.arg(0), in.form["defense"], in.form["strategy"])
+		"libform": {do: func(b *Bot, r *request, in input) view.Reply {
+			return b.saveToLibrary(r, in.id.Arg(0), in.form["defense"], in.form["strategy"])
 		}, ack: ackPrivate},
 	}
 }
@@ -130,13 +131,13 @@ func routes() map[string]route {
 // route answers an interaction by the table: a slash command by its subcommand, a
 // component or form by its action, acknowledged first as its route says. An unknown
 // key is a control of another version.
-func (b *Bot) route(r *request, key string, in input) reply {
+func (b *Bot) route(r *request, key string, in input) view.Reply {
 	rt, ok := b.routes[key]
 	if !ok {
 		if key != "" && key[0] == '/' {
-			return private("Unknown command; try /kombat rules.")
+			return view.Private("Unknown command; try /kombat rules.")
 		}
-		return private("%s", ErrStaleComponent.Error())
+		return view.Private("%s", view.ErrStaleComponent.Error())
 	}
 	a := rt.ack
 	if rt.ackIf != nil {
@@ -177,21 +178,21 @@ func strategyAck(in input) ack {
 func formAck(input) ack { return ackUpdate }
 
 // command routes /kombat's subcommands.
-func (b *Bot) command(r *request, d discordgo.ApplicationCommandInteractionData) reply {
+func (b *Bot) command(r *request, d discordgo.ApplicationCommandInteractionData) view.Reply {
 	if d.Name != cmdKombat || len(d.Options) == 0 {
-		return private("Unknown command; try /kombat rules.")
+		return view.Private("Unknown command; try /kombat rules.")
 	}
 	if r.i.GuildID == "" {
-		return private("KOMBAT is played in a server channel, not in direct messages.")
+		return view.Private("KOMBAT is played in a server channel, not in direct messages.")
 	}
 	sub := d.Options[0]
 	return b.route(r, "/"+sub.Name, input{opts: newOptions(sub.Options, d.Resolved), sub: sub, data: d})
 }
 
 // kindCommand is /kombat kind's group: add.
-func (b *Bot) kindCommand(r *request, in input) reply {
+func (b *Bot) kindCommand(r *request, in input) view.Reply {
 	if len(in.sub.Options) > 0 && in.sub.Options[0].Name == "add" {
 		return b.kindAdd(r, newOptions(in.sub.Options[0].Options, in.data.Resolved))
 	}
-	return private("Unknown command; try /kombat rules.")
+	return view.Private("Unknown command; try /kombat rules.")
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/render"
@@ -27,9 +28,9 @@ func canManage(r *request) bool {
 }
 
 // tournamentCommand is /kombat tournament [seeds] [config]: opens registration here.
-func (b *Bot) tournamentCommand(r *request, o options) reply {
+func (b *Bot) tournamentCommand(r *request, o options) view.Reply {
 	if !canManage(r) {
-		return private("Only members who may manage this server can organise a tournament.")
+		return view.Private("Only members who may manage this server can organise a tournament.")
 	}
 	cfg, bad := b.configOption(r, o)
 	if bad != nil {
@@ -39,72 +40,25 @@ func (b *Bot) tournamentCommand(r *request, o options) reply {
 	if err != nil {
 		return b.internal(r, "create tournament", err)
 	}
-	rep := tourneyView(row, st, "")
-	m, err := b.sess.ChannelMessageSendComplex(r.i.ChannelID, rep.message())
+	rep := view.Tourney(row, st, "")
+	m, err := b.sess.ChannelMessageSendComplex(r.i.ChannelID, rep.Message())
 	if err != nil {
 		return b.internal(r, "post tournament", err)
 	}
 	if _, _, err := b.tourney.SetMessage(b.wctx, row.ID, m.ID); err != nil {
 		return b.internal(r, "save tournament", err)
 	}
-	return private("Tournament #%d is open for entries. Press **Start** when everyone is in.", row.ID)
-}
-
-// tourneyView is the tournament's message: its entrants, progress and controls.
-func tourneyView(t *store.Tournament, st *host.Tournament, progress string) reply {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "🏆 **KOMBAT tournament #%d** · organised by <@%s> · round robin, %d %s per pairing and seat\n",
-		t.ID, t.Owner, st.Seeds, render.Plural(st.Seeds, "game", "games"))
-	switch t.Status {
-	case store.TournamentOpen:
-		fmt.Fprintf(&sb, "Registration is open: press **Enter** and choose 1 to %d of your saved strategies (`/kombat strategy save`). Your minions will be those kinds; the bot plays them for you.\n", host.MaxEntryKinds)
-	case store.TournamentRunning:
-		sb.WriteString("**Running.** ")
-	case store.TournamentOver:
-		sb.WriteString("**Finished.** ")
-	case store.TournamentCancelled:
-		sb.WriteString("**Cancelled.** ")
-	}
-	if progress != "" {
-		sb.WriteString(progress + "\n")
-	}
-	fmt.Fprintf(&sb, "Entrants (%d of %d):", len(st.Entrants), host.MaxEntrants)
-	if len(st.Entrants) == 0 {
-		sb.WriteString(" nobody yet")
-	}
-	for _, e := range st.Entrants {
-		fmt.Fprintf(&sb, "\n• <@%s> — %s", e.User, kindNames(e.Kinds))
-	}
-	rep := reply{content: fitContent(sb.String())}
-	if t.Status == store.TournamentOpen {
-		id := func(a string) customID { return customID{Action: a, Game: t.ID} }
-		rep.components = []discordgo.MessageComponent{row(
-			button("Enter", discordgo.PrimaryButton, id("tenter")),
-			button("Leave", discordgo.SecondaryButton, id("tleave")),
-			button("Start", discordgo.SuccessButton, id("tstart")),
-			button("Cancel", discordgo.DangerButton, id("tcancel")),
-		)}
-	}
-	return rep
-}
-
-// kindNames lists kinds with their defense.
-func kindNames(ks []game.KindSpec) string {
-	var out []string
-	for _, k := range ks {
-		out = append(out, fmt.Sprintf("%s (defense %d)", k.Name, k.Defense))
-	}
-	return strings.Join(out, ", ")
+	return view.Private("Tournament #%d is open for entries. Press **Start** when everyone is in.", row.ID)
 }
 
 // tourneyEnter offers the presser's saved strategies for their entry.
-func (b *Bot) tourneyEnter(r *request, id customID) reply {
+func (b *Bot) tourneyEnter(r *request, id view.CustomID) view.Reply {
 	list, err := b.db.ListStrategies(b.wctx, r.user.ID)
 	if err != nil {
 		return b.internal(r, "list strategies", err)
 	}
 	if len(list) == 0 {
-		return private("You have no saved strategies yet: save one with `/kombat strategy save name`, then press **Enter** again.")
+		return view.Private("You have no saved strategies yet: save one with `/kombat strategy save name`, then press **Enter** again.")
 	}
 	var opts []discordgo.SelectMenuOption
 	for _, s := range list[:min(len(list), 25)] {
@@ -112,18 +66,18 @@ func (b *Bot) tourneyEnter(r *request, id customID) reply {
 	}
 	most := min(host.MaxEntryKinds, len(opts))
 	one := 1
-	return reply{ephemeral: true, content: fmt.Sprintf("Choose 1 to %d of your strategies: they are copied into your entry now.", most),
-		components: []discordgo.MessageComponent{row(discordgo.SelectMenu{CustomID: customID{Action: "tkinds", Game: id.Game}.encode(),
+	return view.Reply{Ephemeral: true, Content: fmt.Sprintf("Choose 1 to %d of your strategies: they are copied into your entry now.", most),
+		Components: []discordgo.MessageComponent{view.Row(discordgo.SelectMenu{CustomID: view.CustomID{Action: "tkinds", Game: id.Game}.Encode(),
 			Placeholder: "Your kinds for this tournament…", MinValues: &one, MaxValues: most, Options: opts})}}
 }
 
 // tourneyKinds registers (or replaces) the presser's entry with the chosen strategies.
-func (b *Bot) tourneyKinds(r *request, id customID, names []string) reply {
+func (b *Bot) tourneyKinds(r *request, id view.CustomID, names []string) view.Reply {
 	var kinds []game.KindSpec
 	for _, n := range names {
 		s, err := b.db.GetStrategy(b.wctx, r.user.ID, n, 0)
 		if errors.Is(err, store.ErrNotFound) {
-			return private("%s", userError(err))
+			return view.Private("%s", userError(err))
 		}
 		if err != nil {
 			return b.internal(r, "load strategy", err)
@@ -135,7 +89,7 @@ func (b *Bot) tourneyKinds(r *request, id customID, names []string) reply {
 		return b.refusedOr(r, "save entry", err)
 	}
 	b.refreshTourney(row, st, "")
-	return reply{update: true, content: fmt.Sprintf("You are in tournament #%d with %s.", row.ID, kindNames(kinds))}
+	return view.Reply{Update: true, Content: fmt.Sprintf("You are in tournament #%d with %s.", row.ID, view.KindNames(kinds))}
 }
 
 // refreshTourney redraws the tournament's message.
@@ -143,50 +97,37 @@ func (b *Bot) refreshTourney(row *store.Tournament, st *host.Tournament, progres
 	if row.MessageID == "" {
 		return
 	}
-	if _, err := b.sess.ChannelMessageEditComplex(tourneyView(row, st, progress).messageEdit(row.Channel, row.MessageID)); err != nil {
+	if _, err := b.sess.ChannelMessageEditComplex(view.Tourney(row, st, progress).MessageEdit(row.Channel, row.MessageID)); err != nil {
 		b.log.Error("update tournament message", "tournament", row.ID, "err", err)
 	}
 }
 
 // tourneyLeave takes the presser's entry out.
-func (b *Bot) tourneyLeave(r *request, id customID) reply {
+func (b *Bot) tourneyLeave(r *request, id view.CustomID) view.Reply {
 	row, st, err := b.tourney.Leave(b.wctx, id.Game, r.user.ID)
 	if err != nil {
 		return b.refusedOr(r, "leave tournament", err)
 	}
-	return tourneyUpdate(row, st, "")
+	return view.TourneyUpdate(row, st, "")
 }
 
 // tourneyCancel cancels the tournament, for its organiser or a server manager.
-func (b *Bot) tourneyCancel(r *request, id customID) reply {
+func (b *Bot) tourneyCancel(r *request, id view.CustomID) view.Reply {
 	row, st, err := b.tourney.Cancel(b.wctx, id.Game, r.user.ID, canManage(r))
 	if err != nil {
 		return b.refusedOr(r, "cancel tournament", err)
 	}
-	return tourneyUpdate(row, st, "")
+	return view.TourneyUpdate(row, st, "")
 }
 
 // tourneyStart closes registration, makes the schedule and starts playing.
-func (b *Bot) tourneyStart(r *request, id customID) reply {
+func (b *Bot) tourneyStart(r *request, id view.CustomID) view.Reply {
 	row, st, err := b.tourney.Start(b.wctx, id.Game, r.user.ID, canManage(r))
 	if err != nil {
 		return b.refusedOr(r, "start tournament", err)
 	}
 	b.host.RunTourney(b.tourney, tourneyFront{b}, row.ID)
-	return tourneyUpdate(row, st, progressLine(st))
-}
-
-// tourneyUpdate is the tournament's message as the answer to a press on it.
-func tourneyUpdate(row *store.Tournament, st *host.Tournament, progress string) reply {
-	rep := tourneyView(row, st, progress)
-	rep.update = true
-	return rep
-}
-
-// progressLine says how far the games have got.
-func progressLine(st *host.Tournament) string {
-	done, total := st.Progress()
-	return fmt.Sprintf("Games played: %d of %d.", done, total)
+	return view.TourneyUpdate(row, st, view.ProgressLine(st))
 }
 
 // tourneyFront tells a tournament's channel how its run (host.Host.RunTourney)
@@ -195,7 +136,7 @@ type tourneyFront struct{ b *Bot }
 
 // Progress redraws the tournament's message with the games played.
 func (f tourneyFront) Progress(row *store.Tournament, st *host.Tournament) {
-	f.b.refreshTourney(row, st, progressLine(st))
+	f.b.refreshTourney(row, st, view.ProgressLine(st))
 }
 
 // Announce posts a pairing's result, mentioning nobody.
@@ -211,34 +152,24 @@ func (f tourneyFront) Announce(row *store.Tournament, a host.Announcement) {
 	}
 }
 
-// standings is host's standings as the picture draws them.
-func standings(st []host.Standing) []render.Standing {
-	var rows []render.Standing
-	for _, r := range st {
-		rows = append(rows, render.Standing{Name: r.Name, Kinds: strings.Join(r.Kinds, ", "),
-			Played: r.Played, Won: r.Won, Lost: r.Lost, Tied: r.Tied, Points: r.Points})
-	}
-	return rows
-}
-
 // Final posts the final standings, in words and as a picture (words only when it
 // cannot be drawn), and redraws the tournament's message.
 func (f tourneyFront) Final(row *store.Tournament, st *host.Tournament, final []host.Standing) {
 	b := f.b
-	rows := standings(final)
+	rows := view.Standings(final)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "🏆 **Tournament #%d is over.** Winner: **%s** with %s points.\n", row.ID, rows[0].Name, strconv.FormatFloat(rows[0].Points, 'f', -1, 64))
 	for i, s := range rows {
 		fmt.Fprintf(&sb, "%d. %s — %s points (%d–%d–%d)\n", i+1, s.Name, strconv.FormatFloat(s.Points, 'f', -1, 64), s.Won, s.Lost, s.Tied)
 	}
-	rep := reply{content: fitContent(sb.String())}
+	rep := view.Reply{Content: view.Fit(sb.String())}
 	if png, err := b.render.Standings(fmt.Sprintf("KOMBAT tournament #%d — final standings", row.ID), rows); err != nil {
 		b.log.Error("draw standings", "tournament", row.ID, "err", err)
 	} else {
-		rep.files = []file{{"standings.png", "image/png", png}}
+		rep.Files = []view.File{{Name: "standings.png", MIME: "image/png", Data: png}}
 	}
-	if _, err := b.sess.ChannelMessageSendComplex(row.Channel, rep.message()); err != nil {
+	if _, err := b.sess.ChannelMessageSendComplex(row.Channel, rep.Message()); err != nil {
 		b.log.Error("post standings", "tournament", row.ID, "err", err)
 	}
-	b.refreshTourney(row, st, progressLine(st))
+	b.refreshTourney(row, st, view.ProgressLine(st))
 }

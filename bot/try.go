@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
@@ -16,12 +17,12 @@ import (
 // tryCommand is /kombat try [strategy] [file] [position]: one of your strategies (saved,
 // from a file, or typed in a form) run once in a sample position, with its trace and
 // the board after.
-func (b *Bot) tryCommand(r *request, o options) reply {
+func (b *Bot) tryCommand(r *request, o options) view.Reply {
 	position := o.str("position")
 	if name := strings.TrimSpace(o.str("strategy")); name != "" {
 		s, err := b.db.GetStrategy(b.wctx, r.user.ID, name, 0)
 		if errors.Is(err, store.ErrNotFound) {
-			return private("%s See `/kombat strategy list`.", userError(err))
+			return view.Private("%s See `/kombat strategy list`.", userError(err))
 		}
 		if err != nil {
 			return b.internal(r, "load strategy to try", err)
@@ -31,23 +32,23 @@ func (b *Bot) tryCommand(r *request, o options) reply {
 	if a := o.attachment("file"); a != nil {
 		text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
 		if err != nil {
-			return private("Could not read your file: %v.", err)
+			return view.Private("Could not read your file: %v.", err)
 		}
 		return b.tryStrategy(r, a.Filename, text, 0, position)
 	}
 	if position == "" {
 		position = "near"
 	}
-	return reply{modal: &modal{id: customID{Action: "tryform", Args: []string{position}}.encode(), title: "Try a strategy",
-		inputs: []discordgo.TextInput{textInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, "", true, maxInputValue)}}}
+	return view.Reply{Modal: &view.Form{ID: view.CustomID{Action: "tryform", Args: []string{position}}.Encode(), Title: "Try a strategy",
+		Inputs: []discordgo.TextInput{view.TextInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, "", true, view.MaxInputValue)}}}
 }
 
 // tryStrategy runs the strategy and answers privately with what happened.
-func (b *Bot) tryStrategy(r *request, name, text string, defense int64, position string) reply {
+func (b *Bot) tryStrategy(r *request, name, text string, defense int64, position string) view.Reply {
 	tr, err := host.Try(b.lang, name, text, defense, position)
 	if err != nil {
-		if msg, ok := refused(err, "", contentLimit-60); ok {
-			return private("%s", msg)
+		if msg, ok := view.Refused(err, "", view.ContentLimit-60); ok {
+			return view.Private("%s", msg)
 		}
 		return b.internal(r, "try strategy", err)
 	}
@@ -57,12 +58,12 @@ func (b *Bot) tryStrategy(r *request, name, text string, defense int64, position
 	}
 	head := fmt.Sprintf("Tried **%s** once in the *%s* position (%s; your minion is blue at (5,4), budget 1000): it ended by **%s** after %d steps.",
 		name, tr.Position.Name, tr.Position.Desc, tr.Eval.End, tr.Eval.Steps)
-	rep := reply{ephemeral: true, files: []file{{"try.png", "image/png", png}}}
-	if body := head + "\n```\n" + strings.ReplaceAll(tr.Trace(), "```", "'''") + "\n```"; len([]rune(body)) <= contentLimit {
-		rep.content = body
+	rep := view.Reply{Ephemeral: true, Files: []view.File{{Name: "try.png", MIME: "image/png", Data: png}}}
+	if body := head + "\n```\n" + strings.ReplaceAll(tr.Trace(), "```", "'''") + "\n```"; len([]rune(body)) <= view.ContentLimit {
+		rep.Content = body
 	} else {
-		rep.content = head + " The trace is attached."
-		rep.files = append(rep.files, file{"trace.txt", "text/plain; charset=utf-8", []byte(tr.Trace() + "\n")})
+		rep.Content = head + " The trace is attached."
+		rep.Files = append(rep.Files, view.File{Name: "trace.txt", MIME: "text/plain; charset=utf-8", Data: []byte(tr.Trace() + "\n")})
 	}
 	return rep
 }

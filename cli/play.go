@@ -15,6 +15,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
@@ -293,15 +294,16 @@ func newTerminalGame(g *game.Game, level string, r *render.Renderer, dir string,
 
 func (s *terminalGame) intro() {
 	cfg := s.g.Config()
-	fmt.Fprintf(s.out, "KOMBAT: you are player %d against the bot (seed %d; play it again with --seed %d).\n", s.human, s.g.Setup().Seed, s.g.Setup().Seed)
-	fmt.Fprintf(s.out, "Each turn you may buy one hex next to your area (%d) and then spawn one minion there (%d); your minions then run their strategies.\n",
+	say := func(format string, args ...any) { fmt.Fprintln(s.out, wrap(fmt.Sprintf(format, args...), 80, "", "")) }
+	say("KOMBAT: you are player %d against the bot (seed %d; play it again with --seed %d).", s.human, s.g.Setup().Seed, s.g.Setup().Seed)
+	say("Each turn you may buy one hex next to your area (%d) and then spawn one minion there (%d); your minions then run their strategies.",
 		cfg.HexPurchaseCost, cfg.SpawnCost)
-	fmt.Fprintf(s.out, "The game lasts %d turns each; whoever has more minions left then (or is the only one with any) wins.\n", cfg.MaxTurns)
+	say("The game lasts %d turns each; whoever has more minions left then (or is the only one with any) wins.", cfg.MaxTurns)
 	fmt.Fprintln(s.out, "Minion kinds:")
 	for i, k := range s.g.Kinds() {
 		fmt.Fprintf(s.out, "  %d. %s (defense %d)\n", i+1, k.Name, k.Defense)
 	}
-	fmt.Fprintf(s.out, "Board images (one per turn, then replay.gif) go to %s\n", s.dir)
+	fmt.Fprintf(s.out, "Board images (one per turn, then replay.gif) go to\n  %s\n", s.dir)
 	fmt.Fprintln(s.out, "At any prompt: \"board\" shows the board again, \"quit\" resigns. Each prompt")
 	fmt.Fprintln(s.out, "says whether Enter skips it, goes back, or cannot be skipped.")
 }
@@ -319,6 +321,11 @@ func (s *terminalGame) run() error {
 	setup := game.TurnLog{Events: s.g.SetupEvents()}
 	if err := s.image("setup.png", setup); err != nil {
 		return err
+	}
+	if s.seats.BotToMove() != 0 {
+		// The bot plays next, so no prompt shows the numbers setup.png shows (the
+		// first turn's income is in): say them here, from the same board.
+		fmt.Fprintf(s.out, "\n%s", s.text(setup, "Setup done (setup.png); the bot plays first"))
 	}
 	for s.g.Phase() == game.PhasePlay {
 		p, log, err := s.human, game.TurnLog{}, error(nil)
@@ -379,7 +386,30 @@ func (s *terminalGame) finish() error {
 		case 3 - s.human:
 			verdict = "The bot wins"
 		}
-		fmt.Fprintf(s.out, "Game over: %s (%s). The replay is %s\n", verdict, render.ResultText(*res, s.names), path)
+		fmt.Fprintf(s.out, "%s\nThe replay is %s\n", wrap(fmt.Sprintf("Game over: %s (%s).", verdict, render.ResultText(*res, s.names)), 80, "", ""), path)
+		return s.afterGame()
+	}
+	return nil
+}
+
+// afterGame tells what happened, as the Discord host does under a final board: the
+// turning points and one suggestion, worded for the player, and chart.png of both
+// sides' budget, minions and HP over the turns. The game gathered its report as it
+// played, so this costs no replay.
+func (s *terminalGame) afterGame() error {
+	rep := s.g.Report()
+	chart, err := s.r.Chart(rep, s.names)
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(s.dir, "chart.png")
+	if err := os.WriteFile(path, chart, 0o644); err != nil {
+		return err
+	}
+	s.images++
+	fmt.Fprintf(s.out, "\nAfter the game (the chart is %s):\n", path)
+	for _, line := range rep.Sentences(s.names, s.human) {
+		fmt.Fprintf(s.out, "%s\n", wrap(line, 78, "  ", "  "))
 	}
 	return nil
 }
@@ -420,7 +450,7 @@ func indent(log game.TurnLog) string {
 	}
 	var b strings.Builder
 	for _, e := range log.Events {
-		b.WriteString("  " + e.String() + "\n")
+		b.WriteString(wrap(e.String(), 80, "  ", "      ") + "\n")
 	}
 	return b.String()
 }
@@ -733,4 +763,26 @@ func shortInput(s string) string {
 		return string(r[:40]) + "…"
 	}
 	return s
+}
+
+// wrap breaks text between words into lines of at most width characters (a longer
+// word stands alone), the first line starting with first and the rest with rest, so
+// the game's text keeps to 80 columns.
+func wrap(text string, width int, first, rest string) string {
+	var b strings.Builder
+	line := first
+	empty := true
+	for _, word := range strings.Fields(text) {
+		if !empty && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > width {
+			b.WriteString(line + "\n")
+			line, empty = rest, true
+		}
+		if !empty {
+			line += " "
+		}
+		line += word
+		empty = false
+	}
+	b.WriteString(line)
+	return b.String()
 }

@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
@@ -73,7 +74,18 @@ func TestPlay_ScriptedGame(t *testing.T) {
 	if n := strings.Count(out, "Board by row and column"); n < 5 {
 		t.Errorf("the board was shown %d times; want it before each of the player's turns, on request and at the end", n)
 	}
-	names := []string{"setup.png"}
+	// After the game: the turning points for the player, one suggestion, and the chart.
+	after := out[strings.Index(out, "After the game"):]
+	if !strings.Contains(after, "chart.png") || !strings.Contains(after, "unspent budget") {
+		t.Errorf("the after-game text lacks the chart's path or the budget left:\n%s", after)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		// A folder's path is the machine's, not the game's text.
+		if n := utf8.RuneCountInString(line); n > 80 && !strings.Contains(line, dir) {
+			t.Errorf("a line of %d characters: %q", n, line)
+		}
+	}
+	names := []string{"setup.png", "chart.png"}
 	for i := 1; i <= 6; i++ {
 		names = append(names, "turn-00"+string(rune('0'+i))+".png")
 	}
@@ -108,7 +120,10 @@ func TestPlay_Endings(t *testing.T) {
 		{"last line without a newline", "1\n1,1\nquit\nyes", nil, []string{"The bot wins (Player resigned)"}, []string{"replay.gif"}},
 		{"quit", "quit\ny\n", nil, []string{"Resign the game?", "The bot wins (Player resigned)"}, []string{"replay.gif"}},
 		{"quit, then go on", "quit\nno\n1\n1,1\n", nil, []string{"Resign the game?", "The game goes on.", "End of input"}, []string{"setup.png"}},
-		{"seat 2", "2\n8,8\nq\nyes\n", []string{"--seat", "2"}, []string{"you are player 2", "The bot's turn 1:", "Choices: 7,7  7,8  8,6  8,7  8,8"}, []string{"replay.gif"}},
+		{"seat 2", "2\n8,8\nq\nyes\n", []string{"--seat", "2"}, []string{"you are player 2", "The bot's turn 1:", "Choices: 7,7  7,8  8,6  8,7  8,8",
+			// setup.png's numbers, the bot's first income in, said before the bot plays
+			"Setup done (setup.png); the bot plays first\n", "budget 10090, interest 0.0%"},
+			[]string{"replay.gif", "setup.png"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

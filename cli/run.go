@@ -13,6 +13,8 @@ commands:
   sim              play bot-versus-bot games headless
   check FILE...    compile strategy files and report errors and warnings
   try SCENARIO     run strategies in a described position and print what happened
+
+check, sim and try take --game upbeat for UPBEAT, the sister game (default kombat).
 `
 
 // Run is the kombat program without the process: it returns the exit status.
@@ -20,6 +22,14 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := "serve"
 	if len(args) > 0 {
 		cmd, args = args[0], args[1:]
+	}
+	name, args, err := gameFlag(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "kombat %s: %v\n", cmd, err)
+		return 2
+	}
+	if name == "upbeat" {
+		return runUpbeat(cmd, args, stdin, stdout, stderr)
 	}
 	switch cmd {
 	case "serve":

@@ -18,7 +18,7 @@ const (
 	EvSpawn    EventType = "spawn"    // Minion spawned at At for Amount (0 for the free spawn)
 	EvBuy      EventType = "buy"      // hex At bought for Amount
 	EvMove     EventType = "move"     // Minion moved At -> To in Dir, or was Blocked (To = At)
-	EvShoot    EventType = "shoot"    // Minion shot Dir at To spending Amount; Target hit for Damage, HP left; Blocked when unaffordable
+	EvShoot    EventType = "shoot"    // Minion shot Dir at To spending Amount; Target hit for Damage, Lost HP, HP left; Blocked when unaffordable
 	EvDeath    EventType = "death"    // Minion (of Player) died at At
 	EvEval     EventType = "eval"     // Minion's evaluation ended (End) after Steps, at Src
 )
@@ -48,7 +48,8 @@ type Event struct {
 	Rate    float64    `json:"rate,omitzero"`    // interest rate, percent
 	Target  int        `json:"target,omitzero"`  // id of the minion a shot hit
 	Damage  int64      `json:"damage,omitzero"`
-	HP      int64      `json:"hp,omitzero"` // the target's HP after a shot
+	HP      int64      `json:"hp,omitzero"`   // the target's HP after a shot
+	Lost    int64      `json:"lost,omitzero"` // the HP the target lost: Damage, or all it had left
 	End     string     `json:"end,omitzero"`
 	Steps   int64      `json:"steps,omitzero"`
 	Src     interp.Pos `json:"src,omitzero"`     // where in the strategy the evaluation ended
@@ -102,7 +103,12 @@ func (e Event) String() string {
 		case e.Blocked:
 			s += " not afforded"
 		case e.Target != 0:
-			s += fmt.Sprintf(": #%d takes %d, %d HP left", e.Target, e.Damage, e.HP)
+			s += fmt.Sprintf(": #%d hit for %d, loses %d HP, ", e.Target, e.Damage, e.HPLost())
+			if e.HP == 0 {
+				s += "killed"
+			} else {
+				s += fmt.Sprintf("%d HP left", e.HP)
+			}
 		default:
 			s += ": nobody there"
 		}
@@ -117,4 +123,14 @@ func (e Event) String() string {
 		return s
 	}
 	return string(e.Type)
+}
+
+// HPLost is the HP a shot's target lost: Damage, but never more than the target had
+// (a 100-HP minion hit for 2792 loses 100). A log written before events carried Lost
+// says only Damage.
+func (e Event) HPLost() int64 {
+	if e.Lost > 0 || e.Target == 0 {
+		return e.Lost
+	}
+	return e.Damage
 }

@@ -356,8 +356,22 @@ func TestShoot_R17(t *testing.T) {
 			t.Errorf("%s: deaths %v", tc.name, eventsOf(st, EvDeath))
 		}
 	}
+	// The log gives the damage and the HP lost, which a kill caps at what was left.
+	st := try(t, fmt.Sprintf(base, 100, "shoot up 80  shoot down 9", 10))[0]
+	if shots := eventsOf(st, EvShoot); len(shots) != 2 ||
+		shots[0].Damage != 70 || shots[0].Lost != 50 || shots[0].HP != 0 ||
+		shots[1].Damage != 9 || shots[1].Lost != 5 || shots[1].HP != 0 {
+		t.Errorf("shots of 70 and 9 damage at 50 and 5 HP logged as %v", shots)
+	} else if got := shots[0].String(); !strings.Contains(got, "hit for 70, loses 50 HP, killed") {
+		t.Errorf("a kill reads %q", got)
+	}
+	st = try(t, fmt.Sprintf(base, 100, "shoot up 30", 10))[0]
+	if shots := eventsOf(st, EvShoot); len(shots) != 1 || shots[0].Damage != 20 || shots[0].Lost != 20 ||
+		!strings.Contains(shots[0].String(), "hit for 20, loses 20 HP, 30 HP left") {
+		t.Errorf("a hit of 20 at 50 HP logged as %v", shots)
+	}
 	// A dead minion leaves the board at once: the hex is free for a move right after.
-	st := try(t, fmt.Sprintf(base, 100, "shoot down 10  move down", 0))[0]
+	st = try(t, fmt.Sprintf(base, 100, "shoot down 10  move down", 0))[0]
 	if st.Minions[0].At != (Hex{5, 4}) || st.Minions[2].Alive {
 		t.Errorf("after killing the minion below and moving down: at %v", st.Minions[0].At)
 	}

@@ -392,9 +392,10 @@ func (h *minionHost) Command(id int, args []int64) bool {
 			return true
 		}
 		dmg := max(1, x-g.kinds[o.kind].Defense)
-		o.hp = max(0, o.hp-dmg)
+		lost := min(dmg, o.hp)
+		o.hp -= lost
 		g.version++
-		e.Target, e.Damage, e.HP = o.id, dmg, o.hp
+		e.Target, e.Damage, e.Lost, e.HP = o.id, dmg, lost, o.hp
 		h.log(e)
 		if o.hp == 0 {
 			g.kill(o)

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/fogleman/gg"
@@ -35,26 +36,27 @@ func (r *Renderer) drawAreas(dc *gg.Context, v *view) {
 const tokenRadius = hexSize * 0.6
 
 // drawMinions draws each minion as a token in its owner's colour with its kind's
-// initials and HP, and an HP bar under it.
+// initials and HP, and an HP bar under it; a minion spawned in the last turn has a
+// second outline, a ring, around its token.
 func (r *Renderer) drawMinions(dc *gg.Context, v *view) {
 	pn := r.boardPen(dc, v)
-	label, small := r.face(true, 15), r.face(false, 11)
 	img := dc.Image().(*image.RGBA)
+	var fresh []int // minions spawned in the last turn (or the setup's free spawns)
+	for _, e := range v.b.Last.Events {
+		if e.Type == game.EvSpawn {
+			fresh = append(fresh, e.Minion)
+		}
+	}
 	for _, m := range v.b.Snap.Minions {
 		if !m.Hex.OnBoard() || m.Owner < 1 || m.Owner > 2 {
 			continue
 		}
+		if slices.Contains(fresh, m.ID) {
+			overlay(img, v.dirty, r.stamps.fresh, r.stamps.ring[index(m.Hex)])
+		}
 		paste(img, v.dirty, r.stamps.token[m.Owner-1], r.stamps.disc[index(m.Hex)])
 		x, y := tokenCenter(m.Hex)
-		ini := "?"
-		if m.Kind >= 0 && m.Kind < len(v.initials) {
-			ini = v.initials[m.Kind]
-		}
-		pn.setColor(tokenText(m.Owner))
-		pn.font(label)
-		pn.at(ini, x, y-4, 0.5, 0.5)
-		pn.font(small)
-		pn.at(hpText(m.HP), x, y+10, 0.5, 0.5)
+		r.tokenLabels(pn, v, m, false)
 		// HP bar: full at init_hp.
 		frac := 1.0
 		if v.initHP > 0 {
@@ -64,6 +66,28 @@ func (r *Renderer) drawMinions(dc *gg.Context, v *view) {
 		fillRect(img, v.dirty, x-bw/2, by, x+bw/2, by+5, rgb(0x111111))
 		fillRect(img, v.dirty, x-bw/2, by, x-bw/2+bw*frac, by+5, hpColor(frac))
 	}
+}
+
+// tokenLabels writes a minion's initials and HP on its token; with halo, each over a
+// rim of the token's colour, so that a shot's line or spark drawn across the token
+// since does not run through the letters.
+func (r *Renderer) tokenLabels(pn *pen, v *view, m game.MinionView, halo bool) {
+	x, y := tokenCenter(m.Hex)
+	ini := "?"
+	if m.Kind >= 0 && m.Kind < len(v.initials) {
+		ini = v.initials[m.Kind]
+	}
+	write := func(s string, face fontSpec, y float64) {
+		if halo {
+			outlined(pn, face, s, x, y, tokenText(m.Owner), playerColor(m.Owner))
+			return
+		}
+		pn.font(face)
+		pn.setColor(tokenText(m.Owner))
+		pn.at(s, x, y, 0.5, 0.5)
+	}
+	write(ini, r.face(true, 15), y-4)
+	write(hpText(m.HP), r.face(false, 11), y+10)
 }
 
 // hpColor goes from white (healthy) to the damage colour (nearly dead): brightness, not
@@ -202,7 +226,7 @@ func (r *Renderer) drawShots(dc *gg.Context, v *view) {
 		fx, fy, tx, ty := shotLine(e)
 		sh.line(fx, fy, tx, ty, 3)
 		if e.Target != 0 {
-			labels = append(labels, label{tx + 16, ty - 22, "-" + hpText(e.Damage)})
+			labels = append(labels, label{tx + 16, ty - 22, "-" + hpText(hpLost(e, v.initHP))})
 		}
 	}
 	sh.fill(rgb(colShot))
@@ -213,6 +237,23 @@ func (r *Renderer) drawShots(dc *gg.Context, v *view) {
 		}
 	}
 	sh.fill(rgb(colShot))
+	// The tokens a shot crosses, its shooter's and its target's, get their labels back
+	// on top, each on a rim of its token's colour.
+	var crossed [game.Rows * game.Cols]bool
+	for _, e := range v.b.Last.Events {
+		if e.Type == game.EvShoot && !e.Blocked {
+			for _, h := range [2]game.Hex{e.At, e.To} {
+				if h.OnBoard() {
+					crossed[index(h)] = true
+				}
+			}
+		}
+	}
+	for _, m := range v.b.Snap.Minions {
+		if m.Hex.OnBoard() && m.Owner >= 1 && m.Owner <= 2 && crossed[index(m.Hex)] {
+			r.tokenLabels(pn, v, m, true)
+		}
+	}
 	for p := 1; p <= 2; p++ {
 		for _, e := range v.b.Last.Events {
 			if e.Type == game.EvDeath && e.Player == p {
@@ -234,12 +275,23 @@ func (r *Renderer) drawShots(dc *gg.Context, v *view) {
 	for _, e := range v.b.Last.Events {
 		if e.Type == game.EvDeath {
 			x, y := Center(e.At)
-			outlined(pn, small, v.kindInitials(e.Kind), x, y+tokenRadius, rgb(colText))
+			outlined(pn, small, v.kindInitials(e.Kind), x, y+tokenRadius, rgb(colText), rgb(0x000000))
 		}
 	}
 	for _, l := range labels {
-		outlined(pn, big, l.s, l.x, l.y, rgb(colDamage))
+		outlined(pn, big, l.s, l.x, l.y, rgb(colDamage), rgb(0x000000))
 	}
+}
+
+// hpLost is the HP a shot's target lost, what its damage label shows: a 100-HP minion
+// hit for 2792 shows -100. A log from before events carried it says only the damage;
+// a kill then shows at most init_hp, all a minion can have had.
+func hpLost(e game.Event, initHP int64) int64 {
+	lost := e.HPLost()
+	if e.Lost == 0 && e.HP == 0 && initHP > 0 {
+		lost = min(lost, initHP)
+	}
+	return lost
 }
 
 // shotLine is where a shot's line runs: to its target, or most of the way toward a
@@ -261,10 +313,10 @@ func burst(sh *shaper, x, y, r float64) {
 	}
 }
 
-// outlined draws text with a dark outline, readable over any colour.
-func outlined(pn *pen, face fontSpec, s string, x, y float64, c color.RGBA) {
+// outlined draws text in c with an outline in rim, readable over any mark.
+func outlined(pn *pen, face fontSpec, s string, x, y float64, c, rim color.RGBA) {
 	pn.font(face)
-	pn.setColor(rgb(0x000000))
+	pn.setColor(rim)
 	for _, d := range [][2]float64{{-1.5, 0}, {1.5, 0}, {0, -1.5}, {0, 1.5}, {-1, -1}, {1, 1}, {-1, 1}, {1, -1}} {
 		pn.at(s, x+d[0], y+d[1], 0.5, 0.5)
 	}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"image"
 	"image/png"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/kombat-game/kombat/game"
@@ -74,22 +72,7 @@ func TestChartGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := decodeChart(t, data)
-	path := filepath.Join("testdata", "chart.png")
-	if *update {
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	} else {
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test ./render -update to create it)", err)
-		}
-		if _, share := compare(got, decodeChart(t, want)); share > chartDiffShare {
-			os.MkdirAll(filepath.Join("testdata", "failed"), 0o755)
-			os.WriteFile(filepath.Join("testdata", "failed", "chart.png"), data, 0o644)
-			t.Errorf("chart: %.3f%% of the pixels differ (limit %.3f%%); see testdata/failed/chart.png", share*100, chartDiffShare*100)
-		}
-	}
+	checkGolden(t, "chart", data, got, chartDiffShare)
 	// Where the markers are: the same mapping as chartPanel's.
 	x := func(turn int) int { return int(chartLeft + 8 + (chartRight-chartLeft-16)*float64(turn)/12) }
 	y := func(top, v, hi float64) int { return int(top + panelH - 8 - (panelH-16)*v/hi) }

@@ -2,11 +2,11 @@ package render
 
 import (
 	"bytes"
-	"compress/lzw"
 	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
+	"image/gif"
 	"runtime"
 	"sync"
 
@@ -96,11 +96,12 @@ func (r *Renderer) palette() *gifColors {
 	return &r.gif
 }
 
-// GIF animates a game: one frame per game.Frame (the setup, then every turn), sharing
-// one palette. After the first, a frame holds only what changed: the changed rectangle
-// of the board and of the panel, as separate sub-images shown together, with unchanged
-// pixels inside them transparent so they compress to almost nothing. Frames are drawn
-// and compressed in parallel.
+// GIF animates a game: one frame per game.Frame (the setup, then every turn), each
+// showing that turn's board and panel together for frameDelay (the last for
+// lastDelay), all sharing one palette. After the first, a frame holds only what
+// changed: the rectangle around every pixel that differs from the frame before, with
+// unchanged pixels inside it transparent so they compress to almost nothing. Frames
+// are drawn in parallel and written with image/gif.
 func (r *Renderer) GIF(frames []game.Frame, names [2]string) ([]byte, error) {
 	if len(frames) == 0 {
 		return nil, fmt.Errorf("render: a replay needs at least one frame")
@@ -110,48 +111,32 @@ func (r *Renderer) GIF(frames []game.Frame, names [2]string) ([]byte, error) {
 		f := frames[i]
 		imgs[i] = r.paletted(r.Draw(Board{Snap: f.Snapshot, Last: f.Turn, Names: names}))
 	})
-	// Each frame becomes one or two sub-images (board, panel); all but the last of a
-	// frame show at once.
-	type part struct {
-		img   *image.Paletted
-		delay int
-		data  []byte
+	anim := &gif.GIF{
+		Image:    make([]*image.Paletted, len(imgs)),
+		Delay:    make([]int, len(imgs)),
+		Disposal: make([]byte, len(imgs)),
+		Config:   image.Config{ColorModel: r.palette().colors, Width: Width, Height: Height},
 	}
-	parts := make([][]part, len(imgs))
-	regions := []image.Rectangle{image.Rect(0, 0, int(panelLeft)-8, Height), image.Rect(int(panelLeft)-8, 0, Width, Height)}
+	full := image.Rect(0, 0, Width, Height)
 	parallel(len(imgs), func(i int) {
-		delay := frameDelay
+		anim.Delay[i], anim.Disposal[i] = frameDelay, gif.DisposalNone // keep what it does not cover
 		if i == len(imgs)-1 {
-			delay = lastDelay
+			anim.Delay[i] = lastDelay
 		}
-		if i == 0 {
-			parts[i] = []part{{img: imgs[0], delay: delay}}
-			return
-		}
-		for _, reg := range regions {
-			if d := diff(imgs[i-1], imgs[i], reg); d != nil {
-				parts[i] = append(parts[i], part{img: d})
+		switch {
+		case i == 0:
+			anim.Image[i] = imgs[0]
+		default:
+			anim.Image[i] = diff(imgs[i-1], imgs[i], full)
+			if anim.Image[i] == nil { // nothing changed: a frame still has to hold the time
+				anim.Image[i] = diffPixel(imgs[i])
 			}
 		}
-		if len(parts[i]) == 0 { // nothing changed: a frame still has to hold the time
-			parts[i] = []part{{img: diffPixel(imgs[i])}}
-		}
-		parts[i][len(parts[i])-1].delay = delay
 	})
-	var all []*part
-	for i := range parts {
-		for j := range parts[i] {
-			all = append(all, &parts[i][j])
-		}
-	}
-	parallel(len(all), func(i int) { all[i].data = lzwBlocks(all[i].img.Pix, all[i].img.Stride, all[i].img.Rect) })
-
 	var buf bytes.Buffer
-	writeGIFHeader(&buf, r.palette().colors)
-	for _, p := range all {
-		writeGIFFrame(&buf, p.img.Rect, p.delay, p.data)
+	if err := gif.EncodeAll(&buf, anim); err != nil {
+		return nil, fmt.Errorf("render: replay: %w", err)
 	}
-	buf.WriteByte(0x3b) // trailer
 	return buf.Bytes(), nil
 }
 
@@ -221,56 +206,3 @@ func parallel(n int, f func(i int)) {
 	close(work)
 	wg.Wait()
 }
-
-// lzwBlocks compresses a frame's pixels the way GIF stores them: LZW with 8-bit
-// literals, cut into sub-blocks of at most 255 bytes, ending with an empty block.
-func lzwBlocks(pix []byte, stride int, rect image.Rectangle) []byte {
-	var raw bytes.Buffer
-	w := lzw.NewWriter(&raw, lzw.LSB, 8)
-	width := rect.Dx()
-	for y := 0; y < rect.Dy(); y++ {
-		w.Write(pix[y*stride : y*stride+width])
-	}
-	w.Close()
-	data := raw.Bytes()
-	out := make([]byte, 0, len(data)+len(data)/255+3)
-	out = append(out, 8) // LZW minimum code size
-	for len(data) > 0 {
-		n := min(255, len(data))
-		out = append(out, byte(n))
-		out = append(out, data[:n]...)
-		data = data[n:]
-	}
-	return append(out, 0)
-}
-
-func writeGIFHeader(buf *bytes.Buffer, pal color.Palette) {
-	buf.WriteString("GIF89a")
-	le16(buf, Width)
-	le16(buf, Height)
-	buf.Write([]byte{0xf7, 0, 0}) // global colour table of 256 entries
-	for i := 0; i < 256; i++ {
-		c := color.RGBAModel.Convert(pal[min(i, len(pal)-1)]).(color.RGBA)
-		buf.Write([]byte{c.R, c.G, c.B})
-	}
-	// Loop forever (the NETSCAPE2.0 application extension).
-	buf.Write([]byte{0x21, 0xff, 0x0b})
-	buf.WriteString("NETSCAPE2.0")
-	buf.Write([]byte{3, 1, 0, 0, 0})
-}
-
-func writeGIFFrame(buf *bytes.Buffer, rect image.Rectangle, delay int, data []byte) {
-	// Graphic control: keep the previous image (disposal 1), transparent index.
-	buf.Write([]byte{0x21, 0xf9, 4, 1<<2 | 1})
-	le16(buf, delay)
-	buf.Write([]byte{transparent, 0})
-	buf.WriteByte(0x2c)
-	le16(buf, rect.Min.X)
-	le16(buf, rect.Min.Y)
-	le16(buf, rect.Dx())
-	le16(buf, rect.Dy())
-	buf.WriteByte(0) // no local colour table
-	buf.Write(data)
-}
-
-func le16(buf *bytes.Buffer, v int) { buf.Write([]byte{byte(v), byte(v >> 8)}) }

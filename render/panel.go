@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/fogleman/gg"
@@ -60,6 +61,55 @@ func (r *Renderer) drawPanelFrame(dc *gg.Context, titled bool) {
 	pn.font(r.face(true, 17))
 	pn.setColor(rgb(colMuted))
 	pn.at("Kinds", x, l.kinds+4, 0, 0)
+	r.drawOutlineLegend(dc, pn)
+}
+
+// outlineLegendY is where the outline legend's first line is centred: below the
+// kinds' legend at its longest (five kinds, with a title line), above the footer at
+// its tallest.
+const outlineLegendY = 498.0
+
+// drawOutlineLegend explains the outlines of the board in two lines of small samples:
+// the ring of a minion spawned this turn, a spawnable area's edge, the dashed edge of
+// a hex the player to act can buy, and the frame of that player's box.
+func (r *Renderer) drawOutlineLegend(dc *gg.Context, pn *pen) {
+	x := panelLeft + 10
+	y0, y1 := outlineLegendY, outlineLegendY+24
+	// Spawned this turn: a grey token with its white edge and the ring.
+	dc.DrawCircle(x+12, y0, 7)
+	pn.setColor(rgb(0x4B5361))
+	pn.fillPreserve()
+	pn.setColor(rgb(0xFFFFFF))
+	dc.SetLineWidth(1.5)
+	pn.stroke()
+	freshPath(dc, x+12, y0, 11)
+	pn.synced = false // freshPath set the context's colour
+	// A spawnable area's edge, in player 1's colours, as the stamps draw it.
+	tint := blend(rgb(colHex), playerColor(1), 0.42)
+	hexPath(dc, x+12, y1, 10)
+	pn.setColor(tint)
+	pn.fillPreserve()
+	pn.setColor(blend(tint, playerLight(1), 0.5))
+	dc.SetLineWidth(2)
+	pn.stroke()
+	// Can be bought: the dashed edge.
+	hexPath(dc, x+212, y0, 10)
+	dc.SetDash(3, 3)
+	dc.SetLineWidth(1.5)
+	pn.setColor(blend(rgb(colHexLine), playerLight(1), 0.6))
+	pn.stroke()
+	dc.SetDash()
+	// The player to act: the framed box.
+	dc.DrawRoundedRectangle(x+202, y1-7, 20, 14, 4)
+	pn.setColor(playerLight(1))
+	dc.SetLineWidth(2)
+	pn.stroke()
+	pn.font(r.face(false, 13))
+	pn.setColor(rgb(colMuted))
+	pn.at("spawned this turn", x+30, y0, 0, 0.35)
+	pn.at("spawnable area", x+30, y1, 0, 0.35)
+	pn.at("can be bought", x+230, y0, 0, 0.35)
+	pn.at("to play", x+230, y1, 0, 0.35)
 }
 
 // drawPanel writes the numbers players look for: whose turn, each side's budget,
@@ -71,6 +121,9 @@ func (r *Renderer) drawPanel(dc *gg.Context, v *view) {
 	l := panelLayout(v.b.Title != "")
 	x := panelLeft + 10
 	h2, body, small := r.face(true, 17), r.face(false, 15), r.face(false, 13)
+	if s.Result != nil {
+		r.drawBanner(dc, v)
+	}
 	pn.font(body)
 	pn.setColor(rgb(colMuted))
 	pn.at(string(s.Mode), Width-18, 32, 1, 0.5)
@@ -79,15 +132,17 @@ func (r *Renderer) drawPanel(dc *gg.Context, v *view) {
 	status := ""
 	switch {
 	case s.Result != nil:
-		status = "Game over"
+		status = "" // the banner says it
 	case s.Phase == game.PhaseSetup:
 		status = "Setting up: free spawns"
 	case s.Current != 0:
 		status = fmt.Sprintf("%s to play · turn %d of %d", v.names[s.Current-1], s.Players[s.Current-1].Turn, s.Config.MaxTurns)
 	}
-	pn.font(h2)
-	pn.setColor(rgb(colText))
-	pn.at(fit(pn, status, Width-x-16), x, y, 0, 0)
+	if status != "" {
+		pn.font(h2)
+		pn.setColor(rgb(colText))
+		pn.at(fit(pn, status, Width-x-16), x, y, 0, 0)
+	}
 	if v.b.Title != "" {
 		y += 22
 		pn.font(body)
@@ -142,12 +197,54 @@ func (r *Renderer) drawPanel(dc *gg.Context, v *view) {
 		pn.at(fmt.Sprintf("×%d", c[1]), Width-24, cy+5, 1, 0)
 		y += 28
 	}
-	// What happened, in one line, at the bottom.
-	if line := lastTurnLine(v); line != "" {
+	// What happened, at the bottom: wrapped, never cut off.
+	if who, parts := lastTurnParts(v); who != "" {
 		pn.font(small)
 		pn.setColor(rgb(colMuted))
-		pn.at(fit(pn, line, Width-x-16), x, Height-18, 0, 0)
+		lines := wrapParts(pn, who+": ", parts, Width-x-16, footerLines)
+		for i, line := range lines {
+			pn.at(line, x, Height-18-footerLineH*float64(len(lines)-1-i), 0, 0)
+		}
 	}
+}
+
+// The footer's lines: at most footerLines, footerLineH apart, the last at the bottom,
+// below the outline legend whatever the number of kinds.
+const (
+	footerLines = 5
+	footerLineH = 17.0
+)
+
+// wrapParts lays head and the comma-separated parts out in lines at most w pixels
+// wide, breaking only between parts, in at most maxLines lines. On the last line, the
+// parts that do not fit are counted ("3 more") rather than dropped; only a part too
+// wide for a line of its own is shortened. Widths are summed part by part (the pen
+// does not kern), so each line is built once.
+func wrapParts(pn *pen, head string, parts []string, w float64, maxLines int) []string {
+	sepW := pn.width(", ")
+	lines := make([]string, 0, maxLines)
+	prefix, start, used := head, 0, pn.width(head)
+	for i, p := range parts {
+		add := pn.width(p)
+		if i > start {
+			add += sepW
+		}
+		need := used + add
+		rest := strconv.Itoa(len(parts) - i - 1) // parts after this one
+		last := len(lines) == maxLines-1
+		if last && i < len(parts)-1 {
+			need += sepW + pn.width(rest+" more") // room to count them after it
+		}
+		if need > w && i > start {
+			if last {
+				return append(lines, prefix+strings.Join(parts[start:i], ", ")+", "+strconv.Itoa(len(parts)-i)+" more")
+			}
+			lines = append(lines, prefix+strings.Join(parts[start:i], ", ")+",")
+			prefix, start, used, add = "", i, 0, add-sepW
+		}
+		used += add
+	}
+	return append(lines, fit(pn, prefix+strings.Join(parts[start:], ", "), w))
 }
 
 func boolIndex(b bool) int {
@@ -159,9 +256,19 @@ func boolIndex(b bool) int {
 
 // lastTurnLine counts the last turn's actions.
 func lastTurnLine(v *view) string {
+	who, parts := lastTurnParts(v)
+	if who == "" {
+		return ""
+	}
+	return who + ": " + strings.Join(parts, ", ")
+}
+
+// lastTurnParts says whose turn the last was and counts its actions, one part per
+// kind of action; who is "" when there was no last turn.
+func lastTurnParts(v *view) (who string, parts []string) {
 	l := v.b.Last
 	if len(l.Events) == 0 {
-		return ""
+		return "", nil
 	}
 	var moves, blocked, shots, deaths, spawns int
 	for _, e := range l.Events {
@@ -182,11 +289,10 @@ func lastTurnLine(v *view) string {
 			spawns++
 		}
 	}
-	who := "Setup"
+	who = "Setup"
 	if l.Player != 0 {
 		who = fmt.Sprintf("%s's turn %d", v.names[l.Player-1], l.Turn)
 	}
-	parts := []string{}
 	add := func(n int, one, many string) {
 		if n > 0 {
 			if n == 1 {
@@ -204,32 +310,49 @@ func lastTurnLine(v *view) string {
 	if len(parts) == 0 {
 		parts = append(parts, "nothing moved")
 	}
-	return who + ": " + strings.Join(parts, ", ")
+	return who, parts
 }
 
-// drawBanner lays the result across the board.
+// Where the game-over banner sits: over the panel's heading and status line, in the
+// panel, so that the final position stays in full view.
+const (
+	bannerTop    = 8.0
+	bannerBottom = 80.0
+)
+
+// drawBanner gives the result the panel's header: who won (or a tie) in the winner's
+// colour, large, and why, in a box like the players' over "KOMBAT" and the status
+// line. It draws nothing over the board.
 func (r *Renderer) drawBanner(dc *gg.Context, v *view) {
 	pn := r.boardPen(dc, v)
 	res := v.b.Snap.Result
-	_, cy := Center(game.Hex{Row: 4, Col: 2})
-	cy += hexHeight / 2
-	w := panelLeft - 24
-	dc.SetRGBA(0, 0, 0, 0.78)
-	dc.DrawRoundedRectangle(12, cy-52, w, 104, 12)
-	dc.Fill()
-	v.dirty.markF(12, cy-52, 12+w, cy+52, 2)
-	head := "Tie"
+	x := panelLeft + 10
+	w := Width - x - 12
+	tint, stripe, head := rgb(colHex), rgb(colMuted), rgb(colText)
 	if res.Winner != 0 {
-		head = v.names[res.Winner-1] + " wins"
-		pn.setColor(playerLight(res.Winner))
-	} else {
-		pn.setColor(rgb(colText))
+		tint, stripe, head = blend(rgb(colPanel), playerColor(res.Winner), 0.18), playerColor(res.Winner), playerLight(res.Winner)
 	}
-	pn.font(r.face(true, 34))
-	pn.at(fit(pn, head, w-30), 12+w/2, cy-16, 0.5, 0.5)
-	pn.font(r.face(false, 16))
+	// The heading's part of the panel is flat: paint it over, then the box.
+	fillRect(dc.Image().(*image.RGBA), v.dirty, panelLeft, 0, Width, bannerBottom+2, rgb(colPanel))
+	pn.setColor(tint)
+	dc.DrawRoundedRectangle(x-4, bannerTop, w, bannerBottom-bannerTop, 8)
+	pn.fill()
+	pn.setColor(stripe)
+	dc.DrawRoundedRectangle(x-4, bannerTop, 8, bannerBottom-bannerTop, 4)
+	pn.fill()
+	v.dirty.markF(x-4, bannerTop, x-4+w, bannerBottom, 2)
+	title := "Tie"
+	if res.Winner != 0 {
+		title = v.names[res.Winner-1] + " wins"
+	}
+	pn.font(r.face(false, 15))
+	modeW := pn.width(string(v.b.Snap.Mode)) + 24
+	pn.font(r.face(true, 26))
+	pn.setColor(head)
+	pn.at(fit(pn, title, w-24-modeW), x+14, 42, 0, 0)
+	pn.font(r.face(false, 15))
 	pn.setColor(rgb(colText))
-	pn.at(fit(pn, ResultText(*res, v.names), w-30), 12+w/2, cy+26, 0.5, 0.5)
+	pn.at(fit(pn, "Game over: "+ResultText(*res, v.names), w-24), x+14, 68, 0, 0)
 }
 
 // ResultText explains a result with the players' names.

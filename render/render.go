@@ -239,9 +239,6 @@ func (r *Renderer) drawInto(dc *gg.Context, sh *shaper, d *dirty, b Board) {
 	r.drawMinions(dc, v)
 	r.drawShots(dc, v)
 	r.drawPanel(dc, v)
-	if b.Snap.Result != nil {
-		r.drawBanner(dc, v)
-	}
 }
 
 // view is what drawing needs, worked out once from a Board.

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"image"
@@ -15,10 +16,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fogleman/gg"
+
 	"github.com/kombat-game/kombat/game"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden images and texts in testdata/ (and docs/board.png)")
+var update = flag.Bool("update", false, "rewrite the golden images and texts in testdata/ (and docs/board.png, docs/chart.png)")
 
 // Golden images are compared after decoding: a pixel differs when a channel is off by
 // more than pixelTolerance, and at most maxDiffShare of the pixels may differ.
@@ -65,7 +68,7 @@ func craftedBoard() Board {
 		{Type: game.EvMove, Player: 1, Minion: 1, Kind: "Tank", At: h(1, 1), To: h(1, 1), Dir: game.UpLeft, Blocked: true},
 		{Type: game.EvShoot, Player: 1, Minion: 3, Kind: "Sniper Elite", At: h(4, 4), To: h(3, 5), Dir: game.UpRight, Amount: 52, Target: 4, Damage: 50, HP: 50},
 		{Type: game.EvShoot, Player: 1, Minion: 6, Kind: "tiny", At: h(2, 2), To: h(2, 3), Dir: game.DownRight, Amount: 9999, Blocked: true},
-		{Type: game.EvShoot, Player: 1, Minion: 6, Kind: "tiny", At: h(2, 2), To: h(3, 2), Dir: game.Down, Amount: 40, Target: 5, Damage: 40, HP: 0},
+		{Type: game.EvShoot, Player: 1, Minion: 6, Kind: "tiny", At: h(2, 2), To: h(3, 2), Dir: game.Down, Amount: 2802, Target: 5, Damage: 2792, Lost: 100, HP: 0},
 		{Type: game.EvDeath, Player: 2, Minion: 5, Kind: "Tank", At: h(3, 2)},
 	}}
 	return Board{Snap: snap, Last: last, Names: [2]string{"Alice the Magnificent", "Bob"}}
@@ -96,28 +99,43 @@ func TestGoldenImages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := decodePNG(t, data)
-			path := filepath.Join("testdata", name+".png")
-			if *update {
-				if err := os.WriteFile(path, data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./render -update to create it)", err)
-			}
-			diff, share := compare(got, decodePNG(t, want))
-			if share > maxDiffShare {
-				os.MkdirAll(filepath.Join("testdata", "failed"), 0o755)
-				os.WriteFile(filepath.Join("testdata", "failed", name+".png"), data, 0o644)
-				var buf bytes.Buffer
-				png.Encode(&buf, diff)
-				os.WriteFile(filepath.Join("testdata", "failed", name+".diff.png"), buf.Bytes(), 0o644)
-				t.Errorf("%s: %.3f%% of the pixels differ (limit %.3f%%); see testdata/failed/", name, share*100, maxDiffShare*100)
-			}
+			checkGolden(t, name, data, decodePNG(t, data), maxDiffShare)
 		})
+	}
+}
+
+// checkGolden compares img, decoded from data, with testdata/NAME.png, decoded: at
+// most limit of the pixels may differ by more than pixelTolerance. On a difference it
+// writes testdata/failed/NAME.png and NAME.diff.png to look at; with -update it
+// rewrites the golden image with data.
+func checkGolden(t *testing.T, name string, data []byte, img image.Image, limit float64) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".png")
+	if *update {
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./render -update to create it)", err)
+	}
+	want, err := png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if img.Bounds() != want.Bounds() {
+		t.Fatalf("%s: the image is %v, the golden one %v", name, img.Bounds(), want.Bounds())
+	}
+	diff, share := compare(img, want)
+	if share > limit {
+		os.MkdirAll(filepath.Join("testdata", "failed"), 0o755)
+		os.WriteFile(filepath.Join("testdata", "failed", name+".png"), data, 0o644)
+		var buf bytes.Buffer
+		png.Encode(&buf, diff)
+		os.WriteFile(filepath.Join("testdata", "failed", name+".diff.png"), buf.Bytes(), 0o644)
+		t.Errorf("%s: %.3f%% of the pixels differ (limit %.3f%%); see testdata/failed/", name, share*100, limit*100)
 	}
 }
 
@@ -179,6 +197,164 @@ func TestGoldenImagesDetectChange(t *testing.T) {
 	got, _ := r.PNG(b)
 	if _, share := compare(decodePNG(t, got), decodePNG(t, want)); share <= maxDiffShare {
 		t.Errorf("moving a minion changed only %.4f%% of the pixels", share*100)
+	}
+}
+
+// TestBannerLeavesBoardVisible: a finished game's board shows the final position in
+// full: the board's side of the image is the same as without the result, and the
+// result is written in the panel.
+func TestBannerLeavesBoardVisible(t *testing.T) {
+	r := newRenderer(t)
+	over := goldenBoards(t)["gameover"]
+	open := over
+	open.Snap.Result = nil
+	for _, res := range []game.Result{{Winner: 1, Reason: game.ReasonElimination}, {Reason: game.ReasonTie}} {
+		over.Snap.Result = &res
+		a, _ := r.PNG(over)
+		b, _ := r.PNG(open)
+		got, want := decodePNG(t, a), decodePNG(t, b)
+		board := image.Rect(0, 0, int(panelLeft)-8, Height)
+		for y := board.Min.Y; y < board.Max.Y; y++ {
+			for x := board.Min.X; x < board.Max.X; x++ {
+				if got.At(x, y) != want.At(x, y) {
+					t.Fatalf("%v: the board differs at (%d,%d) once the game is over", res, x, y)
+				}
+			}
+		}
+		if _, share := compare(got, want); share == 0 {
+			t.Errorf("%v: the result is drawn nowhere", res)
+		}
+	}
+}
+
+// TestFooterWraps: a turn with every kind of action and a long name is written in
+// full, on lines within the panel, never cut off with an ellipsis.
+func TestFooterWraps(t *testing.T) {
+	r := newRenderer(t)
+	v := newView(craftedBoard())
+	v.names[0] = "Alice the Magnificent of the Northern Hexes"
+	v.b.Last.Events = append(v.b.Last.Events, game.Event{Type: game.EvSpawn, Player: 1, Minion: 9})
+	who, parts := lastTurnParts(v)
+	if len(parts) < 5 {
+		t.Fatalf("only %d kinds of action: %v", len(parts), parts)
+	}
+	pn := r.newPen(gg.NewContext(1, 1))
+	pn.font(r.face(false, 13))
+	w := Width - panelLeft - 26
+	lines := wrapParts(pn, who+": ", parts, w, footerLines)
+	if len(lines) < 2 || len(lines) > footerLines {
+		t.Errorf("%d lines: %q", len(lines), lines)
+	}
+	all := strings.Join(lines, " ")
+	for _, l := range lines {
+		if pn.width(l) > w || strings.Contains(l, "…") {
+			t.Errorf("line %q is %.0f px wide (limit %.0f) or cut", l, pn.width(l), w)
+		}
+	}
+	for _, p := range append(parts, who) {
+		if !strings.Contains(all, p) {
+			t.Errorf("%q is missing from %q", p, lines)
+		}
+	}
+	// With room for one line only, what does not fit is counted, not dropped silently.
+	if got := wrapParts(pn, who+": ", parts, w, 1); len(got) != 1 || !strings.Contains(got[0], "more") {
+		t.Errorf("one line: %q", got)
+	}
+}
+
+// TestSpawnedMinionRinged: the minion spawned in the last turn has a ring around its
+// token, and nothing else on the board changes with it.
+func TestSpawnedMinionRinged(t *testing.T) {
+	r := newRenderer(t)
+	b := craftedBoard()
+	plain, _ := r.PNG(b)
+	m := b.Snap.Minions[4] // #6 at (2,2)
+	b.Last.Events = append([]game.Event{{Type: game.EvSpawn, Player: 1, Minion: m.ID, Kind: "tiny", At: m.Hex}}, b.Last.Events...)
+	ringed, _ := r.PNG(b)
+	a, c := decodePNG(t, plain), decodePNG(t, ringed)
+	x, y := tokenCenter(m.Hex)
+	changed := 0
+	for py := 0; py < Height; py++ {
+		for px := 0; px < int(panelLeft)-8; px++ {
+			if a.At(px, py) == c.At(px, py) {
+				continue
+			}
+			changed++
+			if d := math.Hypot(float64(px)-x, float64(py)-y); d < tokenRadius || d > freshRing+3 {
+				t.Fatalf("(%d,%d), %.1f px from the token's centre, changed", px, py, d)
+			}
+		}
+	}
+	if changed < 50 {
+		t.Errorf("the ring changed only %d pixels", changed)
+	}
+}
+
+// TestLabelsReadableUnderShots: where a shot's line and spark cross the shooter's
+// and the target's tokens, the letters of their initials and HP keep their colour:
+// every pixel fully inked by a label without the shot is inked the same with it.
+func TestLabelsReadableUnderShots(t *testing.T) {
+	r := newRenderer(t)
+	b := craftedBoard()
+	shot, _ := r.PNG(b)
+	var quiet []game.Event
+	for _, e := range b.Last.Events {
+		if e.Type != game.EvShoot {
+			quiet = append(quiet, e)
+		}
+	}
+	b.Last.Events = quiet
+	plain, _ := r.PNG(b)
+	a, c := decodePNG(t, plain), decodePNG(t, shot)
+	// #3 at (4,4) shot #4 at (3,5): the line runs through both tokens.
+	for _, m := range []game.MinionView{b.Snap.Minions[2], b.Snap.Minions[3]} {
+		x, y := tokenCenter(m.Hex)
+		ink, kept := 0, 0
+		for py := int(y - tokenRadius + 4); py < int(y+tokenRadius-4); py++ {
+			for px := int(x - tokenRadius + 4); px < int(x+tokenRadius-4); px++ {
+				if color.RGBAModel.Convert(a.At(px, py)) != tokenText(m.Owner) {
+					continue
+				}
+				ink++
+				if color.RGBAModel.Convert(c.At(px, py)) == tokenText(m.Owner) {
+					kept++
+				}
+			}
+		}
+		if ink < 20 || kept < ink {
+			t.Errorf("#%d at %v: %d of %d inked label pixels kept under the shot", m.ID, m.Hex, kept, ink)
+		}
+	}
+}
+
+// TestDamageLabelShowsHPLost: a kill's label shows the HP the target lost, not the
+// damage: a 100-HP minion hit for 2792 is drawn as one hit for 100, and a different
+// loss is drawn differently. A log without Lost (written before it) shows at most
+// init_hp for a kill.
+func TestDamageLabelShowsHPLost(t *testing.T) {
+	r := newRenderer(t)
+	draw := func(damage, lost int64) image.Image {
+		b := craftedBoard()
+		for i, e := range b.Last.Events {
+			if e.Type == game.EvShoot && e.Target == 5 {
+				b.Last.Events[i].Damage, b.Last.Events[i].Lost = damage, lost
+			}
+		}
+		data, err := r.PNG(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return decodePNG(t, data)
+	}
+	overkill := draw(2792, 100)
+	if _, share := compare(overkill, draw(100, 100)); share != 0 {
+		t.Errorf("a hit for 2792 that took 100 HP is drawn unlike a hit for 100: %.4f%% of the pixels differ", share*100)
+	}
+	if _, share := compare(overkill, draw(2792, 2792)); share == 0 {
+		t.Error("a loss of 2792 HP is drawn like a loss of 100")
+	}
+	if _, share := compare(overkill, draw(2792, 0)); share != 0 {
+		t.Errorf("an old log's kill for 2792 is not drawn as -100 (init_hp): %.4f%% of the pixels differ", share*100)
 	}
 }
 
@@ -277,8 +453,10 @@ func fullBoardGame(t testing.TB) *game.Game {
 	return g
 }
 
-// TestReplayGIF decodes a 69-turn replay of a full board: every frame is there, the
-// animation loops, and it stays under 8 MiB.
+// TestReplayGIF decodes a 69-turn replay of a full board: one frame per turn, each
+// shown for a while (no frame without a delay), the animation loops, it stays under
+// 8 MiB, and every frame, composed over the ones before as a viewer does, is exactly
+// the board of its turn: board and panel from the same turn.
 func TestReplayGIF(t *testing.T) {
 	r := newRenderer(t)
 	g := fullBoardGame(t)
@@ -289,7 +467,8 @@ func TestReplayGIF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := r.GIF(frames, [2]string{"Alice", "Bob"})
+	names := [2]string{"Alice", "Bob"}
+	data, err := r.GIF(frames, names)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,26 +482,87 @@ func TestReplayGIF(t *testing.T) {
 	if anim.Config.Width != Width || anim.Config.Height != Height || anim.LoopCount != 0 {
 		t.Errorf("replay %dx%d loop %d", anim.Config.Width, anim.Config.Height, anim.LoopCount)
 	}
-	// Each game frame ends with a sub-image that has a delay; count those.
-	shown := 0
-	for _, d := range anim.Delay {
-		if d > 0 {
-			shown++
+	if len(anim.Image) != len(frames) || len(frames) != 1+2*69 {
+		t.Fatalf("%d GIF frames for %d game frames (want 139)", len(anim.Image), len(frames))
+	}
+	canvas := image.NewPaletted(image.Rect(0, 0, Width, Height), anim.Image[0].Palette)
+	for i, f := range anim.Image {
+		want := frameDelay
+		if i == len(anim.Image)-1 {
+			want = lastDelay
+		}
+		if anim.Delay[i] != want || anim.Disposal[i] != gif.DisposalNone {
+			t.Errorf("frame %d: delay %d, disposal %d; want %d, %d", i, anim.Delay[i], anim.Disposal[i], want, gif.DisposalNone)
+		}
+		if i > 0 && f.Bounds() == canvas.Bounds() {
+			t.Errorf("frame %d covers the whole image: not a difference", i)
+		}
+		composeOver(canvas, f)
+		board := r.paletted(r.Draw(Board{Snap: frames[i].Snapshot, Last: frames[i].Turn, Names: names}))
+		if !bytes.Equal(canvas.Pix, board.Pix) {
+			t.Fatalf("frame %d, composed, is not the board of its turn", i)
 		}
 	}
-	if shown != len(frames) || len(frames) != 1+2*69 {
-		t.Errorf("%d timed frames for %d game frames (want 139)", shown, len(frames))
+	t.Logf("replay: %d frames, %d bytes", len(frames), len(data))
+}
+
+// composeOver composes a GIF frame over the picture so far, skipping transparent
+// pixels, as a viewer does with disposal "none".
+func composeOver(dst, src *image.Paletted) {
+	b := src.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if c := src.ColorIndexAt(x, y); c != transparent {
+				dst.SetColorIndex(x, y, c)
+			}
+		}
 	}
-	// The last picture, composed from all sub-images, shows the final board.
-	final := image.NewRGBA(image.Rect(0, 0, Width, Height))
-	for _, f := range anim.Image {
-		drawOver(final, f)
+}
+
+// TestReplayGIFGolden animates a short seeded game twice (the same bytes: replays
+// are deterministic), decodes it, composes its frames as a viewer does and compares
+// the middle and last pictures with testdata/replay-mid.png and replay-end.png, with
+// the boards' tolerance (go test ./render -update rewrites them).
+func TestReplayGIFGolden(t *testing.T) {
+	r := newRenderer(t)
+	g := playTo(t, game.DefaultConfig(), 3, 25)
+	frames, err := game.Frames(game.NewLanguage(), g.Record())
+	if err != nil {
+		t.Fatal(err)
 	}
-	want := r.Draw(Board{Snap: frames[len(frames)-1].Snapshot, Last: frames[len(frames)-1].Turn, Names: [2]string{"Alice", "Bob"}})
-	if _, share := compare(final, want); share > 0.02 {
-		t.Errorf("the composed last frame differs from the final board in %.2f%% of the pixels", share*100)
+	data, err := r.GIF(frames, [2]string{"Alice", "Bob"})
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Logf("replay: %d frames, %d sub-images, %d bytes", len(frames), len(anim.Image), len(data))
+	again, _ := r.GIF(frames, [2]string{"Alice", "Bob"})
+	if !bytes.Equal(data, again) {
+		t.Error("the same game gave two different replays")
+	}
+	anim, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("replay does not decode: %v", err)
+	}
+	if len(anim.Image) != len(frames) {
+		t.Fatalf("%d GIF frames for %d game frames", len(anim.Image), len(frames))
+	}
+	canvas := image.NewRGBA(image.Rect(0, 0, Width, Height))
+	for i, f := range anim.Image {
+		drawOver(canvas, f)
+		name := ""
+		switch i {
+		case len(anim.Image) / 2:
+			name = "replay-mid"
+		case len(anim.Image) - 1:
+			name = "replay-end"
+		default:
+			continue
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, canvas); err != nil {
+			t.Fatal(err)
+		}
+		checkGolden(t, name, buf.Bytes(), canvas, maxDiffShare)
+	}
 }
 
 // drawOver composes a GIF sub-image over the picture so far, skipping transparent
@@ -340,26 +580,42 @@ func drawOver(dst *image.RGBA, src *image.Paletted) {
 	}
 }
 
-// TestDocsBoard keeps docs/board.png, the README's picture, in step (written with
-// -update).
-func TestDocsBoard(t *testing.T) {
-	path := filepath.Join("..", "docs", "board.png")
-	data, err := newRenderer(t).PNG(boardOf(playTo(t, game.DefaultConfig(), 3, 25), [2]string{"Alice", "Bob"}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if *update {
-		os.MkdirAll(filepath.Dir(path), 0o755)
-		if err := os.WriteFile(path, data, 0o644); err != nil {
+// TestDocsImages keeps the README's pictures in step (written with -update): a board
+// after 25 turns, and the after-game chart of a whole game.
+func TestDocsImages(t *testing.T) {
+	r := newRenderer(t)
+	names := [2]string{"Alice", "Bob"}
+	whole := playTo(t, game.DefaultConfig(), 3, 1000)
+	for _, tc := range []struct {
+		file string
+		draw func() ([]byte, error)
+	}{
+		{"board.png", func() ([]byte, error) { return r.PNG(boardOf(playTo(t, game.DefaultConfig(), 3, 25), names)) }},
+		{"chart.png", func() ([]byte, error) { return r.Chart(whole.Report(), names) }},
+	} {
+		path := filepath.Join("..", "docs", tc.file)
+		data, err := tc.draw()
+		if err != nil {
 			t.Fatal(err)
 		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, share := compare(decodePNG(t, data), decodePNG(t, want)); share > maxDiffShare {
-		t.Errorf("docs/board.png is out of date: run go test ./render -update")
+		if *update {
+			os.MkdirAll(filepath.Dir(path), 0o755)
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err1 := png.Decode(bytes.NewReader(data))
+		old, err2 := png.Decode(bytes.NewReader(want))
+		if err := errors.Join(err1, err2); err != nil {
+			t.Fatalf("docs/%s: %v", tc.file, err)
+		}
+		if _, share := compare(got, old); share > maxDiffShare {
+			t.Errorf("docs/%s is out of date: run go test ./render -update", tc.file)
+		}
 	}
 }

@@ -17,9 +17,15 @@ type stamps struct {
 	tint  [2]*image.RGBA // each player's spawnable tint on every hex
 	buy   [2]*image.RGBA // the dashed "could buy" outline on every hex, per player
 	token [2]*image.RGBA // each player's token on every hex
+	fresh *image.RGBA    // the ring around a minion spawned this turn, on every hex
 	hex   [game.Rows * game.Cols]mask
 	disc  [game.Rows * game.Cols]mask
+	ring  [game.Rows * game.Cols]mask // covers fresh's ring
 }
+
+// freshRing is the radius of the ring marking a minion spawned this turn: outside the
+// token's white edge, with a gap that makes it read as a second outline.
+const freshRing = tokenRadius + 4.5
 
 // mask is a small alpha shape and where it sits on the canvas, with its fully opaque
 // runs listed so paste can copy them whole, and its anti-aliased edge listed so only
@@ -72,13 +78,27 @@ func newStamps() *stamps {
 			dc.Stroke()
 		})
 	}
+	s.fresh = layer(func(dc *gg.Context, _, _ float64, h game.Hex) {
+		x, y := tokenCenter(h)
+		freshPath(dc, x, y, freshRing)
+	})
 	for _, h := range allHexes() {
 		x, y := Center(h)
 		s.hex[index(h)] = shape(x, y, hexSize, func(dc *gg.Context) { hexPath(dc, x, y, hexSize-0.5) })
 		tx, ty := tokenCenter(h)
 		s.disc[index(h)] = shape(tx, ty, tokenRadius+2, func(dc *gg.Context) { dc.DrawCircle(tx, ty, tokenRadius+1.5) })
+		s.ring[index(h)] = shape(tx, ty, freshRing+2, func(dc *gg.Context) { dc.DrawCircle(tx, ty, freshRing+1.5) })
 	}
 	return s
+}
+
+// freshPath strokes the "spawned this turn" ring of radius r around (x, y), on the
+// board and in the legend alike.
+func freshPath(dc *gg.Context, x, y, r float64) {
+	dc.DrawCircle(x, y, r)
+	dc.SetColor(rgb(colText))
+	dc.SetLineWidth(2.5)
+	dc.Stroke()
 }
 
 // layer draws a shape on every hex of a transparent canvas.

@@ -7,7 +7,8 @@ import (
 )
 
 // TestStandings draws a table: a PNG under 1000 px wide whose height grows with the
-// rows, with the leader's row marked in player blue; and half points print as ½.
+// rows, like testdata/standings.png (go test ./render -update rewrites it), with the
+// leader's row marked in player blue; and half points print as ½.
 func TestStandings(t *testing.T) {
 	r, err := New()
 	if err != nil {
@@ -25,6 +26,7 @@ func TestStandings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkGolden(t, "standings", data, img, maxDiffShare)
 	b := img.Bounds()
 	if b.Dx() != standingsWidth || b.Dx() >= 1000 || b.Dy() < 78+34*3 {
 		t.Errorf("standings image is %v", b)

@@ -80,7 +80,7 @@ func TurnSummary(l game.TurnLog, who string) string {
 			case e.Blocked:
 				a.unafforded++
 			case e.Target != 0:
-				a.shots = append(a.shots, fmt.Sprintf("shot %s %d at #%d: -%d, %d HP left", game.DirectionName(e.Dir), int64(e.Amount), e.Target, e.Damage, e.HP))
+				a.shots = append(a.shots, fmt.Sprintf("shot %s %d at #%d: %s", game.DirectionName(e.Dir), int64(e.Amount), e.Target, hitText(e)))
 			default:
 				a.shots = append(a.shots, fmt.Sprintf("shot %s %d at an empty hex", game.DirectionName(e.Dir), int64(e.Amount)))
 			}
@@ -140,6 +140,16 @@ func TurnSummary(l game.TurnLog, who string) string {
 	}
 	lines = append(lines, fmt.Sprintf("Budget now %s.", money(budget)))
 	return fitLines(lines, maxSummary)
+}
+
+// hitText says what a shot did to its target: the damage dealt and the HP lost, which
+// differ when the damage was more than the target had ("hit for 2792, -100 HP,
+// killed").
+func hitText(e game.Event) string {
+	if e.HP == 0 {
+		return fmt.Sprintf("hit for %d, -%d HP, killed", e.Damage, e.HPLost())
+	}
+	return fmt.Sprintf("hit for %d, -%d HP, %d left", e.Damage, e.HPLost(), e.HP)
 }
 
 // fitLines joins lines, dropping the ones that do not fit and saying how many.

@@ -49,6 +49,22 @@ func TestTurnSummary(t *testing.T) {
 	}
 }
 
+// TestSummaryShotSaysDamageAndHPLost: a shot's line gives the damage dealt and the HP
+// the target lost, which differ on a kill.
+func TestSummaryShotSaysDamageAndHPLost(t *testing.T) {
+	h := game.Hex{Row: 2, Col: 2}
+	l := game.TurnLog{Player: 1, Turn: 3, Events: []game.Event{
+		{Type: game.EvShoot, Player: 1, Minion: 1, Kind: "shooter", At: h, To: h.Neighbor(game.Down), Dir: game.Down, Amount: 2792, Target: 2, Damage: 2792, Lost: 100},
+		{Type: game.EvShoot, Player: 1, Minion: 3, Kind: "shooter", At: h, To: h.Neighbor(game.Up), Dir: game.Up, Amount: 32, Target: 4, Damage: 30, Lost: 30, HP: 70},
+	}}
+	s := TurnSummary(l, "Alice")
+	for _, want := range []string{"at #2: hit for 2792, -100 HP, killed", "at #4: hit for 30, -30 HP, 70 left"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("summary lacks %q:\n%s", want, s)
+		}
+	}
+}
+
 func TestFitLines(t *testing.T) {
 	lines := []string{strings.Repeat("a", 50), strings.Repeat("b", 50), strings.Repeat("c", 50)}
 	if got := fitLines(lines, 1000); got != strings.Join(lines, "\n") {

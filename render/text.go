@@ -30,12 +30,12 @@ func Text(b Board) string {
 	}
 	for p := 1; p <= 2; p++ {
 		pv := s.Players[p-1]
-		fmt.Fprintf(&out, "Player %d %s: budget %d, interest %.1f%%, %d minions, HP %d, %d spawns left\n",
-			p, v.names[p-1], int64(pv.Budget), pv.Interest, pv.Minions, pv.HP, pv.SpawnsLeft)
+		fmt.Fprintf(&out, "%s (player %d): budget %d, interest %.1f%%, %s, HP %d, %d to spawn\n",
+			v.names[p-1], p, int64(pv.Budget), pv.Interest, plural(pv.Minions, "minion"), pv.HP, pv.SpawnsLeft)
 	}
-	out.WriteString("\nBoard by row and column (even columns sit half a hex higher). A minion shows its\n" +
-		"kind's initials and its player; + and - mark the spawnable hexes of players 1 and 2,\n" +
-		"* the hexes the player to act can buy.\n")
+	out.WriteString("\nBoard by row and column (even columns sit half a hex higher). A minion shows\n" +
+		"its kind's initials and its player; + and - mark the spawnable hexes of players\n" +
+		"1 and 2, * the hexes the player to act can buy.\n")
 	grid := map[game.Hex]string{}
 	for p := 1; p <= 2; p++ {
 		mark := "+"
@@ -93,4 +93,12 @@ func resultLine(r game.Result, names [2]string) string {
 		return "tie, " + ResultText(r, names)
 	}
 	return names[r.Winner-1] + " wins, " + ResultText(r, names)
+}
+
+// plural counts n things in words: "1 minion", "3 minions".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }

@@ -282,7 +282,8 @@ func TestGlobalRateLimit(t *testing.T) {
 		}
 		return sent, limited
 	}
-	// Off by default, but measured.
+	// Measured when off.
+	s.SetGlobalLimit(0)
 	if sent, _ := burst("free"); sent != 60 || s.GlobalLimited() != 0 || s.PeakRate() != 60 {
 		t.Fatalf("with no limit: %d sent, %d limited, peak %d", sent, s.GlobalLimited(), s.PeakRate())
 	}

@@ -8,14 +8,12 @@ import (
 )
 
 // DefaultGlobalLimit is Discord's global rate limit: requests per second per bot,
-// interaction answers and their follow-ups not counted. SetGlobalLimit turns it on.
+// interaction answers and their follow-ups not counted. A new Server enforces it.
 const DefaultGlobalLimit = 50
 
-// SetGlobalLimit enforces Discord's global rate limit: past n requests in any one
-// second, a request is refused with a global 429 and has no effect. 0 turns it off,
-// which is the default: some of the bot's flow tests fast-forward games faster than
-// Discord would allow (peaks over 50 a second), and those tests are about other
-// things; tests about load turn it on with DefaultGlobalLimit. Interaction callbacks
+// SetGlobalLimit sets Discord's global rate limit: past n requests in any one second,
+// a request is refused with a global 429 and has no effect. A new Server enforces
+// DefaultGlobalLimit, as Discord does; 0 turns the limit off. Interaction callbacks
 // and the interaction webhook (/webhooks/{app}/{token}...) are not counted, as on
 // Discord. Refused requests do not use up the window, so a client that waits
 // retry_after gets through.

@@ -128,6 +128,7 @@ func New() *Server {
 		token:             "fake-token",
 		done:              make(chan struct{}),
 		now:               time.Now,
+		globalLimit:       DefaultGlobalLimit,
 		nextID:            1 << 40,
 		users:             map[string]*User{},
 		guilds:            map[string]*Guild{},

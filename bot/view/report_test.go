@@ -1,4 +1,4 @@
-package bot
+package view
 
 import (
 	"errors"
@@ -28,9 +28,9 @@ func TestFencedReport(t *testing.T) {
 		b.WriteString(long + " = (\n")
 	}
 	e := compileError(t, b.String())
-	msg := fencedReport(e.Name, e.Text, e.Diags, e.Omitted, contentLimit)
-	if n := utf8.RuneCountInString(msg); n > contentLimit {
-		t.Errorf("message has %d characters, limit %d", n, contentLimit)
+	msg := FencedReport(e.Name, e.Text, e.Diags, e.Omitted, ContentLimit)
+	if n := utf8.RuneCountInString(msg); n > ContentLimit {
+		t.Errorf("message has %d characters, limit %d", n, ContentLimit)
 	}
 	if !strings.HasPrefix(msg, "```\n") || !strings.HasSuffix(msg, "```") || strings.Count(msg, "```") != 2 {
 		t.Errorf("not one code block:\n%s", msg)
@@ -40,16 +40,16 @@ func TestFencedReport(t *testing.T) {
 	}
 	// Everything fits: no "more" line.
 	small := compileError(t, "move right")
-	if msg := fencedReport(small.Name, small.Text, small.Diags, 0, contentLimit); strings.Contains(msg, "more") || !strings.Contains(msg, "did you mean 'upright'?") {
+	if msg := FencedReport(small.Name, small.Text, small.Diags, 0, ContentLimit); strings.Contains(msg, "more") || !strings.Contains(msg, "did you mean 'upright'?") {
 		t.Errorf("small report:\n%s", msg)
 	}
 	// Source text containing a fence cannot close the block early.
 	fenced := compileError(t, "```kombat\nmove right ```")
-	if msg := fencedReport(fenced.Name, fenced.Text, fenced.Diags, 0, contentLimit); strings.Count(msg, "```") != 2 {
+	if msg := FencedReport(fenced.Name, fenced.Text, fenced.Diags, 0, ContentLimit); strings.Count(msg, "```") != 2 {
 		t.Errorf("a fence in the source broke the code block:\n%s", msg)
 	}
 	// A tiny limit still gives a well-formed message.
-	if msg := fencedReport(e.Name, e.Text, e.Diags, e.Omitted, 200); utf8.RuneCountInString(msg) > 200 || strings.Count(msg, "```") != 2 {
+	if msg := FencedReport(e.Name, e.Text, e.Diags, e.Omitted, 200); utf8.RuneCountInString(msg) > 200 || strings.Count(msg, "```") != 2 {
 		t.Errorf("limit 200:\n%s", msg)
 	}
 }
@@ -65,18 +65,18 @@ func FuzzFencedReport(f *testing.F) {
 		strings.Repeat("x = (\n", 30),
 		strings.Repeat(strings.Repeat("y", 300)+" = (\n", 40),
 	} {
-		f.Add(src, uint16(contentLimit))
+		f.Add(src, uint16(ContentLimit))
 		f.Add(src, uint16(0))
 	}
 	lang := game.NewLanguage()
 	f.Fuzz(func(t *testing.T, src string, l uint16) {
-		limit := 64 + int(l)%(contentLimit-63)
+		limit := 64 + int(l)%(ContentLimit-63)
 		_, err := interp.Compile(lang, "fuzz", src)
 		var e *interp.Error
 		if !errors.As(err, &e) {
 			return
 		}
-		msg := fencedReport("fuzz", src, e.Diags, e.Omitted, limit)
+		msg := FencedReport("fuzz", src, e.Diags, e.Omitted, limit)
 		if n := utf8.RuneCountInString(msg); n > limit {
 			t.Fatalf("report of %d characters, limit %d:\n%s", n, limit, msg)
 		}

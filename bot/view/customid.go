@@ -1,4 +1,4 @@
-package bot
+package view
 
 import (
 	"errors"
@@ -10,13 +10,13 @@ import (
 // Custom ids of buttons, selects and modals are "k1:ACTION:GAME[:ARG...]": a versioned
 // prefix, so a button from an older release is recognised and answered politely
 // instead of misread.
-const idVersion = "k1"
+const IDVersion = "k1"
 
 // maxCustomID is Discord's limit on a custom id.
 const maxCustomID = 100
 
-// customID is a decoded component id.
-type customID struct {
+// CustomID is a decoded component id.
+type CustomID struct {
 	Action string
 	Game   int64 // 0 when the component is not about a game
 	Args   []string
@@ -25,9 +25,9 @@ type customID struct {
 // ErrStaleComponent is a component id from another version of the bot.
 var ErrStaleComponent = errors.New("this control is from an older version of the bot; use /kombat board for fresh controls")
 
-// encode writes the id; it panics past Discord's limit, which only a bug can cause.
-func (c customID) encode() string {
-	parts := append([]string{idVersion, c.Action, strconv.FormatInt(c.Game, 10)}, c.Args...)
+// Encode writes the id; it panics past Discord's limit, which only a bug can cause.
+func (c CustomID) Encode() string {
+	parts := append([]string{IDVersion, c.Action, strconv.FormatInt(c.Game, 10)}, c.Args...)
 	for _, p := range parts {
 		if strings.Contains(p, ":") {
 			panic(fmt.Sprintf("bot: custom id part %q contains ':'", p))
@@ -40,21 +40,21 @@ func (c customID) encode() string {
 	return s
 }
 
-// decodeID parses a custom id.
-func decodeID(s string) (customID, error) {
+// DecodeID parses a custom id.
+func DecodeID(s string) (CustomID, error) {
 	parts := strings.Split(s, ":")
-	if len(parts) < 3 || parts[0] != idVersion {
-		return customID{}, ErrStaleComponent
+	if len(parts) < 3 || parts[0] != IDVersion {
+		return CustomID{}, ErrStaleComponent
 	}
 	game, err := strconv.ParseInt(parts[2], 10, 64)
 	if err != nil || game < 0 {
-		return customID{}, ErrStaleComponent
+		return CustomID{}, ErrStaleComponent
 	}
-	return customID{Action: parts[1], Game: game, Args: parts[3:]}, nil
+	return CustomID{Action: parts[1], Game: game, Args: parts[3:]}, nil
 }
 
-// arg returns argument i, or "".
-func (c customID) arg(i int) string {
+// Arg returns argument i, or "".
+func (c CustomID) Arg(i int) string {
 	if i < len(c.Args) {
 		return c.Args[i]
 	}

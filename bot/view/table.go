@@ -1,4 +1,4 @@
-package bot
+package view
 
 import (
 	"fmt"
@@ -13,10 +13,10 @@ import (
 	"github.com/kombat-game/kombat/render"
 )
 
-// setupView is the message where players agree on the kinds.
-func setupView(t *host.Table) reply {
+// Setup is the message where players agree on the kinds.
+func Setup(t *host.Table) Reply {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**KOMBAT — setting up** · %s\n", vsLine(t))
+	fmt.Fprintf(&b, "**KOMBAT — setting up** · %s\n", VsLine(t))
 	b.WriteString("Propose 1 to 5 minion kinds (name, defense, strategy). Any change clears Ready; when everyone is Ready on the same kinds, the game starts.\n")
 	if len(t.Lobby.Kinds) == 0 {
 		b.WriteString("\n*No kinds yet: press **Add kind**, or use the message command* Use as KOMBAT strategy *on a message with a code block.*\n")
@@ -33,12 +33,12 @@ func setupView(t *host.Table) reply {
 		ready = append(ready, mark+" <@"+a.User+">")
 	}
 	fmt.Fprintf(&b, "\nReady: %s", strings.Join(ready, " · "))
-	id := func(action string) customID { return customID{Action: action, Game: t.Row.ID} }
-	rows := []discordgo.MessageComponent{row(
-		button("Add kind", discordgo.PrimaryButton, id("addkind")),
-		button("Load saved strategy", discordgo.SecondaryButton, id("libpick")),
-		button("Ready / not ready", discordgo.SuccessButton, id("ready")),
-		button("Cancel game", discordgo.DangerButton, id("cancel")),
+	id := func(action string) CustomID { return CustomID{Action: action, Game: t.Row.ID} }
+	rows := []discordgo.MessageComponent{Row(
+		Button("Add kind", discordgo.PrimaryButton, id("addkind")),
+		Button("Load saved strategy", discordgo.SecondaryButton, id("libpick")),
+		Button("Ready / not ready", discordgo.SuccessButton, id("ready")),
+		Button("Cancel game", discordgo.DangerButton, id("cancel")),
 	)}
 	if len(t.Lobby.Kinds) > 0 {
 		var opts []discordgo.SelectMenuOption
@@ -46,19 +46,19 @@ func setupView(t *host.Table) reply {
 			opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%d. %s", i+1, k.Name), Value: strconv.Itoa(i)})
 		}
 		rows = append(rows,
-			row(discordgo.SelectMenu{CustomID: id("editkind").encode(), Placeholder: "Edit a kind…", Options: opts}),
-			row(discordgo.SelectMenu{CustomID: id("rmkind").encode(), Placeholder: "Remove a kind…", Options: opts}))
+			Row(discordgo.SelectMenu{CustomID: id("editkind").Encode(), Placeholder: "Edit a kind…", Options: opts}),
+			Row(discordgo.SelectMenu{CustomID: id("rmkind").Encode(), Placeholder: "Remove a kind…", Options: opts}))
 	}
-	return reply{content: fitContent(b.String()), components: rows, mentions: nil}
+	return Reply{Content: Fit(b.String()), Components: rows, Mentions: nil}
 }
 
-// vsLine names the players of a game.
-func vsLine(t *host.Table) string {
+// VsLine names the players of a game.
+func VsLine(t *host.Table) string {
 	switch t.Row.Mode {
 	case game.ModeAuto:
 		return fmt.Sprintf("auto: the bot plays itself · set up by <@%s>", t.Lobby.Owner)
 	}
-	return fmt.Sprintf("%s: %s (blue) vs %s (orange)", t.Row.Mode, mention(t, 1), mention(t, 2))
+	return fmt.Sprintf("%s: %s (blue) vs %s (orange)", t.Row.Mode, Mention(t, 1), Mention(t, 2))
 }
 
 // preview shows the first lines of a strategy, shortened, safe inside a code block.
@@ -79,48 +79,48 @@ func preview(s string, lines, width int) string {
 	return strings.Join(out, "\n")
 }
 
-// agreedView replaces the setup message once the kinds are fixed.
-func agreedView(t *host.Table) reply {
+// Agreed replaces the setup message once the kinds are fixed.
+func Agreed(t *host.Table) Reply {
 	var names []string
 	for _, k := range t.Row.Kinds {
 		names = append(names, fmt.Sprintf("**%s** (defense %d)", k.Name, k.Defense))
 	}
-	return reply{update: true, content: fmt.Sprintf("**KOMBAT** · %s\nKinds agreed: %s.", vsLine(t), strings.Join(names, ", "))}
+	return Reply{Update: true, Content: fmt.Sprintf("**KOMBAT** · %s\nKinds agreed: %s.", VsLine(t), strings.Join(names, ", "))}
 }
 
-// freeSpawnView asks each human for their free spawn.
-func freeSpawnView(t *host.Table) reply {
+// FreeSpawn asks each human for their free spawn.
+func FreeSpawn(t *host.Table) Reply {
 	var opts []discordgo.SelectMenuOption
 	for i, k := range t.Row.Kinds {
 		opts = append(opts, discordgo.SelectMenuOption{Label: k.Name, Description: fmt.Sprintf("defense %d", k.Defense), Value: strconv.Itoa(i)})
 	}
 	var who []string
 	for _, p := range t.Humans() {
-		who = append(who, mention(t, p))
+		who = append(who, Mention(t, p))
 	}
-	return reply{
-		content: fmt.Sprintf("**Free spawns.** %s: place one minion each, for free, in your start area. Choose its kind, then its hex.", strings.Join(who, " and ")),
-		components: []discordgo.MessageComponent{row(discordgo.SelectMenu{CustomID: customID{Action: "fskind", Game: t.Row.ID}.encode(),
+	return Reply{
+		Content: fmt.Sprintf("**Free spawns.** %s: place one minion each, for free, in your start area. Choose its kind, then its hex.", strings.Join(who, " and ")),
+		Components: []discordgo.MessageComponent{Row(discordgo.SelectMenu{CustomID: CustomID{Action: "fskind", Game: t.Row.ID}.Encode(),
 			Placeholder: "Choose the kind of your free minion", Options: opts})},
-		mentions: t.Row.Players[:],
+		Mentions: t.Row.Players[:],
 	}
 }
 
-// header is the first line of a game message: whose turn, or how it ended.
-func header(t *host.Table, g *game.Game) string {
+// Header is the first line of a game message: whose turn, or how it ended.
+func Header(t *host.Table, g *game.Game) string {
 	s := g.Snapshot()
 	if r := g.Result(); r != nil {
 		names := t.Names()
 		win := "It is a tie"
 		if r.Winner != 0 {
-			win = mention(t, r.Winner) + " wins"
+			win = Mention(t, r.Winner) + " wins"
 		}
 		return fmt.Sprintf("**Game over** — %s: %s.\n%s", win, render.ResultText(*r, names), scoreLine(t, s))
 	}
 	p := g.Current()
 	pv := s.Players[p-1]
 	return fmt.Sprintf("**KOMBAT** · turn %d of %d · %s (%s) to play — budget %d, %d spawns left",
-		pv.Turn, s.Config.MaxTurns, mention(t, p), colorName(p), int64(pv.Budget), pv.SpawnsLeft)
+		pv.Turn, s.Config.MaxTurns, Mention(t, p), colorName(p), int64(pv.Budget), pv.SpawnsLeft)
 }
 
 func colorName(p int) string {
@@ -140,17 +140,17 @@ func scoreLine(t *host.Table, s game.Snapshot) string {
 	return "Score — " + part(1) + " · " + part(2)
 }
 
-// controls are the current human player's buttons and selects: buy a hex, spawn (a
+// Controls are the current human player's buttons and selects: buy a hex, spawn (a
 // kind, then a hex), end the turn, resign. Their ids carry the game's position in its
-// record, so a press on old controls changes nothing.
-func controls(t *host.Table, g *game.Game, spawnKind int) []discordgo.MessageComponent {
+// record, so a press on old Controls changes nothing.
+func Controls(t *host.Table, g *game.Game, spawnKind int) []discordgo.MessageComponent {
 	p := g.Current()
 	if p == 0 || !t.Human(p) {
 		return nil
 	}
 	pos := strconv.Itoa(g.Decisions())
 	id := func(action string, args ...string) string {
-		return customID{Action: action, Game: t.Row.ID, Args: append([]string{pos}, args...)}.encode()
+		return CustomID{Action: action, Game: t.Row.ID, Args: append([]string{pos}, args...)}.Encode()
 	}
 	cfg := g.Config()
 	budget := g.Snapshot().Players[p-1].Budget
@@ -161,7 +161,7 @@ func controls(t *host.Table, g *game.Game, spawnKind int) []discordgo.MessageCom
 		if len(buy) > 25 {
 			ph = fmt.Sprintf("Buy a hex (%d; the 25 nearest the enemy of %d)…", cfg.HexPurchaseCost, len(buy))
 		}
-		rows = append(rows, row(discordgo.SelectMenu{CustomID: id("buy"), Placeholder: ph, Options: opts}))
+		rows = append(rows, Row(discordgo.SelectMenu{CustomID: id("buy"), Placeholder: ph, Options: opts}))
 	}
 	if spawn := g.SpawnOptions(p); len(spawn) > 0 && budget >= float64(cfg.SpawnCost) {
 		var kinds []discordgo.SelectMenuOption
@@ -169,15 +169,15 @@ func controls(t *host.Table, g *game.Game, spawnKind int) []discordgo.MessageCom
 			kinds = append(kinds, discordgo.SelectMenuOption{Label: k.Name, Description: fmt.Sprintf("defense %d", k.Defense),
 				Value: strconv.Itoa(i), Default: i == spawnKind})
 		}
-		rows = append(rows, row(discordgo.SelectMenu{CustomID: id("spawnkind"), Placeholder: fmt.Sprintf("Spawn a minion (%d): choose its kind…", cfg.SpawnCost), Options: kinds}))
+		rows = append(rows, Row(discordgo.SelectMenu{CustomID: id("spawnkind"), Placeholder: fmt.Sprintf("Spawn a minion (%d): choose its kind…", cfg.SpawnCost), Options: kinds}))
 		if spawnKind >= 0 && spawnKind < len(g.Kinds()) {
-			rows = append(rows, row(discordgo.SelectMenu{CustomID: id("spawnhex", strconv.Itoa(spawnKind)),
+			rows = append(rows, Row(discordgo.SelectMenu{CustomID: id("spawnhex", strconv.Itoa(spawnKind)),
 				Placeholder: fmt.Sprintf("…and the hex for your %s", g.Kinds()[spawnKind].Name), Options: hexOptions(front(spawn, p, 25), "")}))
 		}
 	}
-	rows = append(rows, row(
+	rows = append(rows, Row(
 		discordgo.Button{Label: "End turn", Style: discordgo.PrimaryButton, CustomID: id("end")},
-		discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: customID{Action: "resign", Game: t.Row.ID}.encode()},
+		discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: CustomID{Action: "resign", Game: t.Row.ID}.Encode()},
 	))
 	return rows
 }
@@ -200,15 +200,23 @@ func front(hexes []game.Hex, p, n int) []game.Hex {
 func hexOptions(hexes []game.Hex, desc string) []discordgo.SelectMenuOption {
 	var opts []discordgo.SelectMenuOption
 	for _, h := range hexes {
-		opts = append(opts, discordgo.SelectMenuOption{Label: "Hex " + h.String(), Value: hexValue(h), Description: desc})
+		opts = append(opts, discordgo.SelectMenuOption{Label: "Hex " + h.String(), Value: host.HexValue(h), Description: desc})
 	}
 	return opts
 }
 
-// autoControls are an auto game's buttons.
-func autoControls(t *host.Table) []discordgo.MessageComponent {
+// AutoControls are an auto game's buttons.
+func AutoControls(t *host.Table) []discordgo.MessageComponent {
 	if t.Lobby.Paused {
-		return []discordgo.MessageComponent{row(button("Resume", discordgo.SuccessButton, customID{Action: "resume", Game: t.Row.ID}))}
+		return []discordgo.MessageComponent{Row(Button("Resume", discordgo.SuccessButton, CustomID{Action: "resume", Game: t.Row.ID}))}
 	}
-	return []discordgo.MessageComponent{row(button("Pause", discordgo.SecondaryButton, customID{Action: "pause", Game: t.Row.ID}))}
+	return []discordgo.MessageComponent{Row(Button("Pause", discordgo.SecondaryButton, CustomID{Action: "pause", Game: t.Row.ID}))}
+}
+
+// Mention names a seat in text: a ping for people, a name for bots.
+func Mention(t *host.Table, p int) string {
+	if id := t.Row.Players[p-1]; id != "" {
+		return "<@" + id + ">"
+	}
+	return "**" + t.Names()[p-1] + "**"
 }

@@ -1,4 +1,4 @@
-package bot
+package view
 
 import (
 	"errors"
@@ -9,11 +9,11 @@ import (
 	"github.com/kombat-game/kombat/interp"
 )
 
-// fencedReport formats a strategy's diagnostics for a message: interp's report inside a
+// FencedReport formats a strategy's diagnostics for a message: interp's report inside a
 // code block, since carets only line up in a fixed-width font, cut between diagnostics
 // to fit within limit characters (leave room for the caller's own words), and ending
 // with "... and N more" when some were left out, N counting omitted errors too.
-func fencedReport(name, text string, ds interp.Diagnostics, omitted, limit int) string {
+func FencedReport(name, text string, ds interp.Diagnostics, omitted, limit int) string {
 	const openFence, closeFence = "```\n", "```"
 	var out strings.Builder
 	out.WriteString(openFence)
@@ -54,17 +54,17 @@ func fencedReport(name, text string, ds interp.Diagnostics, omitted, limit int) 
 	return out.String()
 }
 
-// refused words why host turned a strategy down: a refusal's own message, or head
+// Refused words why host turned a strategy down: a refusal's own message, or head
 // followed by the diagnostics of a strategy that does not compile, cut to fit within
 // limit characters. ok is false for any other error, an internal one.
-func refused(err error, head string, limit int) (msg string, ok bool) {
+func Refused(err error, head string, limit int) (msg string, ok bool) {
 	var no *host.Refusal
 	if errors.As(err, &no) {
 		return no.Msg, true
 	}
 	var cerr *interp.Error
 	if errors.As(err, &cerr) {
-		return head + fencedReport(cerr.Name, cerr.Text, cerr.Diags, cerr.Omitted, limit), true
+		return head + FencedReport(cerr.Name, cerr.Text, cerr.Diags, cerr.Omitted, limit), true
 	}
 	return "", false
 }

@@ -1,0 +1,36 @@
+package view
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/render"
+)
+
+// ResultSentence says who won and why.
+func ResultSentence(t *host.Table, res game.Result) string {
+	if res.Winner == 0 {
+		return "a tie: " + render.ResultText(res, t.Names())
+	}
+	return fmt.Sprintf("%s won: %s", t.Names()[res.Winner-1], render.ResultText(res, t.Names()))
+}
+
+// OneLine writes a configuration file's lines as one line.
+func OneLine(cfg string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(cfg, "\n", " ")), " ")
+}
+
+// Outcome words how a game in a player's history went for them.
+func Outcome(o host.Outcome) string {
+	return [...]string{host.InProgress: "in progress", host.BeingSetUp: "being set up", host.Tied: "tie", host.Won: "**won**", host.Lost: "lost"}[o]
+}
+
+// LadderTitle names a rating ladder in replies.
+func LadderTitle(kind string) string {
+	if l := host.LadderLevel(kind); l != "" {
+		return "against the bot (" + l + ")"
+	}
+	return "duels"
+}

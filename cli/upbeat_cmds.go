@@ -1,0 +1,329 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/upbeat"
+)
+
+// gameFlag takes --game NAME (or --game=NAME, -game) out of a command's arguments,
+// before any "--", and returns the game: "kombat" (the default) or "upbeat".
+func gameFlag(args []string) (string, []string, error) {
+	name := "kombat"
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			rest = append(rest, args[i:]...)
+			break
+		}
+		switch {
+		case a == "--game" || a == "-game":
+			if i+1 >= len(args) {
+				return "", nil, errors.New("--game needs a value: kombat or upbeat")
+			}
+			name = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--game=") || strings.HasPrefix(a, "-game="):
+			name = a[strings.Index(a, "=")+1:]
+		default:
+			rest = append(rest, a)
+		}
+	}
+	if name != "kombat" && name != "upbeat" {
+		return "", nil, fmt.Errorf("unknown game %q: the games are kombat and upbeat", name)
+	}
+	return name, rest, nil
+}
+
+// runUpbeat runs one of the commands for UPBEAT (--game upbeat).
+func runUpbeat(cmd string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	switch cmd {
+	case "check":
+		return upbeatCheck(args, stdin, stdout, stderr)
+	case "sim":
+		return upbeatSim(args, stdin, stdout, stderr)
+	case "try":
+		return upbeatTry(args, stdin, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "kombat %s: --game upbeat works with check, sim and try\n", cmd)
+	return 2
+}
+
+// upbeatCheck compiles UPBEAT plans, as check does strategies.
+func upbeatCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kombat check --game upbeat", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	quiet := fs.Bool("q", false, "print nothing but the diagnostics")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: kombat check --game upbeat [-q] PLAN... (use - for standard input)\n\n"+
+			"Compiles UPBEAT construction plans and prints every error and warning with its\n"+
+			"line and column. Exit status 1 if a plan has an error.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	files := fs.Args()
+	if len(files) == 0 {
+		fs.Usage()
+		return 2
+	}
+	lang := upbeat.NewLanguage()
+	status := 0
+	for _, name := range files {
+		text, err := readStrategy(name, stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "kombat check: %v\n", err)
+			status = 2
+			continue
+		}
+		prog, err := interp.Compile(lang, name, text)
+		var cerr *interp.Error
+		switch {
+		case errors.As(err, &cerr):
+			fmt.Fprint(stdout, cerr.Format())
+			status = max(status, 1)
+		case err != nil:
+			fmt.Fprintf(stderr, "kombat check: %s: %v\n", name, err)
+			status = 2
+		default:
+			fmt.Fprint(stdout, interp.Report(name, text, prog.Warnings(), 0))
+		}
+	}
+	if status == 0 && !*quiet {
+		fmt.Fprintf(stdout, "%s checked: no errors.\n", plural(len(files), "plan", "plans"))
+	}
+	return status
+}
+
+// upbeatSim plays UPBEAT games headless: the plans given are fielded by players in
+// seat order, the other seats are bots.
+func upbeatSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kombat sim --game upbeat", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	config := fs.String("config", "", "configuration `file` (default: the spec's sample)")
+	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
+	games := fs.Int("games", 1, "number of games")
+	players := fs.Int("players", 2, "players per game, 2 to 6")
+	level := fs.String("level", upbeat.DefaultLevel, "the bots' `level`: "+strings.Join(upbeat.Levels(), ", "))
+	out := fs.String("out", "", "write each game's record to `dir`/game-SEED.json")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: kombat sim --game upbeat [--config FILE] [--seed N] [--games N] [--players N] [--level L] [--out DIR] [PLAN...]\n\n"+
+			"Plays UPBEAT games: the plans given are fielded by players in seat order, the other\n"+
+			"seats are bots. Prints wins per seat, ties and average turns.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	files := fs.Args()
+	switch {
+	case *games < 1:
+		fmt.Fprintf(stderr, "kombat sim: --games must be at least 1, got %d\n", *games)
+		return 2
+	case *players < 2 || *players > upbeat.MaxPlayers:
+		fmt.Fprintf(stderr, "kombat sim: --players must be from 2 to %d, got %d\n", upbeat.MaxPlayers, *players)
+		return 2
+	case len(files) > *players:
+		fmt.Fprintf(stderr, "kombat sim: %d plans for %d players\n", len(files), *players)
+		return 2
+	}
+	if _, err := upbeat.NewBot(*level, 0); err != nil {
+		fmt.Fprintf(stderr, "kombat sim: --level: %v\n", err)
+		return 2
+	}
+	cfg := upbeat.DefaultConfig()
+	if *config != "" {
+		text, err := os.ReadFile(*config)
+		if err != nil {
+			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
+			return 2
+		}
+		if cfg, err = upbeat.ParseConfig(string(text)); err != nil {
+			printUpbeatConfigErrors("kombat sim", *config, err, stderr)
+			return 1
+		}
+	}
+	lang := upbeat.NewLanguage()
+	var plans []string
+	status := 0
+	for _, name := range files {
+		text, err := readStrategy(name, stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
+			return 2
+		}
+		var cerr *interp.Error
+		if _, err := interp.Compile(lang, name, text); errors.As(err, &cerr) {
+			fmt.Fprint(stderr, cerr.Format())
+			status = 1
+		}
+		plans = append(plans, text)
+	}
+	if status != 0 {
+		return status
+	}
+	wins := make([]int, *players+1) // ties, then each seat
+	turns := 0
+	start := time.Now()
+	for i := 0; i < *games; i++ {
+		s := *seed + uint64(i)
+		setup := upbeat.Setup{Config: cfg, Seed: s, Players: *players, Plans: make([]string, *players)}
+		deciders := make([]upbeat.Decider, *players)
+		for p := range setup.Plans {
+			if p < len(plans) {
+				setup.Plans[p] = plans[p]
+				continue
+			}
+			bot, _ := upbeat.NewBot(*level, s*7+uint64(p))
+			setup.Plans[p], deciders[p] = bot.InitialPlan(), bot
+		}
+		g, err := upbeat.New(lang, setup)
+		if err != nil {
+			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
+			return 1
+		}
+		g.SetQuiet(true)
+		if err := upbeat.PlayOut(g, deciders); err != nil {
+			fmt.Fprintf(stderr, "kombat sim: game %d: %v\n", s, err)
+			return 1
+		}
+		if *out != "" {
+			if err := writeUpbeatRecord(*out, s, g); err != nil {
+				fmt.Fprintf(stderr, "kombat sim: %v\n", err)
+				return 1
+			}
+		}
+		wins[g.Winner()]++
+		each := (g.Turns() + *players - 1) / *players
+		turns += each
+		if *games <= 10 {
+			result := "a tie"
+			if w := g.Winner(); w != 0 {
+				result = fmt.Sprintf("player %d won", w)
+			}
+			fmt.Fprintf(stdout, "game %d (seed %d): %s after %d turns in all\n", i+1, s, result, g.Turns())
+		}
+	}
+	elapsed := time.Since(start)
+	var seats []string
+	for p := 1; p <= *players; p++ {
+		seats = append(seats, fmt.Sprintf("player %d won %d", p, wins[p]))
+	}
+	fmt.Fprintf(stdout, "%d games: %s, %d ties; %.1f turns each on average; %.1f games/s\n",
+		*games, strings.Join(seats, ", "), wins[0], float64(turns)/float64(*games), float64(*games)/elapsed.Seconds())
+	return 0
+}
+
+// writeUpbeatRecord writes a finished game's record to DIR/game-SEED.json.
+func writeUpbeatRecord(dir string, seed uint64, g *upbeat.Game) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(g.Record(), "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(fmt.Sprintf("%s/game-%d.json", dir, seed), append(b, '\n'), 0o644)
+}
+
+// printUpbeatConfigErrors prints configuration mistakes as FILE:LINE: message.
+func printUpbeatConfigErrors(cmd, path string, err error, stderr io.Writer) {
+	var es upbeat.ConfigErrors
+	if !errors.As(err, &es) {
+		fmt.Fprintf(stderr, "%s: %s: %v\n", cmd, path, err)
+		return
+	}
+	for _, e := range es {
+		if e.Line > 0 {
+			fmt.Fprintf(stderr, "%s: %s:%d: %s\n", cmd, path, e.Line, e.Msg)
+		} else {
+			fmt.Fprintf(stderr, "%s: %s: %s\n", cmd, path, e.Msg)
+		}
+	}
+}
+
+// upbeatTry runs an UPBEAT scenario and prints {"steps": [...]}, each step's state.
+// Exit status (U25): 0 when the scenario ran, refused steps included; 1 for a malformed
+// scenario, configuration or plan; 2 for a usage error or an unreadable file.
+func upbeatTry(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 1 && isHelp(args[0]) {
+		fmt.Fprint(stderr, upbeatTryUsage)
+		return 0
+	}
+	if len(args) != 1 {
+		fmt.Fprint(stderr, upbeatTryUsage)
+		return 2
+	}
+	name := args[0]
+	text, err := readScenario(name, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "kombat try: %v\n", err)
+		return 2
+	}
+	var sc upbeat.Scenario
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&sc); err != nil {
+		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
+		return 1
+	}
+	var results []upbeat.StepResult
+	err = upbeat.PlayScenario(upbeat.NewLanguage(), sc, func(r upbeat.StepResult) error {
+		results = append(results, r)
+		return nil
+	})
+	var se *upbeat.ScenarioError
+	var ce upbeat.ConfigErrors
+	switch {
+	case errors.As(err, &se) && se.Compile != nil:
+		fmt.Fprintf(stderr, "kombat try: %s: %s: %s:\n%s", name, se.Path, se.Msg, se.Compile.Format())
+		return 1
+	case errors.As(err, &ce):
+		printUpbeatConfigErrors("kombat try", name+": config", err, stderr)
+		return 1
+	case err != nil:
+		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
+		return 1
+	}
+	if results == nil {
+		results = []upbeat.StepResult{}
+	}
+	b, err := json.MarshalIndent(struct {
+		Steps []upbeat.StepResult `json:"steps"`
+	}{results}, "", "  ")
+	if err != nil {
+		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s\n", pairLines(b))
+	return 0
+}
+
+// pairs matches a [row, col] pair that json.MarshalIndent spread over lines.
+func pairs() *regexp.Regexp { return regexp.MustCompile(`\[\s*(-?\d+),\s*(-?\d+)\s*\]`) }
+
+// pairLines puts every [row, col] pair back on one line.
+func pairLines(b []byte) []byte { return pairs().ReplaceAll(b, []byte("[$1, $2]")) }
+
+// upbeatTryUsage is kombat try --game upbeat's usage message.
+const upbeatTryUsage = "usage: kombat try --game upbeat SCENARIO.json (use - for standard input)\n\n" +
+	"Plays an UPBEAT position's steps and prints the state after each step as JSON.\n" +
+	"The README's UPBEAT section describes the scenario's fields.\n"

@@ -1,0 +1,391 @@
+package upbeat
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/kombat-game/kombat/interp"
+)
+
+// Kinds of Event.
+const (
+	EventInterest = "interest"  // interest paid at the start of a turn (U6)
+	EventMove     = "move"      // a move command (U11)
+	EventInvest   = "invest"    // an invest command (U12)
+	EventCollect  = "collect"   // a collect command (U13)
+	EventShoot    = "shoot"     // a shoot command (U14)
+	EventRelocate = "relocate"  // a relocate command (U15)
+	EventLost     = "lost"      // a player lost their city center (U16)
+	EventEvalEnd  = "eval end"  // the evaluation ended (U10); Note says how
+	EventOwnerOff = "ownerless" // a region dropped below 1 and lost its owner (U4)
+)
+
+// Event is one thing that happened in a turn.
+type Event struct {
+	Kind   string  `json:"kind"`
+	Player int     `json:"player,omitempty"`  // who acted, or who lost
+	At     Region  `json:"at,omitzero"`       // the crew's region, or the region concerned
+	To     Region  `json:"to,omitzero"`       // a move's or a shot's target
+	Dir    int     `json:"dir,omitempty"`     // a direction number (U1)
+	Amount int64   `json:"amount,omitempty"`  // the command's amount
+	Count  int     `json:"regions,omitempty"` // regions paid, for interest
+	Cost   int64   `json:"cost,omitempty"`    // what the budget paid
+	Gain   float64 `json:"gain,omitempty"`    // interest paid, deposit change
+	OK     bool    `json:"ok,omitempty"`      // the command took effect
+	Note   string  `json:"note,omitempty"`    // why not, or how the evaluation ended
+}
+
+// How an evaluation ended (U10, U24), as TurnLog.End and `kombat try` spell it.
+const (
+	EndProgram  = "end"      // past the last statement
+	EndDone     = "done"     // a done command
+	EndRelocate = "relocate" // a relocate command (U15)
+	EndDivZero  = "div0"     // a division by zero
+	EndBudget   = "budget"   // move or collect with a budget below 1 (U11, U13)
+	EndSteps    = "steps"    // the step limit (R21)
+	EndLost     = "lost"     // the acting player knocked itself out (U24)
+	EndGameOver = "gameover" // one player is left (U24)
+)
+
+// TurnLog is what one turn did.
+type TurnLog struct {
+	Player int           `json:"player"`
+	Turn   int64         `json:"turn"` // the player's turn number (U2)
+	Events []Event       `json:"events"`
+	Crew   Region        `json:"crew"` // where the crew ended
+	End    string        `json:"end"`  // EndProgram, EndDone, ...
+	Steps  int64         `json:"steps_used"`
+	Result interp.Result `json:"-"`
+}
+
+// crew is the interp.Host of a running plan: player p's city crew on the territory.
+type crew struct {
+	g      *Game
+	p      int
+	at     Region
+	end    string // set by a command that ends the evaluation
+	events []Event
+}
+
+var _ interp.Host = (*crew)(nil)
+
+// run evaluates player p's plan once from the city center (U10).
+func (g *Game) run(p int, log *TurnLog) {
+	pl := &g.players[p-1]
+	c := &g.crew
+	c.p, c.at, c.end, c.events = p, pl.center, "", log.Events
+	res := g.machine.Run(pl.prog, c, interp.Frame{Locals: pl.locals}, g.cfg.StepLimit)
+	log.Events, log.Crew, log.Steps, log.Result = c.events, c.at, res.Steps, res
+	c.events = nil
+	switch res.End {
+	case interp.EndProgram:
+		log.End = EndProgram
+	case interp.EndDone:
+		log.End = EndDone
+	case interp.EndDivZero:
+		log.End = EndDivZero
+	case interp.EndSteps:
+		log.End = EndSteps
+	default:
+		log.End = c.end
+	}
+	if !g.quiet {
+		log.Events = append(log.Events, Event{Kind: EventEvalEnd, Player: p, At: c.at, Note: log.End})
+	}
+}
+
+func (c *crew) region() int { return c.g.terr.index(c.at) }
+
+// Special answers the read-only names (U1, U7, U8).
+func (c *crew) Special(id int) int64 {
+	g := c.g
+	switch id {
+	case SpecialRows:
+		return int64(g.terr.Rows)
+	case SpecialCols:
+		return int64(g.terr.Cols)
+	case SpecialCurRow:
+		return int64(c.at.Row)
+	case SpecialCurCol:
+		return int64(c.at.Col)
+	case SpecialBudget:
+		return g.players[c.p-1].budget
+	case SpecialDeposit:
+		i := c.region()
+		d := int64(g.dep[i])
+		if g.owner[i] == 0 {
+			return -d
+		}
+		return d
+	case SpecialInt:
+		i := c.region()
+		if int(g.owner[i]) != c.p || g.dep[i] < 1 {
+			return 0
+		}
+		return int64(g.cfg.Rate(g.dep[i], g.players[c.p-1].turn))
+	case SpecialMaxDeposit:
+		return g.cfg.MaxDep
+	case SpecialRandom:
+		return int64(g.rng.IntN(1000))
+	}
+	return 0
+}
+
+// Info answers opponent (U17) and nearby (U18).
+func (c *crew) Info(id int, args []int64) int64 {
+	switch id {
+	case InfoOpponent:
+		best := int64(0)
+		for d := 1; d <= 6; d++ {
+			if dist, _ := c.look(d); dist > 0 {
+				if v := int64(10*dist + d); best == 0 || v < best {
+					best = v
+				}
+			}
+		}
+		return best
+	case InfoNearby:
+		dist, i := c.look(int(args[0]))
+		if dist == 0 {
+			return 0
+		}
+		return int64(100*dist) + int64(digits(int64(c.g.dep[i])))
+	}
+	return 0
+}
+
+// look walks ray d from the crew to the territory's edge and returns the distance and
+// index of the first region owned by another player, or 0 if none: own and ownerless
+// regions do not block the view (U17, U18).
+func (c *crew) look(d int) (int, int) {
+	g := c.g
+	at := c.at
+	for dist := 1; ; dist++ {
+		at = at.Neighbor(d)
+		if !g.terr.Has(at) {
+			return 0, 0
+		}
+		i := g.terr.index(at)
+		if o := int(g.owner[i]); o != 0 && o != c.p {
+			return dist, i
+		}
+	}
+}
+
+// digits is the number of decimal digits of n >= 0 (1 for 0).
+func digits(n int64) int { return len(strconv.FormatInt(max(n, 0), 10)) }
+
+// Command carries out move, invest, collect, shoot and relocate (U11-U15).
+func (c *crew) Command(id int, args []int64) bool {
+	switch id {
+	case CmdMove:
+		return c.move(int(args[0]))
+	case CmdInvest:
+		c.invest(args[0])
+	case CmdCollect:
+		return c.collect(args[0])
+	case CmdShoot:
+		return c.shoot(int(args[0]), args[1])
+	case CmdRelocate:
+		c.relocate()
+		return false
+	}
+	return true
+}
+
+func (c *crew) emit(e Event) {
+	if c.g.quiet {
+		return
+	}
+	e.Player = c.p
+	c.events = append(c.events, e)
+}
+
+// move is U11.
+func (c *crew) move(d int) bool {
+	g := c.g
+	pl := &g.players[c.p-1]
+	if pl.budget < 1 {
+		c.end = EndBudget
+		c.emit(Event{Kind: EventMove, At: c.at, Dir: d, Note: "budget below 1"})
+		return false
+	}
+	pl.budget--
+	to := c.at.Neighbor(d)
+	e := Event{Kind: EventMove, At: c.at, To: to, Dir: d, Cost: 1}
+	switch {
+	case !g.terr.Has(to):
+		e.Note = "off the territory"
+	case g.owner[g.terr.index(to)] != 0 && int(g.owner[g.terr.index(to)]) != c.p:
+		e.Note = "owned by another player"
+	default:
+		c.at, e.OK = to, true
+	}
+	c.emit(e)
+	return true
+}
+
+// invest is U12.
+func (c *crew) invest(e int64) {
+	g := c.g
+	pl := &g.players[c.p-1]
+	ev := Event{Kind: EventInvest, At: c.at, Amount: e}
+	i := c.region()
+	o := int(g.owner[i])
+	switch {
+	case pl.budget < 1:
+		ev.Note = "budget below 1"
+	case e < 0:
+		pl.budget--
+		ev.Cost, ev.Note = 1, "negative amount"
+	case e > pl.budget-1: // budget < e + 1, without overflow (U5a)
+		pl.budget--
+		ev.Cost, ev.Note = 1, "budget below amount + 1"
+	case o != 0 && o != c.p:
+		pl.budget--
+		ev.Cost, ev.Note = 1, "owned by another player"
+	case o == 0 && !c.g.touches(c.p, c.at):
+		pl.budget--
+		ev.Cost, ev.Note = 1, "touches none of the player's regions"
+	default:
+		pl.budget -= e + 1
+		before := g.dep[i]
+		g.dep[i] = min(before+float64(e), float64(g.cfg.MaxDep))
+		ev.Cost, ev.Gain, ev.OK = e+1, g.dep[i]-before, true
+		if o == 0 && g.dep[i] >= 1 {
+			g.owner[i] = uint8(c.p)
+		}
+	}
+	c.emit(ev)
+}
+
+// touches reports whether r is next to a region of player p.
+func (g *Game) touches(p int, r Region) bool {
+	for d := 1; d <= 6; d++ {
+		if n := r.Neighbor(d); g.terr.Has(n) && int(g.owner[g.terr.index(n)]) == p {
+			return true
+		}
+	}
+	return false
+}
+
+// collect is U13.
+func (c *crew) collect(e int64) bool {
+	g := c.g
+	pl := &g.players[c.p-1]
+	ev := Event{Kind: EventCollect, At: c.at, Amount: e}
+	if pl.budget < 1 {
+		c.end = EndBudget
+		ev.Note = "budget below 1"
+		c.emit(ev)
+		return false
+	}
+	pl.budget--
+	ev.Cost = 1
+	i := c.region()
+	switch {
+	case int(g.owner[i]) != c.p:
+		ev.Note = "not the player's region"
+	case e < 0 || float64(e) > g.dep[i]:
+		ev.Note = "more than the deposit"
+	default:
+		g.dep[i] -= float64(e)
+		if pl.budget > math.MaxInt64-e { // U5a: the budget stops at the largest int64
+			pl.budget = math.MaxInt64
+		} else {
+			pl.budget += e
+		}
+		ev.Gain, ev.OK = -float64(e), true
+	}
+	c.emit(ev)
+	if ev.OK && g.dep[i] < 1 {
+		return c.drop(i)
+	}
+	return true
+}
+
+// shoot is U14.
+func (c *crew) shoot(d int, e int64) bool {
+	g := c.g
+	pl := &g.players[c.p-1]
+	to := c.at.Neighbor(d)
+	ev := Event{Kind: EventShoot, At: c.at, To: to, Dir: d, Amount: e}
+	if e < 0 || e > pl.budget-1 { // U5a: compared without overflow
+		ev.Note = "budget below amount + 1"
+		if e < 0 {
+			ev.Note = "negative amount"
+		}
+		c.emit(ev)
+		return true
+	}
+	pl.budget -= e + 1
+	ev.Cost = e + 1
+	if !g.terr.Has(to) {
+		ev.Note = "off the territory"
+		c.emit(ev)
+		return true
+	}
+	i := g.terr.index(to)
+	if g.owner[i] == 0 {
+		ev.Note = "ownerless"
+		c.emit(ev)
+		return true
+	}
+	before := g.dep[i]
+	g.dep[i] = max(0, before-float64(e))
+	ev.Gain, ev.OK = g.dep[i]-before, true
+	c.emit(ev)
+	if g.dep[i] < 1 {
+		return c.drop(i)
+	}
+	return true
+}
+
+// drop makes region i ownerless (U4); if it was its owner's city center, the owner loses
+// (U16), and the evaluation goes on unless the game is over or the acting player is out
+// (U24).
+func (c *crew) drop(i int) bool {
+	g := c.g
+	o := int(g.owner[i])
+	g.owner[i] = 0
+	at := g.terr.at(i)
+	if !g.quiet {
+		c.events = append(c.events, Event{Kind: EventOwnerOff, Player: o, At: at})
+	}
+	if g.players[o-1].center != at {
+		return true
+	}
+	if !g.quiet {
+		c.events = append(c.events, Event{Kind: EventLost, Player: o, At: at})
+	}
+	g.lose(o)
+	switch {
+	case g.over:
+		c.end = EndGameOver
+		return false
+	case o == c.p:
+		c.end = EndLost
+		return false
+	}
+	return true
+}
+
+// relocate is U15.
+func (c *crew) relocate() {
+	g := c.g
+	pl := &g.players[c.p-1]
+	c.end = EndRelocate
+	cost := int64(5*Distance(pl.center, c.at) + 10)
+	ev := Event{Kind: EventRelocate, At: c.at, To: pl.center}
+	switch {
+	case int(g.owner[c.region()]) != c.p:
+		ev.Note = "not the player's region"
+	case pl.budget < cost:
+		ev.Note = "budget below " + strconv.FormatInt(cost, 10)
+	default:
+		pl.budget -= cost
+		pl.center = c.at
+		ev.Cost, ev.OK = cost, true
+	}
+	c.emit(ev)
+}

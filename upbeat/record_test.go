@@ -1,0 +1,68 @@
+package upbeat
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// TestRecordReplay_U20 plays a game with bots that revise, refused revisions and
+// elapsed clock time, then replays its record (through JSON) and compares every turn.
+func TestRecordReplay_U20(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.MaxTurns, cfg.PlanRevMin, cfg.PlanRevSec = 40, 0, 30
+	easy, _ := NewBot("easy", 2)
+	normal, _ := NewBot("normal", 3)
+	g, err := New(NewLanguage(), Setup{Config: cfg, Seed: 11, Players: 3, Plans: []string{samplePlan(t), easy.InitialPlan(), ""}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs []TurnLog
+	for !g.Over() {
+		p := g.Current()
+		switch p {
+		case 1:
+			// A player who revises slowly: some revisions refused, the clock runs out.
+			g.Revise(p, "x = ", seconds(1))
+			g.Revise(p, samplePlan(t)+"\ny = y + 1", seconds(2.5))
+		case 2:
+			if plan := easy.Revision(g, p); plan != "" {
+				g.Revise(p, plan, 0)
+			}
+		case 3:
+			if g.Turn(3) == 5 {
+				g.Revise(p, normal.InitialPlan(), seconds(3))
+			}
+		}
+		log, err := g.Confirm(p, seconds(0.25))
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs = append(logs, cloneLog(log))
+	}
+	b, err := json.Marshal(g.Record())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec Record
+	if err := json.Unmarshal(b, &rec); err != nil {
+		t.Fatal(err)
+	}
+	var again []TurnLog
+	r, err := Replay(NewLanguage(), rec, func(l TurnLog) { again = append(again, cloneLog(l)) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(logs, again) {
+		t.Fatalf("replay differs: %d turns played, %d replayed", len(logs), len(again))
+	}
+	if r.Winner() != g.Winner() || r.Turns() != g.Turns() || !reflect.DeepEqual(r.dep, g.dep) || r.Clock(1) != g.Clock(1) || r.CanRevise(1) {
+		t.Errorf("replayed game ends differently: winner %d/%d turns %d/%d clock %v/%v", r.Winner(), g.Winner(), r.Turns(), g.Turns(), r.Clock(1), g.Clock(1))
+	}
+}
+
+// cloneLog copies a turn log, whose events the game may reuse.
+func cloneLog(l TurnLog) TurnLog {
+	l.Events = append([]Event(nil), l.Events...)
+	return l
+}
