@@ -242,8 +242,9 @@ func TestLoad(t *testing.T) {
 	var behind []time.Duration
 	over := 0
 	var otherAcks []time.Duration
+	var gaps time.Duration // between a game's boards, summed over the games
 	for _, g := range games {
-		var last time.Time
+		var first, last time.Time
 		worst := time.Duration(0)
 		for _, m := range h.fake.Messages(g.thread) {
 			if m.File("board.png") == nil {
@@ -252,9 +253,12 @@ func TestLoad(t *testing.T) {
 			boards++
 			if !last.IsZero() {
 				worst = max(worst, m.Created().Sub(last)-step)
+			} else {
+				first = m.Created()
 			}
 			last = m.Created()
 		}
+		gaps += last.Sub(first)
 		behind = append(behind, worst)
 		if worst > time.Second {
 			over++
@@ -280,6 +284,7 @@ func TestLoad(t *testing.T) {
 	fmt.Fprintf(&b, "  CPU: %v in all, %v per turn (bot, fake Discord and test in one process)\n", cpu.Round(time.Millisecond), (cpu / time.Duration(max(boards, 1))).Round(10*time.Microsecond))
 	fmt.Fprintf(&b, "  memory: peak %.0f MiB mapped by the Go runtime, max RSS %.0f MiB\n", float64(peak)/(1<<20), float64(maxRSS)/1024)
 	fmt.Fprintf(&b, "  Discord: peak %d requests/s counted by the global limit, %d global 429s\n", h.fake.PeakRate(), h.fake.GlobalLimited())
+	fmt.Fprintf(&b, "  pace: a game's boards came %v apart on average (the step is %v)\n", (gaps / time.Duration(max(boards-n, 1))).Round(time.Millisecond), step)
 	fmt.Fprintf(&b, "  pace: the worst wait between two boards of a game beyond the %v step: p50 %v, p99 %v, max %v; %d games more than 1 s behind\n",
 		step, percentile(behind, .5).Round(time.Millisecond), percentile(behind, .99).Round(time.Millisecond), percentile(behind, 1).Round(time.Millisecond), over)
 	t.Log(b.String())
