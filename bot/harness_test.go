@@ -44,8 +44,14 @@ func newHarness(t *testing.T) *harness {
 // newHarnessWith is newHarness with configure applied to the bot's options.
 func newHarnessWith(t *testing.T, configure func(*Options)) *harness {
 	t.Helper()
+	return newHarnessFor(t, 60*time.Second, configure)
+}
+
+// newHarnessFor is newHarnessWith for a test that may take up to limit.
+func newHarnessFor(t *testing.T, limit time.Duration, configure func(*Options)) *harness {
+	t.Helper()
 	t.Parallel() // each harness has its own fake Discord and database; Close alone waits 1s
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	t.Cleanup(cancel)
 	h := &harness{t: t, ctx: ctx, fake: discordtest.New(), dbPath: filepath.Join(t.TempDir(), "kombat.db"),
 		clock: host.NewManualClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)), options: configure}

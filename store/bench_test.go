@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync/atomic"
 	"testing"
 
 	"github.com/kombat-game/kombat/game"
@@ -101,4 +102,33 @@ func BenchmarkRebuildGame(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(ds)), "decisions")
+}
+
+// BenchmarkCommitTurnParallel commits turns of many games at once, as a host running
+// hundreds of games does: 16 committers per CPU, each its own game, each turn one
+// CommitOwing (the decisions and the screen owed) made durable before it returns.
+func BenchmarkCommitTurnParallel(b *testing.B) {
+	db := openTest(b)
+	ctx := context.Background()
+	var places atomic.Int64
+	b.SetParallelism(16)
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		id, err := db.CreateGame(ctx, newGameRow(fmt.Sprint("c", places.Add(1)), game.ModeAuto, "a", ""))
+		if err != nil {
+			b.Error(err)
+			return
+		}
+		turn := []game.Decision{
+			{Player: 1, Action: game.ActBuy, Hex: game.Hex{Row: 3, Col: 1}},
+			{Player: 1, Action: game.ActSpawn, Kind: 0, Hex: game.Hex{Row: 3, Col: 1}},
+			{Player: 1, Action: game.ActEnd},
+		}
+		for pos := 0; pb.Next(); pos += len(turn) {
+			if err := db.CommitOwing(ctx, id, pos, turn, nil, 0, "a turn", nil); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
 }

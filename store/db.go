@@ -59,7 +59,8 @@ type DB struct {
 	dsn  string // what Open was given
 	now  func() time.Time
 
-	claims claims // games this process runs (ClaimGame)
+	claims claims      // games this process runs (ClaimGame)
+	group  groupCommit // write transactions waiting to share a commit (tx)
 }
 
 // PathFromEnv returns KOMBAT_DB from getenv (os.Getenv in the program), or DefaultPath.
@@ -327,14 +328,6 @@ func (db *DB) IntegrityCheck(ctx context.Context) (string, error) {
 }
 
 func (db *DB) millis() int64 { return db.now().UnixMilli() }
-
-// tx runs f in a transaction, committing when it returns nil. With _txlock=immediate
-// an SQLite transaction holds the write lock from its first statement, so what f reads
-// cannot change before it writes; a PostgreSQL transaction takes the same lock first
-// (pool.write).
-func (db *DB) tx(ctx context.Context, f func(*txn) error) error {
-	return db.sql.write(ctx, f)
-}
 
 // querier is what reads one row: the pool, or a transaction.
 type querier interface {

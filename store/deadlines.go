@@ -20,7 +20,7 @@ type Deadline struct {
 
 // SetDeadline creates or moves a deadline.
 func (db *DB) SetDeadline(ctx context.Context, d Deadline) error {
-	_, err := db.sql.ExecContext(ctx, `INSERT INTO deadlines (kind, key, due, payload) VALUES (?, ?, ?, ?)
+	_, err := db.exec(ctx, `INSERT INTO deadlines (kind, key, due, payload) VALUES (?, ?, ?, ?)
 		ON CONFLICT (kind, key) DO UPDATE SET due = excluded.due, payload = excluded.payload`,
 		d.Kind, d.Key, d.Due.UnixMilli(), d.Payload)
 	if err != nil {
@@ -32,7 +32,7 @@ func (db *DB) SetDeadline(ctx context.Context, d Deadline) error {
 // ClearDeadline removes a deadline whatever its due time; removing one that is not
 // there is not an error.
 func (db *DB) ClearDeadline(ctx context.Context, kind, key string) error {
-	if _, err := db.sql.ExecContext(ctx, `DELETE FROM deadlines WHERE kind = ? AND key = ?`, kind, key); err != nil {
+	if _, err := db.exec(ctx, `DELETE FROM deadlines WHERE kind = ? AND key = ?`, kind, key); err != nil {
 		return fmt.Errorf("store: clear deadline %s/%s: %w", kind, key, err)
 	}
 	return nil
@@ -64,13 +64,12 @@ func (db *DB) Deadlines(ctx context.Context, before time.Time) ([]Deadline, erro
 // acting, so that a deadline its action set again (the next turn's clock, under the
 // same kind and key) is kept: ClearDeadline would remove that one too.
 func (db *DB) ClearDeadlineIf(ctx context.Context, d Deadline) (bool, error) {
-	res, err := db.sql.ExecContext(ctx, `DELETE FROM deadlines WHERE kind = ? AND key = ? AND due = ? AND payload = ?`,
+	n, err := db.exec(ctx, `DELETE FROM deadlines WHERE kind = ? AND key = ? AND due = ? AND payload = ?`,
 		d.Kind, d.Key, d.Due.UnixMilli(), d.Payload)
 	if err != nil {
 		return false, fmt.Errorf("store: clear deadline %s/%s: %w", d.Kind, d.Key, err)
 	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+	return n == 1, nil
 }
 
 // NextDeadline returns the soonest deadline, so a timer can sleep until then; ok is

@@ -203,26 +203,35 @@ func (p pool) ExecContext(ctx context.Context, q string, args ...any) (sql.Resul
 	return res, err
 }
 
-// write runs f in a transaction, committing when it returns nil. On PostgreSQL the
-// transaction first takes the write lock (pgWriteLock) and then reads at read
-// committed, so each statement sees every write committed before it got the lock.
+// write runs f in a transaction of its own, committing when it returns nil.
 func (p pool) write(ctx context.Context, f func(*txn) error) error {
-	tx, err := p.DB.BeginTx(ctx, nil)
+	t, err := p.begin(ctx)
 	if err != nil {
 		return err
+	}
+	if err := f(t); err != nil {
+		t.Rollback()
+		return err
+	}
+	return t.Commit()
+}
+
+// begin starts a write transaction. On PostgreSQL the transaction first takes the
+// write lock (pgWriteLock) and then reads at read committed, so each statement sees
+// every write committed before it got the lock.
+func (p pool) begin(ctx context.Context) (*txn, error) {
+	tx, err := p.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
 	}
 	t := &txn{Tx: tx, d: p.d}
 	if p.d.postgres {
 		if _, err := t.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?, ?)`, ApplicationID, pgWriteLock); err != nil {
 			tx.Rollback()
-			return err
+			return nil, err
 		}
 	}
-	if err := f(t); err != nil {
-		tx.Rollback()
-		return err
-	}
-	return tx.Commit()
+	return t, nil
 }
 
 // QueryContext runs q, a query with ? placeholders. It takes no lock: for reads only.

@@ -16,7 +16,7 @@ func (db *DB) SaveDraft(ctx context.Context, user, key, body string) error {
 	if len(body) > MaxDraft {
 		return fmt.Errorf("store: save draft %s: %w: %d bytes, the limit is %d", key, ErrInvalidInput, len(body), MaxDraft)
 	}
-	_, err := db.sql.ExecContext(ctx, `INSERT INTO drafts (user_id, key, body, updated_at) VALUES (?, ?, ?, ?)
+	_, err := db.exec(ctx, `INSERT INTO drafts (user_id, key, body, updated_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (user_id, key) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at`, user, key, body, db.millis())
 	if err != nil {
 		return fmt.Errorf("store: save draft %s: %w", key, err)
@@ -39,7 +39,7 @@ func (db *DB) Draft(ctx context.Context, user, key string) (string, error) {
 
 // DeleteDraft forgets a draft.
 func (db *DB) DeleteDraft(ctx context.Context, user, key string) error {
-	if _, err := db.sql.ExecContext(ctx, `DELETE FROM drafts WHERE user_id = ? AND key = ?`, user, key); err != nil {
+	if _, err := db.exec(ctx, `DELETE FROM drafts WHERE user_id = ? AND key = ?`, user, key); err != nil {
 		return fmt.Errorf("store: delete draft %s: %w", key, err)
 	}
 	return nil

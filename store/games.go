@@ -143,7 +143,7 @@ func (db *DB) SaveMeta(ctx context.Context, g *Game) error {
 	// Once a game is in play its stored decisions replay against its kinds, so they are
 	// frozen: the update matches only if they are unchanged. (Setup is the host's lobby
 	// state, which changes during play.)
-	res, err := db.sql.ExecContext(ctx, `UPDATE games SET place = ?, origin = ?, status = ?, setup = ?, kinds = ?,
+	n, err := db.exec(ctx, `UPDATE games SET place = ?, origin = ?, status = ?, setup = ?, kinds = ?,
 		turn_timeout = ?, shown = ?, updated_at = ?
 		WHERE id = ? AND (status IN ('challenge', 'setup') OR status = 'play' AND kinds = ?)`,
 		g.Place, g.Origin, string(g.Status), setup, kinds, int64(g.TurnTimeout/time.Second), g.Shown, db.millis(), g.ID, kinds)
@@ -153,7 +153,7 @@ func (db *DB) SaveMeta(ctx context.Context, g *Game) error {
 	if err != nil {
 		return fmt.Errorf("store: save game %d: %w", g.ID, err)
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if n == 0 {
 		var status string
 		err := db.sql.QueryRowContext(ctx, `SELECT status FROM games WHERE id = ?`, g.ID).Scan(&status)
 		if err == nil && status == string(StatusPlay) {
@@ -292,12 +292,12 @@ func (db *DB) finish(ctx context.Context, id int64, pos int, ds []game.Decision,
 
 // Cancel ends a game that never started (declined, expired); it records no result.
 func (db *DB) Cancel(ctx context.Context, id int64) error {
-	res, err := db.sql.ExecContext(ctx, `UPDATE games SET status = 'cancelled', finished_at = ?, updated_at = ? WHERE id = ? AND status IN ('challenge', 'setup')`,
+	n, err := db.exec(ctx, `UPDATE games SET status = 'cancelled', finished_at = ?, updated_at = ? WHERE id = ? AND status IN ('challenge', 'setup')`,
 		db.millis(), db.millis(), id)
 	if err != nil {
 		return fmt.Errorf("store: cancel game %d: %w", id, err)
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if n == 0 {
 		return fmt.Errorf("store: cancel game %d: %w: no game waiting to start with this id", id, ErrNotFound)
 	}
 	return nil
@@ -306,12 +306,12 @@ func (db *DB) Cancel(ctx context.Context, id int64) error {
 // SetConfig replaces an active game's configuration: for a game stored by an older
 // version whose values are outside today's bounds, lowered to them.
 func (db *DB) SetConfig(ctx context.Context, id int64, cfg game.Config) error {
-	res, err := db.sql.ExecContext(ctx, `UPDATE games SET config = ?, updated_at = ? WHERE id = ? AND status IN ('challenge', 'setup', 'play')`,
+	n, err := db.exec(ctx, `UPDATE games SET config = ?, updated_at = ? WHERE id = ? AND status IN ('challenge', 'setup', 'play')`,
 		cfg.String(), db.millis(), id)
 	if err != nil {
 		return fmt.Errorf("store: set config of game %d: %w", id, err)
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if n == 0 {
 		return fmt.Errorf("store: set config of game %d: %w: no active game with this id", id, ErrNotFound)
 	}
 	return nil
@@ -320,12 +320,12 @@ func (db *DB) SetConfig(ctx context.Context, id int64, cfg game.Config) error {
 // Abandon ends an active game without a result (cancelled, no ratings): for a game
 // that cannot go on, such as one whose stored record no longer replays.
 func (db *DB) Abandon(ctx context.Context, id int64) error {
-	res, err := db.sql.ExecContext(ctx, `UPDATE games SET status = 'cancelled', finished_at = ?, updated_at = ? WHERE id = ? AND status IN ('challenge', 'setup', 'play')`,
+	n, err := db.exec(ctx, `UPDATE games SET status = 'cancelled', finished_at = ?, updated_at = ? WHERE id = ? AND status IN ('challenge', 'setup', 'play')`,
 		db.millis(), db.millis(), id)
 	if err != nil {
 		return fmt.Errorf("store: abandon game %d: %w", id, err)
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if n == 0 {
 		return fmt.Errorf("store: abandon game %d: %w: no active game with this id", id, ErrNotFound)
 	}
 	return nil

@@ -164,7 +164,8 @@ func (db *DB) migrate(ctx context.Context) error {
 		return err
 	}
 	for _, m := range ms {
-		err := db.tx(ctx, func(tx *txn) error {
+		// Not db.tx: a migration is a transaction of its own, never in a batch.
+		err := db.sql.write(ctx, func(tx *txn) error {
 			h, err := db.d.readHeader(ctx, tx)
 			if err != nil {
 				return err

@@ -100,7 +100,7 @@ func (db *DB) ScreenShown(ctx context.Context, id int64, version int, messageID 
 // ScreenFailed records a failed delivery of version; a non-empty paused stops the
 // retries until ResumeScreen.
 func (db *DB) ScreenFailed(ctx context.Context, id int64, version int, failure, paused string) error {
-	_, err := db.sql.ExecContext(ctx, `UPDATE screens SET attempts = attempts + 1, last_error = ?, paused = ? WHERE game_id = ? AND version = ?`,
+	_, err := db.exec(ctx, `UPDATE screens SET attempts = attempts + 1, last_error = ?, paused = ? WHERE game_id = ? AND version = ?`,
 		failure, paused, id, version)
 	if err != nil {
 		return fmt.Errorf("store: game %d: screen %d failed: %w", id, version, err)
@@ -110,7 +110,7 @@ func (db *DB) ScreenFailed(ctx context.Context, id int64, version int, failure, 
 
 // ResumeScreen lets a paused delivery go on (a player asked for the board again).
 func (db *DB) ResumeScreen(ctx context.Context, id int64) error {
-	if _, err := db.sql.ExecContext(ctx, `UPDATE screens SET paused = '' WHERE game_id = ?`, id); err != nil {
+	if _, err := db.exec(ctx, `UPDATE screens SET paused = '' WHERE game_id = ?`, id); err != nil {
 		return fmt.Errorf("store: game %d: resume screen: %w", id, err)
 	}
 	return nil

@@ -192,11 +192,11 @@ func (db *DB) StrategyVersions(ctx context.Context, owner, name string) ([]Strat
 
 // DeleteStrategy deletes a strategy with all its versions.
 func (db *DB) DeleteStrategy(ctx context.Context, owner, name string) error {
-	res, err := db.sql.ExecContext(ctx, `DELETE FROM strategies WHERE owner_id = ? AND name = ? COLLATE NOCASE`, owner, name)
+	n, err := db.exec(ctx, `DELETE FROM strategies WHERE owner_id = ? AND name = ? COLLATE NOCASE`, owner, name)
 	if err != nil {
 		return fmt.Errorf("store: delete strategy %q: %w", name, err)
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if n == 0 {
 		return fmt.Errorf("store: delete strategy %q: %w: you have no strategy named %q", name, ErrNotFound, name)
 	}
 	return nil

@@ -63,12 +63,12 @@ func (db *DB) SaveTournament(ctx context.Context, t *Tournament) error {
 		return fmt.Errorf("store: save tournament %d: %w: state of %d bytes", t.ID, ErrInvalidInput, len(t.State))
 	}
 	now := db.millis()
-	res, err := db.sql.ExecContext(ctx, `UPDATE tournaments SET status = ?, message_id = ?, state = ?, updated_at = ? WHERE id = ?`,
+	n, err := db.exec(ctx, `UPDATE tournaments SET status = ?, message_id = ?, state = ?, updated_at = ? WHERE id = ?`,
 		string(t.Status), t.MessageID, string(t.State), now, t.ID)
 	if err != nil {
 		return fmt.Errorf("store: save tournament %d: %w", t.ID, err)
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if n == 0 {
 		return fmt.Errorf("store: save tournament %d: %w", t.ID, ErrNotFound)
 	}
 	t.UpdatedAt = time.UnixMilli(now)

@@ -145,9 +145,10 @@ type Interaction struct {
 	s          *Server
 	created    time.Time
 	response   *Response
-	originalID string   // the message holding the response (or the component's message)
-	followups  []string // message ids
-	ackEdits   int      // the original message's edits when a deferred response came
+	originalID string    // the message holding the response (or the component's message)
+	followups  []string  // message ids
+	ackEdits   int       // the original message's edits when a deferred response came
+	answered   time.Time // when the initial response came
 }
 
 // Response is the bot's initial response to an interaction.
@@ -174,6 +175,21 @@ func (in *Interaction) describe() string {
 	}
 	return fmt.Sprint(in.Type)
 }
+
+// AckLatency is how long the bot took to answer the interaction (its initial
+// response, deferred or not), from the moment it was sent; ok is false until the
+// answer has come.
+func (in *Interaction) AckLatency() (d time.Duration, ok bool) {
+	in.s.mu.Lock()
+	defer in.s.mu.Unlock()
+	if in.response == nil {
+		return 0, false
+	}
+	return in.answered.Sub(in.created), true
+}
+
+// Created is when the message was posted, by the server's clock.
+func (m *Message) Created() time.Time { return m.created }
 
 // Response waits for the bot's initial response.
 func (in *Interaction) Response(ctx context.Context) (*Response, error) {

@@ -45,7 +45,7 @@ func (s *Server) callback(w http.ResponseWriter, route, id, token string, b body
 			json.Unmarshal(resp.Data, &flags)
 			m := &Message{ID: s.snowflake(), ChannelID: in.ChannelID, AuthorID: s.app.ID, seq: s.nextID,
 				Ephemeral: flags.Flags&discordgo.MessageFlagsEphemeral != 0, EphemeralTo: in.User.ID}
-			s.messages[m.ID] = m
+			s.addMessage(m)
 			in.originalID = m.ID
 		} else {
 			m := s.createMessage(nil, route, in.ChannelID, s.app.ID, dataBody, false, in.User.ID, nonce{})
@@ -96,14 +96,14 @@ func (s *Server) callback(w http.ResponseWriter, route, id, token string, b body
 			s.refuse(w, route, http.StatusBadRequest, 50035, msg)
 			return
 		}
-		in.response = &Response{Type: resp.Type, Modal: modal}
+		in.response, in.answered = &Response{Type: resp.Type, Modal: modal}, time.Now()
 		w.WriteHeader(http.StatusNoContent)
 		return
 	default:
 		s.refuse(w, route, http.StatusBadRequest, 50035, "Invalid Form Body: unknown response type")
 		return
 	}
-	in.response = &Response{Type: resp.Type}
+	in.response, in.answered = &Response{Type: resp.Type}, time.Now()
 	w.WriteHeader(http.StatusNoContent)
 }
 

@@ -381,7 +381,7 @@ func (s *Server) createMessage(w http.ResponseWriter, route, channelID, author s
 		}
 		return nil
 	}
-	s.messages[m.ID] = m
+	s.addMessage(m)
 	if w != nil {
 		writeJSON(w, http.StatusOK, m.wire(s))
 	}

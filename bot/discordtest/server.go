@@ -49,6 +49,7 @@ type Server struct {
 	guilds       map[string]*Guild
 	channels     map[string]*Channel
 	messages     map[string]*Message
+	inChannel    map[string][]*Message   // the messages of each channel, in creation order
 	interactions map[string]*Interaction // by id and by token
 	commands     map[string][]*discordgo.ApplicationCommand
 	conns        []*conn
@@ -133,6 +134,7 @@ func New() *Server {
 		guilds:            map[string]*Guild{},
 		channels:          map[string]*Channel{},
 		messages:          map[string]*Message{},
+		inChannel:         map[string][]*Message{},
 		interactions:      map[string]*Interaction{},
 		commands:          map[string][]*discordgo.ApplicationCommand{},
 		routes:            map[string]int{},
@@ -234,13 +236,21 @@ func (s *Server) Messages(channelID string) []*Message {
 
 func (s *Server) messagesIn(channelID string) []*Message {
 	var out []*Message
-	for _, m := range s.messages {
-		if m.ChannelID == channelID && !m.Deleted {
+	for _, m := range s.inChannel[channelID] {
+		if !m.Deleted {
 			out = append(out, m.copy())
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].seq < out[j].seq })
 	return out
+}
+
+// addMessage stores a new message; the caller holds mu. A load test's hundreds of
+// waiters each read their own channel at every change, so a channel's messages are
+// found without going through every message of the server.
+func (s *Server) addMessage(m *Message) {
+	s.messages[m.ID] = m
+	s.inChannel[m.ChannelID] = append(s.inChannel[m.ChannelID], m)
 }
 
 // Message returns a message as it is now, or nil.

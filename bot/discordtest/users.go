@@ -173,7 +173,7 @@ func (s *Server) PostMessage(user *User, channelID, content string) (*Message, e
 		return nil, err
 	}
 	m := &Message{ID: s.snowflake(), ChannelID: channelID, AuthorID: user.ID, Content: content, seq: s.nextID}
-	s.messages[m.ID] = m
+	s.addMessage(m)
 	s.changed.Broadcast()
 	return m, nil
 }
