@@ -117,7 +117,7 @@ func New(opt Options) (*Bot, error) {
 		return nil, fmt.Errorf("bot: DISCORD_API_BASE: %w", err)
 	}
 	// Every REST call shares Discord's global budget through one scheduler.
-	b.pace = pace.New(tr, nil, pace.GlobalRate, pace.GlobalBurst)
+	b.pace = pace.New(tr, nil, pace.GlobalSlots, pace.Window)
 	b.http = &http.Client{Transport: b.pace, Timeout: opt.HTTPTimeout}
 	return b, nil
 }

@@ -17,6 +17,25 @@ type manualClock struct {
 	mu     sync.Mutex
 	now    time.Time
 	timers []manualTimer
+	armed  chan struct{} // told of every AfterFunc
+}
+
+// newManualClock is a manual clock at a fixed date.
+func newManualClock() *manualClock {
+	return &manualClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), armed: make(chan struct{}, 1000)}
+}
+
+// untilArmed waits until n more timers were set: a request's slot is released by a
+// timer its goroutine sets once the answer is back, after the test saw the request.
+func (c *manualClock) untilArmed(t *testing.T, n int) {
+	t.Helper()
+	for range n {
+		select {
+		case <-c.armed:
+		case <-time.After(5 * time.Second):
+			t.Fatal("a request's release was not timed")
+		}
+	}
 }
 
 type manualTimer struct {
@@ -34,6 +53,7 @@ func (c *manualClock) AfterFunc(d time.Duration, f func()) func() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.timers = append(c.timers, manualTimer{c.now.Add(d), f})
+	c.armed <- struct{}{}
 	return func() bool { return false }
 }
 
@@ -128,9 +148,9 @@ func drain(r *recorder, n int, t *testing.T) {
 }
 
 func TestSchedulerPaces(t *testing.T) {
-	clock := &manualClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	clock := newManualClock()
 	rec := newRecorder()
-	s := New(rec, clock, 10, 2) // a token every 100ms, 2 at once
+	s := New(rec, clock, 2, 100*time.Millisecond) // 2 requests within any 100ms
 	queued := watch(s)
 	const n = 7
 	var wg sync.WaitGroup
@@ -144,13 +164,15 @@ func TestSchedulerPaces(t *testing.T) {
 		}()
 	}
 	untilQueued(t, queued, n-2)
-	drain(rec, 2, t) // the burst at once
-	// The rest one a token: (n-burst)/rate = 500ms in all, and not a moment before.
-	for range n - 2 {
+	drain(rec, 2, t) // two at once
+	clock.untilArmed(t, 2)
+	// Then two more each window, and not a moment before.
+	for left := n - 2; left > 0; left -= 2 {
 		clock.Advance(99 * time.Millisecond)
 		drain(rec, 0, t)
 		clock.Advance(time.Millisecond)
-		drain(rec, 1, t)
+		drain(rec, min(2, left), t)
+		clock.untilArmed(t, min(2, left))
 	}
 	wg.Wait()
 	if s.Waiting() != 0 {
@@ -158,10 +180,47 @@ func TestSchedulerPaces(t *testing.T) {
 	}
 }
 
+// TestSchedulerHoldsSlotUntilAWindowAfterTheAnswer: a request whose answer is slow may
+// arrive late, bunched with later ones, so its slot is free again only a window after
+// the answer, not a window after it was sent (the load test met Discord's limit when
+// it was the latter).
+func TestSchedulerHoldsSlotUntilAWindowAfterTheAnswer(t *testing.T) {
+	clock := newManualClock()
+	slow := &slowTripper{recorder: newRecorder(), release: make(chan struct{})}
+	s := New(slow, clock, 1, 100*time.Millisecond)
+	queued := watch(s)
+	go s.RoundTrip(apiRequest(context.Background(), "/channels/1/messages", "slow", Auto))
+	drain(slow.recorder, 1, t)
+	go s.RoundTrip(apiRequest(context.Background(), "/channels/1/messages", "next", Auto))
+	untilQueued(t, queued, 1)
+	clock.Advance(time.Second) // the slow request is still out
+	drain(slow.recorder, 0, t)
+	close(slow.release) // its answer comes back now
+	clock.untilArmed(t, 1)
+	clock.Advance(99 * time.Millisecond)
+	drain(slow.recorder, 0, t)
+	clock.Advance(time.Millisecond)
+	drain(slow.recorder, 1, t)
+}
+
+// slowTripper answers the request named "slow" only once release is closed.
+type slowTripper struct {
+	*recorder
+	release chan struct{}
+}
+
+func (s *slowTripper) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := s.recorder.RoundTrip(req)
+	if req.URL.Query().Get("n") == "slow" {
+		<-s.release
+	}
+	return resp, err
+}
+
 func TestSchedulerPacesInRealTime(t *testing.T) {
 	t.Parallel()
 	rec := newRecorder()
-	s := New(rec, nil, 200, 5)
+	s := New(rec, nil, 5, 50*time.Millisecond)
 	const n = 45
 	start := time.Now()
 	var wg sync.WaitGroup
@@ -174,21 +233,22 @@ func TestSchedulerPacesInRealTime(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	// (n-burst)/rate = 200ms at least; the upper bound only catches a stall.
-	if took := time.Since(start); took < 190*time.Millisecond || took > 10*time.Second {
-		t.Errorf("%d requests at 200/s with a burst of 5 took %v, want about 200ms", n, took)
+	// 5 every 50ms: the 45th goes after 8 windows, 400ms; the upper bound only catches a stall.
+	if took := time.Since(start); took < 390*time.Millisecond || took > 10*time.Second {
+		t.Errorf("%d requests, 5 within any 50ms, took %v, want about 400ms", n, took)
 	}
 }
 
-// spent is a scheduler of 10 requests a second, one at once, on a manual clock, after
-// a first request named "first" spent its burst.
+// spent is a scheduler of 1 request within any 100ms, on a manual clock, whose one slot
+// a first request named "first" holds.
 func spent(t *testing.T) (*manualClock, *recorder, *Scheduler, <-chan struct{}) {
 	t.Helper()
-	clock := &manualClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	clock := newManualClock()
 	rec := newRecorder()
-	s := New(rec, clock, 10, 1)
+	s := New(rec, clock, 1, 100*time.Millisecond)
 	s.RoundTrip(apiRequest(context.Background(), "/channels/1/messages", "first", Auto))
 	drain(rec, 1, t)
+	clock.untilArmed(t, 1)
 	return clock, rec, s, watch(s)
 }
 
@@ -219,6 +279,7 @@ func TestSchedulerPriority(t *testing.T) {
 	for range 6 {
 		clock.Advance(100 * time.Millisecond)
 		drain(rec, 1, t)
+		clock.untilArmed(t, 1)
 	}
 	wg.Wait()
 	want := []string{"first", "answer", "human1", "human2", "untagged", "auto1", "auto2"}
