@@ -98,10 +98,12 @@ func (f *frame) reset(b *base) {
 	dc.SetFillRule(gg.FillRuleWinding)
 }
 
-// toPalette fills f.pal: the base's indices, then the drawn spans converted.
-func (f *frame) toPalette(idx *paletteIndex) {
-	copy(f.pal.Pix, f.base.pal.Pix) // both laid out as PNG rows
-	for y := range Height {
+// toPalette fills rows y0 to y1 of f.pal: the base's indices, then the drawn spans
+// converted.
+func (f *frame) toPalette(idx *paletteIndex, y0, y1 int) {
+	i, j := y0*f.pal.Stride, (y1-1)*f.pal.Stride+Width // not the next row's filter byte
+	copy(f.pal.Pix[i:j], f.base.pal.Pix[i:j])          // both laid out as PNG rows
+	for y := y0; y < y1; y++ {
 		if x1 := int(f.dirty.x1[y]); x1 != 0 {
 			x0 := int(f.dirty.x0[y])
 			idx.convert(f.pal.Pix[y*f.pal.Stride+x0:y*f.pal.Stride+x1], f.rgba.Pix[f.rgba.PixOffset(x0, y):f.rgba.PixOffset(x1, y)])

@@ -215,8 +215,8 @@ func (r *Renderer) PNG(b Board) ([]byte, error) {
 	defer r.frames.Put(f)
 	f.reset(r.baseFor(b))
 	r.drawInto(f.dc, f.shapes, &f.dirty, b)
-	f.toPalette(r.palette().index)
-	return f.enc.encode(f.pal), nil
+	idx := r.palette().index
+	return f.enc.encode(func(y0, y1 int) { f.toPalette(idx, y0, y1) }), nil
 }
 
 // Draw draws a board into a new image.
