@@ -7,7 +7,6 @@ import (
 	"image"
 	"image/color"
 	"math/bits"
-	"sync"
 )
 
 // pngEncoder writes a board's paletted image as a PNG, several times faster than
@@ -97,16 +96,11 @@ func inRaw(raw []byte, p color.Palette) *image.Paletted {
 	return &image.Paletted{Pix: raw[1:], Stride: rowLen, Rect: image.Rect(0, 0, Width, Height), Palette: p}
 }
 
-// encode fills the encoder's rows band by band with fill(y0, y1), which must write
-// rows y0 to y1 of its image (inRaw) and nothing else, and returns them as a new PNG.
-// The bands are filled and compressed in parallel.
-func (e *pngEncoder) encode(fill func(y0, y1 int)) []byte {
-	var wg sync.WaitGroup
-	for k := 1; k < parts; k++ {
-		wg.Go(func() { e.band(k, fill) })
-	}
-	e.band(0, fill)
-	wg.Wait()
+// The encoder's rows are filled and compressed band by band (band), possibly in
+// parallel, then joined into a PNG (finish).
+
+// finish returns the compressed bands as a new PNG.
+func (e *pngEncoder) finish() []byte {
 	n := len(e.head) + 8 + 2 + 4 + 4 + 12
 	for k := range e.parts {
 		n += len(e.parts[k].out)
@@ -135,7 +129,9 @@ func (e *pngEncoder) bandRows(k int) (lo, hi int) {
 	return k * Height / parts * rowLen, (k + 1) * Height / parts * rowLen
 }
 
-// band fills band k's rows and compresses them.
+// band fills band k's rows with fill(y0, y1), which must write rows y0 to y1 of the
+// encoder's image (inRaw) and nothing else, and compresses them. Bands may be done at
+// the same time on different goroutines.
 func (e *pngEncoder) band(k int, fill func(y0, y1 int)) {
 	y0, y1 := k*Height/parts, (k+1)*Height/parts
 	fill(y0, y1)
