@@ -2,7 +2,6 @@ package render
 
 import (
 	"encoding/binary"
-	"hash/adler32"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -20,6 +19,8 @@ type pngEncoder struct {
 	head  []byte    // signature, IHDR, PLTE and tRNS: the same for every board
 	lit   [286]code // literal and length symbols, bits reversed for the LSB-first stream
 	dist  [30]code
+	lens  [maxMatch + 1]code // a length's symbol and extra bits, as one code
+	near  [2]code            // distances 1 and rowLen, the commonest, with their extra bits
 	parts [parts]deflater
 }
 
@@ -45,7 +46,7 @@ const (
 )
 
 type code struct {
-	bits uint16
+	bits uint32
 	n    uint8
 }
 
@@ -76,13 +77,17 @@ func newPNGEncoder(p color.Palette) *pngEncoder {
 	for d := range e.dist {
 		e.dist[d] = fixedCode(d, 5)
 	}
+	for l := 3; l <= maxMatch; l++ {
+		e.lens[l] = e.lengthCode(l)
+	}
+	e.near = [2]code{e.distCode(1), e.distCode(rowLen)}
 	return e
 }
 
 // fixedCode is a Huffman code of n bits, reversed: deflate sends codes from their
 // highest bit.
 func fixedCode(c, n int) code {
-	return code{bits: uint16(bits.Reverse16(uint16(c)) >> (16 - n)), n: uint8(n)}
+	return code{bits: uint32(bits.Reverse16(uint16(c)) >> (16 - n)), n: uint8(n)}
 }
 
 // inRaw returns a Width x Height paletted image whose pixels are the encoder's rows,
@@ -140,11 +145,38 @@ func (e *pngEncoder) band(k int, fill func(y0, y1 int)) {
 	}
 	lo, hi := e.bandRows(k)
 	d := &e.parts[k]
-	d.adler = adler32.Checksum(e.raw[lo:hi])
+	d.adler = adler(e.raw[lo:hi])
 	d.deflate(e, lo, hi, k == parts-1)
 }
 
 const adlerMod = 65521
+
+// adler is hash/adler32's Checksum, eight bytes a step: the running sums gain, per
+// step, eight times the first and each byte weighted by how many sums it enters,
+// instead of one dependent addition after another.
+func adler(p []byte) uint32 {
+	const nmax = 5552 // the most bytes before the sums may overflow 32 bits
+	s1, s2 := uint32(1), uint32(0)
+	for len(p) > 0 {
+		q := p[:min(len(p), nmax&^7)]
+		p = p[len(q):]
+		for len(q) >= 8 {
+			v := binary.LittleEndian.Uint64(q)
+			b0, b1, b2, b3 := uint32(v&0xff), uint32(v>>8&0xff), uint32(v>>16&0xff), uint32(v>>24&0xff)
+			b4, b5, b6, b7 := uint32(v>>32&0xff), uint32(v>>40&0xff), uint32(v>>48&0xff), uint32(v>>56)
+			s2 += 8*s1 + 8*b0 + 7*b1 + 6*b2 + 5*b3 + 4*b4 + 3*b5 + 2*b6 + b7
+			s1 += b0 + b1 + b2 + b3 + b4 + b5 + b6 + b7
+			q = q[8:]
+		}
+		for _, b := range q {
+			s1 += uint32(b)
+			s2 += s1
+		}
+		s1 %= adlerMod
+		s2 %= adlerMod
+	}
+	return s2<<16 | s1
+}
 
 // adlerCombine is the Adler-32 of a stream whose first part sums to a and whose next
 // n bytes sum, on their own, to b (zlib's adler32_combine).
@@ -285,24 +317,41 @@ func (d *deflater) code(c code) { d.put(uint64(c.bits), uint(c.n)) }
 
 // match writes a length (3 to 258) and a distance (1 to 32768).
 func (d *deflater) match(e *pngEncoder, length, dist int) {
-	if length == maxMatch {
-		d.code(e.lit[285])
-	} else {
-		x := length - 3
-		if x < 8 {
-			d.code(e.lit[257+x])
-		} else {
-			n := bits.Len(uint(x)) - 1
-			d.code(e.lit[257+4*(n-1)+(x>>(n-2))&3])
-			d.put(uint64(x&(1<<(n-2)-1)), uint(n-2))
-		}
+	d.code(e.lens[length])
+	switch dist {
+	case 1:
+		d.code(e.near[0])
+	case rowLen:
+		d.code(e.near[1])
+	default:
+		d.code(e.distCode(dist))
 	}
-	x := dist - 1
-	if x < 4 {
-		d.code(e.dist[x])
-		return
+}
+
+// lengthCode is the symbol of a length (3 to 258) followed by its extra bits.
+func (e *pngEncoder) lengthCode(length int) code {
+	if length == maxMatch {
+		return e.lit[285]
+	}
+	x := length - 3
+	if x < 8 {
+		return e.lit[257+x]
 	}
 	n := bits.Len(uint(x)) - 1
-	d.code(e.dist[2*n+(x>>(n-1))&1])
-	d.put(uint64(x&(1<<(n-1)-1)), uint(n-1))
+	return e.lit[257+4*(n-1)+(x>>(n-2))&3].then(uint32(x&(1<<(n-2)-1)), n-2)
+}
+
+// distCode is the symbol of a distance (1 to 32768) followed by its extra bits.
+func (e *pngEncoder) distCode(dist int) code {
+	x := dist - 1
+	if x < 4 {
+		return e.dist[x]
+	}
+	n := bits.Len(uint(x)) - 1
+	return e.dist[2*n+(x>>(n-1))&1].then(uint32(x&(1<<(n-1)-1)), n-1)
+}
+
+// then is c followed by the n low bits of v.
+func (c code) then(v uint32, n int) code {
+	return code{bits: c.bits | v<<c.n, n: c.n + uint8(n)}
 }
