@@ -15,7 +15,7 @@ import (
 // drawAreas tints each player's spawnable hexes and marks, subtly, the hexes the
 // player to act could buy.
 func (r *Renderer) drawAreas(dc *gg.Context, v *view) {
-	img := dc.Image().(*image.RGBA)
+	img := v.image(dc)
 	for p := 1; p <= 2; p++ {
 		for _, h := range v.b.Snap.Players[p-1].Spawnable {
 			if h.OnBoard() {
@@ -40,7 +40,7 @@ const tokenRadius = hexSize * 0.6
 // second outline, a ring, around its token.
 func (r *Renderer) drawMinions(dc *gg.Context, v *view) {
 	pn := r.boardPen(dc, v)
-	img := dc.Image().(*image.RGBA)
+	img := v.image(dc)
 	var fresh []int // minions spawned in the last turn (or the setup's free spawns)
 	for _, e := range v.b.Last.Events {
 		if e.Type == game.EvSpawn {
@@ -50,6 +50,9 @@ func (r *Renderer) drawMinions(dc *gg.Context, v *view) {
 	for _, m := range v.b.Snap.Minions {
 		if !m.Hex.OnBoard() || m.Owner < 1 || m.Owner > 2 {
 			continue
+		}
+		if !r.stamps.hex[index(m.Hex)].at.Overlaps(img.Rect) {
+			continue // all it draws is within its hex, which is outside the image's part
 		}
 		if slices.Contains(fresh, m.ID) {
 			overlay(img, v.dirty, r.stamps.fresh, r.stamps.ring[index(m.Hex)])
@@ -72,6 +75,9 @@ func (r *Renderer) drawMinions(dc *gg.Context, v *view) {
 // rim of the token's colour, so that a shot's line or spark drawn across the token
 // since does not run through the letters.
 func (r *Renderer) tokenLabels(pn *pen, v *view, m game.MinionView, halo bool) {
+	if !r.stamps.hex[index(m.Hex)].at.Overlaps(pn.img.Rect) {
+		return // the labels are within the token, outside the image's part
+	}
 	x, y := tokenCenter(m.Hex)
 	ini := "?"
 	if m.Kind >= 0 && m.Kind < len(v.initials) {
@@ -115,12 +121,12 @@ type trail struct {
 	blocked [][2]float64 // from the hex a blocked move started, toward where it aimed
 }
 
-// drawTrails draws the last turn's moves under the tokens: a line through the hexes a
-// minion walked, ending in an arrow, and a short struck-out stub for each blocked move.
-func (r *Renderer) drawTrails(dc *gg.Context, v *view) {
+// walks gathers the last turn's moves, minion by minion, in the order they first
+// moved.
+func walks(b Board) []*trail {
 	byMinion := map[int]*trail{}
-	var order []int
-	for _, e := range v.b.Last.Events {
+	var order []*trail
+	for _, e := range b.Last.Events {
 		if e.Type != game.EvMove {
 			continue
 		}
@@ -129,7 +135,7 @@ func (r *Renderer) drawTrails(dc *gg.Context, v *view) {
 			x, y := Center(e.At)
 			t = &trail{owner: e.Player, path: [][2]float64{{x, y}}}
 			byMinion[e.Minion] = t
-			order = append(order, e.Minion)
+			order = append(order, t)
 		}
 		if e.Blocked {
 			fx, fy := Center(e.At)
@@ -140,20 +146,27 @@ func (r *Renderer) drawTrails(dc *gg.Context, v *view) {
 		x, y := Center(e.To)
 		t.path = append(t.path, [2]float64{x, y})
 	}
+	return order
+}
+
+// drawTrails draws the last turn's moves under the tokens: a line through the hexes a
+// minion walked, ending in an arrow, and a short struck-out stub for each blocked move.
+func (r *Renderer) drawTrails(dc *gg.Context, v *view) {
+	order := v.trails
 	// Each player's trails are one batch per kind of mark. Shapes of one batch merge
 	// where they overlap, as a minion's own walk always did.
 	sh := v.shapes
 	for p := 1; p <= 2; p++ {
 		c := playerLight(p)
 		col := color.NRGBA{c.R, c.G, c.B, 210}
-		for _, id := range order {
-			if t := byMinion[id]; t.owner == p && len(t.path) > 1 {
+		for _, t := range order {
+			if t.owner == p && len(t.path) > 1 {
 				sh.polyline(t.path, 4)
 			}
 		}
 		sh.fill(col)
-		for _, id := range order {
-			if t := byMinion[id]; t.owner == p && len(t.path) > 1 {
+		for _, t := range order {
+			if t.owner == p && len(t.path) > 1 {
 				for _, q := range t.path[:len(t.path)-1] {
 					sh.circle(q[0], q[1], 4)
 				}
@@ -162,8 +175,8 @@ func (r *Renderer) drawTrails(dc *gg.Context, v *view) {
 			}
 		}
 		sh.fill(col)
-		for _, id := range order {
-			if t := byMinion[id]; t.owner == p {
+		for _, t := range order {
+			if t.owner == p {
 				for i := 0; i+1 < len(t.blocked); i += 2 {
 					tip, from := t.blocked[i], t.blocked[i+1]
 					dashes(sh, from[0], from[1], tip[0], tip[1], 3, 4)
@@ -171,8 +184,8 @@ func (r *Renderer) drawTrails(dc *gg.Context, v *view) {
 			}
 		}
 		sh.fill(col)
-		for _, id := range order {
-			if t := byMinion[id]; t.owner == p {
+		for _, t := range order {
+			if t.owner == p {
 				for i := 0; i+1 < len(t.blocked); i += 2 {
 					tip := t.blocked[i]
 					sh.line(tip[0]-5, tip[1]-5, tip[0]+5, tip[1]+5, 3)
@@ -214,7 +227,7 @@ func (r *Renderer) drawShots(dc *gg.Context, v *view) {
 	big, small := r.face(true, 16), r.face(true, 12)
 	type label struct {
 		x, y float64
-		s    string
+		lost int64
 	}
 	var labels []label
 	// Shots, then sparks, then each player's dead, then the crosses: one batch each.
@@ -226,7 +239,7 @@ func (r *Renderer) drawShots(dc *gg.Context, v *view) {
 		fx, fy, tx, ty := shotLine(e)
 		sh.line(fx, fy, tx, ty, 3)
 		if e.Target != 0 {
-			labels = append(labels, label{tx + 16, ty - 22, "-" + hpText(hpLost(e, v.initHP))})
+			labels = append(labels, label{tx + 16, ty - 22, hpLost(e, v.initHP)})
 		}
 	}
 	sh.fill(rgb(colShot))
@@ -279,7 +292,11 @@ func (r *Renderer) drawShots(dc *gg.Context, v *view) {
 		}
 	}
 	for _, l := range labels {
-		outlined(pn, big, l.s, l.x, l.y, rgb(colDamage), rgb(0x000000))
+		// A label is far narrower than 120 pixels: only those that may reach the
+		// image's part are written (and their text made).
+		if image.Rect(int(l.x)-60, int(l.y)-20, int(l.x)+60, int(l.y)+20).Overlaps(pn.img.Rect) {
+			outlined(pn, big, "-"+hpText(l.lost), l.x, l.y, rgb(colDamage), rgb(0x000000))
+		}
 	}
 }
 

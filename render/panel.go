@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"image"
 	"math"
 	"strconv"
 	"strings"
@@ -116,7 +115,7 @@ func (r *Renderer) drawOutlineLegend(dc *gg.Context, pn *pen) {
 // interest, spawns, minions and HP, and the legend of kinds, over the panel's frame.
 func (r *Renderer) drawPanel(dc *gg.Context, v *view) {
 	pn := r.boardPen(dc, v)
-	img := dc.Image().(*image.RGBA)
+	img := v.image(dc)
 	s := v.b.Snap
 	l := panelLayout(v.b.Title != "")
 	x := panelLeft + 10
@@ -333,7 +332,7 @@ func (r *Renderer) drawBanner(dc *gg.Context, v *view) {
 		tint, stripe, head = blend(rgb(colPanel), playerColor(res.Winner), 0.18), playerColor(res.Winner), playerLight(res.Winner)
 	}
 	// The heading's part of the panel is flat: paint it over, then the box.
-	fillRect(dc.Image().(*image.RGBA), v.dirty, panelLeft, 0, Width, bannerBottom+2, rgb(colPanel))
+	fillRect(v.image(dc), v.dirty, panelLeft, 0, Width, bannerBottom+2, rgb(colPanel))
 	pn.setColor(tint)
 	dc.DrawRoundedRectangle(x-4, bannerTop, w, bannerBottom-bannerTop, 8)
 	pn.fill()

@@ -85,6 +85,18 @@ func (c *glyphCache) get(s fontSpec, r rune, sub uint8) *glyph {
 	return g
 }
 
+// glyphLocal remembers the glyphs one goroutine's pens used, in front of the shared,
+// locked cache: a frame's regions are drawn at once and would otherwise take turns
+// at the lock for every letter. It is not safe for concurrent use.
+type glyphLocal struct {
+	glyphs  map[glyphKey]*glyph
+	heights map[fontSpec]float64
+}
+
+func newGlyphLocal() glyphLocal {
+	return glyphLocal{glyphs: map[glyphKey]*glyph{}, heights: map[fontSpec]float64{}}
+}
+
 func (c *glyphCache) height(s fontSpec) float64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -98,8 +110,9 @@ func (c *glyphCache) height(s fontSpec) float64 {
 // gg.Context.SetColor allocates. Where it draws is marked in dirty, when set.
 type pen struct {
 	dc     *gg.Context
-	img    *image.RGBA
+	img    *image.RGBA // where text goes: the context's image or a part of it
 	glyphs *glyphCache
+	local  *glyphLocal // may be nil
 	face   fontSpec
 	c      color.RGBA
 	synced bool // the context's colour is c
@@ -108,6 +121,33 @@ type pen struct {
 
 func (r *Renderer) newPen(dc *gg.Context) *pen {
 	return &pen{dc: dc, img: dc.Image().(*image.RGBA), glyphs: r.glyphs, c: color.RGBA{0xff, 0xff, 0xff, 0xff}}
+}
+
+// glyph returns a glyph from the local cache, or the shared one.
+func (p *pen) get(f fontSpec, r rune, sub uint8) *glyph {
+	if p.local == nil {
+		return p.glyphs.get(f, r, sub)
+	}
+	key := glyphKey{f, r, sub}
+	g, ok := p.local.glyphs[key]
+	if !ok {
+		g = p.glyphs.get(f, r, sub)
+		p.local.glyphs[key] = g
+	}
+	return g
+}
+
+// height is the face's line height.
+func (p *pen) height(f fontSpec) float64 {
+	if p.local == nil {
+		return p.glyphs.height(f)
+	}
+	h, ok := p.local.heights[f]
+	if !ok {
+		h = p.glyphs.height(f)
+		p.local.heights[f] = h
+	}
+	return h
 }
 
 // font selects the face for the following text.
@@ -143,7 +183,7 @@ func (p *pen) clear() { p.sync(); p.dc.Clear() }
 func (p *pen) width(s string) float64 {
 	var w fixed.Int26_6
 	for _, r := range s {
-		w += p.glyphs.get(p.face, r, 0).advance
+		w += p.get(p.face, r, 0).advance
 	}
 	return float64(w) / 64
 }
@@ -152,12 +192,12 @@ func (p *pen) width(s string) float64 {
 // left, 0.5 centre, 1 right; ay 0 on the baseline, 0.5 centred on the font's height.
 func (p *pen) at(s string, x, y, ax, ay float64) {
 	x -= ax * p.width(s)
-	y += ay * p.glyphs.height(p.face)
+	y += ay * p.height(p.face)
 	dot := fixed.Int26_6(math.Round(x * 64))
 	base := int(math.Round(y))
 	for _, r := range s {
 		sub := uint8(dot&63) / 16
-		g := p.glyphs.get(p.face, r, sub)
+		g := p.get(p.face, r, sub)
 		if g.mask != nil {
 			off := image.Pt(int(dot>>6), base)
 			p.glyph(g.mask, off)

@@ -2,7 +2,6 @@ package render
 
 import (
 	"encoding/binary"
-	"hash/adler32"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -16,14 +15,27 @@ import (
 // Huffman codes. The output depends only on the image: the same board, the same bytes.
 // An encoder is not safe for concurrent use; each pooled frame has its own.
 type pngEncoder struct {
-	raw   []byte // the rows as PNG filters them: filter 0, then the row's indices
-	head  []byte // signature, IHDR, PLTE and tRNS: the same for every board
-	table [1 << hashBits]int32
+	raw   []byte    // the rows as PNG filters them: filter 0, then the row's indices
+	head  []byte    // signature, IHDR, PLTE and tRNS: the same for every board
 	lit   [286]code // literal and length symbols, bits reversed for the LSB-first stream
 	dist  [30]code
+	lens  [maxMatch + 1]code // a length's symbol and extra bits, as one code
+	near  [2]code            // distances 1 and rowLen, the commonest, with their extra bits
+	parts [parts]deflater
+}
+
+// parts is how many bands of rows an image is cut into, each filled and compressed on
+// its own goroutine into a deflate block of its own that refers to nothing above the
+// band. Always the same number, whatever the CPUs, so the bytes never depend on them.
+const parts = 2
+
+// deflater compresses one band of rows.
+type deflater struct {
+	table [1 << hashBits]int32
 	out   []byte
 	acc   uint64
 	nacc  uint
+	adler uint32 // of the band's rows
 }
 
 const (
@@ -34,7 +46,7 @@ const (
 )
 
 type code struct {
-	bits uint16
+	bits uint32
 	n    uint8
 }
 
@@ -65,17 +77,21 @@ func newPNGEncoder(p color.Palette) *pngEncoder {
 	for d := range e.dist {
 		e.dist[d] = fixedCode(d, 5)
 	}
+	for l := 3; l <= maxMatch; l++ {
+		e.lens[l] = e.lengthCode(l)
+	}
+	e.near = [2]code{e.distCode(1), e.distCode(rowLen)}
 	return e
 }
 
 // fixedCode is a Huffman code of n bits, reversed: deflate sends codes from their
 // highest bit.
 func fixedCode(c, n int) code {
-	return code{bits: uint16(bits.Reverse16(uint16(c)) >> (16 - n)), n: uint8(n)}
+	return code{bits: uint32(bits.Reverse16(uint16(c)) >> (16 - n)), n: uint8(n)}
 }
 
 // inRaw returns a Width x Height paletted image whose pixels are the encoder's rows,
-// so drawing into it leaves nothing to copy before encoding.
+// so converting into it leaves nothing to copy before encoding.
 func (e *pngEncoder) inRaw(p color.Palette) *image.Paletted {
 	return inRaw(e.raw, p)
 }
@@ -85,31 +101,92 @@ func inRaw(raw []byte, p color.Palette) *image.Paletted {
 	return &image.Paletted{Pix: raw[1:], Stride: rowLen, Rect: image.Rect(0, 0, Width, Height), Palette: p}
 }
 
-// encode returns img, a Width x Height image in the encoder's palette, as a new PNG.
-// img may be the encoder's own (inRaw).
-func (e *pngEncoder) encode(img *image.Paletted) []byte {
-	if &img.Pix[0] != &e.raw[1] {
-		for y := range Height {
-			row := e.raw[y*rowLen : (y+1)*rowLen]
-			copy(row[1:], img.Pix[y*img.Stride:y*img.Stride+Width])
-		}
+// The encoder's rows are filled and compressed band by band (band), possibly in
+// parallel, then joined into a PNG (finish).
+
+// finish returns the compressed bands as a new PNG.
+func (e *pngEncoder) finish() []byte {
+	n := len(e.head) + 8 + 2 + 4 + 4 + 12
+	for k := range e.parts {
+		n += len(e.parts[k].out)
 	}
-	for y := range Height {
-		e.raw[y*rowLen] = 0 // filter: none
-	}
-	out := make([]byte, 0, 96<<10)
+	out := make([]byte, 0, n)
 	out = append(out, e.head...)
 	start := len(out)
 	out = append(out, 0, 0, 0, 0)
 	out = append(out, "IDAT"...)
 	out = append(out, 0x78, 0x01) // zlib: deflate, 32K window, fastest
-	e.out = out
-	e.deflate()
-	out = binary.BigEndian.AppendUint32(e.out, adler32.Checksum(e.raw))
-	e.out = nil
+	sum := uint32(1)
+	for k := range e.parts {
+		d := &e.parts[k]
+		out = append(out, d.out...)
+		lo, hi := e.bandRows(k)
+		sum = adlerCombine(sum, d.adler, hi-lo)
+	}
+	out = binary.BigEndian.AppendUint32(out, sum)
 	binary.BigEndian.PutUint32(out[start:], uint32(len(out)-start-8))
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start+4:]))
 	return chunk(out, "IEND", nil)
+}
+
+// bandRows returns the first and last byte of band k in e.raw.
+func (e *pngEncoder) bandRows(k int) (lo, hi int) {
+	return k * Height / parts * rowLen, (k + 1) * Height / parts * rowLen
+}
+
+// band fills band k's rows with fill(y0, y1), which must write rows y0 to y1 of the
+// encoder's image (inRaw) and nothing else, and compresses them. Bands may be done at
+// the same time on different goroutines.
+func (e *pngEncoder) band(k int, fill func(y0, y1 int)) {
+	y0, y1 := k*Height/parts, (k+1)*Height/parts
+	fill(y0, y1)
+	for y := y0; y < y1; y++ {
+		e.raw[y*rowLen] = 0 // filter: none
+	}
+	lo, hi := e.bandRows(k)
+	d := &e.parts[k]
+	d.adler = adler(e.raw[lo:hi])
+	d.deflate(e, lo, hi, k == parts-1)
+}
+
+const adlerMod = 65521
+
+// adler is hash/adler32's Checksum, eight bytes a step: the running sums gain, per
+// step, eight times the first and each byte weighted by how many sums it enters,
+// instead of one dependent addition after another.
+func adler(p []byte) uint32 {
+	const nmax = 5552 // the most bytes before the sums may overflow 32 bits
+	s1, s2 := uint32(1), uint32(0)
+	for len(p) > 0 {
+		q := p[:min(len(p), nmax&^7)]
+		p = p[len(q):]
+		for len(q) >= 8 {
+			v := binary.LittleEndian.Uint64(q)
+			b0, b1, b2, b3 := uint32(v&0xff), uint32(v>>8&0xff), uint32(v>>16&0xff), uint32(v>>24&0xff)
+			b4, b5, b6, b7 := uint32(v>>32&0xff), uint32(v>>40&0xff), uint32(v>>48&0xff), uint32(v>>56)
+			s2 += 8*s1 + 8*b0 + 7*b1 + 6*b2 + 5*b3 + 4*b4 + 3*b5 + 2*b6 + b7
+			s1 += b0 + b1 + b2 + b3 + b4 + b5 + b6 + b7
+			q = q[8:]
+		}
+		for _, b := range q {
+			s1 += uint32(b)
+			s2 += s1
+		}
+		s1 %= adlerMod
+		s2 %= adlerMod
+	}
+	return s2<<16 | s1
+}
+
+// adlerCombine is the Adler-32 of a stream whose first part sums to a and whose next
+// n bytes sum, on their own, to b (zlib's adler32_combine).
+func adlerCombine(a, b uint32, n int) uint32 {
+	m := uint64(n) % adlerMod
+	a1, a2 := uint64(a&0xffff), uint64(a>>16)
+	b1, b2 := uint64(b&0xffff), uint64(b>>16)
+	s1 := (a1 + b1 + adlerMod - 1) % adlerMod
+	s2 := (a2 + b2 + m*a1 + adlerMod - m) % adlerMod
+	return uint32(s2<<16 | s1)
 }
 
 func chunk(out []byte, name string, data []byte) []byte {
@@ -148,27 +225,35 @@ func trns(p color.Palette) []byte {
 	return out
 }
 
-// deflate compresses e.raw into e.out as one final block with the fixed codes.
-func (e *pngEncoder) deflate() {
-	clear(e.table[:])
-	e.acc, e.nacc = 0, 0
-	e.put(1, 1) // final block
-	e.put(1, 2) // fixed Huffman codes
-	raw := e.raw
-	for i := 0; i < len(raw); {
+// deflate compresses e.raw[lo:hi] into d.out as one block with the fixed codes,
+// referring to nothing before lo; the last block of the stream is final, the others
+// end byte-aligned with an empty stored block (a sync flush) so that the blocks can be
+// joined as bytes.
+func (d *deflater) deflate(e *pngEncoder, lo, hi int, final bool) {
+	clear(d.table[:])
+	d.out = d.out[:0]
+	d.acc, d.nacc = 0, 0
+	if final {
+		d.put(1, 1)
+	} else {
+		d.put(0, 1)
+	}
+	d.put(1, 2) // fixed Huffman codes
+	raw := e.raw[:hi]
+	for i := lo; i < len(raw); {
 		best, dist := 0, 0
-		if i > 0 {
+		if i > lo {
 			best, dist = matchLen(raw[i:], raw[i-1:]), 1
 		}
-		if i >= rowLen && best < maxMatch {
+		if i >= lo+rowLen && best < maxMatch {
 			if l := matchLen(raw[i:], raw[i-rowLen:]); l > best {
 				best, dist = l, rowLen
 			}
 		}
 		if best < 32 && i+4 <= len(raw) {
 			h := binary.LittleEndian.Uint32(raw[i:]) * 0x1e35a7bd >> (32 - hashBits)
-			c := int(e.table[h]) - 1
-			e.table[h] = int32(i + 1)
+			c := int(d.table[h]) - 1
+			d.table[h] = int32(i + 1)
 			if c >= 0 && i-c <= maxWindow {
 				if l := matchLen(raw[i:], raw[c:]); l > best {
 					best, dist = l, i-c
@@ -176,19 +261,31 @@ func (e *pngEncoder) deflate() {
 			}
 		}
 		if best >= 4 || best == 3 && (dist == 1 || dist == rowLen) {
-			e.match(best, dist)
+			d.match(e, best, dist)
 			i += best
 			continue
 		}
-		e.code(e.lit[raw[i]])
+		d.code(e.lit[raw[i]])
 		i++
 	}
-	e.code(e.lit[256])
-	for e.nacc > 0 {
-		e.out = append(e.out, byte(e.acc))
-		e.acc >>= 8
-		e.nacc -= min(e.nacc, 8)
+	d.code(e.lit[256])
+	if !final {
+		d.put(0, 3) // a stored block, not final
+		d.flush()
+		d.out = append(d.out, 0, 0, 0xff, 0xff) // of no bytes
+		return
 	}
+	d.flush()
+}
+
+// flush writes out the bits still held, padding the last byte with zeros.
+func (d *deflater) flush() {
+	for d.nacc > 0 {
+		d.out = append(d.out, byte(d.acc))
+		d.acc >>= 8
+		d.nacc -= min(d.nacc, 8)
+	}
+	d.acc = 0
 }
 
 // matchLen is how many leading bytes of a, at most maxMatch, b repeats.
@@ -206,38 +303,55 @@ func matchLen(a, b []byte) int {
 }
 
 // put appends the n low bits of v to the stream.
-func (e *pngEncoder) put(v uint64, n uint) {
-	e.acc |= v << e.nacc
-	e.nacc += n
-	if e.nacc >= 32 {
-		e.out = binary.LittleEndian.AppendUint32(e.out, uint32(e.acc))
-		e.acc >>= 32
-		e.nacc -= 32
+func (d *deflater) put(v uint64, n uint) {
+	d.acc |= v << d.nacc
+	d.nacc += n
+	if d.nacc >= 32 {
+		d.out = binary.LittleEndian.AppendUint32(d.out, uint32(d.acc))
+		d.acc >>= 32
+		d.nacc -= 32
 	}
 }
 
-func (e *pngEncoder) code(c code) { e.put(uint64(c.bits), uint(c.n)) }
+func (d *deflater) code(c code) { d.put(uint64(c.bits), uint(c.n)) }
 
 // match writes a length (3 to 258) and a distance (1 to 32768).
-func (e *pngEncoder) match(length, dist int) {
-	if length == maxMatch {
-		e.code(e.lit[285])
-	} else {
-		x := length - 3
-		if x < 8 {
-			e.code(e.lit[257+x])
-		} else {
-			n := bits.Len(uint(x)) - 1
-			e.code(e.lit[257+4*(n-1)+(x>>(n-2))&3])
-			e.put(uint64(x&(1<<(n-2)-1)), uint(n-2))
-		}
+func (d *deflater) match(e *pngEncoder, length, dist int) {
+	d.code(e.lens[length])
+	switch dist {
+	case 1:
+		d.code(e.near[0])
+	case rowLen:
+		d.code(e.near[1])
+	default:
+		d.code(e.distCode(dist))
 	}
-	x := dist - 1
-	if x < 4 {
-		e.code(e.dist[x])
-		return
+}
+
+// lengthCode is the symbol of a length (3 to 258) followed by its extra bits.
+func (e *pngEncoder) lengthCode(length int) code {
+	if length == maxMatch {
+		return e.lit[285]
+	}
+	x := length - 3
+	if x < 8 {
+		return e.lit[257+x]
 	}
 	n := bits.Len(uint(x)) - 1
-	e.code(e.dist[2*n+(x>>(n-1))&1])
-	e.put(uint64(x&(1<<(n-1)-1)), uint(n-1))
+	return e.lit[257+4*(n-1)+(x>>(n-2))&3].then(uint32(x&(1<<(n-2)-1)), n-2)
+}
+
+// distCode is the symbol of a distance (1 to 32768) followed by its extra bits.
+func (e *pngEncoder) distCode(dist int) code {
+	x := dist - 1
+	if x < 4 {
+		return e.dist[x]
+	}
+	n := bits.Len(uint(x)) - 1
+	return e.dist[2*n+(x>>(n-1))&1].then(uint32(x&(1<<(n-1)-1)), n-1)
+}
+
+// then is c followed by the n low bits of v.
+func (c code) then(v uint32, n int) code {
+	return code{bits: c.bits | v<<c.n, n: c.n + uint8(n)}
 }

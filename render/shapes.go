@@ -25,8 +25,10 @@ type shaper struct {
 	open  bool       // box holds a point of the shape being added
 }
 
-func newShaper(img *image.RGBA) *shaper {
-	s := &shaper{ras: raster.NewRasterizer(img.Rect.Dx(), img.Rect.Dy()), paint: raster.NewRGBAPainter(img)}
+// newShaper paints on img, rasterising over the whole of full, the image img is
+// part of: only img's pixels change.
+func newShaper(full, img *image.RGBA) *shaper {
+	s := &shaper{ras: raster.NewRasterizer(full.Rect.Dx(), full.Rect.Dy()), paint: raster.NewRGBAPainter(img)}
 	s.ras.UseNonZeroWinding = true
 	s.paint.Op = draw.Over
 	return s

@@ -154,11 +154,20 @@ func overlay(dst *image.RGBA, d *dirty, src *image.RGBA, m mask) {
 	blit(dst, src, m, false)
 }
 
+// blit draws the runs of m that fall in dst, which may be part of a larger image.
 func blit(dst *image.RGBA, src *image.RGBA, m mask, opaque bool) {
-	if !m.at.In(dst.Bounds()) {
+	b := dst.Rect
+	if !m.at.Overlaps(b) {
 		return
 	}
+	clip := !m.at.In(b)
 	for _, r := range m.runs {
+		if clip {
+			var ok bool
+			if r, ok = clipRun(r, b); !ok {
+				continue
+			}
+		}
 		d, s := dst.PixOffset(r.x0, r.y), src.PixOffset(r.x0, r.y)
 		n := 4 * (r.x1 - r.x0)
 		if opaque {
@@ -168,11 +177,23 @@ func blit(dst *image.RGBA, src *image.RGBA, m mask, opaque bool) {
 		over(dst.Pix[d:d+n], src.Pix[s:s+n], nil)
 	}
 	for _, r := range m.edges {
+		if clip {
+			var ok bool
+			if r, ok = clipRun(r, b); !ok {
+				continue
+			}
+		}
 		d, s := dst.PixOffset(r.x0, r.y), src.PixOffset(r.x0, r.y)
 		n := 4 * (r.x1 - r.x0)
 		mi := (r.y-m.at.Min.Y)*m.alpha.Stride + r.x0 - m.at.Min.X
 		over(dst.Pix[d:d+n], src.Pix[s:s+n], m.alpha.Pix[mi:mi+r.x1-r.x0])
 	}
+}
+
+// clipRun is the part of r within b.
+func clipRun(r run, b image.Rectangle) (run, bool) {
+	r.x0, r.x1 = max(r.x0, b.Min.X), min(r.x1, b.Max.X)
+	return r, r.y >= b.Min.Y && r.y < b.Max.Y && r.x0 < r.x1
 }
 
 // over composites premultiplied src over dst, pixel for pixel, through the mask

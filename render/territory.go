@@ -169,7 +169,7 @@ func (k *territoryKit) frame() *territoryFrame {
 	}
 	f := &territoryFrame{rgba: image.NewRGBA(image.Rect(0, 0, Width, Height))}
 	f.dc = gg.NewContextForRGBA(f.rgba)
-	f.shapes = newShaper(f.rgba)
+	f.shapes = newShaper(f.rgba, f.rgba)
 	f.enc = newPNGEncoder(k.colors)
 	f.pal = f.enc.inRaw(k.colors)
 	return f
@@ -188,17 +188,21 @@ func (r *Renderer) TerritoryPNG(t Territory) ([]byte, error) {
 	f.dc.ClearPath()
 	f.dc.SetLineWidth(1)
 	r.drawTerritory(f, t)
-	for y := range Height {
-		k.index.convert(f.pal.Pix[y*f.pal.Stride:y*f.pal.Stride+Width], f.rgba.Pix[y*f.rgba.Stride:(y+1)*f.rgba.Stride])
+	for band := range parts {
+		f.enc.band(band, func(y0, y1 int) {
+			for y := y0; y < y1; y++ {
+				k.index.convert(f.pal.Pix[y*f.pal.Stride:y*f.pal.Stride+Width], f.rgba.Pix[y*f.rgba.Stride:(y+1)*f.rgba.Stride])
+			}
+		})
 	}
-	return f.enc.encode(f.pal), nil
+	return f.enc.finish(), nil
 }
 
 // DrawTerritory draws an UPBEAT territory image into a new image, in full colour.
 func (r *Renderer) DrawTerritory(t Territory) *image.RGBA {
 	f := &territoryFrame{rgba: image.NewRGBA(image.Rect(0, 0, Width, Height))}
 	f.dc = gg.NewContextForRGBA(f.rgba)
-	f.shapes = newShaper(f.rgba)
+	f.shapes = newShaper(f.rgba, f.rgba)
 	r.drawTerritory(f, t)
 	return f.rgba
 }
