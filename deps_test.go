@@ -38,10 +38,10 @@ var layers = [][]string{
 // onlyImports narrows what a package may import of ours below what its layer allows:
 // main only wires the process to cli, so that every command is reachable by cli's
 // tests; host decides without drawing, so it never imports render (the chat layer
-// draws what host decided).
+// draws what host decided), and it hosts both games' rules (game, upbeat).
 var onlyImports = map[string][]string{
 	".":    {"cli"},
-	"host": {"interp", "game", "store"},
+	"host": {"interp", "game", "upbeat", "store"},
 }
 
 // forbiddenImports are packages outside the module that a package of ours must not

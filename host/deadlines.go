@@ -15,7 +15,7 @@ import (
 func (h *Host) Arm(t *Table, kind Deadline, due time.Time) {
 	t.Row.UpdatedAt = h.clock.Now()
 	err := h.db.SetDeadline(h.wctx, store.Deadline{Kind: string(kind), Key: strconv.FormatInt(t.Row.ID, 10), Due: due,
-		Payload: strconv.Itoa(len(t.Row.Decisions))})
+		Payload: strconv.Itoa(t.version())})
 	if err != nil {
 		h.log.Error("set deadline", "game", t.Row.ID, "kind", kind, "err", err)
 	}
@@ -91,6 +91,10 @@ func (h *Host) RunDue(ctx context.Context) {
 
 // expire carries out what Decide says a due deadline does; the caller holds the lock.
 func (h *Host) expire(t *Table, d store.Deadline) {
+	if t.isUpbeat() {
+		h.upExpire(t, d)
+		return
+	}
 	due := Due{Deadline: Deadline(d.Kind), Status: t.Row.Status, Owed: t.owed != nil}
 	due.ArmedAt, _ = strconv.Atoi(d.Payload)
 	var g *game.Game

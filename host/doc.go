@@ -9,9 +9,11 @@
 // person acts) that the chat host and the terminal share. Tourneys runs tournaments,
 // Library keeps players' saved strategies, and the records side reads finished games
 // back (replays, Why? traces, history, ratings). CheckStrategy and CheckKind are the
-// one check every accepted strategy passes.
+// one check every accepted strategy passes. UPBEAT's games (upbeat.go) live on the
+// same tables, screens owed and stored deadlines; only their rules, lobby, record and
+// revision clock are their own.
 //
-// It sits between the rules and the chat: it may import interp, game and store, and
+// It sits between the rules and the chat: it may import interp, game, upbeat and store, and
 // it must import neither bot, nor render, nor cli, nor any chat library (discordgo).
 // Its methods take plain values and return results or refusals (*Refusal, whose
 // message is the player's) that the front end words for its players, so every rule

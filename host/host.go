@@ -11,6 +11,7 @@ import (
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/store"
+	"github.com/kombat-game/kombat/upbeat"
 )
 
 // Clock tells the time; tests use a clock they move by hand.
@@ -45,6 +46,7 @@ type Host struct {
 	opt    Options
 	db     *store.DB
 	lang   *interp.Language
+	uplang *interp.Language // UPBEAT's plans' language
 	log    *slog.Logger
 	clock  Clock
 	front  Front
@@ -93,7 +95,7 @@ func New(opt Options) (*Host, error) {
 		opt.Mine = func(*store.Game) bool { return true }
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Host{opt: opt, db: opt.DB, lang: opt.Lang, log: opt.Log, clock: opt.Clock, front: opt.Front,
+	return &Host{opt: opt, db: opt.DB, lang: opt.Lang, uplang: upbeat.NewLanguage(), log: opt.Log, clock: opt.Clock, front: opt.Front,
 		tables: newRegistry(), ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx)}, nil
 }
 

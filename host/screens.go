@@ -9,6 +9,7 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/store"
+	"github.com/kombat-game/kombat/upbeat"
 )
 
 // Screens that heal. A change that needs a new screen in the game's place (the board
@@ -53,9 +54,10 @@ const (
 // Event is what happened to a game, for its summary.
 type Event struct {
 	Kind   EventKind
-	Player int          // the seat it happened to
-	Log    game.TurnLog // the turn played (EvTurn, EvTimeUp)
-	Misses int          // turns in a row the clock played (EvTimeUp)
+	Player int             // the seat it happened to
+	Log    game.TurnLog    // the turn played (EvTurn, EvTimeUp)
+	Misses int             // turns in a row the clock played (EvTimeUp)
+	Up     *upbeat.TurnLog // an UPBEAT game's turn played (EvTurn, EvTimeUp)
 }
 
 // NoteKind is what a note tells.
@@ -91,16 +93,23 @@ func (h *Host) show(t *Table) error {
 	if s.Paused != "" {
 		return ErrScreenPaused
 	}
-	g, err := h.Engine(t)
-	if err != nil {
-		return err
-	}
 	// The clock is stored before the screen that starts it is shown, so a crash cannot
 	// leave controls on screen without a clock; it is taken back if the post fails, and
 	// a deadline that comes due while a screen is owed plays nothing, so no one loses a
-	// turn to an outage. Each delivery gives the full time again.
-	if g.Result() == nil && g.Phase() == game.PhasePlay {
-		h.ArmTurnClock(t)
+	// turn to an outage. Each delivery gives the full time again (UPBEAT: the revision
+	// clock's time left).
+	if t.isUpbeat() {
+		if err := h.upArmClock(t); err != nil {
+			return err
+		}
+	} else {
+		g, err := h.Engine(t)
+		if err != nil {
+			return err
+		}
+		if g.Result() == nil && g.Phase() == game.PhasePlay {
+			h.ArmTurnClock(t)
+		}
 	}
 	shown, err := h.front.Show(t, s)
 	if err != nil {
@@ -127,7 +136,11 @@ func (h *Host) show(t *Table) error {
 	}
 	t.Row.Shown = shown
 	t.owed = nil
-	t.Lobby.Summary = s.Summary
+	if t.isUpbeat() {
+		t.Up.Summary = s.Summary
+	} else {
+		t.Lobby.Summary = s.Summary
+	}
 	if t.Row.Status.Active() {
 		return h.SaveMeta(t)
 	}
@@ -142,6 +155,12 @@ func (h *Host) afterTurn(t *Table) error {
 	for {
 		if err := h.show(t); err != nil {
 			return err
+		}
+		if t.isUpbeat() {
+			if more, err := h.upAuto(t); err != nil || !more {
+				return err
+			}
+			continue
 		}
 		if _, err := h.Engine(t); err != nil {
 			return err
@@ -260,7 +279,7 @@ func (h *Host) loadScreens(ctx context.Context) error {
 				continue
 			}
 			t = &Table{Row: row} // a finished game: shown once, never registered again
-			if err := json.Unmarshal(row.Setup, &t.Lobby); err != nil {
+			if err := json.Unmarshal(row.Setup, t.lobby()); err != nil {
 				h.log.Error("game has unreadable setup", "game", row.ID, "err", err)
 			}
 			h.finals = append(h.finals, t)
@@ -275,7 +294,7 @@ func (h *Host) loadScreens(ctx context.Context) error {
 func (h *Host) deliverOwed() {
 	for _, t := range append(h.tables.all(), h.finals...) {
 		t.mu.Lock()
-		if t.owed != nil && t.owed.Paused == "" || t.owed == nil && botToMove(t) {
+		if t.owed != nil && t.owed.Paused == "" || t.owed == nil && (botToMove(t) || h.upWaits(t)) {
 			h.retryLater(t, 0)
 		}
 		t.mu.Unlock()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/store"
+	"github.com/kombat-game/kombat/upbeat"
 )
 
 // Table is one hosted game: its stored row, its lobby, and the engine and seats
@@ -20,7 +21,11 @@ type Table struct {
 	Row   *store.Game
 	Lobby Lobby  // the setup, and what the host keeps beside the engine
 	seats *Seats // nil until first use: rebuilt from the record
-	loop  bool   // an auto game's turn loop is running
+	// Up is an UPBEAT game's lobby, in place of Lobby (nil for a KOMBAT game), and upg
+	// its engine, nil until first use: rebuilt from the record.
+	Up   *UpLobby
+	upg  *upbeat.Game
+	loop bool // an auto game's turn loop is running
 	// owed is the screen the game's place still needs (nil when it shows the game);
 	// retrying says a goroutine is delivering it.
 	owed     *store.Screen
@@ -167,17 +172,21 @@ func (h *Host) Active() []Active {
 // that already has an active game gives store.ErrChannelBusy.
 func (h *Host) Create(row *store.Game, cfg game.Config, lob Lobby) (*Table, error) {
 	row.Config = cfg
-	raw, err := json.Marshal(lob)
+	return h.create(&Table{Row: row, Lobby: lob})
+}
+
+// create stores a new table's game with its lobby, claims it and registers it.
+func (h *Host) create(t *Table) (*Table, error) {
+	raw, err := json.Marshal(t.lobby())
 	if err != nil {
 		return nil, err
 	}
-	row.Setup = raw
-	id, err := h.db.CreateGame(h.wctx, row)
+	t.Row.Setup = raw
+	id, err := h.db.CreateGame(h.wctx, t.Row)
 	if err != nil {
 		return nil, err
 	}
-	row.ID = id
-	t := &Table{Row: row, Lobby: lob}
+	t.Row.ID = id
 	if t.claim, err = h.db.ClaimGame(h.wctx, id); err != nil {
 		return nil, err // a new game nobody else can know of: the store is failing
 	}
@@ -215,7 +224,7 @@ func (h *Host) Restore(ctx context.Context) (int, error) {
 			continue
 		}
 		t := &Table{Row: row}
-		if err := json.Unmarshal(row.Setup, &t.Lobby); err != nil {
+		if err := json.Unmarshal(row.Setup, t.lobby()); err != nil {
 			h.log.Error("game has unreadable setup; skipped", "game", row.ID, "err", err)
 			continue
 		}
@@ -288,11 +297,34 @@ func (h *Host) Engine(t *Table) (*game.Game, error) {
 
 // forget drops the engine, so the next use rebuilds it from the store: after a
 // failed commit, or a turn cut off halfway.
-func (t *Table) forget() { t.seats = nil }
+func (t *Table) forget() { t.seats, t.upg = nil, nil }
+
+// isUpbeat reports whether the table hosts an UPBEAT game.
+func (t *Table) isUpbeat() bool { return t.Row.Game == store.GameUpbeat }
+
+// version is how many decisions (UPBEAT: actions) the stored record holds: the state
+// a screen shows and a deadline was armed at.
+func (t *Table) version() int {
+	if t.isUpbeat() {
+		return len(t.Row.Upbeat.Actions)
+	}
+	return len(t.Row.Decisions)
+}
+
+// lobby is the game's own lobby, as the row's setup keeps it.
+func (t *Table) lobby() any {
+	if t.isUpbeat() {
+		if t.Up == nil {
+			t.Up = &UpLobby{}
+		}
+		return t.Up
+	}
+	return &t.Lobby
+}
 
 // SaveMeta stores the table's metadata and lobby.
 func (h *Host) SaveMeta(t *Table) error {
-	raw, err := json.Marshal(t.Lobby)
+	raw, err := json.Marshal(t.lobby())
 	if err != nil {
 		return err
 	}
@@ -343,10 +375,14 @@ func (h *Host) record(t *Table, summary *string) error {
 // deadline that comes due while a screen is owed plays nothing, and show arms the next.
 func (h *Host) commitShown(t *Table, e Event) error {
 	summary := h.front.Summary(t, e)
-	if err := h.record(t, &summary); err != nil {
+	record := h.record
+	if t.isUpbeat() {
+		record = h.upRecord
+	}
+	if err := record(t, &summary); err != nil {
 		return err
 	}
-	t.owed = &store.Screen{Game: t.Row.ID, Version: len(t.Row.Decisions), Summary: summary}
+	t.owed = &store.Screen{Game: t.Row.ID, Version: t.version(), Summary: summary}
 	return nil
 }
 

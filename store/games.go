@@ -32,9 +32,10 @@ func (s Status) Active() bool {
 // Game is a stored game: where and by whom it is played, its setup and every decision.
 type Game struct {
 	ID          int64
-	Scope       string // the community the game belongs to (ratings, sharding): the front's, opaque here (a Discord server)
-	Place       string // where the game is shown, in the front's terms (a thread or channel): one active game per place
-	Origin      string // the place it was started from, if it moved (to its own thread)
+	Game        GameName // whose rules: GameKombat (also for "") or GameUpbeat
+	Scope       string   // the community the game belongs to (ratings, sharding): the front's, opaque here (a Discord server)
+	Place       string   // where the game is shown, in the front's terms (a thread or channel): one active game per place
+	Origin      string   // the place it was started from, if it moved (to its own thread)
 	Mode        game.Mode
 	Players     [2]string   // the front's user ids by seat; "" for a bot seat
 	HumanSeat   int         // solitaire: the human's seat, 1 or 2 (0 means 1, as in game.Setup)
@@ -52,6 +53,9 @@ type Game struct {
 	CreatedAt   time.Time       // timestamps are stored to the millisecond
 	UpdatedAt   time.Time
 	FinishedAt  time.Time // zero until the game is over or cancelled
+	// Upbeat is an UPBEAT game's own part (nil for KOMBAT's, whose Config, Kinds,
+	// Players and Decisions an UPBEAT game leaves empty).
+	Upbeat *Upbeat
 }
 
 // Record is the game's engine record: the stored setup and decisions. A configuration
@@ -65,9 +69,13 @@ func (g *Game) Record() game.Record {
 	}
 }
 
-// Seat returns the seat (1 or 2) of a user in the game, or 0.
+// Seat returns the seat (1 or 2; UPBEAT: 1 to 6) of a user in the game, or 0.
 func (g *Game) Seat(user string) int {
-	for i, p := range g.Players {
+	players := g.Players[:]
+	if g.Upbeat != nil {
+		players = g.Upbeat.Seats
+	}
+	for i, p := range players {
 		if p != "" && p == user {
 			return i + 1
 		}
@@ -88,7 +96,10 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) (int64, error) {
 	if !slices.Contains([]game.Mode{game.ModeDuel, game.ModeSolitaire, game.ModeAuto}, g.Mode) || g.HumanSeat < 0 || g.HumanSeat > 2 {
 		return 0, fmt.Errorf("store: create game: %w: mode %q, human seat %d", ErrInvalidInput, g.Mode, g.HumanSeat)
 	}
-	kinds, setup, err := encodeMeta(g)
+	if err := g.checkGame(); err != nil {
+		return 0, fmt.Errorf("store: create game: %w", err)
+	}
+	kinds, setup, up, err := encodeMeta(g)
 	if err != nil {
 		return 0, fmt.Errorf("store: create game: %w", err)
 	}
@@ -96,10 +107,10 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) (int64, error) {
 	var id int64
 	err = db.tx(ctx, func(tx *txn) error {
 		return tx.QueryRowContext(ctx, `INSERT INTO games
-		(scope, place, origin, mode, player1, player2, human_seat, config, seed, status, setup, kinds, turn_timeout, shown, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			g.Scope, g.Place, g.Origin, string(g.Mode), g.Players[0], g.Players[1], g.HumanSeat, g.Config.String(), int64(g.Seed),
-			string(g.Status), setup, kinds, int64(g.TurnTimeout/time.Second), g.Shown, now, now).Scan(&id)
+		(scope, place, origin, mode, player1, player2, human_seat, config, seed, status, setup, kinds, turn_timeout, shown, created_at, updated_at, game, upbeat)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			g.Scope, g.Place, g.Origin, string(g.Mode), g.Players[0], g.Players[1], g.HumanSeat, g.configText(), int64(g.Seed),
+			string(g.Status), setup, kinds, int64(g.TurnTimeout/time.Second), g.Shown, now, now, string(g.gameName()), up).Scan(&id)
 	})
 	if isUnique(err) {
 		return 0, fmt.Errorf("store: create game at %s: %w", g.Place, ErrPlaceBusy)
@@ -110,23 +121,26 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) (int64, error) {
 	return id, nil
 }
 
-func encodeMeta(g *Game) (kinds, setup string, err error) {
+func encodeMeta(g *Game) (kinds, setup, up string, err error) {
 	k := g.Kinds
 	if k == nil {
 		k = []game.KindSpec{}
 	}
 	b, err := json.Marshal(k)
 	if err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
 	setup = string(g.Setup)
 	if setup == "" {
 		setup = "{}"
 	}
 	if !json.Valid([]byte(setup)) {
-		return "", "", fmt.Errorf("%w: setup is not JSON", ErrInvalidInput)
+		return "", "", "", fmt.Errorf("%w: setup is not JSON", ErrInvalidInput)
 	}
-	return string(b), setup, nil
+	if up, err = g.Upbeat.encode(); err != nil {
+		return "", "", "", err
+	}
+	return string(b), setup, up, nil
 }
 
 // SaveMeta writes a game's mutable metadata (status while active, place, origin,
@@ -136,17 +150,17 @@ func (db *DB) SaveMeta(ctx context.Context, g *Game) error {
 	if !g.Status.Active() {
 		return fmt.Errorf("store: save game %d: %w: use Finish or Cancel to end a game", g.ID, ErrInvalidInput)
 	}
-	kinds, setup, err := encodeMeta(g)
+	kinds, setup, up, err := encodeMeta(g)
 	if err != nil {
 		return fmt.Errorf("store: save game %d: %w", g.ID, err)
 	}
-	// Once a game is in play its stored decisions replay against its kinds, so they are
-	// frozen: the update matches only if they are unchanged. (Setup is the host's lobby
-	// state, which changes during play.)
+	// Once a game is in play its stored decisions replay against its kinds (UPBEAT's,
+	// against its seats and first plans), so they are frozen: the update matches only
+	// if they are unchanged. (Setup is the host's lobby state, which changes during play.)
 	n, err := db.exec(ctx, `UPDATE games SET place = ?, origin = ?, status = ?, setup = ?, kinds = ?,
-		turn_timeout = ?, shown = ?, updated_at = ?
-		WHERE id = ? AND (status IN ('challenge', 'setup') OR status = 'play' AND kinds = ?)`,
-		g.Place, g.Origin, string(g.Status), setup, kinds, int64(g.TurnTimeout/time.Second), g.Shown, db.millis(), g.ID, kinds)
+		upbeat = ?, turn_timeout = ?, shown = ?, updated_at = ?
+		WHERE id = ? AND (status IN ('challenge', 'setup') OR status = 'play' AND kinds = ? AND upbeat = ?)`,
+		g.Place, g.Origin, string(g.Status), setup, kinds, up, int64(g.TurnTimeout/time.Second), g.Shown, db.millis(), g.ID, kinds, up)
 	if isUnique(err) {
 		return fmt.Errorf("store: save game %d at %s: %w", g.ID, g.Place, ErrPlaceBusy)
 	}
@@ -157,7 +171,7 @@ func (db *DB) SaveMeta(ctx context.Context, g *Game) error {
 		var status string
 		err := db.sql.QueryRowContext(ctx, `SELECT status FROM games WHERE id = ?`, g.ID).Scan(&status)
 		if err == nil && status == string(StatusPlay) {
-			return fmt.Errorf("store: save game %d: %w: the kinds of a game in play cannot change", g.ID, ErrInvalidInput)
+			return fmt.Errorf("store: save game %d: %w: the kinds of a game in play cannot change (nor an UPBEAT game's seats and first plans)", g.ID, ErrInvalidInput)
 		}
 		return fmt.Errorf("store: save game %d: %w: no active game with this id", g.ID, ErrNotFound)
 	}
@@ -175,18 +189,24 @@ func (db *DB) AppendDecisions(ctx context.Context, id int64, pos int, ds []game.
 // appendOwing is AppendDecisions, owing the screen of the new state with summary in the
 // same transaction when summary is not nil.
 func (db *DB) appendOwing(ctx context.Context, id int64, pos int, ds []game.Decision, summary *string) error {
+	return db.appendRows(ctx, id, pos, len(ds), func(tx *txn, now int64) error { return appendDecisions(ctx, tx, id, pos, ds, now) }, summary)
+}
+
+// appendRows runs add, which appends n decisions (or actions) at pos, in a transaction
+// that also owes the screen of the new state with summary when summary is not nil.
+func (db *DB) appendRows(ctx context.Context, id int64, pos, n int, add func(*txn, int64) error, summary *string) error {
 	err := db.tx(ctx, func(tx *txn) error {
 		now := db.millis()
-		if err := appendDecisions(ctx, tx, id, pos, ds, now); err != nil {
+		if err := add(tx, now); err != nil {
 			return err
 		}
 		if summary == nil {
 			return nil
 		}
-		return owe(ctx, tx, id, pos+len(ds), *summary, now)
+		return owe(ctx, tx, id, pos+n, *summary, now)
 	})
 	if err != nil {
-		return fmt.Errorf("store: game %d: append %d decisions at %d: %w", id, len(ds), pos, err)
+		return fmt.Errorf("store: game %d: append %d decisions at %d: %w", id, n, pos, err)
 	}
 	return nil
 }
@@ -197,21 +217,8 @@ func appendDecisions(ctx context.Context, tx *txn, id int64, pos int, ds []game.
 			return err
 		}
 	}
-	var status string
-	var have int
-	err := tx.QueryRowContext(ctx, `SELECT status, (SELECT coalesce(max(pos) + 1, 0) FROM decisions WHERE game_id = games.id)
-		FROM games WHERE id = ?`, id).Scan(&status, &have)
-	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
-	}
-	if err != nil {
+	if err := checkAppend(ctx, tx, id, pos, "decisions"); err != nil {
 		return err
-	}
-	if !Status(status).Active() {
-		return fmt.Errorf("%w: the game is %s", ErrConflict, status)
-	}
-	if have != pos {
-		return fmt.Errorf("%w: %d decisions are stored", ErrConflict, have)
 	}
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO decisions (game_id, pos, player, action, kind, row, col, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
@@ -229,6 +236,28 @@ func appendDecisions(ctx context.Context, tx *txn, id int64, pos int, ds []game.
 	}
 	_, err = tx.ExecContext(ctx, `UPDATE games SET updated_at = ? WHERE id = ?`, now, id)
 	return err
+}
+
+// checkAppend refuses to append to table (decisions, or upbeat_actions) at pos unless
+// the game is active and holds exactly pos rows there: a duplicate or stale write.
+func checkAppend(ctx context.Context, tx *txn, id int64, pos int, table string) error {
+	var status string
+	var have int
+	err := tx.QueryRowContext(ctx, `SELECT status, (SELECT coalesce(max(pos) + 1, 0) FROM `+table+` WHERE game_id = games.id)
+		FROM games WHERE id = ?`, id).Scan(&status, &have)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if !Status(status).Active() {
+		return fmt.Errorf("%w: the game is %s", ErrConflict, status)
+	}
+	if have != pos {
+		return fmt.Errorf("%w: %d decisions are stored", ErrConflict, have)
+	}
+	return nil
 }
 
 // actions are the decisions the engine knows; the store keeps no other, since a
@@ -265,12 +294,20 @@ func (db *DB) Finish(ctx context.Context, id int64, pos int, ds []game.Decision,
 
 // finish is Finish, owing the final screen with summary when it is not nil.
 func (db *DB) finish(ctx context.Context, id int64, pos int, ds []game.Decision, res game.Result, turns int, summary *string, policy RatingPolicy) error {
-	if res.Winner < 0 || res.Winner > 2 || res.Reason == "" || turns < 0 {
+	add := func(tx *txn, now int64) error { return appendDecisions(ctx, tx, id, pos, ds, now) }
+	return db.finishWith(ctx, id, pos+len(ds), add, 2, res, turns, summary, policy)
+}
+
+// finishWith ends a game whose result names one of seats players (or none), after add
+// has appended its last decisions (or actions), making version the state of the final
+// screen owed with summary when summary is not nil.
+func (db *DB) finishWith(ctx context.Context, id int64, version int, add func(*txn, int64) error, seats int, res game.Result, turns int, summary *string, policy RatingPolicy) error {
+	if res.Winner < 0 || res.Winner > seats || res.Reason == "" || turns < 0 {
 		return fmt.Errorf("store: finish game %d: %w: result %+v after %d turns", id, ErrInvalidInput, res, turns)
 	}
 	err := db.tx(ctx, func(tx *txn) error {
 		now := db.millis()
-		if err := appendDecisions(ctx, tx, id, pos, ds, now); err != nil {
+		if err := add(tx, now); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'over', winner = ?, reason = ?, turns = ?, finished_at = ?, updated_at = ? WHERE id = ?`,
@@ -278,7 +315,7 @@ func (db *DB) finish(ctx context.Context, id int64, pos int, ds []game.Decision,
 			return err
 		}
 		if summary != nil {
-			if err := owe(ctx, tx, id, pos+len(ds), *summary, now); err != nil {
+			if err := owe(ctx, tx, id, version, *summary, now); err != nil {
 				return err
 			}
 		}
@@ -332,16 +369,16 @@ func (db *DB) Abandon(ctx context.Context, id int64) error {
 }
 
 const gameColumns = `id, scope, place, origin, mode, player1, player2, human_seat, config, seed, status,
-	setup, kinds, turn_timeout, shown, winner, reason, turns, created_at, updated_at, finished_at`
+	setup, kinds, turn_timeout, shown, winner, reason, turns, created_at, updated_at, finished_at, game, upbeat`
 
 func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 	var g Game
-	var mode, status, setup, kinds, config string
+	var mode, status, setup, kinds, config, name, up string
 	var seed, timeout, created, updated int64
 	var winner, finished sql.NullInt64
 	var reason sql.NullString
 	err := row.Scan(&g.ID, &g.Scope, &g.Place, &g.Origin, &mode, &g.Players[0], &g.Players[1], &g.HumanSeat, &config,
-		&seed, &status, &setup, &kinds, &timeout, &g.Shown, &winner, &reason, &g.Turns, &created, &updated, &finished)
+		&seed, &status, &setup, &kinds, &timeout, &g.Shown, &winner, &reason, &g.Turns, &created, &updated, &finished, &name, &up)
 	if err != nil {
 		return nil, err
 	}
@@ -355,7 +392,12 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 	if err := json.Unmarshal([]byte(kinds), &g.Kinds); err != nil {
 		return nil, fmt.Errorf("kinds of game %d: %w", g.ID, err)
 	}
-	if g.Config, g.Lowered, err = game.ParseStoredConfig(config); err != nil {
+	g.Game = GameName(name)
+	if g.Game == GameUpbeat {
+		if g.Upbeat, err = decodeUpbeat(up, config); err != nil {
+			return nil, fmt.Errorf("game %d: %w", g.ID, err)
+		}
+	} else if g.Config, g.Lowered, err = game.ParseStoredConfig(config); err != nil {
 		return nil, fmt.Errorf("configuration of game %d: %w", g.ID, err)
 	}
 	if winner.Valid {
@@ -401,7 +443,10 @@ func (db *DB) games(ctx context.Context, decisions bool, filter string, args ...
 		if err := rows.Close(); err != nil || !decisions || len(out) == 0 {
 			return err
 		}
-		return loadDecisions(ctx, tx, out, filter, args)
+		if err := loadDecisions(ctx, tx, out, filter, args); err != nil {
+			return err
+		}
+		return loadActions(ctx, tx, out, filter, args)
 	})
 	return out, err
 }

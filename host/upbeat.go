@@ -1,0 +1,493 @@
+package host
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/store"
+	"github.com/kombat-game/kombat/upbeat"
+)
+
+// UPBEAT's games through the host (issue 16). They live on the same machinery as
+// KOMBAT's: the same tables and registry, rows in the same store (store.Upbeat, the
+// actions committed at a position as decisions are), the same screens owed in the
+// same transaction as the change (commitShown, show, afterTurn, the retries), the same
+// stored deadlines and runner (RunDue). What is UPBEAT's own is here: the lobby (seats
+// for 2 to 6, bots), the first plans (U19), and the turn: a revision clock for the whole
+// game (U20) that runs only while the player's turn is on screen, whose deadline
+// confirms the plan for the player, and bots that confirm at once.
+//
+// A game's life: OpenUpbeat (the opener takes seat 1, bots the last seats), JoinUpbeat
+// for the open seats, StartUpbeat (the first plans are written: bots' at once, people's
+// with WritePlan until the initial-plan time runs out), then turns: ReviseUpbeat and
+// ConfirmUpbeat by the player to act, ResignUpbeat by anyone still in. As for KOMBAT,
+// each method takes a locked table and stores the change before anything shows it.
+
+// UpLobby is what the host keeps beside an UPBEAT game's record, in its row's setup.
+type UpLobby struct {
+	Owner   string   `json:"owner"`             // who opened the game; they start it
+	Names   []string `json:"names"`             // display names by seat; "" for a bot or an open seat
+	Levels  []string `json:"levels"`            // a bot seat's level; "" for a person's seat
+	Plans   []string `json:"plans,omitempty"`   // first plans written so far, by seat (U19)
+	Written []bool   `json:"written,omitempty"` // which seats have written their first plan
+	// ShownAt is when the game's latest screen was shown, and ShownVersion the record's
+	// length then: the revision clock of the player to act runs from ShownAt (U20).
+	ShownAt      time.Time `json:"shown_at"`
+	ShownVersion int       `json:"shown_version"`
+	Summary      string    `json:"summary,omitempty"`
+}
+
+// How an UPBEAT game ended, as its stored result says.
+const (
+	UpLastStanding game.Reason = "last"  // one player is left (U21)
+	UpTurnLimit    game.Reason = "limit" // the turn limit, won on deposits, regions, budget (U22)
+	UpTie          game.Reason = "tie"   // the turn limit, and two or more share the top (U22a)
+)
+
+// UpOpen is a new UPBEAT game as its opener asks for it.
+type UpOpen struct {
+	Scope, Place     string // as store.Game's
+	Owner, OwnerName string // the opener, who takes seat 1
+	Config           upbeat.Config
+	Seats            int      // 2 to 6 (U2)
+	Bots             []string // the bots' levels ("" for the default), taking the last seats
+	Seed             uint64
+}
+
+// UpLang is UPBEAT's plans' language, which WritePlan and ReviseUpbeat check against.
+func (h *Host) UpLang() *interp.Language { return h.uplang }
+
+// OpenUpbeat stores a new UPBEAT game waiting for its players (store.StatusChallenge)
+// and registers it. A game with no seat for a person is refused: bots alone do not
+// play in a channel.
+func (h *Host) OpenUpbeat(o UpOpen) (*Table, error) {
+	if o.Seats < 2 || o.Seats > 6 {
+		return nil, refuse("An UPBEAT game has 2 to 6 players.")
+	}
+	if len(o.Bots) >= o.Seats {
+		return nil, refuse("At least one seat must be a person's.")
+	}
+	if err := o.Config.Check(o.Seats); err != nil {
+		return nil, refuse("The configuration does not fit %d players: %s.", o.Seats, err)
+	}
+	lob := &UpLobby{Owner: o.Owner, Names: make([]string, o.Seats), Levels: make([]string, o.Seats)}
+	lob.Names[0] = o.OwnerName
+	for i, l := range o.Bots {
+		if l == "" {
+			l = upbeat.DefaultLevel
+		}
+		if !slices.Contains(upbeat.Levels(), l) {
+			return nil, refuse("There is no bot level %q; the levels are %s.", l, strings.Join(upbeat.Levels(), ", "))
+		}
+		lob.Levels[o.Seats-len(o.Bots)+i] = l
+	}
+	mode := game.ModeDuel // who plays, as the store's modes say it
+	if o.Seats-len(o.Bots) == 1 {
+		mode = game.ModeSolitaire
+	}
+	seats := make([]string, o.Seats)
+	seats[0] = o.Owner
+	row := &store.Game{Game: store.GameUpbeat, Scope: o.Scope, Place: o.Place, Mode: mode, Status: store.StatusChallenge,
+		Seed: o.Seed, Upbeat: &store.Upbeat{Seats: seats, Config: o.Config}}
+	return h.create(&Table{Row: row, Up: lob})
+}
+
+// upHuman reports whether seat p of an UPBEAT game is a person's.
+func (t *Table) upHuman(p int) bool { return t.Up.Levels[p-1] == "" }
+
+// JoinUpbeat seats user in the first open seat of a game waiting for players, and
+// returns the seat.
+func (h *Host) JoinUpbeat(t *Table, user, name string) (int, error) {
+	if t.Row.Status != store.StatusChallenge {
+		return 0, refuse("This game has started; you can watch it.")
+	}
+	if t.Seat(user) != 0 {
+		return 0, refuse("You are in this game already.")
+	}
+	seats := t.Row.Upbeat.Seats
+	for i := range seats {
+		if seats[i] != "" || !t.upHuman(i+1) {
+			continue
+		}
+		seats[i], t.Up.Names[i] = user, name
+		if err := h.SaveMeta(t); err != nil {
+			seats[i], t.Up.Names[i] = "", ""
+			return 0, err
+		}
+		return i + 1, nil
+	}
+	return 0, refuse("This game is full.")
+}
+
+// StartUpbeat begins the first plans (U19): the bots write theirs at once, the people
+// have the initial-plan time, a stored deadline, to write theirs (WritePlan). Only the
+// opener starts, once every seat is taken.
+func (h *Host) StartUpbeat(t *Table, user string) error {
+	switch {
+	case t.Row.Status != store.StatusChallenge:
+		return refuse("This game has started.")
+	case user != t.Up.Owner:
+		return refuse("Only <@%s>, who opened this game, can start it.", t.Up.Owner)
+	case t.upOpenSeats() > 0:
+		return refuse("Some seats are still open: wait for players to join.")
+	}
+	n := len(t.Row.Upbeat.Seats)
+	t.Up.Plans, t.Up.Written = make([]string, n), make([]bool, n)
+	for p := 1; p <= n; p++ {
+		if !t.upHuman(p) {
+			b, err := h.upBot(t, p)
+			if err != nil {
+				return err
+			}
+			t.Up.Plans[p-1], t.Up.Written[p-1] = b.InitialPlan(), true
+		}
+	}
+	t.Row.Status = store.StatusSetup
+	if err := h.SaveMeta(t); err != nil {
+		t.Row.Status, t.Up.Plans, t.Up.Written = store.StatusChallenge, nil, nil
+		return err
+	}
+	h.Arm(t, SetupExpiry, h.clock.Now().Add(t.Row.Upbeat.Config.InitPlanTime()))
+	return nil
+}
+
+// upOpenSeats counts the people's seats nobody has taken yet.
+func (t *Table) upOpenSeats() int {
+	n := 0
+	for i, u := range t.Row.Upbeat.Seats {
+		if u == "" && t.upHuman(i+1) {
+			n++
+		}
+	}
+	return n
+}
+
+// upBot is seat p's bot.
+func (h *Host) upBot(t *Table, p int) (*upbeat.Bot, error) {
+	return upbeat.NewBot(t.Up.Levels[p-1], t.Row.Seed+uint64(p))
+}
+
+// WritePlan takes user's first plan (U19; the first plan costs nothing, and may be
+// written again until everyone has written theirs). A plan that does not compile gives
+// its *interp.Error, wrapped. When it was the last, the game begins: its first screen
+// is owed and shown.
+func (h *Host) WritePlan(t *Table, user, plan string) (began bool, err error) {
+	p := t.Seat(user)
+	switch {
+	case t.Row.Status != store.StatusSetup:
+		return false, refuse("The first plans are written once the game starts, before its first turn.")
+	case p == 0:
+		return false, refuse("You are not playing in this game.")
+	}
+	plan = strings.TrimSpace(plan)
+	if _, err := CheckStrategy(h.uplang, fmt.Sprintf("player %d", p), plan); err != nil {
+		return false, err
+	}
+	old, was := t.Up.Plans[p-1], t.Up.Written[p-1]
+	t.Up.Plans[p-1], t.Up.Written[p-1] = plan, true
+	if !slices.Contains(t.Up.Written, false) {
+		return true, h.upBegin(t)
+	}
+	if err := h.SaveMeta(t); err != nil {
+		t.Up.Plans[p-1], t.Up.Written[p-1] = old, was
+		return false, err
+	}
+	return false, nil
+}
+
+// upBegin fixes the first plans (a seat without one plays "done", U19), starts the
+// engine, owes the first screen and plays on.
+func (h *Host) upBegin(t *Table) error {
+	t.Row.Upbeat.Plans, t.Row.Status = slices.Clone(t.Up.Plans), store.StatusPlay
+	if err := h.SaveMeta(t); err != nil {
+		t.Row.Upbeat.Plans, t.Row.Status = nil, store.StatusSetup
+		return err
+	}
+	h.Disarm(t, SetupExpiry)
+	g, err := upbeat.New(h.uplang, t.Row.UpbeatRecord().Setup)
+	if err != nil {
+		return err
+	}
+	t.upg = g
+	if err := h.commitShown(t, Event{Kind: EvStart}); err != nil {
+		return err
+	}
+	h.goOn(t)
+	return nil
+}
+
+// UpEngine returns an UPBEAT game's engine, rebuilding it from the stored record if
+// needed; the game must be in play (or over).
+func (h *Host) UpEngine(t *Table) (*upbeat.Game, error) {
+	if t.upg != nil {
+		return t.upg, nil
+	}
+	if t.Row.Status != store.StatusPlay && t.Row.Status != store.StatusOver {
+		return nil, refuse("The game has not begun.")
+	}
+	g, err := upbeat.Replay(h.uplang, t.Row.UpbeatRecord(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("host: rebuild game %d: %w", t.Row.ID, err)
+	}
+	t.upg = g
+	return g, nil
+}
+
+// upRecord stores the engine's actions since the stored record ended, with the result
+// when the game is over, owing the new state's screen with summary when it is not nil:
+// record's counterpart.
+func (h *Host) upRecord(t *Table, summary *string) error {
+	g := t.upg
+	all := g.Record().Actions
+	pos := len(t.Row.Upbeat.Actions)
+	var res *game.Result
+	if g.Over() {
+		res = &game.Result{Winner: g.Winner(), Reason: upReason(g)}
+	}
+	if err := h.db.CommitActions(h.wctx, t.Row.ID, pos, all[pos:], res, g.Turns(), summary); err != nil {
+		t.forget()
+		return err
+	}
+	t.Row.Upbeat.Actions = append(t.Row.Upbeat.Actions, all[pos:]...)
+	if res != nil {
+		t.Row.Status, t.Row.Result, t.Row.Turns = store.StatusOver, res, g.Turns()
+		h.tables.remove(t.Row.ID)
+		h.release(t)
+		h.Disarm(t, TurnTimeUp)
+	}
+	return nil
+}
+
+// upReason says how a finished game ended.
+func upReason(g *upbeat.Game) game.Reason {
+	in := 0
+	for p := 1; p <= g.Players(); p++ {
+		if g.Alive(p) {
+			in++
+		}
+	}
+	switch {
+	case in == 1:
+		return UpLastStanding
+	case g.Winner() == 0:
+		return UpTie
+	}
+	return UpTurnLimit
+}
+
+// upArmClock is show's clock for an UPBEAT game: the screen about to be shown starts
+// the revision clock of the person to act (U20), whose stored deadline is when the
+// time they have left runs out.
+func (h *Host) upArmClock(t *Table) error {
+	if t.Row.Status != store.StatusPlay {
+		return nil
+	}
+	g, err := h.UpEngine(t)
+	if err != nil {
+		return err
+	}
+	now := h.clock.Now()
+	t.Up.ShownAt, t.Up.ShownVersion = now, t.version()
+	if p := g.Current(); p != 0 && t.upHuman(p) && g.CanRevise(p) {
+		h.Arm(t, TurnTimeUp, now.Add(g.Clock(p)))
+	}
+	return nil
+}
+
+// upElapsed is the revision-clock time the player to act has used since the clock last
+// started or they last acted (U20). It runs only while their turn is on screen.
+func (h *Host) upElapsed(t *Table) time.Duration {
+	if t.owed != nil || t.Up.ShownAt.IsZero() {
+		return 0
+	}
+	el := h.clock.Now().Sub(t.Up.ShownAt)
+	for _, a := range t.Row.Upbeat.Actions[min(t.Up.ShownVersion, len(t.Row.Upbeat.Actions)):] {
+		el -= a.Elapsed
+	}
+	return max(el, 0)
+}
+
+// upTurn returns the engine and user's seat when it is their turn, or refuses.
+func (h *Host) upTurn(t *Table, user string) (*upbeat.Game, int, error) {
+	if t.Row.Status != store.StatusPlay {
+		return nil, 0, refuse("The game is not in play.")
+	}
+	g, err := h.UpEngine(t)
+	if err != nil {
+		return nil, 0, err
+	}
+	switch p := t.Seat(user); {
+	case p == 0:
+		return nil, 0, refuse("You are not playing in this game; you can watch.")
+	case p != g.Current():
+		return nil, 0, refuse("It is player %d's turn, not yours.", g.Current())
+	default:
+		return g, p, nil
+	}
+}
+
+// ReviseUpbeat revises the plan of user, whose turn it is (U20). The revision is
+// recorded whatever comes of it, with the time it took; no screen is owed, since the
+// turn goes on. A plan that does not compile gives its *interp.Error, wrapped; a budget
+// below rev_cost is refused; a clock that has run out confirms the plan at once (the
+// turn's screen follows) and is refused.
+func (h *Host) ReviseUpbeat(t *Table, user, plan string) error {
+	g, p, err := h.upTurn(t, user)
+	if err != nil {
+		return err
+	}
+	rerr := g.Revise(p, strings.TrimSpace(plan), h.upElapsed(t))
+	if err := h.upRecord(t, nil); err != nil {
+		return err
+	}
+	switch {
+	case errors.Is(rerr, upbeat.ErrClockSpent):
+		if err := h.upConfirm(t, g, p, EvTimeUp, 0); err != nil {
+			return err
+		}
+		return refuse("Your revision clock has run out: your plan was confirmed as it stood.")
+	case errors.Is(rerr, upbeat.ErrRevisionCost):
+		return refuse("A revision costs %d and your budget is %d: your plan stays.", t.Row.Upbeat.Config.RevCost, g.Budget(p))
+	case rerr != nil:
+		return fmt.Errorf("host: revise: %w", rerr)
+	}
+	return nil
+}
+
+// ConfirmUpbeat confirms the plan of user, whose turn it is: the crew runs it, the turn
+// is committed with its screen owed, and the game goes on (bots at once).
+func (h *Host) ConfirmUpbeat(t *Table, user string) error {
+	g, p, err := h.upTurn(t, user)
+	if err != nil {
+		return err
+	}
+	return h.upConfirm(t, g, p, EvTurn, h.upElapsed(t))
+}
+
+// upConfirm runs player p's plan, charging elapsed, commits the turn owing its screen
+// and goes on.
+func (h *Host) upConfirm(t *Table, g *upbeat.Game, p int, kind EventKind, elapsed time.Duration) error {
+	log, err := g.Confirm(p, elapsed)
+	if err != nil {
+		t.forget()
+		return err
+	}
+	if err := h.commitShown(t, Event{Kind: kind, Player: p, Up: &log}); err != nil {
+		return err
+	}
+	h.goOn(t)
+	return nil
+}
+
+// ResignUpbeat takes user out of the game (U16's loss) at once, whoever's turn it is.
+func (h *Host) ResignUpbeat(t *Table, user string) error {
+	if t.Row.Status != store.StatusPlay {
+		return refuse("The game is not in play.")
+	}
+	g, err := h.UpEngine(t)
+	if err != nil {
+		return err
+	}
+	p := t.Seat(user)
+	if p == 0 || !g.Alive(p) {
+		return refuse("You are not in this game.")
+	}
+	if err := g.Resign(p); err != nil {
+		t.forget()
+		return err
+	}
+	if err := h.commitShown(t, Event{Kind: EvResign, Player: p}); err != nil {
+		return err
+	}
+	h.goOn(t)
+	return nil
+}
+
+// upAuto plays the turn that waits for no one, after a screen was shown: a bot's (it
+// may revise, then confirms at once), or a person's whose revision clock has run out
+// (confirmed at once, U20). It reports whether it played one; the caller shows it.
+func (h *Host) upAuto(t *Table) (bool, error) {
+	if t.Row.Status != store.StatusPlay {
+		return false, nil
+	}
+	g, err := h.UpEngine(t)
+	if err != nil || g.Over() {
+		return false, err
+	}
+	p := g.Current()
+	if t.upHuman(p) && g.CanRevise(p) {
+		return false, nil
+	}
+	kind := EvTimeUp
+	if !t.upHuman(p) {
+		kind = EvTurn
+		b, err := h.upBot(t, p)
+		if err != nil {
+			return false, err
+		}
+		if plan := b.Revision(g, p); plan != "" {
+			g.Revise(p, plan, 0) // a refused revision keeps the plan, and is recorded
+		}
+	}
+	log, err := g.Confirm(p, 0)
+	if err != nil {
+		t.forget()
+		return false, err
+	}
+	return true, h.commitShown(t, Event{Kind: kind, Player: p, Up: &log})
+}
+
+// upWaits reports, at start-up, that an UPBEAT game in play whose screen is not owed
+// needs the host all the same: the process stopped before the bot's turn that follows
+// a shown screen was played, or before the first screen was owed (the game had begun).
+func (h *Host) upWaits(t *Table) bool {
+	if !t.isUpbeat() || t.Row.Status != store.StatusPlay {
+		return false
+	}
+	if t.Row.Shown == "" { // never shown: owe the state stored
+		t.owed = &store.Screen{Game: t.Row.ID, Version: t.version()}
+		return true
+	}
+	g, err := h.UpEngine(t)
+	if err != nil {
+		h.log.Error("rebuild game", "game", t.Row.ID, "err", err)
+		return false
+	}
+	p := g.Current()
+	return p != 0 && (!t.upHuman(p) || !g.CanRevise(p))
+}
+
+// upExpire is expire for an UPBEAT game: the initial-plan time is up (the game begins,
+// U19), or the revision clock of the player to act ran out while their turn was on
+// screen (their plan is confirmed, U20).
+func (h *Host) upExpire(t *Table, d store.Deadline) {
+	armedAt, _ := strconv.Atoi(d.Payload)
+	var err error
+	switch Deadline(d.Kind) {
+	case SetupExpiry:
+		if t.Row.Status == store.StatusSetup {
+			err = h.upBegin(t)
+		}
+	case TurnTimeUp:
+		if t.Row.Status != store.StatusPlay || t.owed != nil || armedAt != t.Up.ShownVersion {
+			return // stale: the turn moved on, or its screen is not up
+		}
+		g, gerr := h.UpEngine(t)
+		if gerr != nil {
+			err = gerr
+			break
+		}
+		if p := g.Current(); p != 0 && t.upHuman(p) {
+			err = h.upConfirm(t, g, p, EvTimeUp, max(h.upElapsed(t), g.Clock(p)))
+		}
+	}
+	if err != nil {
+		h.log.Error("expire", "game", t.Row.ID, "deadline", d.Kind, "err", err)
+	}
+}

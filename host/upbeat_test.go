@@ -1,0 +1,246 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/store"
+	"github.com/kombat-game/kombat/upbeat"
+)
+
+// upConfig is a small, short UPBEAT game: 10 x 10, four turns each, a one-minute
+// revision clock.
+func upConfig() upbeat.Config {
+	cfg := upbeat.DefaultConfig()
+	cfg.Rows, cfg.Cols, cfg.MaxTurns = 10, 10, 4
+	cfg.PlanRevMin, cfg.PlanRevSec = 1, 0
+	return cfg
+}
+
+// upOpened opens ann's 3-player game with two bots and starts it: the first plans are
+// being written.
+func upOpened(t *testing.T, h *Host) *Table {
+	t.Helper()
+	tb, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: "c", Owner: "ann", OwnerName: "Ann", Config: upConfig(),
+		Seats: 3, Bots: []string{"easy", "easy"}, Seed: 7})
+	must(t, err)
+	tb, err = h.Lock(tb.Row.ID)
+	must(t, err)
+	defer tb.Unlock()
+	if _, err := h.JoinUpbeat(tb, "bob", "Bob"); refusedWith(t, err) == "" {
+		t.Error("bob joined a game whose seats are taken")
+	}
+	if err := h.StartUpbeat(tb, "bob"); refusedWith(t, err) == "" {
+		t.Error("bob, who did not open the game, started it")
+	}
+	must(t, h.StartUpbeat(tb, "ann"))
+	return tb
+}
+
+// upDeadline is the game's stored turn clock, if any.
+func upDeadline(t *testing.T, db *store.DB) (store.Deadline, bool) {
+	t.Helper()
+	ds, err := db.Deadlines(context.Background(), time.Unix(4_000_000_000, 0))
+	must(t, err)
+	for _, d := range ds {
+		if d.Kind == string(TurnTimeUp) {
+			return d, true
+		}
+	}
+	return store.Deadline{}, false
+}
+
+// locked runs f under the table's lock: after whatever the host was doing with it.
+func locked(t *testing.T, h *Host, id int64, f func(*Table)) {
+	t.Helper()
+	tb, err := h.Lock(id)
+	must(t, err)
+	defer tb.Unlock()
+	f(tb)
+}
+
+// TestUpbeat_GameThroughTheHost: a 3-player UPBEAT game (ann and two bots) from its
+// first plans to its end through the host: ann revises and confirms, the bots play at
+// once, a restart in the middle (with a screen owed) loses nothing and shows the owed
+// screen, ann's revision clock runs out and her plan is confirmed for her (U20), every
+// state's screen is shown exactly once, and the stored record replays to the result.
+func TestUpbeat_GameThroughTheHost(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "k.db")
+	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	f := newScriptFront()
+	db, err := store.Open(context.Background(), path)
+	must(t, err)
+	h, err := New(Options{DB: db, Front: f, Clock: clock, Log: quietLog(), RetryBase: time.Hour, RetryMax: time.Hour})
+	must(t, err)
+	tb := upOpened(t, h)
+	id := tb.Row.ID
+
+	// The first plans (U19): the bots wrote theirs; ann's is checked, then the game begins.
+	locked(t, h, id, func(tb *Table) {
+		var ie *interp.Error
+		if _, err := h.WritePlan(tb, "ann", "invest ("); !errors.As(err, &ie) {
+			t.Errorf("a first plan that does not compile: %v", err)
+		}
+		if got := f.versions(); len(got) != 0 {
+			t.Errorf("screens %v before the game began", got)
+		}
+		began, err := h.WritePlan(tb, "ann", "invest 50\ndone")
+		must(t, err)
+		if !began {
+			t.Fatal("the game did not begin with every first plan written")
+		}
+	})
+	if got := f.versions(); !slices.Equal(got, []int{0}) {
+		t.Fatalf("screens %v once the game began, want the first (0): ann plays first", got)
+	}
+	d, ok := upDeadline(t, db)
+	if !ok || !d.Due.Equal(clock.Now().Add(time.Minute)) {
+		t.Fatalf("turn clock %+v (%v), want a minute from now: ann's whole revision clock", d, ok)
+	}
+
+	// ann revises after 10 s (recorded, no new screen) and confirms 5 s later.
+	clock.Advance(10 * time.Second)
+	locked(t, h, id, func(tb *Table) { must(t, h.ReviseUpbeat(tb, "ann", "collect 1\ninvest 20")) })
+	if got := f.versions(); len(got) != 1 {
+		t.Errorf("screens %v after a revision, want none new", got)
+	}
+	clock.Advance(5 * time.Second)
+	locked(t, h, id, func(tb *Table) {
+		if err := h.ConfirmUpbeat(tb, "bob"); refusedWith(t, err) == "" {
+			t.Error("bob, not in the game, confirmed ann's turn")
+		}
+		must(t, h.ConfirmUpbeat(tb, "ann"))
+		g, err := h.UpEngine(tb)
+		must(t, err)
+		if g.Current() != 1 || g.Turn(1) != 2 || g.Turn(2) != 2 || g.Turn(3) != 2 {
+			t.Errorf("after ann's turn, player %d to act, turns %d %d %d; want the bots played at once and ann to act", g.Current(), g.Turn(1), g.Turn(2), g.Turn(3))
+		}
+		if g.Clock(1) != 45*time.Second || g.Plan(1) != "collect 1\ninvest 20" {
+			t.Errorf("ann's clock %v, plan %q; want 45s left and her revision", g.Clock(1), g.Plan(1))
+		}
+	})
+	if d, ok := upDeadline(t, db); !ok || !d.Due.Equal(clock.Now().Add(45*time.Second)) {
+		t.Errorf("turn clock %+v, want due when ann's 45 s are up", d)
+	}
+
+	// ann confirms again, and the screen after it fails: the process stops with it owed.
+	clock.Advance(20 * time.Second)
+	f.mu.Lock()
+	f.fail = []error{errTransient}
+	f.mu.Unlock()
+	var owed int
+	var stored []upbeat.Action
+	locked(t, h, id, func(tb *Table) {
+		must(t, h.ConfirmUpbeat(tb, "ann"))
+		if tb.Owed() == nil {
+			t.Fatal("the screen that failed is not owed")
+		}
+		owed = tb.Owed().Version
+		stored = slices.Clone(tb.Row.Upbeat.Actions)
+	})
+	<-h.Close()
+	db.Close()
+
+	// A new host on the same database: the game is rebuilt from its record, the owed
+	// screen is shown first, then the bots' turns follow, up to ann's.
+	f2 := newScriptFront()
+	h2, db2 := hostOn(t, path, f2, clock)
+	n, err := h2.Restore(context.Background())
+	must(t, err)
+	if n != 1 {
+		t.Fatalf("restored %d games, want 1", n)
+	}
+	h2.Connected()
+	if s := f2.wait(t); s.Version != owed {
+		t.Fatalf("after the restart, screen %d shown first, want the owed one (%d)", s.Version, owed)
+	}
+	locked(t, h2, id, func(tb *Table) {
+		if !slices.Equal(tb.Row.Upbeat.Actions[:len(stored)], stored) {
+			t.Errorf("the restored record differs from the one stored before the restart")
+		}
+		g, err := h2.UpEngine(tb)
+		must(t, err)
+		if g.Current() != 1 || g.Turn(1) != 3 || g.Clock(1) != 25*time.Second {
+			t.Errorf("after the restart: player %d to act on turn %d with %v left; want ann, turn 3, 25s", g.Current(), g.Turn(1), g.Clock(1))
+		}
+	})
+
+	// ann's clock runs out while her turn is on screen: her plan is confirmed for her,
+	// and from then on every turn of hers is confirmed at once (U20), to the end.
+	d, ok = upDeadline(t, db2)
+	if !ok {
+		t.Fatal("no turn clock once ann's turn is on screen again")
+	}
+	clock.Advance(d.Due.Sub(clock.Now()))
+	h2.RunDue(context.Background())
+	if _, err := h2.Lock(id); err == nil {
+		t.Fatal("the game is still active after ann's clock ran out with the turns left")
+	}
+	row, err := db2.Game(context.Background(), id)
+	must(t, err)
+	if row.Status != store.StatusOver || row.Result == nil {
+		t.Fatalf("game status %s, result %v; want over", row.Status, row.Result)
+	}
+	g, err := upbeat.Replay(upbeat.NewLanguage(), row.UpbeatRecord(), nil)
+	must(t, err)
+	if !g.Over() || g.Winner() != row.Result.Winner || g.Turns() != row.Turns || g.CanRevise(1) {
+		t.Errorf("the stored record replays to winner %d after %d turns (ann can revise: %v); stored %+v after %d",
+			g.Winner(), g.Turns(), g.CanRevise(1), row.Result, row.Turns)
+	}
+	if _, ok := upDeadline(t, db2); ok {
+		t.Error("a turn clock is left once the game is over")
+	}
+	if _, err := db2.OwedScreen(context.Background(), id); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a screen is still owed once the game is over and shown: %v", err)
+	}
+
+	// Each state's screen shown exactly once, across both processes, in order.
+	all := append(f.versions(), f2.versions()...)
+	for i := 1; i < len(all); i++ {
+		if all[i] <= all[i-1] {
+			t.Fatalf("screens shown %v: a state shown twice or out of order", all)
+		}
+	}
+	if last := all[len(all)-1]; last != len(row.Upbeat.Actions) {
+		t.Errorf("last screen %d, want the final state (%d)", last, len(row.Upbeat.Actions))
+	}
+	f2.mu.Lock()
+	defer f2.mu.Unlock()
+	if !slices.Contains(f2.events, EvTimeUp) {
+		t.Errorf("events %v: no turn played for ann when her clock ran out", f2.events)
+	}
+}
+
+// TestUpbeat_InitialPlanTimeUp: a person who has not written a first plan when the
+// initial-plan time is up plays "done" (U19): the stored deadline begins the game.
+func TestUpbeat_InitialPlanTimeUp(t *testing.T) {
+	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	f := newScriptFront()
+	h, db := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, clock)
+	tb := upOpened(t, h)
+	clock.Advance(upConfig().InitPlanTime() - time.Second)
+	h.RunDue(context.Background())
+	if got := f.versions(); len(got) != 0 {
+		t.Fatalf("screens %v before the initial-plan time is up", got)
+	}
+	clock.Advance(time.Second)
+	h.RunDue(context.Background())
+	if got := f.versions(); !slices.Equal(got, []int{0}) {
+		t.Fatalf("screens %v once the initial-plan time is up, want the first (0)", got)
+	}
+	locked(t, h, tb.Row.ID, func(tb *Table) {
+		g, err := h.UpEngine(tb)
+		must(t, err)
+		if g.Plan(1) != "" || g.Current() != 1 || tb.Row.Status != store.StatusPlay {
+			t.Errorf("ann's plan %q, player %d to act, status %s; want done, ann, play", g.Plan(1), g.Current(), tb.Row.Status)
+		}
+	})
+	if _, ok := upDeadline(t, db); !ok {
+		t.Error("no turn clock once ann's first turn is on screen")
+	}
+}
