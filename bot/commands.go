@@ -4,11 +4,13 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/upbeat"
 )
 
 // Command names, as players type them.
 const (
 	cmdKombat      = "kombat"
+	cmdUpbeat      = "upbeat"
 	cmdUseStrategy = "Use as KOMBAT strategy" // the message command
 )
 
@@ -140,6 +142,35 @@ func commands() []*discordgo.ApplicationCommand {
 				}},
 			},
 		},
+		upbeatCommand(&serversOnly),
 		{Name: cmdUseStrategy, Type: discordgo.MessageApplicationCommand, Contexts: &serversOnly},
+	}
+}
+
+// upbeatCommand is /upbeat, UPBEAT's command, offered where /kombat is.
+func upbeatCommand(contexts *[]discordgo.InteractionContextType) *discordgo.ApplicationCommand {
+	integer := discordgo.ApplicationCommandOptionInteger
+	sub := discordgo.ApplicationCommandOptionSubCommand
+	bound := func(name, desc string, lo, hi float64) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: integer, Name: name, Description: desc, MinValue: &lo, MaxValue: hi}
+	}
+	level := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "level", Description: "how strong the bots play (default " + upbeat.DefaultLevel + ")"}
+	for _, l := range upbeat.Levels() {
+		level.Choices = append(level.Choices, &discordgo.ApplicationCommandOptionChoice{Name: l, Value: l})
+	}
+	config := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionAttachment, Name: "config",
+		Description: "a configuration file (name=value lines); default: the standard rules"}
+	return &discordgo.ApplicationCommand{
+		Name:        cmdUpbeat,
+		Description: "Play UPBEAT, KOMBAT's sister game: 2 to 6 mayors' plans claim a hex territory",
+		Contexts:    contexts,
+		Options: []*discordgo.ApplicationCommandOption{
+			{Type: sub, Name: "new", Description: "Open a game in this channel: players join, you start it", Options: []*discordgo.ApplicationCommandOption{
+				bound("players", "seats in all, 2 to 6 (default 2, or one more than the bots)", 2, 6),
+				bound("bots", "seats the built-in bot plays, 0 to 5 (default 0)", 0, 5), level, config,
+			}},
+			{Type: sub, Name: "status", Description: "Show the numbers of the UPBEAT game in this channel"},
+			{Type: sub, Name: "resign", Description: "Leave the UPBEAT game you play in this channel"},
+		},
 	}
 }

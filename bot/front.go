@@ -29,6 +29,9 @@ var _ host.Front = discordFront{}
 // game's final board it posts the after-game chart and sentences.
 func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 	b := f.b
+	if t.Row.Upbeat != nil {
+		return b.upShow(t, s)
+	}
 	g, err := b.host.Engine(t)
 	if err != nil {
 		return "", err
@@ -57,11 +60,14 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 
 // Retire takes the controls off the message shown before (a "Why?" button stays).
 func (f discordFront) Retire(t *host.Table, old string) {
-	g, err := f.b.host.Engine(t)
-	if err != nil {
-		return
+	var keep []discordgo.MessageComponent // an UPBEAT screen keeps none
+	if t.Row.Upbeat == nil {
+		g, err := f.b.host.Engine(t)
+		if err != nil {
+			return
+		}
+		keep = view.WhyRows(t.Row.ID, g.Turns()-1)
 	}
-	keep := view.WhyRows(t.Row.ID, g.Turns()-1)
 	// A permanent failure here (the old message deleted) leaves nothing to clean.
 	if _, err := f.b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.Row.Place, Components: &keep}, f.b.screenPriority(t)); err != nil && permanent(err) == "" {
 		f.b.log.Warn("strip old controls", "game", t.Row.ID, "message", old, "err", err)
@@ -73,6 +79,9 @@ func (f discordFront) Permanent(err error) string { return permanent(err) }
 
 // Summary words what happened above the board that shows it.
 func (f discordFront) Summary(t *host.Table, e host.Event) string {
+	if t.Row.Upbeat != nil {
+		return f.b.upSummary(t, e)
+	}
 	switch e.Kind {
 	case host.EvTurn:
 		return render.TurnSummary(e.Log, t.Names()[e.Player-1])
@@ -187,7 +196,11 @@ func permanent(err error) string {
 // games (no person in any seat) and tournament games give way to games with people.
 func (*Bot) screenPriority(t *host.Table) discordgo.RequestOption {
 	p := pace.Auto
-	for _, id := range t.Row.Players {
+	players := t.Row.Players[:]
+	if t.Row.Upbeat != nil {
+		players = t.Row.Upbeat.Seats
+	}
+	for _, id := range players {
 		if id != "" {
 			p = pace.Human
 		}

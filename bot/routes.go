@@ -84,6 +84,11 @@ func routes() map[string]route {
 		"/leaderboard": {do: func(b *Bot, r *request, in input) view.Reply { return b.leaderboard(r, in.opts) }, ack: ackPrivate},
 		"/stats":       {do: func(b *Bot, r *request, in input) view.Reply { return b.stats(r, in.opts) }, ack: ackPrivate},
 
+		// Subcommands of /upbeat.
+		"/upbeat new":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upNew(r, in.opts) }, ack: ackPublic},
+		"/upbeat status": {do: func(b *Bot, r *request, _ input) view.Reply { return b.upStatus(r) }, ack: ackPrivate},
+		"/upbeat resign": {do: func(b *Bot, r *request, _ input) view.Reply { return b.upResign(r) }, ack: ackPrivate},
+
 		// Buttons and selects: challenges, setups, free spawns, turns, auto games.
 		"accept":    {do: func(b *Bot, r *request, in input) view.Reply { return b.accept(r, in.id) }, ack: ackUpdate},
 		"decline":   {do: func(b *Bot, r *request, in input) view.Reply { return b.decline(r, in.id) }, ack: ackUpdate},
@@ -116,6 +121,13 @@ func routes() map[string]route {
 		"libpick": {do: func(b *Bot, r *request, in input) view.Reply { return b.libraryPicker(r, in.id.Game) }},
 		"libload": {do: func(b *Bot, r *request, in input) view.Reply { return b.libraryLoad(r, in.id, in.value()) }, ack: ackPrivate},
 
+		// UPBEAT: the lobby, the first plans, the turns.
+		"upjoin":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upJoin(r, in.id) }, ack: ackUpdate},
+		"upstart":   {do: func(b *Bot, r *request, in input) view.Reply { return b.upStart(r, in.id) }, ack: ackUpdate},
+		"upplan":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upPlan(r, in.id) }},
+		"uprevise":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upRevise(r, in.id) }},
+		"upconfirm": {do: func(b *Bot, r *request, in input) view.Reply { return b.upConfirm(r, in.id) }, ack: ackUpdate},
+
 		// Forms.
 		"kindform":  {do: func(b *Bot, r *request, in input) view.Reply { return b.submitKind(r, in.id, in.form) }, ackIf: formAck},
 		"checkform": {do: func(b *Bot, r *request, in input) view.Reply { return b.checkText(r, "strategy", in.form["strategy"]) }},
@@ -125,6 +137,13 @@ func routes() map[string]route {
 		"libform": {do: func(b *Bot, r *request, in input) view.Reply {
 			return b.saveToLibrary(r, in.id.Arg(0), in.form["defense"], in.form["strategy"])
 		}, ack: ackPrivate},
+		// A first plan changes the first-plans message; a revision is answered privately.
+		"upform": {do: func(b *Bot, r *request, in input) view.Reply { return b.upForm(r, in.id, in.form["plan"]) }, ackIf: func(in input) ack {
+			if in.id.Arg(0) == "first" {
+				return ackUpdate
+			}
+			return ackPrivate
+		}},
 	}
 }
 
@@ -177,16 +196,19 @@ func strategyAck(in input) ack {
 // ackUpdate without a message).
 func formAck(input) ack { return ackUpdate }
 
-// command routes /kombat's subcommands.
+// command routes /kombat's subcommands ("/SUB") and /upbeat's ("/upbeat SUB").
 func (b *Bot) command(r *request, d discordgo.ApplicationCommandInteractionData) view.Reply {
-	if d.Name != cmdKombat || len(d.Options) == 0 {
+	if d.Name != cmdKombat && d.Name != cmdUpbeat || len(d.Options) == 0 {
 		return view.Private("Unknown command; try /kombat rules.")
 	}
 	if r.i.GuildID == "" {
-		return view.Private("KOMBAT is played in a server channel, not in direct messages.")
+		return view.Private("KOMBAT and UPBEAT are played in a server channel, not in direct messages.")
 	}
-	sub := d.Options[0]
-	return b.route(r, "/"+sub.Name, input{opts: newOptions(sub.Options, d.Resolved), sub: sub, data: d})
+	sub, key := d.Options[0], "/"+d.Options[0].Name
+	if d.Name == cmdUpbeat {
+		key = "/upbeat " + sub.Name
+	}
+	return b.route(r, key, input{opts: newOptions(sub.Options, d.Resolved), sub: sub, data: d})
 }
 
 // kindCommand is /kombat kind's group: add.

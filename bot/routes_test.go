@@ -15,11 +15,12 @@ func TestRoutesCoverCommandsAndControls(t *testing.T) {
 	rs := routes()
 	used := map[string]bool{}
 	for _, c := range commands() {
-		if c.Name != cmdKombat {
+		prefix := map[string]string{cmdKombat: "/", cmdUpbeat: "/upbeat "}[c.Name]
+		if prefix == "" {
 			continue
 		}
 		for _, sub := range c.Options {
-			used["/"+sub.Name] = true
+			used[prefix+sub.Name] = true
 		}
 	}
 	// Actions are written as customID{Action: "..."} literals, or as arguments of the

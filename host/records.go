@@ -60,8 +60,11 @@ func (h *Host) ReplayGame(ctx context.Context, guild, place string, id int64) (*
 		if errors.Is(err, store.ErrNotFound) || err == nil && row.Scope != guild {
 			return nil, refuse("There is no game #%d on this server. `/kombat history` lists your games.", id)
 		}
+		if err == nil && row.Upbeat != nil {
+			return nil, refuse("Game #%d is an UPBEAT game, not a KOMBAT one. `/kombat history` lists your games.", id)
+		}
 	} else {
-		row, err = h.db.LastGameIn(ctx, place)
+		row, err = h.db.LastGameIn(ctx, store.GameKombat, place)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, refuse("No game has finished in this channel yet. Give a game number: `/kombat history` lists your games.")
 		}
@@ -85,7 +88,7 @@ func (h *Host) Frames(v *View) ([]game.Frame, error) {
 // it; a game that is gone, not over or does not replay is a *Refusal.
 func (h *Host) Replay(ctx context.Context, id int64) (*View, []game.Frame, error) {
 	v, err := h.View(ctx, id)
-	if err != nil || v.Row.Status != store.StatusOver {
+	if err != nil || v.Row.Status != store.StatusOver || v.Row.Upbeat != nil {
 		return nil, nil, refuse("This game can no longer be replayed.")
 	}
 	frames, err := h.Frames(v)
@@ -122,6 +125,9 @@ func (h *Host) Why(ctx context.Context, id int64, n int, user string) (*Why, err
 	}
 	if err != nil {
 		return nil, fmt.Errorf("host: game %d for why: %w", id, err)
+	}
+	if v.Row.Upbeat != nil {
+		return nil, refuse("Game #%d is an UPBEAT game: its turns are not KOMBAT's.", id)
 	}
 	rec := v.Row.Record()
 	log, err := game.TraceTurn(h.lang, rec, n)

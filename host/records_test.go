@@ -10,6 +10,7 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/store"
+	"github.com/kombat-game/kombat/upbeat"
 )
 
 // quietFront is a front that shows nothing: the records tests only read games.
@@ -76,6 +77,7 @@ func TestHost_ReplayGame(t *testing.T) {
 	active := &store.Game{Scope: "g", Place: "c3", Mode: game.ModeDuel, Players: [2]string{ann, bob}, Status: store.StatusPlay, Config: game.DefaultConfig()}
 	activeID, err := db.CreateGame(ctx, active)
 	must(t, err)
+	up := recUpbeatOver(t, db, "g", "c1") // after the KOMBAT game over in c1
 
 	cases := []struct {
 		name    string
@@ -91,6 +93,7 @@ func TestHost_ReplayGame(t *testing.T) {
 		{"a game that does not exist", "c1", 99, 0, "There is no game #99 on this server. `/kombat history` lists your games."},
 		{"a place with no finished game", "c3", 0, 0, "No game has finished in this channel yet. Give a game number: `/kombat history` lists your games."},
 		{"a game in play", "c1", activeID, 0, "Game #4 is not over (it is play); replays are of finished games. `/kombat board` shows a game in play."},
+		{"an UPBEAT game by id", "c1", up, 0, "Game #5 is an UPBEAT game, not a KOMBAT one. `/kombat history` lists your games."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -118,6 +121,28 @@ func TestHost_ReplayGame(t *testing.T) {
 	if _, frames, err := h.Replay(ctx, over); err != nil || len(frames) < 2 {
 		t.Errorf("replay viewer of a finished game: %d frames, %v", len(frames), err)
 	}
+	if _, _, err := h.Replay(ctx, up); refusalOf(err) != "This game can no longer be replayed." {
+		t.Errorf("KOMBAT's replay viewer of an UPBEAT game: %v", err)
+	}
+	if _, err := h.Why(ctx, up, 1, ann); refusalOf(err) != "Game #5 is an UPBEAT game: its turns are not KOMBAT's." {
+		t.Errorf("KOMBAT's Why? of an UPBEAT game: %v", err)
+	}
+	if ps, err := h.History(ctx, "g", ann); err != nil || len(ps) != 2 || ps[0].Game.ID != activeID || ps[1].Game.ID != over {
+		t.Errorf("ann's KOMBAT history: %+v, %v; want #%d and #%d", ps, err, activeID, over)
+	}
+}
+
+// recUpbeatOver stores an UPBEAT game between ann and bob at place, which ann resigned,
+// and returns its id.
+func recUpbeatOver(t *testing.T, db *store.DB, g, place string) int64 {
+	t.Helper()
+	ctx := context.Background()
+	row := &store.Game{Game: store.GameUpbeat, Scope: g, Place: place, Mode: game.ModeDuel, Status: store.StatusPlay, Seed: 3,
+		Upbeat: &store.Upbeat{Seats: []string{ann, bob}, Plans: []string{"done", "done"}, Config: upbeat.DefaultConfig()}}
+	id, err := db.CreateGame(ctx, row)
+	must(t, err)
+	must(t, db.CommitActions(ctx, id, 0, []upbeat.Action{{Player: 1, Kind: upbeat.ActResign}}, &game.Result{Winner: 2, Reason: UpLastStanding}, 0, nil))
+	return id
 }
 
 // TestHost_View checks that the view of an active game is a copy taken from its table,

@@ -36,6 +36,8 @@ type UpLobby struct {
 	Levels  []string `json:"levels"`            // a bot seat's level; "" for a person's seat
 	Plans   []string `json:"plans,omitempty"`   // first plans written so far, by seat (U19)
 	Written []bool   `json:"written,omitempty"` // which seats have written their first plan
+	// PlansDue is when the initial-plan time runs out and the game begins (U19).
+	PlansDue time.Time `json:"plans_due,omitzero"`
 	// ShownAt is when the game's latest screen was shown, and ShownVersion the record's
 	// length then: the revision clock of the player to act runs from ShownAt (U20).
 	ShownAt      time.Time `json:"shown_at"`
@@ -148,12 +150,12 @@ func (h *Host) StartUpbeat(t *Table, user string) error {
 			t.Up.Plans[p-1], t.Up.Written[p-1] = b.InitialPlan(), true
 		}
 	}
-	t.Row.Status = store.StatusSetup
+	t.Row.Status, t.Up.PlansDue = store.StatusSetup, h.clock.Now().Add(t.Row.Upbeat.Config.InitPlanTime())
 	if err := h.SaveMeta(t); err != nil {
-		t.Row.Status, t.Up.Plans, t.Up.Written = store.StatusChallenge, nil, nil
+		t.Row.Status, t.Up.Plans, t.Up.Written, t.Up.PlansDue = store.StatusChallenge, nil, nil, time.Time{}
 		return err
 	}
-	h.Arm(t, SetupExpiry, h.clock.Now().Add(t.Row.Upbeat.Config.InitPlanTime()))
+	h.Arm(t, SetupExpiry, t.Up.PlansDue)
 	return nil
 }
 
@@ -331,6 +333,10 @@ func (h *Host) upTurn(t *Table, user string) (*upbeat.Game, int, error) {
 		return g, p, nil
 	}
 }
+
+// UpTurn returns the engine and user's seat when it is their turn, or the refusal
+// ReviseUpbeat and ConfirmUpbeat would give: what a chat asks before opening a form.
+func (h *Host) UpTurn(t *Table, user string) (*upbeat.Game, int, error) { return h.upTurn(t, user) }
 
 // ReviseUpbeat revises the plan of user, whose turn it is (U20). The revision is
 // recorded whatever comes of it, with the time it took; no screen is owed, since the

@@ -39,6 +39,9 @@ func upOpened(t *testing.T, h *Host) *Table {
 		t.Error("bob, who did not open the game, started it")
 	}
 	must(t, h.StartUpbeat(tb, "ann"))
+	if tb.Up.PlansDue.IsZero() {
+		t.Error("the first plans' deadline is not kept for the chat to show")
+	}
 	return tb
 }
 

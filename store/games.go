@@ -517,10 +517,12 @@ func (db *DB) ActiveAt(ctx context.Context, place string) (*Game, error) {
 	return gs[0], nil
 }
 
-// LastGameIn returns the most recent finished game shown at a place or started
-// from it, with its decisions (for a replay), or ErrNotFound.
-func (db *DB) LastGameIn(ctx context.Context, place string) (*Game, error) {
-	gs, err := db.games(ctx, true, `WHERE (place = ? OR origin = ?) AND status = 'over' ORDER BY id DESC LIMIT 1`, place, place)
+// LastGameIn returns the most recent finished game of one game's rules (KOMBAT's or
+// UPBEAT's) shown at a place or started from it, with its decisions (for a replay), or
+// ErrNotFound: a place hosts both games, and a KOMBAT replay cannot show an UPBEAT game.
+func (db *DB) LastGameIn(ctx context.Context, name GameName, place string) (*Game, error) {
+	gs, err := db.games(ctx, true, `WHERE game = ? AND (place = ? OR origin = ?) AND status = 'over' ORDER BY id DESC LIMIT 1`,
+		string(name.orKombat()), place, place)
 	if err == nil && len(gs) == 0 {
 		err = ErrNotFound
 	}
@@ -530,9 +532,11 @@ func (db *DB) LastGameIn(ctx context.Context, place string) (*Game, error) {
 	return gs[0], nil
 }
 
-// RecentGames lists a user's latest games in a guild, newest first, without decisions.
+// RecentGames lists a user's latest KOMBAT games in a guild, newest first, without
+// decisions. (An UPBEAT game's seats are not in player1 and player2, and its history is
+// its own: the game column says so rather than that accident.)
 func (db *DB) RecentGames(ctx context.Context, guild, user string, limit int) ([]*Game, error) {
-	gs, err := db.games(ctx, false, `WHERE scope = ? AND (player1 = ? OR player2 = ?)
+	gs, err := db.games(ctx, false, `WHERE game = 'kombat' AND scope = ? AND (player1 = ? OR player2 = ?)
 		AND status IN ('over', 'play', 'setup') ORDER BY id DESC LIMIT ?`, guild, user, user, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: recent games of %s: %w", user, err)

@@ -129,7 +129,7 @@ func TestGames(t *testing.T) {
 	if err := db.SaveMeta(ctx, over); !errors.Is(err, ErrInvalidInput) {
 		t.Errorf("SaveMeta of a finished game: %v", err)
 	}
-	if last, err := db.LastGameIn(ctx, "c1"); err != nil || last.ID != id || len(last.Decisions) != 3 {
+	if last, err := db.LastGameIn(ctx, GameKombat, "c1"); err != nil || last.ID != id || len(last.Decisions) != 3 {
 		t.Errorf("last game in the parent channel: %+v %v", last, err)
 	}
 	if recent, err := db.RecentGames(ctx, "g", "u2", 5); err != nil || len(recent) != 1 || recent[0].ID != id || recent[0].Decisions != nil {

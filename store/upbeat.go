@@ -21,11 +21,14 @@ const (
 )
 
 // gameName is the row's game, KOMBAT's when unset.
-func (g *Game) gameName() GameName {
-	if g.Game == "" {
+func (g *Game) gameName() GameName { return g.Game.orKombat() }
+
+// orKombat is the name, KOMBAT's when unset.
+func (n GameName) orKombat() GameName {
+	if n == "" {
 		return GameKombat
 	}
-	return g.Game
+	return n
 }
 
 // Upbeat is what an UPBEAT game's row holds beyond the columns every game shares

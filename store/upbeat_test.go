@@ -80,3 +80,39 @@ func TestUpbeatGames(t *testing.T) {
 		t.Errorf("KOMBAT game %+v, %v", k, err)
 	}
 }
+
+// TestUpbeatGames_RecordsKeepTheirGame: a place hosts KOMBAT and UPBEAT games, and the
+// queries behind KOMBAT's replays and history find only KOMBAT's (an UPBEAT game
+// finished later in the same channel, or in a thread of it, is not "the last game").
+func TestUpbeatGames_RecordsKeepTheirGame(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	kid, err := db.CreateGame(ctx, newGameRow("c1", game.ModeDuel, "u1", "u2"))
+	must(t, err)
+	must(t, db.Finish(ctx, kid, 0, []game.Decision{{Player: 1, Action: game.ActResign}}, game.Result{Winner: 2, Reason: game.ReasonResign}, 0, nil))
+	for _, place := range []string{"c1", "t1"} {
+		row := &Game{Scope: "g", Place: place, Origin: "c1", Mode: game.ModeDuel, Status: StatusPlay, Seed: 9, Game: GameUpbeat,
+			Upbeat: &Upbeat{Seats: []string{"u1", "u2"}, Plans: []string{"done", "done"}, Config: upbeat.DefaultConfig()}}
+		if place == "c1" {
+			row.Origin = ""
+		}
+		id, err := db.CreateGame(ctx, row)
+		must(t, err)
+		must(t, db.CommitActions(ctx, id, 0, []upbeat.Action{{Player: 1, Kind: upbeat.ActResign}}, &game.Result{Winner: 2, Reason: "last"}, 0, nil))
+	}
+	if last, err := db.LastGameIn(ctx, GameKombat, "c1"); err != nil || last.ID != kid || last.Game != GameKombat {
+		t.Errorf("last KOMBAT game in c1: %+v, %v; want #%d", last, err, kid)
+	}
+	if last, err := db.LastGameIn(ctx, "", "c1"); err != nil || last.ID != kid {
+		t.Errorf("last game of the unnamed game (KOMBAT's) in c1: %+v, %v; want #%d", last, err, kid)
+	}
+	if last, err := db.LastGameIn(ctx, GameUpbeat, "c1"); err != nil || last.Game != GameUpbeat || last.Place != "t1" || len(last.Upbeat.Actions) != 1 {
+		t.Errorf("last UPBEAT game in c1: %+v, %v; want the one in its thread t1", last, err)
+	}
+	if _, err := db.LastGameIn(ctx, GameUpbeat, "c9"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("last UPBEAT game in an empty channel: %v", err)
+	}
+	if recent, err := db.RecentGames(ctx, "g", "u1", 10); err != nil || len(recent) != 1 || recent[0].ID != kid {
+		t.Errorf("u1's recent KOMBAT games: %+v, %v; want only #%d", recent, err, kid)
+	}
+}

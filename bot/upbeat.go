@@ -1,0 +1,278 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kombat-game/kombat/bot/view"
+	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/render"
+	"github.com/kombat-game/kombat/store"
+	"github.com/kombat-game/kombat/upbeat"
+)
+
+// /upbeat on Discord (issue 16): host decides, these handlers lock the game, ask host
+// and answer with bot/view's messages. A game opens with a lobby in the channel
+// (Join, Start), moves to a thread when it starts, gathers the first plans through a
+// form, then shows each turn's territory with Revise and Confirm for the person to act.
+
+// upNew is /upbeat new [players] [bots] [level] [config].
+func (b *Bot) upNew(r *request, o options) view.Reply {
+	if err := host.Busy(b.host.Active(), r.i.GuildID, r.i.ChannelID, r.user.ID, r.user.ID); err != nil {
+		return view.Refusal(err)
+	}
+	cfg := upbeat.DefaultConfig()
+	if a := o.attachment("config"); a != nil {
+		text, err := b.fetch(b.ctx, a, upbeat.MaxConfigBytes)
+		if err != nil {
+			return view.Private("Your configuration file could not be used: %v.", err)
+		}
+		if cfg, err = upbeat.ParseConfig(text); err != nil {
+			return view.Private("Your configuration file has mistakes: %v.", err)
+		}
+	}
+	nbots := int(o.int("bots", 0))
+	bots := make([]string, nbots)
+	for i := range bots {
+		bots[i] = o.str("level")
+	}
+	t, err := b.host.OpenUpbeat(host.UpOpen{Scope: r.i.GuildID, Place: r.i.ChannelID, Owner: r.user.ID, OwnerName: displayName(r.user),
+		Config: cfg, Seats: int(o.int("players", int64(max(2, nbots+1)))), Bots: bots, Seed: host.NewSeed()})
+	if err != nil {
+		return b.refusedOr(r, "open upbeat game", err)
+	}
+	return b.onUpbeat(t.Row.ID, view.UpLobby) // OpenUpbeat gives the table unlocked
+}
+
+// upTable locks an UPBEAT game for a component, or says why it cannot.
+func (b *Bot) upTable(id int64) (*host.Table, *view.Reply) {
+	t, bad := b.lockTable(id)
+	if bad == nil && t.Row.Upbeat == nil {
+		t.Unlock()
+		rep := view.Private("%s", view.ErrStaleComponent.Error())
+		return nil, &rep
+	}
+	return t, bad
+}
+
+// onUpbeat answers with do on an UPBEAT game locked for a component.
+func (b *Bot) onUpbeat(id int64, do func(t *host.Table) view.Reply) view.Reply {
+	t, bad := b.upTable(id)
+	if bad != nil {
+		return *bad
+	}
+	defer t.Unlock()
+	return do(t)
+}
+
+// upJoin takes a seat in the lobby.
+func (b *Bot) upJoin(r *request, id view.CustomID) view.Reply {
+	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
+		if _, err := b.host.JoinUpbeat(t, r.user.ID, displayName(r.user)); err != nil {
+			return b.refusedOr(r, "join upbeat game", err)
+		}
+		rep := view.UpLobby(t)
+		rep.Update = true
+		return rep
+	})
+}
+
+// upStart starts the game: it moves to a thread of the lobby's message when it can,
+// and the people are asked for their first plans there.
+func (b *Bot) upStart(r *request, id view.CustomID) view.Reply {
+	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
+		if err := b.host.StartUpbeat(t, r.user.ID); err != nil {
+			return b.refusedOr(r, "start upbeat game", err)
+		}
+		b.moveToThread(t, r.i.Message.ID, "UPBEAT: "+strings.Join(view.UpNames(t), ", "))
+		m, err := b.sess.ChannelMessageSendComplex(t.Row.Place, view.UpFirstPlans(t, t.Up.PlansDue).Message())
+		if err != nil {
+			b.log.Error("post first plans", "game", t.Row.ID, "err", err) // the deadline begins the game all the same
+		} else {
+			t.Row.Shown = m.ID // its button goes when the first screen is up
+			if err := b.host.SaveMeta(t); err != nil {
+				b.log.Error("save first plans message", "game", t.Row.ID, "err", err)
+			}
+		}
+		return view.UpStarted(t)
+	})
+}
+
+// upPlan opens the first-plan form for a player of the game, pre-filled with the plan
+// they wrote so far.
+func (b *Bot) upPlan(r *request, id view.CustomID) view.Reply {
+	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
+		p := t.Seat(r.user.ID)
+		switch {
+		case p == 0:
+			return view.Private("You are not playing in this game.")
+		case t.Row.Status != store.StatusSetup:
+			return view.Private("The first plans are written before the game begins; this one has begun.")
+		}
+		return view.UpPlanForm(t.Row.ID, true, t.Up.Plans[p-1])
+	})
+}
+
+// upRevise opens the revision form for the player to act, pre-filled with their plan.
+func (b *Bot) upRevise(r *request, id view.CustomID) view.Reply {
+	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
+		g, p, err := b.host.UpTurn(t, r.user.ID)
+		if err != nil {
+			return b.refusedOr(r, "revise", err)
+		}
+		if !g.CanRevise(p) {
+			return view.Private("Your revision clock has run out: press **Confirm** to run your plan as it stands.")
+		}
+		return view.UpPlanForm(t.Row.ID, false, g.Plan(p))
+	})
+}
+
+// upForm takes a plan from the form: a first plan (the first-plans message changes)
+// or a revision (answered privately).
+func (b *Bot) upForm(r *request, id view.CustomID, plan string) view.Reply {
+	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
+		if id.Arg(0) == "first" {
+			began, err := b.host.WritePlan(t, r.user.ID, plan)
+			if err != nil {
+				return b.planRefused(r, err)
+			}
+			rep := view.UpFirstPlans(t, t.Up.PlansDue)
+			if began {
+				rep = view.Reply{Content: "**UPBEAT — first plans** · everyone has written a plan: the game has begun."}
+			}
+			rep.Update = true
+			return rep
+		}
+		if err := b.host.ReviseUpbeat(t, r.user.ID, plan); err != nil {
+			return b.planRefused(r, err)
+		}
+		g, err := b.host.UpEngine(t)
+		if err != nil {
+			return b.internal(r, "engine after revision", err)
+		}
+		p := t.Seat(r.user.ID)
+		return view.Private("Your plan is revised: budget %d, revision clock %s left. Press **Confirm** to run it, or **Revise** again.", g.Budget(p), g.Clock(p))
+	})
+}
+
+// planRefused tells a player why their plan was not taken: host's refusal or the
+// plan's mistakes.
+func (b *Bot) planRefused(r *request, err error) view.Reply {
+	if msg, ok := view.Refused(err, "Your plan was not taken:\n", view.ContentLimit-40); ok {
+		return view.Private("%s", msg)
+	}
+	return b.internal(r, "take plan", err)
+}
+
+// upConfirm runs the plan of the player to act; host shows the turn and the bots'
+// turns after it.
+func (b *Bot) upConfirm(r *request, id view.CustomID) view.Reply {
+	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
+		if err := b.host.ConfirmUpbeat(t, r.user.ID); err != nil {
+			return b.refusedOr(r, "confirm plan", err)
+		}
+		if s := t.Owed(); s != nil {
+			return view.Private("Your turn was played and stored; the territory after it is not posted yet (%s).", upOwedWhy(s))
+		}
+		return view.Reply{}
+	})
+}
+
+// upOwedWhy says why a screen is still owed.
+func upOwedWhy(s *store.Screen) string {
+	if s.Paused != "" {
+		return s.Paused
+	}
+	return "Discord did not take it yet; it is being posted again"
+}
+
+// upPlace locks the UPBEAT game of the channel, or says there is none.
+func (b *Bot) upPlace(r *request) (*host.Table, *view.Reply) {
+	t := b.host.LockPlace(r.i.ChannelID)
+	if t != nil && t.Row.Upbeat == nil {
+		t.Unlock()
+		t = nil
+	}
+	if t == nil {
+		rep := view.Private("No UPBEAT game is being played in this channel. Open one with `/upbeat new`.")
+		return nil, &rep
+	}
+	return t, nil
+}
+
+// upStatus is /upbeat status: the numbers of the channel's game, privately.
+func (b *Bot) upStatus(r *request) view.Reply {
+	t, bad := b.upPlace(r)
+	if bad != nil {
+		return *bad
+	}
+	defer t.Unlock()
+	if t.Row.Status != store.StatusPlay {
+		return view.Private("The game here has not begun: its players are joining or writing their first plans.")
+	}
+	g, err := b.host.UpEngine(t)
+	if err != nil {
+		return b.internal(r, "upbeat engine", err)
+	}
+	return view.Private("%s", view.UpStatus(t, g.Snapshot()))
+}
+
+// upResign is /upbeat resign: the player leaves the channel's game at once.
+func (b *Bot) upResign(r *request) view.Reply {
+	t, bad := b.upPlace(r)
+	if bad != nil {
+		return *bad
+	}
+	defer t.Unlock()
+	if err := b.host.ResignUpbeat(t, r.user.ID); err != nil {
+		return b.refusedOr(r, "resign upbeat", err)
+	}
+	return view.Private("You resigned from UPBEAT game #%d.", t.Row.ID)
+}
+
+// upShow is the front's Show for an UPBEAT game: the territory after the last turn,
+// its summary, and the controls of the person to act.
+func (b *Bot) upShow(t *host.Table, s *store.Screen) (string, error) {
+	g, err := b.host.UpEngine(t)
+	if err != nil {
+		return "", err
+	}
+	snap := g.Snapshot()
+	var last upbeat.TurnLog
+	if l, ok := b.upLast.Load(t.Row.ID); ok {
+		last = l.(upbeat.TurnLog)
+	}
+	png, err := b.render.TerritoryPNG(render.Territory{Snap: snap, Last: last, Names: view.UpNames(t)})
+	if err != nil {
+		return "", fmt.Errorf("bot: territory of game %d: %w", t.Row.ID, err)
+	}
+	m, err := b.postOnce(t.Row.Place, view.UpScreen(t, snap, s.Summary, png), screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
+	if err != nil {
+		return "", err
+	}
+	if snap.Over {
+		b.upLast.Delete(t.Row.ID)
+	}
+	return m.ID, nil
+}
+
+// upSummary is the front's Summary for an UPBEAT game; it keeps the turn's log for
+// the image of the screen that shows it (a restart loses only that drawing).
+func (b *Bot) upSummary(t *host.Table, e host.Event) string {
+	if e.Up == nil {
+		b.upLast.Delete(t.Row.ID)
+	} else {
+		b.upLast.Store(t.Row.ID, *e.Up)
+	}
+	switch e.Kind {
+	case host.EvStart:
+		return "Everyone's first plan is in: the game begins."
+	case host.EvTurn:
+		return view.UpTurnSummary(*e.Up, view.UpNames(t)[e.Player-1])
+	case host.EvTimeUp:
+		return fmt.Sprintf("⏰ %s's revision clock ran out: the plan ran as it stood.\n%s", view.UpMention(t, e.Player), view.UpTurnSummary(*e.Up, view.UpNames(t)[e.Player-1]))
+	case host.EvResign:
+		return fmt.Sprintf("%s resigned.", view.UpMention(t, e.Player))
+	}
+	return ""
+}

@@ -1,0 +1,242 @@
+package view
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/store"
+	"github.com/kombat-game/kombat/upbeat"
+)
+
+// UPBEAT's messages (issue 16): the lobby where players join, the first plans, the
+// plan form, the screen of each turn and the status.
+
+// UpNames are an UPBEAT game's seats' names: a person's display name, "Bot N (level)"
+// for a bot, "(open)" for a seat nobody has taken yet.
+func UpNames(t *host.Table) []string {
+	out := make([]string, len(t.Row.Upbeat.Seats))
+	for i, id := range t.Row.Upbeat.Seats {
+		switch {
+		case t.Up.Levels[i] != "":
+			out[i] = fmt.Sprintf("Bot %d (%s)", i+1, t.Up.Levels[i])
+		case id == "":
+			out[i] = "(open)"
+		default:
+			out[i] = t.Up.Names[i]
+		}
+	}
+	return out
+}
+
+// UpMention names seat p for a message: its player's mention, or the bot's name in bold.
+func UpMention(t *host.Table, p int) string {
+	if id := t.Row.Upbeat.Seats[p-1]; id != "" {
+		return "<@" + id + ">"
+	}
+	return "**" + UpNames(t)[p-1] + "**"
+}
+
+// upSeats lists the seats, one a line.
+func upSeats(t *host.Table, mark func(p int) string) string {
+	var b strings.Builder
+	for i, name := range UpNames(t) {
+		who := name
+		if t.Row.Upbeat.Seats[i] != "" {
+			who = "<@" + t.Row.Upbeat.Seats[i] + ">"
+		}
+		fmt.Fprintf(&b, "%s %d. %s\n", mark(i+1), i+1, who)
+	}
+	return b.String()
+}
+
+// UpLobby is the message where players join an UPBEAT game and its opener starts it.
+func UpLobby(t *host.Table) Reply {
+	cfg := t.Row.Upbeat.Config
+	var b strings.Builder
+	fmt.Fprintf(&b, "**UPBEAT** · <@%s> opens a game for %d players on a %d x %d territory, %d turns each. Press **Join** to take a seat; <@%s> presses **Start** when the seats are full.\n",
+		t.Up.Owner, len(t.Row.Upbeat.Seats), cfg.Rows, cfg.Cols, cfg.MaxTurns, t.Up.Owner)
+	b.WriteString(upSeats(t, func(int) string { return "•" }))
+	id := func(action string) CustomID { return CustomID{Action: action, Game: t.Row.ID} }
+	return Reply{Content: Fit(b.String()), Components: []discordgo.MessageComponent{Row(
+		Button("Join", discordgo.PrimaryButton, id("upjoin")),
+		Button("Start", discordgo.SuccessButton, id("upstart")),
+	)}}
+}
+
+// UpStarted replaces the lobby once the game has started in place (a thread, or here).
+func UpStarted(t *host.Table) Reply {
+	where := "below"
+	if t.Row.Origin != "" {
+		where = fmt.Sprintf("in <#%s>", t.Row.Place)
+	}
+	return Reply{Update: true, Content: fmt.Sprintf("**UPBEAT** game #%d has started: %d players write their first plans %s.\n%s",
+		t.Row.ID, len(t.Row.Upbeat.Seats), where, upSeats(t, func(int) string { return "•" }))}
+}
+
+// UpFirstPlans is the message where the people write their first plans (U19) until
+// until; a seat without one by then plays "done".
+func UpFirstPlans(t *host.Table, until time.Time) Reply {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**UPBEAT — first plans** · press **Write plan** and write your construction plan. The game begins when everyone has written one, or <t:%d:R>; a player without a plan then runs `done`.\n", until.Unix())
+	b.WriteString(upSeats(t, func(p int) string {
+		if len(t.Up.Written) >= p && t.Up.Written[p-1] {
+			return "✅"
+		}
+		return "⬜"
+	}))
+	var people []string
+	for _, id := range t.Row.Upbeat.Seats {
+		if id != "" {
+			people = append(people, id)
+		}
+	}
+	return Reply{Content: Fit(b.String()), Mentions: people, Components: []discordgo.MessageComponent{Row(
+		Button("Write plan", discordgo.PrimaryButton, CustomID{Action: "upplan", Game: t.Row.ID}),
+	)}}
+}
+
+// UpPlanForm is the plan form: the first plan (first) or a revision. The plan it
+// starts from is pre-filled when it fits a text input; otherwise the input starts
+// empty and its label says so, since a cut plan would lose the player's code.
+func UpPlanForm(game int64, first bool, plan string) Reply {
+	title, label, arg := "Revise your plan", "Construction plan (code fences are fine)", "rev"
+	if first {
+		title, arg = "Your first plan", "first"
+	}
+	if utf8.RuneCountInString(plan) > MaxInputValue {
+		plan, label = "", fmt.Sprintf("Plan (yours is over %d chars: paste it)", MaxInputValue)
+	}
+	return Reply{Modal: &Form{ID: CustomID{Action: "upform", Game: game, Args: []string{arg}}.Encode(), Title: title,
+		Inputs: []discordgo.TextInput{TextInput("plan", label, discordgo.TextInputParagraph, plan, true, MaxInputValue)}}}
+}
+
+// UpScreen is the screen of an UPBEAT game after a turn (or at its start): the
+// summary, the territory image, and for the person to act their revision clock and
+// the Revise and Confirm buttons; at the end, the result.
+func UpScreen(t *host.Table, s upbeat.Snapshot, summary string, png []byte) Reply {
+	var b strings.Builder
+	if summary != "" {
+		b.WriteString(summary + "\n")
+	}
+	rep := Reply{Files: []File{{Name: "territory.png", MIME: "image/png", Data: png}}}
+	if s.Over {
+		b.WriteString("**Game over.** " + UpResult(t, s))
+		rep.Content = Fit(b.String())
+		return rep
+	}
+	p := s.Current
+	pv := s.Players[p-1]
+	fmt.Fprintf(&b, "**UPBEAT** · turn %d of %d for %s · budget %d", pv.Turn, s.Config.MaxTurns, UpMention(t, p), pv.Budget)
+	if id := t.Row.Upbeat.Seats[p-1]; id != "" {
+		rep.Mentions = []string{id}
+		if pv.CanRevise {
+			fmt.Fprintf(&b, " · revision clock %s left (a revision costs %d)\n", pv.Clock.Round(time.Second), s.Config.RevCost)
+			b.WriteString("**Revise** to change your plan, **Confirm** to run it.")
+		} else {
+			b.WriteString("\nYour revision clock has run out: your plan runs as it stands.")
+		}
+		id := func(action string) CustomID { return CustomID{Action: action, Game: t.Row.ID} }
+		rep.Components = []discordgo.MessageComponent{Row(
+			Button("Revise", discordgo.SecondaryButton, id("uprevise")),
+			Button("Confirm", discordgo.SuccessButton, id("upconfirm")),
+		)}
+	}
+	rep.Content = Fit(b.String())
+	return rep
+}
+
+// UpResult words how a finished game ended.
+func UpResult(t *host.Table, s upbeat.Snapshot) string {
+	var reason string
+	if t.Row.Result != nil {
+		reason = string(t.Row.Result.Reason)
+	}
+	switch {
+	case s.Winner == 0:
+		return "A tie: the turn limit came and the best share the top."
+	case reason == string(host.UpLastStanding):
+		return fmt.Sprintf("%s wins: the last city standing.", UpMention(t, s.Winner))
+	}
+	return fmt.Sprintf("%s wins at the turn limit (deposits, then regions, then budget).", UpMention(t, s.Winner))
+}
+
+// UpStatus is an UPBEAT game's numbers as text: each player's budget, regions, total
+// deposit and revision clock, and whose turn it is.
+func UpStatus(t *host.Table, s upbeat.Snapshot) string {
+	var b strings.Builder
+	if t.Row.Status != store.StatusPlay && !s.Over {
+		return "The game here has not begun: its players are joining or writing their first plans."
+	}
+	fmt.Fprintf(&b, "**UPBEAT** game #%d · %d turns played", t.Row.ID, s.Turns)
+	if s.Current != 0 {
+		fmt.Fprintf(&b, " · %s to play", UpMention(t, s.Current))
+	}
+	b.WriteString("\n")
+	for i, pv := range s.Players {
+		state := fmt.Sprintf("budget %d · %d regions · deposits %.0f · clock %s", pv.Budget, pv.Regions, pv.Total, pv.Clock.Round(time.Second))
+		if !pv.Alive {
+			state = "out"
+		}
+		fmt.Fprintf(&b, "%d. %s: %s\n", i+1, UpMention(t, i+1), state)
+	}
+	if s.Over {
+		b.WriteString(UpResult(t, s))
+	}
+	return Fit(b.String())
+}
+
+// UpTurnSummary words what a turn did, in a line or two.
+func UpTurnSummary(l upbeat.TurnLog, who string) string {
+	var interest float64
+	var moves, invests, collects, shots, hits int
+	var invested, collected int64
+	var lost []int
+	for _, e := range l.Events {
+		switch e.Kind {
+		case upbeat.EventInterest:
+			interest += e.Gain
+		case upbeat.EventMove:
+			moves++
+		case upbeat.EventInvest:
+			if e.OK {
+				invests++
+				invested += e.Amount
+			}
+		case upbeat.EventCollect:
+			if e.OK {
+				collects++
+				collected += e.Amount
+			}
+		case upbeat.EventShoot:
+			shots++
+			if e.OK {
+				hits++
+			}
+		case upbeat.EventLost:
+			lost = append(lost, e.Player)
+		}
+	}
+	parts := []string{fmt.Sprintf("interest +%.0f", interest)}
+	if moves > 0 {
+		parts = append(parts, fmt.Sprintf("%d moves", moves))
+	}
+	if invests > 0 {
+		parts = append(parts, fmt.Sprintf("invested %d in %d regions", invested, invests))
+	}
+	if collects > 0 {
+		parts = append(parts, fmt.Sprintf("collected %d from %d regions", collected, collects))
+	}
+	if shots > 0 {
+		parts = append(parts, fmt.Sprintf("%d shots (%d hit)", shots, hits))
+	}
+	s := fmt.Sprintf("**%s**, turn %d: %s; the crew ended at %v (%s).", who, l.Turn, strings.Join(parts, ", "), l.Crew, l.End)
+	for _, p := range lost {
+		s += fmt.Sprintf(" Player %d lost their city center and is out.", p)
+	}
+	return s
+}
