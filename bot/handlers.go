@@ -15,6 +15,7 @@ import (
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
+	"github.com/kombat-game/kombat/store"
 )
 
 // options gives a subcommand's options by name, with the interaction's resolved users
@@ -131,6 +132,9 @@ func (b *Bot) showBoard(r *request) view.Reply {
 		return view.Private("No game is being played in this channel. Start one with `/kombat challenge`, `/kombat solo` or `/kombat auto`.")
 	}
 	defer t.Unlock()
+	if t.Row.Game == store.GameUpbeat {
+		return view.Private("This channel's game is UPBEAT: `/upbeat status` shows it and `/upbeat resign` leaves it.")
+	}
 	g, err := b.host.Engine(t)
 	if err != nil || t.Row.Status != "play" {
 		return view.Private("The game here is still being set up; the board appears once the kinds are agreed.")
@@ -157,6 +161,9 @@ func (b *Bot) showStatus(r *request) view.Reply {
 		return view.Private("No game is being played in this channel.")
 	}
 	defer t.Unlock()
+	if t.Row.Game == store.GameUpbeat {
+		return view.Private("This channel's game is UPBEAT: `/upbeat status` shows it and `/upbeat resign` leaves it.")
+	}
 	g, err := b.host.Engine(t)
 	if err != nil || t.Row.Status != "play" {
 		return view.Private("The game here is still being set up (%d kinds proposed).", len(t.Lobby.Kinds))
@@ -216,7 +223,7 @@ func (b *Bot) useStrategy(r *request, d discordgo.ApplicationCommandInteractionD
 	}
 	if t := b.host.LockPlace(r.i.ChannelID); t != nil {
 		defer t.Unlock()
-		if t.Lobby.May(t.Row, r.user.ID, host.ChangeKinds) == nil {
+		if t.Row.Game != store.GameUpbeat && t.Lobby.May(t.Row, r.user.ID, host.ChangeKinds) == nil {
 			return b.kindForm(t, -1, host.Proposal{Strategy: strings.TrimSpace(code)})
 		}
 	}

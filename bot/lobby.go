@@ -15,6 +15,7 @@ import (
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
+	"github.com/kombat-game/kombat/store"
 )
 
 // How long a challenge and a setup stay open.
@@ -364,6 +365,9 @@ func (b *Bot) kindAdd(r *request, o options) view.Reply {
 	t := b.host.InPlace(r.i.ChannelID)
 	if t == nil {
 		return view.Private("No game is being set up in this channel.")
+	}
+	if t.Row.Game == store.GameUpbeat {
+		return view.Private("This channel's game is UPBEAT: `/upbeat status` shows it and `/upbeat resign` leaves it.")
 	}
 	a := o.attachment("file")
 	if a == nil {

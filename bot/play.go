@@ -11,6 +11,7 @@ import (
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/render"
+	"github.com/kombat-game/kombat/store"
 )
 
 // turnTable locks a game for the current player's action on controls drawn at record
@@ -165,6 +166,9 @@ func (b *Bot) askResign(r *request) view.Reply {
 	t := b.host.InPlace(r.i.ChannelID)
 	if t == nil {
 		return view.Private("No game is being played in this channel.")
+	}
+	if t.Row.Game == store.GameUpbeat {
+		return view.Private("This channel's game is UPBEAT: `/upbeat status` shows it and `/upbeat resign` leaves it.")
 	}
 	return b.askResignGame(r, t.Row.ID)
 }

@@ -41,7 +41,20 @@ func (b *Bot) upNew(r *request, o options) view.Reply {
 	if err != nil {
 		return b.refusedOr(r, "open upbeat game", err)
 	}
-	return b.onUpbeat(t.Row.ID, view.UpLobby) // OpenUpbeat gives the table unlocked
+	// OpenUpbeat gives the table unlocked. The lobby's message is kept as the game's
+	// screen, so that the host's note when nobody starts the game can close it.
+	return b.onUpbeat(t.Row.ID, func(t *host.Table) view.Reply {
+		if err := r.send(view.UpLobby(t)); err != nil {
+			return b.internal(r, "send upbeat lobby", err)
+		}
+		if m, err := b.sess.InteractionResponse(r.i); err == nil {
+			t.Row.Shown = m.ID
+			if err := b.host.SaveMeta(t); err != nil {
+				b.log.Error("save upbeat lobby message", "game", t.Row.ID, "err", err)
+			}
+		}
+		return view.Reply{}
+	})
 }
 
 // upTable locks an UPBEAT game for a component, or says why it cannot.
@@ -74,6 +87,16 @@ func (b *Bot) upJoin(r *request, id view.CustomID) view.Reply {
 		rep := view.UpLobby(t)
 		rep.Update = true
 		return rep
+	})
+}
+
+// upCancel cancels a game nobody has started yet, at its opener's request.
+func (b *Bot) upCancel(r *request, id view.CustomID) view.Reply {
+	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
+		if err := b.host.CancelUpbeat(t, r.user.ID); err != nil {
+			return b.refusedOr(r, "cancel upbeat game", err)
+		}
+		return view.Reply{Content: fmt.Sprintf("<@%s> cancelled this UPBEAT game.", r.user.ID), Update: true}
 	})
 }
 

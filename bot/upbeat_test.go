@@ -5,6 +5,7 @@ import (
 	"image/png"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kombat-game/kombat/bot/discordtest"
 	"github.com/kombat-game/kombat/store"
@@ -111,6 +112,46 @@ func TestUpbeatGame(t *testing.T) {
 	over, err := h.db.Game(h.ctx, row.ID)
 	if err != nil || over.Status != store.StatusOver || len(over.Upbeat.Actions) < 7 {
 		t.Fatalf("the stored game: %+v, %v", over, err)
+	}
+	h.check()
+}
+
+// TestUpbeatLobbyEnds: a lobby holds its channel only until its opener cancels it or
+// nobody has started it for 30 minutes; then the lobby says so and /upbeat new works
+// again there. Nobody but the opener can cancel. /kombat's game commands in the
+// channel point to /upbeat instead of misreading the game.
+func TestUpbeatLobbyEnds(t *testing.T) {
+	h := newHarness(t)
+	lobby := h.upslash(h.alice, h.channel.ID, "new", discordtest.Opt("players", 2))
+	bob := h.click(h.bob, lobby, "Cancel")
+	if m, err := bob.Followup(h.ctx); err != nil || !m.Ephemeral || !strings.Contains(m.Content, "Only") {
+		t.Fatalf("bob cancelling alice's game: %v %+v", err, m)
+	}
+	h.click(h.alice, lobby, "Cancel")
+	h.find(h.channel.ID, "the cancelled lobby", func(m *discordtest.Message) bool {
+		return m.ID == lobby.ID && strings.Contains(m.Content, "cancelled") && len(m.Components) == 0
+	})
+	again := h.upslash(h.alice, h.channel.ID, "new", discordtest.Opt("players", 2))
+	if again.Button("Join") == nil {
+		t.Fatalf("a new lobby after the cancelled one: %q", again.Content)
+	}
+	for _, sub := range []string{"board", "status", "resign"} {
+		if _, m := h.slash(h.bob, h.channel.ID, sub); !m.Ephemeral || !strings.Contains(m.Content, "game is UPBEAT") {
+			t.Errorf("/kombat %s in an UPBEAT game's channel: %q", sub, m.Content)
+		}
+	}
+	h.clock.Advance(30*time.Minute - time.Second)
+	h.bot.RunDue(h.ctx)
+	if m := h.fake.Message(again.ID); m == nil || m.Button("Join") == nil {
+		t.Fatal("the lobby closed before its 30 minutes")
+	}
+	h.clock.Advance(time.Second)
+	h.bot.RunDue(h.ctx)
+	h.find(h.channel.ID, "the lobby closed by its clock", func(m *discordtest.Message) bool {
+		return m.ID == again.ID && strings.Contains(m.Content, "not started within 30 minutes") && len(m.Components) == 0
+	})
+	if m := h.upslash(h.bob, h.channel.ID, "new", discordtest.Opt("players", 2)); m.Button("Join") == nil {
+		t.Errorf("the channel is still held after the lobby closed: %q", m.Content)
 	}
 	h.check()
 }

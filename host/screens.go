@@ -70,6 +70,7 @@ const (
 	NoteReminder                         // Player's time is running out: Left remains
 	NoteLowered                          // the stored configuration was lowered to the bounds (Text: what)
 	NoteAbandoned                        // the stored game cannot replay within the bounds; ended (Text: what)
+	NoteLobbyExpired                     // an UPBEAT game was not started in time (UpLobbyLife); cancelled
 )
 
 // Note is something a host tells a game's place outside its screens.

@@ -65,9 +65,13 @@ type UpOpen struct {
 // UpLang is UPBEAT's plans' language, which WritePlan and ReviseUpbeat check against.
 func (h *Host) UpLang() *interp.Language { return h.uplang }
 
+// UpLobbyLife is how long an UPBEAT game waits for its players and its start: a lobby
+// nobody starts must not hold its channel for ever.
+const UpLobbyLife = 30 * time.Minute
+
 // OpenUpbeat stores a new UPBEAT game waiting for its players (store.StatusChallenge)
-// and registers it. A game with no seat for a person is refused: bots alone do not
-// play in a channel.
+// and registers it, cancelled when nobody starts it within UpLobbyLife. A game with no
+// seat for a person is refused: bots alone do not play in a channel.
 func (h *Host) OpenUpbeat(o UpOpen) (*Table, error) {
 	if o.Seats < 2 || o.Seats > 6 {
 		return nil, refuse("An UPBEAT game has 2 to 6 players.")
@@ -97,7 +101,26 @@ func (h *Host) OpenUpbeat(o UpOpen) (*Table, error) {
 	seats[0] = o.Owner
 	row := &store.Game{Game: store.GameUpbeat, Scope: o.Scope, Place: o.Place, Mode: mode, Status: store.StatusChallenge,
 		Seed: o.Seed, Upbeat: &store.Upbeat{Seats: seats, Config: o.Config}}
-	return h.create(&Table{Row: row, Up: lob})
+	t, err := h.create(&Table{Row: row, Up: lob})
+	if err != nil {
+		return nil, err
+	}
+	if lt, err := h.Lock(t.Row.ID); err == nil { // the lobby's clock, stored before anyone sees it
+		h.Arm(lt, ChallengeExpiry, h.clock.Now().Add(UpLobbyLife))
+		lt.Unlock()
+	}
+	return t, nil
+}
+
+// CancelUpbeat cancels an UPBEAT game that has not started, at its opener's request.
+func (h *Host) CancelUpbeat(t *Table, user string) error {
+	switch {
+	case t.Row.Status != store.StatusChallenge:
+		return refuse("This game has started: `/upbeat resign` leaves it.")
+	case user != t.Up.Owner:
+		return refuse("Only <@%s>, who opened this game, can cancel it.", t.Up.Owner)
+	}
+	return h.Cancel(t)
 }
 
 // upHuman reports whether seat p of an UPBEAT game is a person's.
@@ -155,6 +178,7 @@ func (h *Host) StartUpbeat(t *Table, user string) error {
 		t.Row.Status, t.Up.Plans, t.Up.Written, t.Up.PlansDue = store.StatusChallenge, nil, nil, time.Time{}
 		return err
 	}
+	h.Disarm(t, ChallengeExpiry)
 	h.Arm(t, SetupExpiry, t.Up.PlansDue)
 	return nil
 }
@@ -476,6 +500,13 @@ func (h *Host) upExpire(t *Table, d store.Deadline) {
 	armedAt, _ := strconv.Atoi(d.Payload)
 	var err error
 	switch Deadline(d.Kind) {
+	case ChallengeExpiry:
+		if t.Row.Status != store.StatusChallenge {
+			return // started since
+		}
+		if err = h.Cancel(t); err == nil {
+			h.front.Tell(t, Note{Kind: NoteLobbyExpired})
+		}
 	case SetupExpiry:
 		if t.Row.Status == store.StatusSetup {
 			err = h.upBegin(t)

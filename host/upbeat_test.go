@@ -247,3 +247,57 @@ func TestUpbeat_InitialPlanTimeUp(t *testing.T) {
 		t.Error("no turn clock once ann's first turn is on screen")
 	}
 }
+
+// TestUpbeat_LobbyEnds: a game nobody starts is cancelled after UpLobbyLife and the
+// channel is told, so it cannot hold its channel for ever; its opener may cancel it
+// sooner, and nobody else can; a started game is not cancelled by the lobby's clock.
+func TestUpbeat_LobbyEnds(t *testing.T) {
+	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	f := newScriptFront()
+	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, clock)
+	open := func(place string) *Table {
+		tb, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: place, Owner: "ann", OwnerName: "Ann", Config: upConfig(),
+			Seats: 3, Bots: []string{"easy"}, Seed: 7})
+		must(t, err)
+		return tb
+	}
+	idle, cancelled, started := open("c1"), open("c2"), open("c3")
+	locked(t, h, cancelled.Row.ID, func(tb *Table) {
+		if err := h.CancelUpbeat(tb, "bob"); refusedWith(t, err) == "" {
+			t.Error("bob cancelled ann's game")
+		}
+		must(t, h.CancelUpbeat(tb, "ann"))
+	})
+	if h.InPlace("c2") != nil {
+		t.Error("the game ann cancelled still holds its channel")
+	}
+	locked(t, h, started.Row.ID, func(tb *Table) {
+		_, err := h.JoinUpbeat(tb, "bob", "Bob")
+		must(t, err)
+		must(t, h.StartUpbeat(tb, "ann"))
+	})
+	clock.Advance(UpLobbyLife - time.Second)
+	h.RunDue(context.Background())
+	if h.InPlace("c1") == nil {
+		t.Fatal("the lobby ended before its time")
+	}
+	clock.Advance(time.Second)
+	h.RunDue(context.Background())
+	if h.InPlace("c1") != nil {
+		t.Error("a lobby nobody started still holds its channel after UpLobbyLife")
+	}
+	if h.InPlace("c3") == nil {
+		t.Error("the lobby's clock cancelled a game that had started")
+	}
+	f.mu.Lock()
+	n := 0
+	for _, k := range f.notes {
+		if k == NoteLobbyExpired {
+			n++
+		}
+	}
+	f.mu.Unlock()
+	if n != 1 {
+		t.Errorf("the channel was told %d times that the lobby ended, want once (game %d)", n, idle.Row.ID)
+	}
+}
