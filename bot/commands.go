@@ -170,6 +170,7 @@ func upbeatCommand(contexts *[]discordgo.InteractionContextType) *discordgo.Appl
 				bound("bots", "seats the built-in bot plays, 0 to 5 (default 0)", 0, 5), level, config,
 			}},
 			{Type: sub, Name: "status", Description: "Show the numbers of the UPBEAT game in this channel"},
+			{Type: sub, Name: "board", Description: "Show the territory of the UPBEAT game here, privately, with zoom and pan buttons"},
 			{Type: sub, Name: "resign", Description: "Leave the UPBEAT game you play in this channel"},
 		},
 	}

@@ -87,6 +87,7 @@ func routes() map[string]route {
 		// Subcommands of /upbeat.
 		"/upbeat new":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upNew(r, in.opts) }, ack: ackPublic},
 		"/upbeat status": {do: func(b *Bot, r *request, _ input) view.Reply { return b.upStatus(r) }, ack: ackPrivate},
+		"/upbeat board":  {do: func(b *Bot, r *request, _ input) view.Reply { return b.upBoard(r) }, ack: ackPrivate},
 		"/upbeat resign": {do: func(b *Bot, r *request, _ input) view.Reply { return b.upResign(r) }, ack: ackPrivate},
 
 		// Buttons and selects: challenges, setups, free spawns, turns, auto games.
@@ -127,6 +128,7 @@ func routes() map[string]route {
 		"upcancel":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upCancel(r, in.id) }, ack: ackUpdate},
 		"upplan":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upPlan(r, in.id) }},
 		"uprevise":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upRevise(r, in.id) }},
+		"upview":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upZoom(r, in.id) }, ack: ackUpdate},
 		"upconfirm": {do: func(b *Bot, r *request, in input) view.Reply { return b.upConfirm(r, in.id) }, ack: ackUpdate},
 
 		// Forms.

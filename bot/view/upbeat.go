@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -9,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -240,4 +242,74 @@ func UpTurnSummary(l upbeat.TurnLog, who string) string {
 		s += fmt.Sprintf(" Player %d lost their city center and is out.", p)
 	}
 	return s
+}
+
+// upPresses are /upbeat board's buttons: the first argument of their ids ("upview"),
+// and their labels. Each button's id also carries the view its message shows (center
+// row and column, zoom level), so a press needs nothing stored and one player's view
+// never moves another's; the arguments keep the ids of one message apart, as Discord
+// requires, even where two presses would give the same view.
+func upPresses() []struct{ arg, label string } {
+	return []struct{ arg, label string }{
+		{"in", "Zoom in"}, {"out", "Zoom out"},
+		{"left", "◀"}, {"up", "▲"}, {"down", "▼"}, {"right", "▶"},
+		{"home", "My city"},
+	}
+}
+
+// UpBoard is /upbeat board's private message: the territory as v shows it, with zoom
+// and pan buttons, and "My city" when the viewer has a city to go to (home).
+func UpBoard(game int64, s upbeat.Snapshot, v render.View, home bool, png []byte) Reply {
+	w := v.Window(s.Territory)
+	where := fmt.Sprintf("the whole %d x %d territory", s.Territory.Rows, s.Territory.Cols)
+	if v.Zoom > 0 {
+		where = fmt.Sprintf("rows %d–%d, columns %d–%d (zoom %d of %d)", w.Top, w.Top+w.Rows-1, w.Left, w.Left+w.Cols-1, v.Zoom, render.MaxZoom)
+	}
+	content := fmt.Sprintf("**UPBEAT** game #%d · %s, after %d turns. Only you see this view; the buttons move it.", game, where, s.Turns)
+	var buttons []discordgo.MessageComponent
+	for _, p := range upPresses() {
+		if p.arg == "home" && !home {
+			continue
+		}
+		id := CustomID{Action: "upview", Game: game, Args: []string{p.arg,
+			strconv.Itoa(v.Center.Row), strconv.Itoa(v.Center.Col), strconv.Itoa(v.Zoom)}}
+		buttons = append(buttons, Button(p.label, discordgo.SecondaryButton, id))
+	}
+	rows := []discordgo.MessageComponent{Row(buttons[:2]...), Row(buttons[2:]...)}
+	return Reply{Content: content, Ephemeral: true, Components: rows,
+		Files: []File{{Name: "territory.png", MIME: "image/png", Data: png}}}
+}
+
+// UpPressed is the view a press of an /upbeat board button asks for on territory t:
+// the view its id carries, zoomed, panned or centred on home (the presser's city
+// center; nil for someone without one). ok is false for an id no button of this
+// version makes.
+func UpPressed(id CustomID, t upbeat.Territory, home *upbeat.Region) (v render.View, ok bool) {
+	row, err1 := strconv.Atoi(id.Arg(1))
+	col, err2 := strconv.Atoi(id.Arg(2))
+	zoom, err3 := strconv.Atoi(id.Arg(3))
+	if err1 != nil || err2 != nil || err3 != nil || len(id.Args) != 4 {
+		return render.View{}, false
+	}
+	v = render.View{Center: upbeat.Region{Row: row, Col: col}, Zoom: zoom}
+	switch id.Arg(0) {
+	case "in":
+		return v.ZoomIn(t), true
+	case "out":
+		return v.ZoomOut(t), true
+	case "up":
+		return v.Pan(t, render.PanUp), true
+	case "down":
+		return v.Pan(t, render.PanDown), true
+	case "left":
+		return v.Pan(t, render.PanLeft), true
+	case "right":
+		return v.Pan(t, render.PanRight), true
+	case "home":
+		if home == nil {
+			return render.View{}, false
+		}
+		return v.Home(t, *home), true
+	}
+	return render.View{}, false
 }
