@@ -6,6 +6,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
@@ -305,6 +306,22 @@ func (b *Bot) upBoardView(r *request, t *host.Table, press *view.CustomID) view.
 		return b.internal(r, "render territory", err)
 	}
 	return view.UpBoard(t.Row.ID, snap, v, home != nil, png)
+}
+
+// upCheck is /upbeat check [file] [plan]: a plan checked against UPBEAT's language,
+// from an attachment, the text option, or else a form.
+func (b *Bot) upCheck(r *request, o options) view.Reply {
+	if a := o.attachment("file"); a != nil {
+		text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
+		if err != nil {
+			return view.Private("Could not read your file: %v.", err)
+		}
+		return b.checkIn(r, b.host.UpLang(), a.Filename, text)
+	}
+	if text := o.str("plan"); text != "" {
+		return b.checkIn(r, b.host.UpLang(), "plan", text)
+	}
+	return view.UpCheckForm()
 }
 
 // upShow is the front's Show for an UPBEAT game: the territory after the last turn,

@@ -323,3 +323,40 @@ func sameImage(a, b image.Image) bool {
 	}
 	return true
 }
+
+// TestUpbeatRulesAndCheck: /upbeat rules shows UPBEAT's game and language privately;
+// /upbeat check compiles a plan against UPBEAT's language from a file, the text option
+// or a form, errors with carets (KOMBAT's words are not UPBEAT's), privately.
+func TestUpbeatRulesAndCheck(t *testing.T) {
+	h := newHarness(t)
+	rules := h.upslash(h.alice, h.channel.ID, "rules")
+	if !rules.Ephemeral || !strings.Contains(rules.Content, "relocate") || !strings.Contains(rules.Content, "maxdeposit") || strings.Contains(rules.Content, "minion") {
+		t.Errorf("/upbeat rules: %+v", rules)
+	}
+	bad := h.upslash(h.alice, h.channel.ID, "check", discordtest.Opt("file", h.fake.Upload("p.txt", "text/plain", []byte("invest 10\nmove right\n"))))
+	if !bad.Ephemeral || !strings.Contains(bad.Content, "did you mean 'upright'?") || !strings.Contains(bad.Content, "^") || !strings.Contains(bad.Content, "p.txt") {
+		t.Errorf("/upbeat check of a file with a mistake: %q", bad.Content)
+	}
+	// spawn is KOMBAT's, not UPBEAT's; Budget is an ordinary name here.
+	if m := h.upslash(h.alice, h.channel.ID, "check", discordtest.Opt("plan", "Budget = 1 spawn")); !m.Ephemeral || !strings.Contains(m.Content, "^") {
+		t.Errorf("/upbeat check of a KOMBAT word: %q", m.Content)
+	}
+	if m := h.upslash(h.alice, h.channel.ID, "check", discordtest.Opt("plan", "Budget = 1 invest Budget collect 5 relocate")); !m.Ephemeral || !strings.Contains(m.Content, "No errors") {
+		t.Errorf("/upbeat check of a good plan: %q", m.Content)
+	}
+	in, err := h.fake.SlashCommand(h.alice, h.channel.ID, "upbeat", discordtest.Sub("check"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := in.Response(h.ctx); err != nil || r.Modal == nil {
+		t.Fatalf("/upbeat check without a plan opens no form: %+v %v", r, err)
+	}
+	sub, err := h.fake.SubmitModal(h.alice, in, map[string]string{"plan": "```upbeat\n" + view.UpRulesExample + "```"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := sub.Reply(h.ctx); err != nil || !m.Ephemeral || !strings.Contains(m.Content, "No errors") {
+		t.Errorf("/upbeat check of the rules' example in the form: %v %+v", err, m)
+	}
+	h.check()
+}

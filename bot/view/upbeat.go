@@ -313,3 +313,32 @@ func UpPressed(id CustomID, t upbeat.Territory, home *upbeat.Region) (v render.V
 	}
 	return render.View{}, false
 }
+
+// UpRulesText is /upbeat rules: the game and its plan language in one screen. The
+// language's words come from upbeat's definition and the configuration's ranges from
+// its bounds, so the screen follows the rules package.
+func UpRulesText() string {
+	def := upbeat.Definition()
+	var b strings.Builder
+	fmt.Fprintf(&b, "**UPBEAT** — 2 to %d mayors share a hex territory (up to %d x %d regions). Each writes one **construction plan**, which the city crew runs from the city center every turn.\n", upbeat.MaxPlayers, upbeat.MaxSide, upbeat.MaxSide)
+	b.WriteString("**A turn:** interest on your deposits; **Revise** your plan if you like (costs `rev_cost`, spends your revision clock), then **Confirm** to run it. A region below 1 loses its owner; losing your city center puts you out. At the turn limit the most deposits win, then regions, then budget.\n")
+	b.WriteString("**The language:** `x = expr`, `done`, `{ ... }`, `if (e) then S else S`, `while (e) S`; a condition is true when positive. Variables are the plan's own and keep their values across turns. Directions: `" + strings.Join(def.Directions, " ") + "`.\n")
+	for _, w := range append(def.Commands, def.Infos...) {
+		sig, doc, _ := strings.Cut(w.Doc, ": ")
+		b.WriteString("• `" + sig + "`: " + doc + "\n")
+	}
+	b.WriteString("Read-only: `" + strings.Join(def.Specials, " ") + "`.\n```\n" + UpRulesExample + "```\n")
+	fmt.Fprintf(&b, "**Configuration** (`name=value` lines in a file for `/upbeat new`): `m`, `n` (1–%d), `init_plan_min`, `plan_rev_min` (0–%d; `_sec` 0–59), `init_budget`, `init_center_dep`, `rev_cost`, `max_dep` (up to %d), `interest_pct` (1–%d), `max_turns` (1–%d), `step_limit` (1–%d).\n",
+		upbeat.MaxSide, upbeat.MaxMinutes, int64(upbeat.MaxAmount), upbeat.MaxInterestPct, upbeat.MaxMaxTurns, upbeat.MaxStepLimit)
+	b.WriteString("`/upbeat check` tests a plan; `/upbeat board` zooms on the territory.")
+	return Fit(b.String())
+}
+
+// UpRulesExample is the plan /upbeat rules shows (its tests compile it).
+const UpRulesExample = "t = t + 1\nif (budget - 100) then invest 50 else done\nif (opponent % 10 - 3) then move up else shoot down 20\n"
+
+// UpCheckForm is /upbeat check's form, for a plan given neither as a file nor as text.
+func UpCheckForm() Reply {
+	return Reply{Modal: &Form{ID: CustomID{Action: "upcheckform"}.Encode(), Title: "Check an UPBEAT plan",
+		Inputs: []discordgo.TextInput{TextInput("plan", "Construction plan (code fences are fine)", discordgo.TextInputParagraph, "", true, MaxInputValue)}}}
+}
