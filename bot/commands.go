@@ -170,7 +170,13 @@ func upbeatCommand(contexts *[]discordgo.InteractionContextType) *discordgo.Appl
 				bound("bots", "seats the built-in bot plays, 0 to 5 (default 0)", 0, 5), level, config,
 			}},
 			{Type: sub, Name: "status", Description: "Show the numbers of the UPBEAT game in this channel"},
+			{Type: sub, Name: "board", Description: "Show the territory of the UPBEAT game here, privately, with zoom and pan buttons"},
 			{Type: sub, Name: "resign", Description: "Leave the UPBEAT game you play in this channel"},
+			{Type: sub, Name: "rules", Description: "A short guide to UPBEAT and its plan language"},
+			{Type: sub, Name: "check", Description: "Check a construction plan for mistakes (a file, the text, or else a form)", Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionAttachment, Name: "file", Description: "the plan as a text file"},
+				{Type: discordgo.ApplicationCommandOptionString, Name: "plan", Description: "the plan as text (short plans; newlines can't be typed here)", MaxLength: 4000},
+			}},
 		},
 	}
 }

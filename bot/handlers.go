@@ -195,7 +195,13 @@ func (b *Bot) check(r *request, o options) view.Reply {
 
 // checkText reports a strategy's errors and warnings privately.
 func (b *Bot) checkText(r *request, name, text string) view.Reply {
-	prog, err := host.CheckStrategy(b.lang, name, text)
+	return b.checkIn(r, b.lang, name, text)
+}
+
+// checkIn reports the errors and warnings of a program in lang (a KOMBAT strategy or
+// an UPBEAT plan) privately.
+func (b *Bot) checkIn(r *request, lang *interp.Language, name, text string) view.Reply {
+	prog, err := host.CheckStrategy(lang, name, text)
 	if err != nil {
 		if msg, ok := view.Refused(err, "", view.ContentLimit-60); ok {
 			return view.Private("%s", msg)

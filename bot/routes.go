@@ -87,6 +87,9 @@ func routes() map[string]route {
 		// Subcommands of /upbeat.
 		"/upbeat new":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upNew(r, in.opts) }, ack: ackPublic},
 		"/upbeat status": {do: func(b *Bot, r *request, _ input) view.Reply { return b.upStatus(r) }, ack: ackPrivate},
+		"/upbeat board":  {do: func(b *Bot, r *request, _ input) view.Reply { return b.upBoard(r) }, ack: ackPrivate},
+		"/upbeat rules":  {do: func(*Bot, *request, input) view.Reply { return view.Private("%s", view.UpRulesText()) }},
+		"/upbeat check":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upCheck(r, in.opts) }, ackIf: withFile("file", ackPrivate)},
 		"/upbeat resign": {do: func(b *Bot, r *request, _ input) view.Reply { return b.upResign(r) }, ack: ackPrivate},
 
 		// Buttons and selects: challenges, setups, free spawns, turns, auto games.
@@ -127,6 +130,7 @@ func routes() map[string]route {
 		"upcancel":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upCancel(r, in.id) }, ack: ackUpdate},
 		"upplan":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upPlan(r, in.id) }},
 		"uprevise":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upRevise(r, in.id) }},
+		"upview":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upZoom(r, in.id) }, ack: ackUpdate},
 		"upconfirm": {do: func(b *Bot, r *request, in input) view.Reply { return b.upConfirm(r, in.id) }, ack: ackUpdate},
 
 		// Forms.
@@ -138,6 +142,9 @@ func routes() map[string]route {
 		"libform": {do: func(b *Bot, r *request, in input) view.Reply {
 			return b.saveToLibrary(r, in.id.Arg(0), in.form["defense"], in.form["strategy"])
 		}, ack: ackPrivate},
+		"upcheckform": {do: func(b *Bot, r *request, in input) view.Reply {
+			return b.checkIn(r, b.host.UpLang(), "plan", in.form["plan"])
+		}},
 		// A first plan changes the first-plans message; a revision is answered privately.
 		"upform": {do: func(b *Bot, r *request, in input) view.Reply { return b.upForm(r, in.id, in.form["plan"]) }, ackIf: func(in input) ack {
 			if in.id.Arg(0) == "first" {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
@@ -251,6 +252,76 @@ func (b *Bot) upResign(r *request) view.Reply {
 		return b.refusedOr(r, "resign upbeat", err)
 	}
 	return view.Private("You resigned from UPBEAT game #%d.", t.Row.ID)
+}
+
+// upBoard is /upbeat board: the channel's territory, privately, as an overview with
+// zoom and pan buttons that only move the caller's own view.
+func (b *Bot) upBoard(r *request) view.Reply {
+	t, bad := b.upPlace(r)
+	if bad != nil {
+		return *bad
+	}
+	defer t.Unlock()
+	return b.upBoardView(r, t, nil)
+}
+
+// upZoom answers a press of an /upbeat board button with the presser's new view, in
+// place of the private message the button is on.
+func (b *Bot) upZoom(r *request, id view.CustomID) view.Reply {
+	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
+		rep := b.upBoardView(r, t, &id)
+		rep.Update = true
+		return rep
+	})
+}
+
+// upBoardView renders t's territory for r's user: the overview, or the view a press of
+// an /upbeat board button asks for.
+func (b *Bot) upBoardView(r *request, t *host.Table, press *view.CustomID) view.Reply {
+	if t.Row.Status != store.StatusPlay {
+		return view.Private("The game here has not begun: its players are joining or writing their first plans.")
+	}
+	g, err := b.host.UpEngine(t)
+	if err != nil {
+		return b.internal(r, "upbeat engine", err)
+	}
+	snap := g.Snapshot()
+	var home *upbeat.Region
+	if p := t.Seat(r.user.ID); p != 0 && snap.Players[p-1].Alive {
+		home = &snap.Players[p-1].Center
+	}
+	var v render.View
+	if press != nil {
+		var ok bool
+		if v, ok = view.UpPressed(*press, snap.Territory, home); !ok {
+			return view.Private("%s", view.ErrStaleComponent.Error())
+		}
+	}
+	var last upbeat.TurnLog
+	if l, ok := b.upLast.Load(t.Row.ID); ok {
+		last = l.(upbeat.TurnLog)
+	}
+	png, err := b.render.TerritoryPNG(render.Territory{Snap: snap, Last: last, Names: view.UpNames(t), View: v})
+	if err != nil {
+		return b.internal(r, "render territory", err)
+	}
+	return view.UpBoard(t.Row.ID, snap, v, home != nil, png)
+}
+
+// upCheck is /upbeat check [file] [plan]: a plan checked against UPBEAT's language,
+// from an attachment, the text option, or else a form.
+func (b *Bot) upCheck(r *request, o options) view.Reply {
+	if a := o.attachment("file"); a != nil {
+		text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
+		if err != nil {
+			return view.Private("Could not read your file: %v.", err)
+		}
+		return b.checkIn(r, b.host.UpLang(), a.Filename, text)
+	}
+	if text := o.str("plan"); text != "" {
+		return b.checkIn(r, b.host.UpLang(), "plan", text)
+	}
+	return view.UpCheckForm()
 }
 
 // upShow is the front's Show for an UPBEAT game: the territory after the last turn,

@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -9,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -240,4 +242,103 @@ func UpTurnSummary(l upbeat.TurnLog, who string) string {
 		s += fmt.Sprintf(" Player %d lost their city center and is out.", p)
 	}
 	return s
+}
+
+// upPresses are /upbeat board's buttons: the first argument of their ids ("upview"),
+// and their labels. Each button's id also carries the view its message shows (center
+// row and column, zoom level), so a press needs nothing stored and one player's view
+// never moves another's; the arguments keep the ids of one message apart, as Discord
+// requires, even where two presses would give the same view.
+func upPresses() []struct{ arg, label string } {
+	return []struct{ arg, label string }{
+		{"in", "Zoom in"}, {"out", "Zoom out"},
+		{"left", "◀"}, {"up", "▲"}, {"down", "▼"}, {"right", "▶"},
+		{"home", "My city"},
+	}
+}
+
+// UpBoard is /upbeat board's private message: the territory as v shows it, with zoom
+// and pan buttons, and "My city" when the viewer has a city to go to (home).
+func UpBoard(game int64, s upbeat.Snapshot, v render.View, home bool, png []byte) Reply {
+	w := v.Window(s.Territory)
+	where := fmt.Sprintf("the whole %d x %d territory", s.Territory.Rows, s.Territory.Cols)
+	if v.Zoom > 0 {
+		where = fmt.Sprintf("rows %d–%d, columns %d–%d (zoom %d of %d)", w.Top, w.Top+w.Rows-1, w.Left, w.Left+w.Cols-1, v.Zoom, render.MaxZoom)
+	}
+	content := fmt.Sprintf("**UPBEAT** game #%d · %s, after %d turns. Only you see this view; the buttons move it.", game, where, s.Turns)
+	var buttons []discordgo.MessageComponent
+	for _, p := range upPresses() {
+		if p.arg == "home" && !home {
+			continue
+		}
+		id := CustomID{Action: "upview", Game: game, Args: []string{p.arg,
+			strconv.Itoa(v.Center.Row), strconv.Itoa(v.Center.Col), strconv.Itoa(v.Zoom)}}
+		buttons = append(buttons, Button(p.label, discordgo.SecondaryButton, id))
+	}
+	rows := []discordgo.MessageComponent{Row(buttons[:2]...), Row(buttons[2:]...)}
+	return Reply{Content: content, Ephemeral: true, Components: rows,
+		Files: []File{{Name: "territory.png", MIME: "image/png", Data: png}}}
+}
+
+// UpPressed is the view a press of an /upbeat board button asks for on territory t:
+// the view its id carries, zoomed, panned or centred on home (the presser's city
+// center; nil for someone without one). ok is false for an id no button of this
+// version makes.
+func UpPressed(id CustomID, t upbeat.Territory, home *upbeat.Region) (v render.View, ok bool) {
+	row, err1 := strconv.Atoi(id.Arg(1))
+	col, err2 := strconv.Atoi(id.Arg(2))
+	zoom, err3 := strconv.Atoi(id.Arg(3))
+	if err1 != nil || err2 != nil || err3 != nil || len(id.Args) != 4 {
+		return render.View{}, false
+	}
+	v = render.View{Center: upbeat.Region{Row: row, Col: col}, Zoom: zoom}
+	switch id.Arg(0) {
+	case "in":
+		return v.ZoomIn(t), true
+	case "out":
+		return v.ZoomOut(t), true
+	case "up":
+		return v.Pan(t, render.PanUp), true
+	case "down":
+		return v.Pan(t, render.PanDown), true
+	case "left":
+		return v.Pan(t, render.PanLeft), true
+	case "right":
+		return v.Pan(t, render.PanRight), true
+	case "home":
+		if home == nil {
+			return render.View{}, false
+		}
+		return v.Home(t, *home), true
+	}
+	return render.View{}, false
+}
+
+// UpRulesText is /upbeat rules: the game and its plan language in one screen. The
+// language's words come from upbeat's definition and the configuration's ranges from
+// its bounds, so the screen follows the rules package.
+func UpRulesText() string {
+	def := upbeat.Definition()
+	var b strings.Builder
+	fmt.Fprintf(&b, "**UPBEAT** — 2 to %d mayors share a hex territory (up to %d x %d regions). Each writes one **construction plan**, which the city crew runs from the city center every turn.\n", upbeat.MaxPlayers, upbeat.MaxSide, upbeat.MaxSide)
+	b.WriteString("**A turn:** interest on your deposits; **Revise** your plan if you like (costs `rev_cost`, spends your revision clock), then **Confirm** to run it. A region below 1 loses its owner; losing your city center puts you out. At the turn limit the most deposits win, then regions, then budget.\n")
+	b.WriteString("**The language:** `x = expr`, `done`, `{ ... }`, `if (e) then S else S`, `while (e) S`; a condition is true when positive. Variables are the plan's own and keep their values across turns. Directions: `" + strings.Join(def.Directions, " ") + "`.\n")
+	for _, w := range append(def.Commands, def.Infos...) {
+		sig, doc, _ := strings.Cut(w.Doc, ": ")
+		b.WriteString("• `" + sig + "`: " + doc + "\n")
+	}
+	b.WriteString("Read-only: `" + strings.Join(def.Specials, " ") + "`.\n```\n" + UpRulesExample + "```\n")
+	fmt.Fprintf(&b, "**Configuration** (`name=value` lines in a file for `/upbeat new`): `m`, `n` (1–%d), `init_plan_min`, `plan_rev_min` (0–%d; `_sec` 0–59), `init_budget`, `init_center_dep`, `rev_cost`, `max_dep` (up to %d), `interest_pct` (1–%d), `max_turns` (1–%d), `step_limit` (1–%d).\n",
+		upbeat.MaxSide, upbeat.MaxMinutes, int64(upbeat.MaxAmount), upbeat.MaxInterestPct, upbeat.MaxMaxTurns, upbeat.MaxStepLimit)
+	b.WriteString("`/upbeat check` tests a plan; `/upbeat board` zooms on the territory.")
+	return Fit(b.String())
+}
+
+// UpRulesExample is the plan /upbeat rules shows (its tests compile it).
+const UpRulesExample = "t = t + 1\nif (budget - 100) then invest 50 else done\nif (opponent % 10 - 3) then move up else shoot down 20\n"
+
+// UpCheckForm is /upbeat check's form, for a plan given neither as a file nor as text.
+func UpCheckForm() Reply {
+	return Reply{Modal: &Form{ID: CustomID{Action: "upcheckform"}.Encode(), Title: "Check an UPBEAT plan",
+		Inputs: []discordgo.TextInput{TextInput("plan", "Construction plan (code fences are fine)", discordgo.TextInputParagraph, "", true, MaxInputValue)}}}
 }
