@@ -113,16 +113,39 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fail(fmt.Errorf("create its directory: %w", err))
 	}
+	// Processes (or a test's goroutines) opening a new file at once race to migrate it.
+	// SQLite answers some of those races with "database is locked" at once instead of
+	// waiting out the busy timeout (switching the journal to WAL, say), so a busy first
+	// open is tried again a few times before it counts.
+	var err error
+	for wait := 20 * time.Millisecond; ; wait *= 2 {
+		var db *DB
+		if db, err = openSQLite(ctx, path); err == nil {
+			return db, nil
+		}
+		if sqliteCode(err)&0xff != sqlite3.SQLITE_BUSY || wait > 2*time.Second {
+			return fail(err)
+		}
+		select {
+		case <-ctx.Done():
+			return fail(err)
+		case <-time.After(wait):
+		}
+	}
+}
+
+// openSQLite opens and migrates the SQLite file at path once.
+func openSQLite(ctx context.Context, path string) (*DB, error) {
 	if err := checkExisting(ctx, path); err != nil {
-		return fail(err)
+		return nil, err
 	}
 	sqldb, err := sql.Open("sqlite", dsn(path))
 	if err != nil {
-		return fail(err)
+		return nil, err
 	}
 	db := &DB{sql: pool{DB: sqldb}, path: path, dsn: path, now: time.Now}
 	if err := db.setUp(ctx); err != nil {
-		return fail(err)
+		return nil, err
 	}
 	return db, nil
 }
