@@ -65,20 +65,34 @@ func (r *Renderer) paletted(img *image.RGBA) *image.Paletted {
 	return out
 }
 
-// convert writes to dst the palette indices of the RGBA pixels in src.
-func (idx *paletteIndex) convert(dst, src []uint8) {
-	// Flat fills repeat a colour for long stretches: look a colour up once per stretch.
+// convert writes to dst the palette indices of the RGBA pixels in src, and returns
+// the indices' sum and their sum weighted by how far each is from dst's end (len(dst)
+// for the first, 1 for the last), as a PNG row's Adler-32 sums need them.
+func (idx *paletteIndex) convert(dst, src []uint8) (sum, weighted int64) {
+	// Flat fills repeat a colour for long stretches: look a colour up once per stretch,
+	// and sum the stretch at once.
 	var last uint32 = 1 // not an opaque colour, so the first pixel is looked up
 	var c uint8
-	src = src[:4*len(dst)]
+	n := len(dst)
+	src = src[:4*n]
+	start := 0 // of the stretch of c
 	for j := range dst {
 		v := binary.LittleEndian.Uint32(src[4*j:])
 		if v != last {
-			last = v
+			if l := j - start; l > 0 && c != 0 {
+				sum += int64(c) * int64(l)
+				weighted += int64(c) * int64(l*(n-start)-l*(l-1)/2)
+			}
+			last, start = v, j
 			c = idx[v>>3&31<<10|v>>11&31<<5|v>>19&31]
 		}
 		dst[j] = c
 	}
+	if l := n - start; l > 0 {
+		sum += int64(c) * int64(l)
+		weighted += int64(c) * int64(l*(n-start)-l*(l-1)/2)
+	}
+	return sum, weighted
 }
 
 // gifColors is the palette and its lookup, built on first use.

@@ -138,14 +138,24 @@ func (e *pngEncoder) bandRows(k int) (lo, hi int) {
 // encoder's image (inRaw) and nothing else, and compresses them. Bands may be done at
 // the same time on different goroutines.
 func (e *pngEncoder) band(k int, fill func(y0, y1 int)) {
+	e.bandSum(k, func(y0, y1 int) uint32 {
+		fill(y0, y1)
+		lo, hi := e.bandRows(k)
+		return adler(e.raw[lo:hi])
+	})
+}
+
+// bandSum is band for a fill that also returns the Adler-32 of the band's rows, filter
+// bytes (0) included, when it can tell it without reading them all.
+func (e *pngEncoder) bandSum(k int, fill func(y0, y1 int) uint32) {
 	y0, y1 := k*Height/parts, (k+1)*Height/parts
-	fill(y0, y1)
 	for y := y0; y < y1; y++ {
 		e.raw[y*rowLen] = 0 // filter: none
 	}
+	sum := fill(y0, y1)
 	lo, hi := e.bandRows(k)
 	d := &e.parts[k]
-	d.adler = adler(e.raw[lo:hi])
+	d.adler = sum
 	d.deflate(e, lo, hi, k == parts-1)
 }
 
