@@ -69,30 +69,22 @@ func (r *Renderer) paletted(img *image.RGBA) *image.Paletted {
 // the indices' sum and their sum weighted by how far each is from dst's end (len(dst)
 // for the first, 1 for the last), as a PNG row's Adler-32 sums need them.
 func (idx *paletteIndex) convert(dst, src []uint8) (sum, weighted int64) {
-	// Flat fills repeat a colour for long stretches: look a colour up once per stretch,
-	// and sum the stretch at once.
+	// Flat fills repeat a colour for long stretches: look a colour up once per stretch.
 	var last uint32 = 1 // not an opaque colour, so the first pixel is looked up
 	var c uint8
-	n := len(dst)
-	src = src[:4*n]
-	start := 0 // of the stretch of c
+	var s, w uint64 // the weighted sum is the sum of the running sums
+	src = src[:4*len(dst)]
 	for j := range dst {
 		v := binary.LittleEndian.Uint32(src[4*j:])
 		if v != last {
-			if l := j - start; l > 0 && c != 0 {
-				sum += int64(c) * int64(l)
-				weighted += int64(c) * int64(l*(n-start)-l*(l-1)/2)
-			}
-			last, start = v, j
+			last = v
 			c = idx[v>>3&31<<10|v>>11&31<<5|v>>19&31]
 		}
 		dst[j] = c
+		s += uint64(c)
+		w += s
 	}
-	if l := n - start; l > 0 {
-		sum += int64(c) * int64(l)
-		weighted += int64(c) * int64(l*(n-start)-l*(l-1)/2)
-	}
-	return sum, weighted
+	return int64(s), int64(w)
 }
 
 // gifColors is the palette and its lookup, built on first use.
