@@ -330,13 +330,15 @@ func burst(sh *shaper, x, y, r float64) {
 	}
 }
 
-// outlined draws text in c with an outline in rim, readable over any mark.
+// outlined draws text in c with an outline in rim, readable over any mark: the text
+// moved by each of rimOffsets, in rim (pen.rim), then the text itself.
 func outlined(pn *pen, face fontSpec, s string, x, y float64, c, rim color.RGBA) {
 	pn.font(face)
 	pn.setColor(rim)
-	for _, d := range [][2]float64{{-1.5, 0}, {1.5, 0}, {0, -1.5}, {0, 1.5}, {-1, -1}, {1, 1}, {-1, 1}, {1, -1}} {
-		pn.at(s, x+d[0], y+d[1], 0.5, 0.5)
-	}
+	pn.rim(s, x, y)
 	pn.setColor(c)
 	pn.at(s, x, y, 0.5, 0.5)
 }
+
+// rimOffsets are where an outline's copies of its text sit around it.
+var rimOffsets = [8][2]float64{{-1.5, 0}, {1.5, 0}, {0, -1.5}, {0, 1.5}, {-1, -1}, {1, 1}, {-1, 1}, {1, -1}}
