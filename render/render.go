@@ -66,6 +66,7 @@ func New() (*Renderer, error) {
 	r := &Renderer{regular: reg, bold: bold, stamps: newStamps(), pngBuffers: &pngPool{}, glyphs: newGlyphCache(reg, bold)}
 	r.frames = &sync.Pool{New: func() any { return r.newFrame() }}
 	field := r.drawField()
+	r.stamps.bake(field)
 	for i := range r.bases {
 		r.bases[i] = r.newBase(field, i == 1)
 		for p := 1; p <= 2; p++ {
