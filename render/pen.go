@@ -274,12 +274,17 @@ func (p *pen) glyph(mask *image.Alpha, off image.Point) {
 	p.dirty.mark(r)
 	const m = 1<<16 - 1
 	sr, sg, sb, sa := p.c.RGBA()
+	px := [4]uint8{p.c.R, p.c.G, p.c.B, p.c.A}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		i := p.img.PixOffset(r.Min.X, y)
 		mi := mask.PixOffset(r.Min.X-off.X, y-off.Y)
 		for x := r.Min.X; x < r.Max.X; x, i, mi = x+1, i+4, mi+1 {
 			ma := uint32(mask.Pix[mi])
 			if ma == 0 {
+				continue
+			}
+			if ma == 0xff && sa == m { // covered by an opaque colour: the colour itself
+				copy(p.img.Pix[i:i+4], px[:])
 				continue
 			}
 			ma |= ma << 8
