@@ -252,10 +252,10 @@ func (d *deflater) deflate(e *pngEncoder, lo, hi int, final bool) {
 	raw := e.raw[:hi]
 	for i := lo; i < len(raw); {
 		best, dist := 0, 0
-		if i > lo {
+		if i > lo && raw[i] == raw[i-1] { // the first byte tells most misses
 			best, dist = matchLen(raw[i:], raw[i-1:]), 1
 		}
-		if i >= lo+rowLen && best < maxMatch {
+		if i >= lo+rowLen && best < maxMatch && raw[i] == raw[i-rowLen] {
 			if l := matchLen(raw[i:], raw[i-rowLen:]); l > best {
 				best, dist = l, rowLen
 			}
