@@ -240,8 +240,13 @@ func (f *frame) toPalette(idx *paletteIndex, b *base, y0, y1 int) uint32 {
 	return uint32(s2<<16 | s1)
 }
 
-// sprite is a small premultiplied RGBA picture drawn once, in canvas coordinates.
-type sprite struct{ img *image.RGBA }
+// sprite is a small premultiplied RGBA picture drawn once, in canvas coordinates,
+// with the runs of its pixels that are not transparent: only those are drawn, and
+// marked.
+type sprite struct {
+	img  *image.RGBA
+	runs []run
+}
 
 // newSprite draws with gg on a transparent canvas and keeps the part within clip.
 func newSprite(clip image.Rectangle, draw func(dc *gg.Context)) sprite {
@@ -253,27 +258,38 @@ func newSprite(clip image.Rectangle, draw func(dc *gg.Context)) sprite {
 	for y := clip.Min.Y; y < clip.Max.Y; y++ {
 		copy(img.Pix[img.PixOffset(clip.Min.X, y):img.PixOffset(clip.Max.X, y)], full.Pix[full.PixOffset(clip.Min.X, y):full.PixOffset(clip.Max.X, y)])
 	}
-	return sprite{img: img}
+	var runs []run
+	for y := clip.Min.Y; y < clip.Max.Y; y++ {
+		for x := clip.Min.X; x < clip.Max.X; {
+			if img.Pix[img.PixOffset(x, y)+3] == 0 {
+				x++
+				continue
+			}
+			x0 := x
+			for x < clip.Max.X && img.Pix[img.PixOffset(x, y)+3] != 0 {
+				x++
+			}
+			runs = append(runs, run{y: y, x0: x0, x1: x})
+		}
+	}
+	return sprite{img: img, runs: runs}
 }
 
 // drawAt composites the sprite over dst, moved by (dx, dy) whole pixels.
 func (s sprite) drawAt(dst *image.RGBA, d *dirty, dx, dy int) {
-	off := image.Pt(dx, dy)
-	r := s.img.Rect.Add(off).Intersect(dst.Rect)
-	if r.Empty() {
-		return
-	}
-	d.mark(r)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		si := s.img.PixOffset(r.Min.X-dx, y-dy)
-		di := dst.PixOffset(r.Min.X, y)
-		for x := r.Min.X; x < r.Max.X; x, si, di = x+1, si+4, di+4 {
+	b := dst.Rect
+	for _, r := range s.runs {
+		r, ok := clipRun(run{y: r.y + dy, x0: r.x0 + dx, x1: r.x1 + dx}, b)
+		if !ok {
+			continue
+		}
+		d.mark(image.Rect(r.x0, r.y, r.x1, r.y+1))
+		si := s.img.PixOffset(r.x0-dx, r.y-dy)
+		di := dst.PixOffset(r.x0, r.y)
+		for x := r.x0; x < r.x1; x, si, di = x+1, si+4, di+4 {
 			src := s.img.Pix[si : si+4 : si+4]
 			sa := uint32(src[3])
-			switch sa {
-			case 0:
-				continue
-			case 255:
+			if sa == 255 {
 				copy(dst.Pix[di:di+4], src)
 				continue
 			}
