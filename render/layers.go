@@ -121,10 +121,11 @@ func cellSums(sums *[Width/cellW + 1]rowSum, row []byte) {
 	sums[Width/cellW] = r
 }
 
-// frame is a canvas reused from board to board: its pixels are its base's except in
-// the dirty spans of its regions, which the last board drew over. A board is drawn in
-// three regions at once, each clipped to its rectangle and marking its own spans: the
-// board's top and bottom halves and the panel.
+// frame is a canvas reused from board to board: its pixels, in RGBA and in the
+// palette (the encoder's rows), are its base's except in the dirty cells of its
+// regions, which the last board drew over. A board is drawn in three regions at once,
+// each clipped to its rectangle and marking its own cells: the board's top and bottom
+// halves and the panel.
 type frame struct {
 	rgba    *image.RGBA
 	pal     *image.Paletted
