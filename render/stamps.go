@@ -47,6 +47,7 @@ type mask struct {
 	at    image.Rectangle
 	runs  []run
 	edges []run // stretches where the mask is neither 0 nor 255
+	rows  []run // per row, from its first pixel that is not 0 to its last: what pasting changes
 }
 
 // run is a stretch [x0, x1) of row y (canvas coordinates) where the mask is opaque.
@@ -139,7 +140,7 @@ func (s *stamps) bake(field *image.RGBA) {
 // a neighbour's edge was pasted first) blended.
 func (s *stamps) tintHex(dst *image.RGBA, d *dirty, p, k int) {
 	m := s.hex[k]
-	d.mark(m.at)
+	m.markRows(d)
 	b := dst.Rect
 	if !m.at.Overlaps(b) {
 		return
@@ -248,16 +249,35 @@ func shape(x, y, r float64, path func(dc *gg.Context)) mask {
 			} else {
 				m.edges = append(m.edges, r)
 			}
+			if n := len(m.rows); n > 0 && m.rows[n-1].y == r.y {
+				m.rows[n-1].x1 = r.x1
+			} else {
+				m.rows = append(m.rows, r)
+			}
 		}
 	}
 	return m
+}
+
+// markRows marks what pasting m changes: its rows' stretches, not the corners of its
+// rectangle (a quarter of a hex's, a fifth of a disc's).
+func (m mask) markRows(d *dirty) {
+	if d == nil {
+		return
+	}
+	for _, r := range m.rows {
+		d.mark(image.Rect(r.x0, r.y, r.x1, r.y+1))
+	}
 }
 
 // paste composites the part of src under m onto dst (src over dst, premultiplied).
 // It is draw.DrawMask with draw.Over, written out because the general version was the
 // replay's largest cost: the opaque runs of the mask, where src is opaque too, are
 // copied whole, and only the anti-aliased edge is blended pixel by pixel.
-func paste(dst *image.RGBA, d *dirty, src *image.RGBA, m mask) { d.mark(m.at); blit(dst, src, m, true) }
+func paste(dst *image.RGBA, d *dirty, src *image.RGBA, m mask) {
+	m.markRows(d)
+	blit(dst, src, m, true)
+}
 
 // overlay composites a mostly transparent layer (outlines): every pixel is blended.
 // m should hold only the pixels where src is not transparent (mask.within).
