@@ -48,6 +48,22 @@ func (d *dirty) mark(r image.Rectangle) {
 	}
 }
 
+// markRow records that pixels x0 to x1 of row y may have changed: mark for one row,
+// with less to work out.
+func (d *dirty) markRow(y, x0, x1 int) {
+	b := d.bounds()
+	x0, x1 = max(x0, b.Min.X), min(x1, b.Max.X)
+	if y < b.Min.Y || y >= b.Max.Y || x0 >= x1 {
+		return
+	}
+	c0, c1 := x0>>cellShift, (x1-1)>>cellShift
+	row := &d.cells[y]
+	for w := c0 >> 6; w <= c1>>6; w++ {
+		lo, hi := max(c0, 64*w)-64*w, min(c1, 64*w+63)-64*w
+		row[w] |= (^uint64(0) >> (63 - hi)) &^ (1<<lo - 1)
+	}
+}
+
 func (d *dirty) bounds() image.Rectangle {
 	if d.clip.Empty() {
 		return image.Rect(0, 0, Width, Height)

@@ -266,7 +266,7 @@ func (m mask) markRows(d *dirty) {
 		return
 	}
 	for _, r := range m.rows {
-		d.mark(image.Rect(r.x0, r.y, r.x1, r.y+1))
+		d.markRow(r.y, r.x0, r.x1)
 	}
 }
 
