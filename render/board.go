@@ -19,14 +19,14 @@ func (r *Renderer) drawAreas(dc *gg.Context, v *view) {
 	for p := 1; p <= 2; p++ {
 		for _, h := range v.b.Snap.Players[p-1].Spawnable {
 			if h.OnBoard() {
-				paste(img, v.dirty, r.stamps.tint[p-1], r.stamps.hex[index(h)])
+				r.stamps.tintHex(img, v.dirty, p-1, index(h))
 			}
 		}
 	}
 	if cur := v.b.Snap.Current; cur != 0 {
 		for _, h := range v.b.Snap.Buyable {
 			if h.OnBoard() {
-				overlay(img, v.dirty, r.stamps.buy[cur-1], r.stamps.hex[index(h)])
+				overlay(img, v.dirty, r.stamps.buy[cur-1], r.stamps.buyHex[cur-1][index(h)])
 			}
 		}
 	}
@@ -55,7 +55,7 @@ func (r *Renderer) drawMinions(dc *gg.Context, v *view) {
 			continue // all it draws is within its hex, which is outside the image's part
 		}
 		if slices.Contains(fresh, m.ID) {
-			overlay(img, v.dirty, r.stamps.fresh, r.stamps.ring[index(m.Hex)])
+			overlay(img, v.dirty, r.stamps.fresh, r.stamps.freshRing[index(m.Hex)])
 		}
 		paste(img, v.dirty, r.stamps.token[m.Owner-1], r.stamps.disc[index(m.Hex)])
 		x, y := tokenCenter(m.Hex)
@@ -330,13 +330,15 @@ func burst(sh *shaper, x, y, r float64) {
 	}
 }
 
-// outlined draws text in c with an outline in rim, readable over any mark.
+// outlined draws text in c with an outline in rim, readable over any mark: the text
+// moved by each of rimOffsets, in rim (pen.rim), then the text itself.
 func outlined(pn *pen, face fontSpec, s string, x, y float64, c, rim color.RGBA) {
 	pn.font(face)
 	pn.setColor(rim)
-	for _, d := range [][2]float64{{-1.5, 0}, {1.5, 0}, {0, -1.5}, {0, 1.5}, {-1, -1}, {1, 1}, {-1, 1}, {1, -1}} {
-		pn.at(s, x+d[0], y+d[1], 0.5, 0.5)
-	}
+	pn.rim(s, x, y)
 	pn.setColor(c)
 	pn.at(s, x, y, 0.5, 0.5)
 }
+
+// rimOffsets are where an outline's copies of its text sit around it.
+var rimOffsets = [8][2]float64{{-1.5, 0}, {1.5, 0}, {0, -1.5}, {0, 1.5}, {-1, -1}, {1, 1}, {-1, 1}, {1, -1}}

@@ -65,20 +65,45 @@ func (r *Renderer) paletted(img *image.RGBA) *image.Paletted {
 	return out
 }
 
-// convert writes to dst the palette indices of the RGBA pixels in src.
-func (idx *paletteIndex) convert(dst, src []uint8) {
-	// Flat fills repeat a colour for long stretches: look a colour up once per stretch.
+// convert writes to dst the palette indices of the RGBA pixels in src, and returns
+// the indices' sum and their sum weighted by how far each is from dst's end (len(dst)
+// for the first, 1 for the last), as a PNG row's Adler-32 sums need them.
+func (idx *paletteIndex) convert(dst, src []uint8) (sum, weighted int64) {
+	// Flat fills repeat a colour for long stretches: look a colour up once per
+	// stretch. Two pixels a step, read as one word: fewer bounds checks.
 	var last uint32 = 1 // not an opaque colour, so the first pixel is looked up
 	var c uint8
-	src = src[:4*len(dst)]
-	for j := range dst {
-		v := binary.LittleEndian.Uint32(src[4*j:])
-		if v != last {
+	var s, w uint64 // the weighted sum is the sum of the running sums
+	n := len(dst)
+	src = src[:4*n]
+	j := 0
+	for ; j+1 < n; j += 2 {
+		q := binary.LittleEndian.Uint64(src[4*j:])
+		if v := uint32(q); v != last {
 			last = v
 			c = idx[v>>3&31<<10|v>>11&31<<5|v>>19&31]
 		}
-		dst[j] = c
+		c0 := c
+		if v := uint32(q >> 32); v != last {
+			last = v
+			c = idx[v>>3&31<<10|v>>11&31<<5|v>>19&31]
+		}
+		dst[j], dst[j+1] = c0, c
+		s += uint64(c0)
+		w += s
+		s += uint64(c)
+		w += s
 	}
+	if j < n {
+		v := binary.LittleEndian.Uint32(src[4*j:])
+		if v != last {
+			c = idx[v>>3&31<<10|v>>11&31<<5|v>>19&31]
+		}
+		dst[j] = c
+		s += uint64(c)
+		w += s
+	}
+	return int64(s), int64(w)
 }
 
 // gifColors is the palette and its lookup, built on first use.

@@ -91,6 +91,7 @@ func (c *glyphCache) get(s fontSpec, r rune, sub uint8) *glyph {
 type glyphLocal struct {
 	glyphs  map[glyphKey]*glyph
 	heights map[fontSpec]float64
+	rim     []uint8 // room for an outline's mask (pen.rim)
 }
 
 func newGlyphLocal() glyphLocal {
@@ -206,6 +207,63 @@ func (p *pen) at(s string, x, y, ax, ay float64) {
 	}
 }
 
+// rim writes, in the pen's colour, the outline of s centred at (x, y): its copies moved
+// by each of rimOffsets, as at would write them one after the other, but gathered
+// first into one mask (each copy's coverage added over what the mask already holds,
+// as writing it over the last would) and composited once.
+func (p *pen) rim(s string, x, y float64) {
+	x -= 0.5 * p.width(s)
+	y += 0.5 * p.height(p.face)
+	// The copies' glyphs and where they go, and the rectangle they cover.
+	var box image.Rectangle
+	each := func(f func(g *glyph, off image.Point)) {
+		for _, d := range rimOffsets {
+			dot := fixed.Int26_6(math.Round((x + d[0]) * 64))
+			base := int(math.Round(y + d[1]))
+			for _, r := range s {
+				g := p.get(p.face, r, uint8(dot&63)/16)
+				if g.mask != nil {
+					f(g, image.Pt(int(dot>>6), base))
+				}
+				dot += g.advance
+			}
+		}
+	}
+	each(func(g *glyph, off image.Point) { box = box.Union(g.mask.Rect.Add(off)) })
+	box = box.Intersect(p.img.Rect)
+	if box.Empty() {
+		return
+	}
+	var buf []uint8
+	if p.local != nil {
+		buf = p.local.rim
+	}
+	if n := box.Dx() * box.Dy(); cap(buf) < n {
+		buf = make([]uint8, n)
+	} else {
+		buf = buf[:n]
+		clear(buf)
+	}
+	if p.local != nil {
+		p.local.rim = buf
+	}
+	m := image.Alpha{Pix: buf, Stride: box.Dx(), Rect: box}
+	each(func(g *glyph, off image.Point) {
+		r := g.mask.Rect.Add(off).Intersect(box)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			dst := m.Pix[m.PixOffset(r.Min.X, y):m.PixOffset(r.Max.X, y)]
+			src := g.mask.Pix[g.mask.PixOffset(r.Min.X-off.X, y-off.Y):]
+			for i, a := range src[:len(dst)] {
+				if a != 0 {
+					b := uint32(dst[i])
+					dst[i] = uint8(b + uint32(a) - (b*uint32(a)+127)/255)
+				}
+			}
+		}
+	})
+	p.glyph(&m, image.Point{})
+}
+
 // glyph composites a glyph mask, moved by off, in the pen's colour: draw.DrawMask's
 // arithmetic for a uniform source over RGBA, without its allocations.
 func (p *pen) glyph(mask *image.Alpha, off image.Point) {
@@ -216,12 +274,17 @@ func (p *pen) glyph(mask *image.Alpha, off image.Point) {
 	p.dirty.mark(r)
 	const m = 1<<16 - 1
 	sr, sg, sb, sa := p.c.RGBA()
+	px := [4]uint8{p.c.R, p.c.G, p.c.B, p.c.A}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		i := p.img.PixOffset(r.Min.X, y)
 		mi := mask.PixOffset(r.Min.X-off.X, y-off.Y)
 		for x := r.Min.X; x < r.Max.X; x, i, mi = x+1, i+4, mi+1 {
 			ma := uint32(mask.Pix[mi])
 			if ma == 0 {
+				continue
+			}
+			if ma == 0xff && sa == m { // covered by an opaque colour: the colour itself
+				copy(p.img.Pix[i:i+4], px[:])
 				continue
 			}
 			ma |= ma << 8

@@ -138,14 +138,24 @@ func (e *pngEncoder) bandRows(k int) (lo, hi int) {
 // encoder's image (inRaw) and nothing else, and compresses them. Bands may be done at
 // the same time on different goroutines.
 func (e *pngEncoder) band(k int, fill func(y0, y1 int)) {
+	e.bandSum(k, func(y0, y1 int) uint32 {
+		fill(y0, y1)
+		lo, hi := e.bandRows(k)
+		return adler(e.raw[lo:hi])
+	})
+}
+
+// bandSum is band for a fill that also returns the Adler-32 of the band's rows, filter
+// bytes (0) included, when it can tell it without reading them all.
+func (e *pngEncoder) bandSum(k int, fill func(y0, y1 int) uint32) {
 	y0, y1 := k*Height/parts, (k+1)*Height/parts
-	fill(y0, y1)
 	for y := y0; y < y1; y++ {
 		e.raw[y*rowLen] = 0 // filter: none
 	}
+	sum := fill(y0, y1)
 	lo, hi := e.bandRows(k)
 	d := &e.parts[k]
-	d.adler = adler(e.raw[lo:hi])
+	d.adler = sum
 	d.deflate(e, lo, hi, k == parts-1)
 }
 
@@ -242,10 +252,10 @@ func (d *deflater) deflate(e *pngEncoder, lo, hi int, final bool) {
 	raw := e.raw[:hi]
 	for i := lo; i < len(raw); {
 		best, dist := 0, 0
-		if i > lo {
+		if i > lo && raw[i] == raw[i-1] { // the first byte tells most misses
 			best, dist = matchLen(raw[i:], raw[i-1:]), 1
 		}
-		if i >= lo+rowLen && best < maxMatch {
+		if i >= lo+rowLen && best < maxMatch && raw[i] == raw[i-rowLen] {
 			if l := matchLen(raw[i:], raw[i-rowLen:]); l > best {
 				best, dist = l, rowLen
 			}

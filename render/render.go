@@ -66,6 +66,7 @@ func New() (*Renderer, error) {
 	r := &Renderer{regular: reg, bold: bold, stamps: newStamps(), pngBuffers: &pngPool{}, glyphs: newGlyphCache(reg, bold)}
 	r.frames = &sync.Pool{New: func() any { return r.newFrame() }}
 	field := r.drawField()
+	r.stamps.bake(field)
 	for i := range r.bases {
 		r.bases[i] = r.newBase(field, i == 1)
 		for p := 1; p <= 2; p++ {
@@ -193,12 +194,17 @@ func (r *Renderer) newBase(field *image.RGBA, titled bool) *base {
 	img := image.NewRGBA(field.Rect)
 	copy(img.Pix, field.Pix)
 	r.drawPanelFrame(gg.NewContextForRGBA(img), titled)
-	pal := inRaw(make([]byte, rowLen*Height), r.palette().colors) // as a frame's, for one copy
+	raw := make([]byte, rowLen*Height)
+	pal := inRaw(raw, r.palette().colors) // laid out as a frame's, to copy from
 	idx := r.palette().index
 	for y := range Height {
 		idx.convert(pal.Pix[y*pal.Stride:y*pal.Stride+Width], img.Pix[y*img.Stride:(y+1)*img.Stride])
 	}
-	return &base{rgba: img, pal: pal}
+	b := &base{rgba: img, pal: pal}
+	for y := range Height {
+		cellSums(&b.sums[y], pal.Pix[y*pal.Stride:y*pal.Stride+Width]) // the filter byte adds nothing
+	}
+	return b
 }
 
 // baseFor is the base a board is drawn on.
@@ -225,7 +231,7 @@ func (r *Renderer) PNG(b Board) ([]byte, error) {
 	v := newView(b)
 	idx := r.palette().index
 	band := func(k int) {
-		f.enc.band(k, func(y0, y1 int) { f.toPalette(idx, base, y0, y1) })
+		f.enc.bandSum(k, func(y0, y1 int) uint32 { return f.toPalette(idx, base, y0, y1) })
 	}
 	var panel, bottom sync.WaitGroup
 	panel.Add(1)

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"math"
@@ -21,6 +22,17 @@ type stamps struct {
 	hex   [game.Rows * game.Cols]mask
 	disc  [game.Rows * game.Cols]mask
 	ring  [game.Rows * game.Cols]mask // covers fresh's ring
+
+	// Only the pixels of hex where buy is not transparent, per player, and of ring
+	// where fresh is not: overlay blends nothing else.
+	buyHex    [2][game.Rows * game.Cols]mask
+	freshRing [game.Rows * game.Cols]mask
+
+	// A tint is pasted on the field, where its edge pixels always blend the same:
+	// per hex, the field's colour under each pixel of the hex's edges (in the order
+	// of its runs) and each player's tint blended over it (bake).
+	field [game.Rows * game.Cols][]uint32
+	baked [2][game.Rows * game.Cols][]uint32
 }
 
 // freshRing is the radius of the ring marking a minion spawned this turn: outside the
@@ -35,6 +47,7 @@ type mask struct {
 	at    image.Rectangle
 	runs  []run
 	edges []run // stretches where the mask is neither 0 nor 255
+	rows  []run // per row, from its first pixel that is not 0 to its last: what pasting changes
 }
 
 // run is a stretch [x0, x1) of row y (canvas coordinates) where the mask is opaque.
@@ -88,8 +101,107 @@ func newStamps() *stamps {
 		tx, ty := tokenCenter(h)
 		s.disc[index(h)] = shape(tx, ty, tokenRadius+2, func(dc *gg.Context) { dc.DrawCircle(tx, ty, tokenRadius+1.5) })
 		s.ring[index(h)] = shape(tx, ty, freshRing+2, func(dc *gg.Context) { dc.DrawCircle(tx, ty, freshRing+1.5) })
+		s.freshRing[index(h)] = s.ring[index(h)].within(s.fresh)
+		for p := range s.buy {
+			s.buyHex[p][index(h)] = s.hex[index(h)].within(s.buy[p])
+		}
 	}
 	return s
+}
+
+// bake works out, from the field, each tint's edge pixels pasted over it.
+func (s *stamps) bake(field *image.RGBA) {
+	for k := range s.hex {
+		m := s.hex[k]
+		for _, r := range m.edges {
+			i := field.PixOffset(r.x0, r.y)
+			for x := r.x0; x < r.x1; x, i = x+1, i+4 {
+				s.field[k] = append(s.field[k], binary.LittleEndian.Uint32(field.Pix[i:]))
+			}
+		}
+		for p := range s.tint {
+			img := image.NewRGBA(m.at)
+			for _, r := range m.edges {
+				copy(img.Pix[img.PixOffset(r.x0, r.y):img.PixOffset(r.x1, r.y)], field.Pix[field.PixOffset(r.x0, r.y):field.PixOffset(r.x1, r.y)])
+			}
+			blit(img, s.tint[p], mask{alpha: m.alpha, at: m.at, edges: m.edges}, true)
+			for _, r := range m.edges {
+				i := img.PixOffset(r.x0, r.y)
+				for x := r.x0; x < r.x1; x, i = x+1, i+4 {
+					s.baked[p][k] = append(s.baked[p][k], binary.LittleEndian.Uint32(img.Pix[i:]))
+				}
+			}
+		}
+	}
+}
+
+// tintHex pastes player p's tint on hex k, as paste does: the runs copied, the edge
+// pixels that still show the field set to their baked colour, only the others (where
+// a neighbour's edge was pasted first) blended.
+func (s *stamps) tintHex(dst *image.RGBA, d *dirty, p, k int) {
+	m := s.hex[k]
+	m.markRows(d)
+	b := dst.Rect
+	if !m.at.Overlaps(b) {
+		return
+	}
+	src := s.tint[p]
+	blit(dst, src, mask{alpha: m.alpha, at: m.at, runs: m.runs}, true)
+	field, baked := s.field[k], s.baked[p][k]
+	e := 0 // the index of the run's first pixel in field and baked
+	for _, r := range m.edges {
+		n := r.x1 - r.x0
+		c, ok := clipRun(r, b)
+		if ok {
+			di, si := dst.PixOffset(c.x0, r.y), src.PixOffset(c.x0, r.y)
+			mi := (r.y-m.at.Min.Y)*m.alpha.Stride + c.x0 - m.at.Min.X
+			for j := e + c.x0 - r.x0; j < e+c.x1-r.x0; j, di, si, mi = j+1, di+4, si+4, mi+1 {
+				px := dst.Pix[di : di+4 : di+4]
+				if binary.LittleEndian.Uint32(px) == field[j] {
+					binary.LittleEndian.PutUint32(px, baked[j])
+					continue
+				}
+				over(px, src.Pix[si:si+4:si+4], m.alpha.Pix[mi:mi+1:mi+1])
+			}
+		}
+		e += n
+	}
+}
+
+// within is m restricted to the pixels where src is not transparent, for overlay:
+// the same alpha and place, fewer runs.
+func (m mask) within(src *image.RGBA) mask {
+	out := mask{alpha: m.alpha, at: m.at}
+	keep := func(rs []run) []run {
+		var kept []run
+		for _, r := range rs {
+			for x := r.x0; x < r.x1; {
+				if src.Pix[src.PixOffset(x, r.y)+3] == 0 {
+					x++
+					continue
+				}
+				x0 := x
+				for x < r.x1 && src.Pix[src.PixOffset(x, r.y)+3] != 0 {
+					x++
+				}
+				kept = append(kept, run{y: r.y, x0: x0, x1: x})
+			}
+		}
+		return kept
+	}
+	out.runs, out.edges = keep(m.runs), keep(m.edges)
+	return out
+}
+
+// cover is the rectangle around m's runs: all overlay changes.
+func (m mask) cover() image.Rectangle {
+	var c image.Rectangle
+	for _, rs := range [2][]run{m.runs, m.edges} {
+		for _, r := range rs {
+			c = c.Union(image.Rect(r.x0, r.y, r.x1, r.y+1))
+		}
+	}
+	return c
 }
 
 // freshPath strokes the "spawned this turn" ring of radius r around (x, y), on the
@@ -137,20 +249,40 @@ func shape(x, y, r float64, path func(dc *gg.Context)) mask {
 			} else {
 				m.edges = append(m.edges, r)
 			}
+			if n := len(m.rows); n > 0 && m.rows[n-1].y == r.y {
+				m.rows[n-1].x1 = r.x1
+			} else {
+				m.rows = append(m.rows, r)
+			}
 		}
 	}
 	return m
+}
+
+// markRows marks what pasting m changes: its rows' stretches, not the corners of its
+// rectangle (a quarter of a hex's, a fifth of a disc's).
+func (m mask) markRows(d *dirty) {
+	if d == nil {
+		return
+	}
+	for _, r := range m.rows {
+		d.markRow(r.y, r.x0, r.x1)
+	}
 }
 
 // paste composites the part of src under m onto dst (src over dst, premultiplied).
 // It is draw.DrawMask with draw.Over, written out because the general version was the
 // replay's largest cost: the opaque runs of the mask, where src is opaque too, are
 // copied whole, and only the anti-aliased edge is blended pixel by pixel.
-func paste(dst *image.RGBA, d *dirty, src *image.RGBA, m mask) { d.mark(m.at); blit(dst, src, m, true) }
+func paste(dst *image.RGBA, d *dirty, src *image.RGBA, m mask) {
+	m.markRows(d)
+	blit(dst, src, m, true)
+}
 
 // overlay composites a mostly transparent layer (outlines): every pixel is blended.
+// m should hold only the pixels where src is not transparent (mask.within).
 func overlay(dst *image.RGBA, d *dirty, src *image.RGBA, m mask) {
-	d.mark(m.at)
+	d.mark(m.cover())
 	blit(dst, src, m, false)
 }
 
