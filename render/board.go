@@ -340,5 +340,8 @@ func outlined(pn *pen, face fontSpec, s string, x, y float64, c, rim color.RGBA)
 	pn.at(s, x, y, 0.5, 0.5)
 }
 
-// rimOffsets are where an outline's copies of its text sit around it.
-var rimOffsets = [8][2]float64{{-1.5, 0}, {1.5, 0}, {0, -1.5}, {0, 1.5}, {-1, -1}, {1, 1}, {-1, 1}, {1, -1}}
+// rimOffsets are where an outline's copies of its text sit around it (a function,
+// not a variable: the package keeps no state).
+func rimOffsets() [8][2]float64 {
+	return [8][2]float64{{-1.5, 0}, {1.5, 0}, {0, -1.5}, {0, 1.5}, {-1, -1}, {1, 1}, {-1, 1}, {1, -1}}
+}

@@ -217,7 +217,7 @@ func (p *pen) rim(s string, x, y float64) {
 	// The copies' glyphs and where they go, and the rectangle they cover.
 	var box image.Rectangle
 	each := func(f func(g *glyph, off image.Point)) {
-		for _, d := range rimOffsets {
+		for _, d := range rimOffsets() {
 			dot := fixed.Int26_6(math.Round((x + d[0]) * 64))
 			base := int(math.Round(y + d[1]))
 			for _, r := range s {
