@@ -227,19 +227,9 @@ func printUpbeatConfigErrors(cmd, path string, err error, stderr io.Writer) {
 // Exit status (U25): 0 when the scenario ran, refused steps included; 1 for a malformed
 // scenario, configuration or plan; 2 for a usage error or an unreadable file.
 func upbeatTry(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 1 && isHelp(args[0]) {
-		fmt.Fprint(stderr, upbeatTryUsage)
-		return 0
-	}
-	if len(args) != 1 {
-		fmt.Fprint(stderr, upbeatTryUsage)
-		return 2
-	}
-	name := args[0]
-	text, err := readScenario(name, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "kombat try: %v\n", err)
-		return 2
+	name, text, code, ok := scenarioArg(args, upbeatTryUsage, stdin, stderr)
+	if !ok {
+		return code
 	}
 	var sc upbeat.Scenario
 	dec := json.NewDecoder(bytes.NewReader(text))
@@ -249,7 +239,7 @@ func upbeatTry(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	var results []upbeat.StepResult
-	err = upbeat.PlayScenario(upbeat.NewLanguage(), sc, func(r upbeat.StepResult) error {
+	err := upbeat.PlayScenario(upbeat.NewLanguage(), sc, func(r upbeat.StepResult) error {
 		results = append(results, r)
 		return nil
 	})
