@@ -21,13 +21,31 @@ const maxFileBytes = 1 << 20
 // none has an error. Exit status: 1 if any file has an error, 2 for a usage error or an
 // unreadable file, else 0; 0 for --help.
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("kombat check", flag.ContinueOnError)
+	return checkFiles(checkSpec{
+		cmd: "kombat check",
+		usage: "usage: kombat check [-q] FILE... (use - for standard input)\n\n" +
+			"Compiles strategy files and prints every error and warning with its line and\n" +
+			"column. Exit status 1 if a file has an error.\n\n",
+		lang: game.NewLanguage(), one: "file", many: "files",
+	}, args, stdin, stdout, stderr)
+}
+
+// checkSpec is what a game's check command says and compiles with: both games check
+// their files the same way, each in its own language.
+type checkSpec struct {
+	cmd, usage string
+	lang       *interp.Language
+	one, many  string // what a file is called, "plan" and "plans" say
+}
+
+// checkFiles compiles the files named in args in c's language and prints every
+// diagnostic, as check describes.
+func checkFiles(c checkSpec, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet(c.cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	quiet := fs.Bool("q", false, "print nothing but the diagnostics")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: kombat check [-q] FILE... (use - for standard input)\n\n"+
-			"Compiles strategy files and prints every error and warning with its line and\n"+
-			"column. Exit status 1 if a file has an error.\n\n")
+		fmt.Fprint(stderr, c.usage)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -41,7 +59,6 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	lang := game.NewLanguage()
 	status := 0
 	for _, name := range files {
 		text, err := readStrategy(name, stdin)
@@ -50,7 +67,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			status = 2
 			continue
 		}
-		prog, err := interp.Compile(lang, name, text)
+		prog, err := interp.Compile(c.lang, name, text)
 		var cerr *interp.Error
 		switch {
 		case errors.As(err, &cerr):
@@ -64,7 +81,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if status == 0 && !*quiet {
-		fmt.Fprintf(stdout, "%s checked: no errors.\n", plural(len(files), "file", "files"))
+		fmt.Fprintf(stdout, "%s checked: no errors.\n", plural(len(files), c.one, c.many))
 	}
 	return status
 }

@@ -36,19 +36,9 @@ func try(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // tryLimited is try printing at most limit bytes.
 func tryLimited(args []string, stdin io.Reader, stdout, stderr io.Writer, limit int64) int {
-	if len(args) == 1 && isHelp(args[0]) {
-		fmt.Fprint(stderr, tryUsage)
-		return 0
-	}
-	if len(args) != 1 {
-		fmt.Fprint(stderr, tryUsage)
-		return 2
-	}
-	name := args[0]
-	text, err := readScenario(name, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "kombat try: %v\n", err)
-		return 2
+	name, text, code, ok := scenarioArg(args, tryUsage, stdin, stderr)
+	if !ok {
+		return code
 	}
 	sc, err := decodeScenario(text)
 	if err != nil {
@@ -646,3 +636,23 @@ func skipSpace(text []byte, off int) int {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// scenarioArg reads try's one argument, a scenario file (or - for standard input), for
+// either game: its name and text, or ok false and the exit status (0 after --help, 2
+// for a usage error or an unreadable file, told on stderr).
+func scenarioArg(args []string, usage string, stdin io.Reader, stderr io.Writer) (name string, text []byte, code int, ok bool) {
+	if len(args) == 1 && isHelp(args[0]) {
+		fmt.Fprint(stderr, usage)
+		return "", nil, 0, false
+	}
+	if len(args) != 1 {
+		fmt.Fprint(stderr, usage)
+		return "", nil, 2, false
+	}
+	text, err := readScenario(args[0], stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "kombat try: %v\n", err)
+		return "", nil, 2, false
+	}
+	return args[0], text, 0, true
+}

@@ -64,52 +64,13 @@ func runUpbeat(cmd string, args []string, stdin io.Reader, stdout, stderr io.Wri
 
 // upbeatCheck compiles UPBEAT plans, as check does strategies.
 func upbeatCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("kombat check --game upbeat", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	quiet := fs.Bool("q", false, "print nothing but the diagnostics")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: kombat check --game upbeat [-q] PLAN... (use - for standard input)\n\n"+
-			"Compiles UPBEAT construction plans and prints every error and warning with its\n"+
-			"line and column. Exit status 1 if a plan has an error.\n\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	files := fs.Args()
-	if len(files) == 0 {
-		fs.Usage()
-		return 2
-	}
-	lang := upbeat.NewLanguage()
-	status := 0
-	for _, name := range files {
-		text, err := readStrategy(name, stdin)
-		if err != nil {
-			fmt.Fprintf(stderr, "kombat check: %v\n", err)
-			status = 2
-			continue
-		}
-		prog, err := interp.Compile(lang, name, text)
-		var cerr *interp.Error
-		switch {
-		case errors.As(err, &cerr):
-			fmt.Fprint(stdout, cerr.Format())
-			status = max(status, 1)
-		case err != nil:
-			fmt.Fprintf(stderr, "kombat check: %s: %v\n", name, err)
-			status = 2
-		default:
-			fmt.Fprint(stdout, interp.Report(name, text, prog.Warnings(), 0))
-		}
-	}
-	if status == 0 && !*quiet {
-		fmt.Fprintf(stdout, "%s checked: no errors.\n", plural(len(files), "plan", "plans"))
-	}
-	return status
+	return checkFiles(checkSpec{
+		cmd: "kombat check --game upbeat",
+		usage: "usage: kombat check --game upbeat [-q] PLAN... (use - for standard input)\n\n" +
+			"Compiles UPBEAT construction plans and prints every error and warning with its\n" +
+			"line and column. Exit status 1 if a plan has an error.\n\n",
+		lang: upbeat.NewLanguage(), one: "plan", many: "plans",
+	}, args, stdin, stdout, stderr)
 }
 
 // upbeatSim plays UPBEAT games headless: the plans given are fielded by players in
@@ -266,19 +227,9 @@ func printUpbeatConfigErrors(cmd, path string, err error, stderr io.Writer) {
 // Exit status (U25): 0 when the scenario ran, refused steps included; 1 for a malformed
 // scenario, configuration or plan; 2 for a usage error or an unreadable file.
 func upbeatTry(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 1 && isHelp(args[0]) {
-		fmt.Fprint(stderr, upbeatTryUsage)
-		return 0
-	}
-	if len(args) != 1 {
-		fmt.Fprint(stderr, upbeatTryUsage)
-		return 2
-	}
-	name := args[0]
-	text, err := readScenario(name, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "kombat try: %v\n", err)
-		return 2
+	name, text, code, ok := scenarioArg(args, upbeatTryUsage, stdin, stderr)
+	if !ok {
+		return code
 	}
 	var sc upbeat.Scenario
 	dec := json.NewDecoder(bytes.NewReader(text))
@@ -288,7 +239,7 @@ func upbeatTry(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	var results []upbeat.StepResult
-	err = upbeat.PlayScenario(upbeat.NewLanguage(), sc, func(r upbeat.StepResult) error {
+	err := upbeat.PlayScenario(upbeat.NewLanguage(), sc, func(r upbeat.StepResult) error {
 		results = append(results, r)
 		return nil
 	})
