@@ -107,7 +107,7 @@ func (f discordFront) Tell(t *host.Table, n host.Note) {
 	case host.NoteSetupExpired:
 		_, err = b.sess.ChannelMessageEditComplex(view.Reply{Content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteLobbyExpired:
-		_, err = b.sess.ChannelMessageEditComplex(view.Reply{Content: "This UPBEAT game was not started within 30 minutes, so it is closed; `/upbeat new` opens another."}.MessageEdit(t.Row.Place, t.Row.Shown))
+		_, err = b.sess.ChannelMessageEditComplex(view.Reply{Content: fmt.Sprintf("This UPBEAT game was not started within %d minutes, so it is closed; `/upbeat new` opens another.", int(host.UpLobbyLife.Minutes()))}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteReminder:
 		_, err = b.sess.ChannelMessageSendComplex(t.Row.Place, &discordgo.MessageSend{
 			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", view.Mention(t, n.Player), n.Left.Round(time.Second)),

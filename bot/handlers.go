@@ -133,7 +133,7 @@ func (b *Bot) showBoard(r *request) view.Reply {
 	}
 	defer t.Unlock()
 	if t.Row.Game == store.GameUpbeat {
-		return view.Private("This channel's game is UPBEAT: `/upbeat status` shows it and `/upbeat resign` leaves it.")
+		return view.UpbeatChannel()
 	}
 	g, err := b.host.Engine(t)
 	if err != nil || t.Row.Status != "play" {
@@ -162,7 +162,7 @@ func (b *Bot) showStatus(r *request) view.Reply {
 	}
 	defer t.Unlock()
 	if t.Row.Game == store.GameUpbeat {
-		return view.Private("This channel's game is UPBEAT: `/upbeat status` shows it and `/upbeat resign` leaves it.")
+		return view.UpbeatChannel()
 	}
 	g, err := b.host.Engine(t)
 	if err != nil || t.Row.Status != "play" {

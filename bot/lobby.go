@@ -367,7 +367,7 @@ func (b *Bot) kindAdd(r *request, o options) view.Reply {
 		return view.Private("No game is being set up in this channel.")
 	}
 	if t.Row.Game == store.GameUpbeat {
-		return view.Private("This channel's game is UPBEAT: `/upbeat status` shows it and `/upbeat resign` leaves it.")
+		return view.UpbeatChannel()
 	}
 	a := o.attachment("file")
 	if a == nil {

@@ -168,7 +168,7 @@ func (b *Bot) askResign(r *request) view.Reply {
 		return view.Private("No game is being played in this channel.")
 	}
 	if t.Row.Game == store.GameUpbeat {
-		return view.Private("This channel's game is UPBEAT: `/upbeat status` shows it and `/upbeat resign` leaves it.")
+		return view.UpbeatChannel()
 	}
 	return b.askResignGame(r, t.Row.ID)
 }

@@ -40,18 +40,14 @@ type Report struct {
 	SpawnsLeft [2]int64 // spawns each player had left at the end
 }
 
-// NewReport replays a record and gathers its report.
+// NewReport replays a record frame by frame and gathers its report from the frames'
+// snapshots. A game gathers the same report as it plays (Game.Report), which is what
+// the hosts use; this is the independent way, which that one is checked against.
 func NewReport(lang *interp.Language, r Record) (Report, error) {
 	frames, err := Frames(lang, r)
 	if err != nil {
 		return Report{}, err
 	}
-	return ReportOf(frames), nil
-}
-
-// ReportOf gathers the report of a game's frames, for a caller that has replayed
-// them already (for a GIF, say).
-func ReportOf(frames []Frame) Report {
 	var rep Report
 	for _, f := range frames {
 		var pl [2]totals
@@ -68,7 +64,7 @@ func ReportOf(frames []Frame) Report {
 			rep.SpawnsLeft[p] = last.Players[p].SpawnsLeft
 		}
 	}
-	return rep
+	return rep, nil
 }
 
 // Report is what has happened in the game so far, as NewReport would find it from the

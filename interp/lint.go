@@ -20,6 +20,7 @@ func lint(lang *Language, prog []stmt) Diagnostics {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	var values valueWordSet // gathered only for a strategy with a never-assigned name
 	for name, e := range l.read {
 		if l.assigned[name] {
 			continue
@@ -30,8 +31,8 @@ func lint(lang *Language, prog []stmt) Diagnostics {
 		hint := ""
 		if s := specialLike(lang, name); s != "" {
 			hint = fmt.Sprintf("did you mean '%s'? names are case-sensitive", s)
-		} else if w, doc := valueWordLike(lang, name); w != "" {
-			hint = fmt.Sprintf("did you mean '%s'? %s", w, doc)
+		} else if w := values.suggest(lang, name); w != "" {
+			hint = fmt.Sprintf("did you mean '%s'? %s", w, values.usage[w])
 		} else if s := suggest(name, names); s != "" {
 			hint = fmt.Sprintf("did you mean '%s'?", s)
 		}
@@ -49,14 +50,28 @@ func lint(lang *Language, prog []stmt) Diagnostics {
 	return out
 }
 
-// valueWordLike returns the language's word that reads a value (a special name or an
-// information expression, such as opponent) within typo distance of name, with how
-// it is written: a misspelt 'oponent' is a variable that is always 0.
-func valueWordLike(lang *Language, name string) (word, usage string) {
-	usages := map[string]string{}
-	var words []string
+// valueWordSet is the language's words that read a value (special names and
+// information expressions, such as opponent), with how each is written: a misspelt
+// 'oponent' is a variable that is always 0, and the hint says what was meant.
+type valueWordSet struct {
+	words []string
+	usage map[string]string
+}
+
+// suggest returns the value word within typo distance of name, or "", gathering the
+// words on first use (into *v, which may be nil until then).
+func (v *valueWordSet) suggest(lang *Language, name string) string {
+	if v.usage == nil {
+		*v = valueWords(lang)
+	}
+	return suggest(name, v.words)
+}
+
+// valueWords gathers lang's value words.
+func valueWords(lang *Language) valueWordSet {
+	v := valueWordSet{usage: map[string]string{}}
 	for _, w := range lang.def.Infos {
-		words = append(words, w.Name)
+		v.words = append(v.words, w.Name)
 		use := w.Name
 		for _, a := range w.Args {
 			if a == ArgDirection {
@@ -65,17 +80,16 @@ func valueWordLike(lang *Language, name string) (word, usage string) {
 				use += " EXPR"
 			}
 		}
-		usages[w.Name] = "it is one of the language's words"
+		v.usage[w.Name] = "it is one of the language's words"
 		if len(w.Args) > 0 {
-			usages[w.Name] = "it is written " + use
+			v.usage[w.Name] = "it is written " + use
 		}
 	}
 	for _, s := range lang.def.Specials {
-		words = append(words, s)
-		usages[s] = "it is one of the names the game answers"
+		v.words = append(v.words, s)
+		v.usage[s] = "it is one of the names the game answers"
 	}
-	w := suggest(name, words)
-	return w, usages[w]
+	return v
 }
 
 // specialLike returns the special name that differs from name only by case.

@@ -60,8 +60,8 @@ func upSeats(t *host.Table, mark func(p int) string) string {
 func UpLobby(t *host.Table) Reply {
 	cfg := t.Row.Upbeat.Config
 	var b strings.Builder
-	fmt.Fprintf(&b, "**UPBEAT** · <@%s> opens a game for %d players on a %d x %d territory, %d turns each. Press **Join** to take a seat; <@%s> presses **Start** when the seats are full (within 30 minutes, or the game closes).\n",
-		t.Up.Owner, len(t.Row.Upbeat.Seats), cfg.Rows, cfg.Cols, cfg.MaxTurns, t.Up.Owner)
+	fmt.Fprintf(&b, "**UPBEAT** · <@%s> opens a game for %d players on a %d x %d territory, %d turns each. Press **Join** to take a seat; <@%s> presses **Start** when the seats are full (within %d minutes, or the game closes).\n",
+		t.Up.Owner, len(t.Row.Upbeat.Seats), cfg.Rows, cfg.Cols, cfg.MaxTurns, t.Up.Owner, int(host.UpLobbyLife.Minutes()))
 	b.WriteString(upSeats(t, func(int) string { return "•" }))
 	id := func(action string) CustomID { return CustomID{Action: action, Game: t.Row.ID} }
 	return Reply{Content: Fit(b.String()), Components: []discordgo.MessageComponent{Row(
@@ -341,4 +341,9 @@ const UpRulesExample = "t = t + 1\nif (budget - 100) then invest 50 else done\ni
 func UpCheckForm() Reply {
 	return Reply{Modal: &Form{ID: CustomID{Action: "upcheckform"}.Encode(), Title: "Check an UPBEAT plan",
 		Inputs: []discordgo.TextInput{TextInput("plan", "Construction plan (code fences are fine)", discordgo.TextInputParagraph, "", true, MaxInputValue)}}}
+}
+
+// UpbeatChannel answers a /kombat game command in a channel whose game is UPBEAT's.
+func UpbeatChannel() Reply {
+	return Private("This channel's game is UPBEAT: `/upbeat status` shows it and `/upbeat resign` leaves it.")
 }
