@@ -19,13 +19,15 @@ const module = "github.com/kombat-game/kombat"
 // packages of earlier layers, and render and store (one layer) never import each other.
 // bot/discordtest, the fake Discord the bot's tests run against, bot/pace, the
 // scheduler that keeps REST calls inside Discord's global limit, and examples, the
-// example strategies embedded as files, import nothing of ours. host, what hosting a
+// example strategies embedded as files, import nothing of ours. conf, the reader of
+// both games' configuration files, sits below the games that list its keys. host, what hosting a
 // game means, comes before bot so that it can never depend on the chat; bot/view, the
 // Discord messages bot sends as values, comes before bot so that views never reach
 // for the session. cli, the
 // commands, is imported by main alone, so the bot can never depend on a command.
 var layers = [][]string{
 	{"interp", "bot/discordtest", "bot/pace", "examples"},
+	{"conf"},
 	{"game", "upbeat"},
 	{"render", "store"},
 	{"host"},
@@ -41,7 +43,7 @@ var layers = [][]string{
 // draws what host decided), and it hosts both games' rules (game, upbeat).
 var onlyImports = map[string][]string{
 	".":    {"cli"},
-	"host": {"interp", "game", "upbeat", "store"},
+	"host": {"interp", "conf", "game", "upbeat", "store"},
 }
 
 // forbiddenImports are packages outside the module that a package of ours must not

@@ -17,6 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/kombat-game/kombat/conf"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
@@ -181,22 +182,28 @@ func readConfig(cmd, path string, stderr io.Writer) (game.Config, int) {
 		return game.Config{}, 2
 	}
 	cfg, err := game.ParseConfig(string(text))
-	var es game.ConfigErrors
-	if errors.As(err, &es) {
-		for _, e := range es { // FILE:LINE: message, as compilers write
-			if e.Line > 0 {
-				fmt.Fprintf(stderr, "%s: %s:%d: %s\n", cmd, path, e.Line, e.Msg)
-			} else {
-				fmt.Fprintf(stderr, "%s: %s: %s\n", cmd, path, e.Msg)
-			}
-		}
-		return game.Config{}, 1
-	}
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %s: %v\n", cmd, path, err)
+		printConfigErrors(cmd, path, err, stderr)
 		return game.Config{}, 1
 	}
 	return cfg, 0
+}
+
+// printConfigErrors prints either game's configuration mistakes as FILE:LINE: message,
+// as compilers write them.
+func printConfigErrors(cmd, path string, err error, stderr io.Writer) {
+	var es conf.Errors
+	if !errors.As(err, &es) {
+		fmt.Fprintf(stderr, "%s: %s: %v\n", cmd, path, err)
+		return
+	}
+	for _, e := range es {
+		if e.Line > 0 {
+			fmt.Fprintf(stderr, "%s: %s:%d: %s\n", cmd, path, e.Line, e.Msg)
+		} else {
+			fmt.Fprintf(stderr, "%s: %s: %s\n", cmd, path, e.Msg)
+		}
+	}
 }
 
 // reportErr writes an error to stderr: a strategy that does not compile as its

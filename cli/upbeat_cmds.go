@@ -120,7 +120,7 @@ func upbeatSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		if cfg, err = upbeat.ParseConfig(string(text)); err != nil {
-			printUpbeatConfigErrors("kombat sim", *config, err, stderr)
+			printConfigErrors("kombat sim", *config, err, stderr)
 			return 1
 		}
 	}
@@ -207,22 +207,6 @@ func writeUpbeatRecord(dir string, seed uint64, g *upbeat.Game) error {
 	return os.WriteFile(fmt.Sprintf("%s/game-%d.json", dir, seed), append(b, '\n'), 0o644)
 }
 
-// printUpbeatConfigErrors prints configuration mistakes as FILE:LINE: message.
-func printUpbeatConfigErrors(cmd, path string, err error, stderr io.Writer) {
-	var es upbeat.ConfigErrors
-	if !errors.As(err, &es) {
-		fmt.Fprintf(stderr, "%s: %s: %v\n", cmd, path, err)
-		return
-	}
-	for _, e := range es {
-		if e.Line > 0 {
-			fmt.Fprintf(stderr, "%s: %s:%d: %s\n", cmd, path, e.Line, e.Msg)
-		} else {
-			fmt.Fprintf(stderr, "%s: %s: %s\n", cmd, path, e.Msg)
-		}
-	}
-}
-
 // upbeatTry runs an UPBEAT scenario and prints {"steps": [...]}, each step's state.
 // Exit status (U25): 0 when the scenario ran, refused steps included; 1 for a malformed
 // scenario, configuration or plan; 2 for a usage error or an unreadable file.
@@ -250,7 +234,7 @@ func upbeatTry(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat try: %s: %s: %s:\n%s", name, se.Path, se.Msg, se.Compile.Format())
 		return 1
 	case errors.As(err, &ce):
-		printUpbeatConfigErrors("kombat try", name+": config", err, stderr)
+		printConfigErrors("kombat try", name+": config", err, stderr)
 		return 1
 	case err != nil:
 		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)

@@ -84,12 +84,12 @@ func upbeatPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		if cfg, err = upbeat.ParseConfig(string(text)); err != nil {
-			printUpbeatConfigErrors("kombat play", o.config, err, stderr)
+			printConfigErrors("kombat play", o.config, err, stderr)
 			return 1
 		}
 	}
 	if err := cfg.Check(o.players); err != nil {
-		printUpbeatConfigErrors("kombat play", "configuration", err, stderr)
+		printConfigErrors("kombat play", "configuration", err, stderr)
 		return 1
 	}
 	lang := upbeat.NewLanguage()

@@ -105,9 +105,9 @@ func TestConfigReference(t *testing.T) {
 // past either end is refused with the key, the line and the range.
 func TestConfigBounds(t *testing.T) {
 	for _, k := range configKeys() {
-		for _, v := range []int64{k.min, k.max} {
-			text := fmt.Sprintf("# bounds\n%s=%d\n", k.name, v)
-			switch k.name { // keep max_budget >= init_budget
+		for _, v := range []int64{k.Min, k.Max} {
+			text := fmt.Sprintf("# bounds\n%s=%d\n", k.Name, v)
+			switch k.Name { // keep max_budget >= init_budget
 			case "init_budget":
 				text += fmt.Sprintf("max_budget=%d\n", MaxAmount)
 			case "max_budget":
@@ -115,16 +115,16 @@ func TestConfigBounds(t *testing.T) {
 			}
 			c, err := ParseConfig(text)
 			if err != nil {
-				t.Errorf("%s=%d refused: %v", k.name, v, err)
-			} else if got := *k.ptr(&c); got != v {
-				t.Errorf("%s=%d read as %d", k.name, v, got)
+				t.Errorf("%s=%d refused: %v", k.Name, v, err)
+			} else if got := *k.Field(&c); got != v {
+				t.Errorf("%s=%d read as %d", k.Name, v, got)
 			}
 		}
-		for _, v := range []int64{k.min - 1, k.max + 1} {
-			_, err := ParseConfig(fmt.Sprintf("# bounds\n%s=%d\n", k.name, v))
-			want := fmt.Sprintf("line 2: %s must be from %d to %d, got %d", k.name, k.min, k.max, v)
+		for _, v := range []int64{k.Min - 1, k.Max + 1} {
+			_, err := ParseConfig(fmt.Sprintf("# bounds\n%s=%d\n", k.Name, v))
+			want := fmt.Sprintf("line 2: %s must be from %d to %d, got %d", k.Name, k.Min, k.Max, v)
 			if err == nil || err.Error() != want {
-				t.Errorf("%s=%d: got %v, want %q", k.name, v, err, want)
+				t.Errorf("%s=%d: got %v, want %q", k.Name, v, err, want)
 			}
 		}
 	}

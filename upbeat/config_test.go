@@ -25,21 +25,21 @@ func TestConfigSample_U23(t *testing.T) {
 // TestConfigBounds_U23 pins every key's range from both sides.
 func TestConfigBounds_U23(t *testing.T) {
 	for _, k := range configKeys() {
-		for _, v := range []int64{k.min, k.max} {
-			text := k.name + "=" + itoa(v)
+		for _, v := range []int64{k.Min, k.Max} {
+			text := k.Name + "=" + itoa(v)
 			switch {
-			case k.name == "max_dep" && v < 100:
+			case k.Name == "max_dep" && v < 100:
 				text += "\ninit_center_dep=1"
-			case k.name == "init_center_dep" && v > 1000000:
+			case k.Name == "init_center_dep" && v > 1000000:
 				text += "\nmax_dep=" + itoa(MaxAmount)
 			}
 			if _, err := ParseConfig(text); err != nil {
-				t.Errorf("%s=%d refused: %v", k.name, v, err)
+				t.Errorf("%s=%d refused: %v", k.Name, v, err)
 			}
 		}
-		for _, v := range []int64{k.min - 1, k.max + 1} {
-			if _, err := ParseConfig(k.name + "=" + itoa(v)); err == nil {
-				t.Errorf("%s=%d accepted, outside %d..%d", k.name, v, k.min, k.max)
+		for _, v := range []int64{k.Min - 1, k.Max + 1} {
+			if _, err := ParseConfig(k.Name + "=" + itoa(v)); err == nil {
+				t.Errorf("%s=%d accepted, outside %d..%d", k.Name, v, k.Min, k.Max)
 			}
 		}
 	}
