@@ -3,6 +3,7 @@ package game
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/kombat-game/kombat/hexgrid"
 )
 
 // Board size (R1).
@@ -53,57 +54,15 @@ func DirectionName(d int) string {
 // Neighbor returns the hex next to h in direction d (R2), which may be off the board.
 // Even columns sit half a hex higher than the odd columns beside them.
 func (h Hex) Neighbor(d int) Hex {
-	odd := h.Col%2 == 1
-	switch d {
-	case Up:
-		return Hex{h.Row - 1, h.Col}
-	case Down:
-		return Hex{h.Row + 1, h.Col}
-	case UpRight:
-		if odd {
-			return Hex{h.Row, h.Col + 1}
-		}
-		return Hex{h.Row - 1, h.Col + 1}
-	case DownRight:
-		if odd {
-			return Hex{h.Row + 1, h.Col + 1}
-		}
-		return Hex{h.Row, h.Col + 1}
-	case DownLeft:
-		if odd {
-			return Hex{h.Row + 1, h.Col - 1}
-		}
-		return Hex{h.Row, h.Col - 1}
-	case UpLeft:
-		if odd {
-			return Hex{h.Row, h.Col - 1}
-		}
-		return Hex{h.Row - 1, h.Col - 1}
-	}
-	return h
+	row, col := hexgrid.Neighbor(h.Row, h.Col, d)
+	return Hex{row, col}
 }
-
-// axial converts to axial coordinates (q, r), in which the six neighbours differ by
-// fixed offsets: column c's rows shift by c/2 because even columns sit higher.
-func (h Hex) axial() (q, r int) { return h.Col, h.Row - h.Col/2 }
 
 // Distance is the number of steps between two hexes.
-func Distance(a, b Hex) int {
-	aq, ar := a.axial()
-	bq, br := b.axial()
-	dq, dr := aq-bq, ar-br
-	return (abs(dq) + abs(dr) + abs(dq+dr)) / 2
-}
+func Distance(a, b Hex) int { return hexgrid.Distance(a.Row, a.Col, b.Row, b.Col) }
 
 // Adjacent reports whether a and b are neighbours.
 func Adjacent(a, b Hex) bool { return Distance(a, b) == 1 }
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
 
 // hexSet is a set of on-board hexes.
 type hexSet uint64

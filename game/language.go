@@ -1,15 +1,18 @@
 package game
 
-import "github.com/kombat-game/kombat/interp"
+import (
+	"github.com/kombat-game/kombat/hexgrid"
+	"github.com/kombat-game/kombat/interp"
+)
 
 // Direction numbers (R3), clockwise from up; the index into Directions is the number - 1.
 const (
-	Up        = 1
-	UpRight   = 2
-	DownRight = 3
-	Down      = 4
-	DownLeft  = 5
-	UpLeft    = 6
+	Up        = hexgrid.Up
+	UpRight   = hexgrid.UpRight
+	DownRight = hexgrid.DownRight
+	Down      = hexgrid.Down
+	DownLeft  = hexgrid.DownLeft
+	UpLeft    = hexgrid.UpLeft
 )
 
 // Command ids in the KOMBAT language definition.

@@ -3,6 +3,7 @@ package upbeat
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/kombat-game/kombat/hexgrid"
 )
 
 // Region is a position in the territory (U1): row 1 is the top row, column 1 the
@@ -42,50 +43,12 @@ func DirectionName(d int) string {
 // which may be off the territory. Even columns sit half a hex higher than the odd
 // columns beside them.
 func (r Region) Neighbor(d int) Region {
-	odd := r.Col%2 == 1
-	switch d {
-	case Up:
-		return Region{r.Row - 1, r.Col}
-	case Down:
-		return Region{r.Row + 1, r.Col}
-	case UpRight:
-		if odd {
-			return Region{r.Row, r.Col + 1}
-		}
-		return Region{r.Row - 1, r.Col + 1}
-	case DownRight:
-		if odd {
-			return Region{r.Row + 1, r.Col + 1}
-		}
-		return Region{r.Row, r.Col + 1}
-	case DownLeft:
-		if odd {
-			return Region{r.Row + 1, r.Col - 1}
-		}
-		return Region{r.Row, r.Col - 1}
-	case UpLeft:
-		if odd {
-			return Region{r.Row, r.Col - 1}
-		}
-		return Region{r.Row - 1, r.Col - 1}
-	}
-	return r
+	row, col := hexgrid.Neighbor(r.Row, r.Col, d)
+	return Region{row, col}
 }
 
 // Distance is the number of steps between two regions (U1), whatever lies between.
-func Distance(a, b Region) int {
-	aq, ar := a.Col, a.Row-a.Col/2
-	bq, br := b.Col, b.Row-b.Col/2
-	dq, dr := aq-bq, ar-br
-	return (abs(dq) + abs(dr) + abs(dq+dr)) / 2
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
+func Distance(a, b Region) int { return hexgrid.Distance(a.Row, a.Col, b.Row, b.Col) }
 
 // Territory is the shape of the field: m rows by n columns.
 type Territory struct {
