@@ -92,3 +92,31 @@ func TestErrors(t *testing.T) {
 		t.Errorf("Reference: %q", ref)
 	}
 }
+
+// FuzzParse: an attached configuration is hostile input. Whatever the text, Parse
+// returns (never panics), every mistake names a line of the text or none, a value it
+// set lies in its key's range, and what it read writes back as a file that reads the
+// same.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"alpha=3\nbeta=4", "alpha = -1\n# c\r\nbeta", "gamma=1\nalpha=99999999999999999999", "=\n=="} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, text string, clamp bool) {
+		p := pair{1, 2}
+		r := Parse(text, &p, pairKeys(), clamp)
+		lines := strings.Count(text, "\n") + 1
+		for _, e := range r.Errs {
+			if e.Line < 0 || e.Line > lines || e.Msg == "" {
+				t.Fatalf("mistake %+v in a text of %d lines", e, lines)
+			}
+		}
+		if errs := Check(&p, pairKeys()); len(errs) > 0 {
+			t.Fatalf("Parse set values out of range: %+v (%v)", p, errs)
+		}
+		back := pair{}
+		if r := Parse(Format(&p, pairKeys()), &back, pairKeys(), false); len(r.Errs) > 0 || back != p {
+			t.Fatalf("%+v wrote back as %+v, %v", p, back, r.Errs)
+		}
+	})
+}
