@@ -141,10 +141,40 @@ func TestUpReplay_Finds(t *testing.T) {
 	})
 	v, err := h.UpReplayGame(ctx, "g", "c", up)
 	must(t, err)
+	if v.Steps() != 1 {
+		t.Errorf("a game just begun has %d steps, want the start alone", v.Steps())
+	}
 	for _, bad := range [][]int{{v.Steps()}, {-1}, {1, 0}, {0, 0}} {
 		if _, err := h.UpReplay(v, bad); err == nil {
 			t.Errorf("steps %v of a game of %d replayed", bad, v.Steps())
 		}
+	}
+}
+
+// TestUpReplay_Resignation: a resignation is a step of its own (U16: the player is
+// out at once), with no turn's log; the bots then play on to the end.
+func TestUpReplay_Resignation(t *testing.T) {
+	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), clock)
+	ctx := context.Background()
+	id := upOpened(t, h).Row.ID
+	locked(t, h, id, func(tb *Table) {
+		_, err := h.WritePlan(tb, "ann", "done")
+		must(t, err)
+		must(t, h.ConfirmUpbeat(tb, "ann"))
+		must(t, h.ResignUpbeat(tb, "ann"))
+	})
+	v, err := h.UpReplayOf(ctx, id)
+	must(t, err)
+	all := UpSample(v.Steps(), v.Steps())
+	steps, err := h.UpReplay(v, all)
+	must(t, err)
+	r := steps[4] // the start, ann's turn, the bots' turns, then her resignation
+	if !r.Resign || r.Player != 1 || r.Log.Events != nil || r.Snap.Players[0].Alive || !steps[3].Snap.Players[0].Alive {
+		t.Fatalf("step 4: %+v", r)
+	}
+	if last := steps[len(steps)-1]; !last.Snap.Over || v.Row.Status != store.StatusOver {
+		t.Errorf("the bots did not play to the end: %+v", last.Snap)
 	}
 }
 
