@@ -35,7 +35,7 @@ func upStepTitle(s host.UpStep, steps int, names []string) string {
 
 // UpReplayMessage is the message the animation comes with: the game, its players, how
 // far it has gone, and how many of its steps the animation shows (shown; 0 when the
-// animation was too large to attach, of maxMiB MiB).
+// animation, of sizeMiB MiB, was too large to attach).
 func UpReplayMessage(t *host.Table, steps, shown, sizeMiB int) string {
 	var b strings.Builder
 	cfg := t.Row.Upbeat.Config
