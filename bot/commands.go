@@ -158,6 +158,7 @@ func upbeatCommand(contexts *[]discordgo.InteractionContextType) *discordgo.Appl
 	for _, l := range upbeat.Levels() {
 		level.Choices = append(level.Choices, &discordgo.ApplicationCommandOptionChoice{Name: l, Value: l})
 	}
+	first := 1.0 // game numbers start at 1
 	config := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionAttachment, Name: "config",
 		Description: "a configuration file (name=value lines); default: the standard rules"}
 	return &discordgo.ApplicationCommand{
@@ -173,6 +174,9 @@ func upbeatCommand(contexts *[]discordgo.InteractionContextType) *discordgo.Appl
 			{Type: sub, Name: "board", Description: "Show the territory of the UPBEAT game here, privately, with zoom and pan buttons"},
 			{Type: sub, Name: "resign", Description: "Leave the UPBEAT game you play in this channel"},
 			{Type: sub, Name: "rules", Description: "A short guide to UPBEAT and its plan language"},
+			{Type: sub, Name: "replay", Description: "Replay an UPBEAT game as an animation, with a viewer to step through its turns", Options: []*discordgo.ApplicationCommandOption{
+				{Type: integer, Name: "game", Description: "the game's number (default: the game here, in play or last finished)", MinValue: &first},
+			}},
 			{Type: sub, Name: "check", Description: "Check a construction plan for mistakes (a file, the text, or else a form)", Options: []*discordgo.ApplicationCommandOption{
 				{Type: discordgo.ApplicationCommandOptionAttachment, Name: "file", Description: "the plan as a text file"},
 				{Type: discordgo.ApplicationCommandOptionString, Name: "plan", Description: "the plan as text (short plans; newlines can't be typed here)", MaxLength: 4000},

@@ -91,6 +91,7 @@ func routes() map[string]route {
 		"/upbeat rules":  {do: func(*Bot, *request, input) view.Reply { return view.Private("%s", view.UpRulesText()) }},
 		"/upbeat check":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upCheck(r, in.opts) }, ackIf: withFile("file", ackPrivate)},
 		"/upbeat resign": {do: func(b *Bot, r *request, _ input) view.Reply { return b.upResign(r) }, ack: ackPrivate},
+		"/upbeat replay": {do: func(b *Bot, r *request, in input) view.Reply { return b.upReplay(r, in.opts) }, ack: ackPublic},
 
 		// Buttons and selects: challenges, setups, free spawns, turns, auto games.
 		"accept":    {do: func(b *Bot, r *request, in input) view.Reply { return b.accept(r, in.id) }, ack: ackUpdate},
@@ -132,6 +133,7 @@ func routes() map[string]route {
 		"uprevise":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upRevise(r, in.id) }},
 		"upview":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upZoom(r, in.id) }, ack: ackUpdate},
 		"upconfirm": {do: func(b *Bot, r *request, in input) view.Reply { return b.upConfirm(r, in.id) }, ack: ackUpdate},
+		"uprp":      {do: func(b *Bot, r *request, in input) view.Reply { return b.upReplayStep(r, in.id) }, ack: ackUpdate},
 
 		// Forms.
 		"kindform":  {do: func(b *Bot, r *request, in input) view.Reply { return b.submitKind(r, in.id, in.form) }, ackIf: formAck},

@@ -61,7 +61,7 @@ func (h *Host) ReplayGame(ctx context.Context, guild, place string, id int64) (*
 			return nil, refuse("There is no game #%d on this server. `/kombat history` lists your games.", id)
 		}
 		if err == nil && row.Upbeat != nil {
-			return nil, refuse("Game #%d is an UPBEAT game, not a KOMBAT one. `/kombat history` lists your games.", id)
+			return nil, refuse("Game #%d is an UPBEAT game, not a KOMBAT one: `/upbeat replay game:%d` replays it.", id, id)
 		}
 	} else {
 		row, err = h.db.LastGameIn(ctx, store.GameKombat, place)

@@ -93,7 +93,7 @@ func TestHost_ReplayGame(t *testing.T) {
 		{"a game that does not exist", "c1", 99, 0, "There is no game #99 on this server. `/kombat history` lists your games."},
 		{"a place with no finished game", "c3", 0, 0, "No game has finished in this channel yet. Give a game number: `/kombat history` lists your games."},
 		{"a game in play", "c1", activeID, 0, "Game #4 is not over (it is play); replays are of finished games. `/kombat board` shows a game in play."},
-		{"an UPBEAT game by id", "c1", up, 0, "Game #5 is an UPBEAT game, not a KOMBAT one. `/kombat history` lists your games."},
+		{"an UPBEAT game by id", "c1", up, 0, "Game #5 is an UPBEAT game, not a KOMBAT one: `/upbeat replay game:5` replays it."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -6,7 +6,8 @@
 // looks the same on every machine.
 //
 // It also draws UPBEAT's territory (an upbeat.Snapshot and the last turn's log) as an
-// overview or a zoomed View (territory.go, view.go).
+// overview or a zoomed View (territory.go, view.go), and a whole UPBEAT game as an
+// animated GIF of overviews (upgif.go).
 //
 // render imports game and upbeat (for their snapshot types) and image libraries only: never store
 // or bot, so it can draw anything, stored or not, for any host.

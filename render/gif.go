@@ -122,11 +122,8 @@ func (r *Renderer) palette() *gifColors {
 }
 
 // GIF animates a game: one frame per game.Frame (the setup, then every turn), each
-// showing that turn's board and panel together for frameDelay (the last for
-// lastDelay), all sharing one palette. After the first, a frame holds only what
-// changed: the rectangle around every pixel that differs from the frame before, with
-// unchanged pixels inside it transparent so they compress to almost nothing. Frames
-// are drawn in parallel and written with image/gif.
+// showing that turn's board and panel together, all sharing one palette, drawn in
+// parallel and written by animate.
 func (r *Renderer) GIF(frames []game.Frame, names [2]string) ([]byte, error) {
 	if len(frames) == 0 {
 		return nil, fmt.Errorf("render: a replay needs at least one frame")
@@ -136,11 +133,21 @@ func (r *Renderer) GIF(frames []game.Frame, names [2]string) ([]byte, error) {
 		f := frames[i]
 		imgs[i] = r.paletted(r.Draw(Board{Snap: f.Snapshot, Last: f.Turn, Names: names}))
 	})
+	return animate(imgs, r.palette().colors)
+}
+
+// animate encodes drawn frames, all Width x Height on palette pal (its index
+// transparent unused by the pictures), as a looping GIF: each frame shown for
+// frameDelay (the last for lastDelay); after the first, a frame holds only what
+// changed: the rectangle around every pixel that differs from the frame before, with
+// unchanged pixels inside it transparent so they compress to almost nothing. Both
+// games' replays share it.
+func animate(imgs []*image.Paletted, pal color.Palette) ([]byte, error) {
 	anim := &gif.GIF{
 		Image:    make([]*image.Paletted, len(imgs)),
 		Delay:    make([]int, len(imgs)),
 		Disposal: make([]byte, len(imgs)),
-		Config:   image.Config{ColorModel: r.palette().colors, Width: Width, Height: Height},
+		Config:   image.Config{ColorModel: pal, Width: Width, Height: Height},
 	}
 	full := image.Rect(0, 0, Width, Height)
 	parallel(len(imgs), func(i int) {

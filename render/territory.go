@@ -183,11 +183,7 @@ func (r *Renderer) TerritoryPNG(t Territory) ([]byte, error) {
 	k := r.territoryKit()
 	f := k.frame()
 	defer k.frames.Put(f)
-	f.dc.Identity()
-	f.dc.ResetClip()
-	f.dc.ClearPath()
-	f.dc.SetLineWidth(1)
-	r.drawTerritory(f, t)
+	r.redraw(f, t)
 	for band := range parts {
 		f.enc.band(band, func(y0, y1 int) {
 			for y := y0; y < y1; y++ {
@@ -213,6 +209,15 @@ type terrView struct {
 	snap  *upbeat.Snapshot
 	names []string
 	geo   geometry
+}
+
+// redraw draws t on a canvas reused from an earlier image.
+func (r *Renderer) redraw(f *territoryFrame, t Territory) {
+	f.dc.Identity()
+	f.dc.ResetClip()
+	f.dc.ClearPath()
+	f.dc.SetLineWidth(1)
+	r.drawTerritory(f, t)
 }
 
 func (r *Renderer) drawTerritory(f *territoryFrame, t Territory) {

@@ -1,0 +1,170 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/kombat-game/kombat/store"
+	"github.com/kombat-game/kombat/upbeat"
+)
+
+// UPBEAT's replays: the stored record played again, step by step (the start, then
+// each turn confirmed or player resigned), for an animation and a viewer that steps
+// through it. They read the store, never a live table: a game in play replays up to
+// its last stored step without waiting for, or holding up, its players.
+
+// UpMaxFrames bounds an UPBEAT replay's animation: a longer game (up to 6 players x
+// upbeat.MaxMaxTurns turns) shows this many steps, sampled evenly (UpSample).
+const UpMaxFrames = 100
+
+// UpRecord is an UPBEAT game as the store keeps it, for a replay: its row, with every
+// action, and its lobby (the seats' names and bot levels).
+type UpRecord struct {
+	Row *store.Game
+	Up  UpLobby
+}
+
+// Table wraps the record in a detached table (never registered nor locked), for the
+// helpers that name players.
+func (v *UpRecord) Table() *Table { return &Table{Row: v.Row, Up: &v.Up} }
+
+// Steps is how many steps the game has so far: the start, and one per turn confirmed
+// or player resigned.
+func (v *UpRecord) Steps() int {
+	n := 1
+	for _, a := range v.Row.Upbeat.Actions {
+		if a.Kind == upbeat.ActConfirm || a.Kind == upbeat.ActResign {
+			n++
+		}
+	}
+	return n
+}
+
+// UpReplayGame finds the UPBEAT game a replay asked for in a server's place: game id,
+// which must be an UPBEAT game of that server that has begun, or (id 0) the game in
+// play in the place, else the last one finished there. Anything else is a *Refusal.
+func (h *Host) UpReplayGame(ctx context.Context, guild, place string, id int64) (*UpRecord, error) {
+	var row *store.Game
+	var err error
+	if id > 0 {
+		row, err = h.db.Game(ctx, id)
+		if errors.Is(err, store.ErrNotFound) || err == nil && row.Scope != guild {
+			return nil, refuse("There is no game #%d on this server.", id)
+		}
+		if err == nil && row.Upbeat == nil {
+			return nil, refuse("Game #%d is a KOMBAT game, not an UPBEAT one: `/kombat replay game:%d` replays it.", id, id)
+		}
+	} else {
+		row, err = h.db.ActiveAt(ctx, place)
+		if err == nil && (row.Upbeat == nil || row.Status != store.StatusPlay) {
+			err = store.ErrNotFound
+		}
+		if errors.Is(err, store.ErrNotFound) {
+			row, err = h.db.LastGameIn(ctx, store.GameUpbeat, place)
+		}
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, refuse("No UPBEAT game is being played or has finished in this channel. Give a game number: `/upbeat replay game:ID`.")
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("host: upbeat game for replay: %w", err)
+	}
+	if row.Status != store.StatusPlay && row.Status != store.StatusOver {
+		return nil, refuse("Game #%d has not begun (it is %s): there is nothing to replay yet.", row.ID, row.Status)
+	}
+	return upRecordOf(row)
+}
+
+// UpReplayOf loads UPBEAT game id for a replay viewer's step; a game that is gone or
+// is not an UPBEAT game in play or over is a *Refusal.
+func (h *Host) UpReplayOf(ctx context.Context, id int64) (*UpRecord, error) {
+	row, err := h.db.Game(ctx, id)
+	if errors.Is(err, store.ErrNotFound) || err == nil && (row.Upbeat == nil || row.Status != store.StatusPlay && row.Status != store.StatusOver) {
+		return nil, refuse("This game can no longer be replayed.")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("host: upbeat game %d for replay: %w", id, err)
+	}
+	return upRecordOf(row)
+}
+
+func upRecordOf(row *store.Game) (*UpRecord, error) {
+	v := &UpRecord{Row: row}
+	if err := json.Unmarshal(row.Setup, &v.Up); err != nil {
+		return nil, fmt.Errorf("host: game %d has an unreadable setup: %w", row.ID, err)
+	}
+	if n := len(row.Upbeat.Seats); len(v.Up.Names) != n || len(v.Up.Levels) != n {
+		return nil, fmt.Errorf("host: game %d has a setup for %d seats, not %d", row.ID, len(v.Up.Names), n)
+	}
+	return v, nil
+}
+
+// UpStep is one step of an UPBEAT replay and the state after it.
+type UpStep struct {
+	Step   int             // 0 for the start, k for the k-th turn or resignation
+	Player int             // who played it; 0 for the start
+	Resign bool            // the step is Player's resignation, not a turn
+	Log    upbeat.TurnLog  // the turn's log (the crew's path, its invests, collects and shots); empty for the start and a resignation
+	Snap   upbeat.Snapshot // the game after the step
+}
+
+// UpReplay plays v's record again and returns the steps asked for (ascending, each
+// below v.Steps()), each with the state right after it: a game in play replays up to
+// its last stored step (a revision stored after it changes none of them).
+func (h *Host) UpReplay(v *UpRecord, steps []int) ([]UpStep, error) {
+	n := v.Steps()
+	for i, s := range steps {
+		if s < 0 || s >= n || i > 0 && s <= steps[i-1] {
+			return nil, fmt.Errorf("host: replay steps %v of a game of %d steps", steps, n)
+		}
+	}
+	out := make([]UpStep, 0, len(steps))
+	if len(steps) == 0 {
+		return out, nil
+	}
+	rec := v.Row.UpbeatRecord()
+	g, err := upbeat.New(h.uplang, rec.Setup)
+	if err != nil {
+		return nil, fmt.Errorf("host: replay game %d: %w", v.Row.ID, err)
+	}
+	if steps[0] == 0 {
+		out = append(out, UpStep{Snap: g.Snapshot()})
+	}
+	step := 0
+	for i, a := range rec.Actions {
+		if len(out) == len(steps) {
+			break
+		}
+		log, err := g.Apply(a)
+		if err != nil {
+			return nil, fmt.Errorf("host: replay game %d, action %d: %w", v.Row.ID, i+1, err)
+		}
+		if a.Kind != upbeat.ActConfirm && a.Kind != upbeat.ActResign {
+			continue
+		}
+		step++
+		if step == steps[len(out)] {
+			out = append(out, UpStep{Step: step, Player: a.Player, Resign: a.Kind == upbeat.ActResign, Log: log, Snap: g.Snapshot()})
+		}
+	}
+	return out, nil
+}
+
+// UpSample picks at most most of n steps, evenly spread, always the first and the
+// last: all of them when n is at most most.
+func UpSample(n, most int) []int {
+	if most < 2 {
+		most = 2
+	}
+	k := min(n, most)
+	out := make([]int, k)
+	for i := range out {
+		out[i] = i
+		if n > most {
+			out[i] = i * (n - 1) / (most - 1)
+		}
+	}
+	return out
+}
