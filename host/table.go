@@ -31,6 +31,8 @@ type Table struct {
 	owed     *store.Screen
 	retrying bool
 	claim    *store.Claim // this process runs the game, no other (PostgreSQL: an advisory lock)
+	// upLast is the turn an UPBEAT game's latest screen follows (UpLast), rebuilt with upg.
+	upLast upbeat.TurnLog
 }
 
 // Unlock releases a table taken with Host.Lock.
@@ -381,6 +383,9 @@ func (h *Host) commitShown(t *Table, e Event) error {
 	}
 	if err := record(t, &summary); err != nil {
 		return err
+	}
+	if t.isUpbeat() {
+		t.upLast = upLastOf(e)
 	}
 	t.owed = &store.Screen{Game: t.Row.ID, Version: t.version(), Summary: summary}
 	return nil

@@ -257,11 +257,11 @@ func (h *Host) UpEngine(t *Table) (*upbeat.Game, error) {
 	if t.Row.Status != store.StatusPlay && t.Row.Status != store.StatusOver {
 		return nil, refuse("The game has not begun.")
 	}
-	g, err := upbeat.Replay(h.uplang, t.Row.UpbeatRecord(), nil)
+	g, last, err := upReplay(h.uplang, t.Row.UpbeatRecord())
 	if err != nil {
 		return nil, fmt.Errorf("host: rebuild game %d: %w", t.Row.ID, err)
 	}
-	t.upg = g
+	t.upg, t.upLast = g, last
 	return g, nil
 }
 
