@@ -39,14 +39,15 @@ func peopleOf(row *store.Game) []string {
 }
 
 // seatFree refuses seating users in a game of scope when one of them is in another
-// active game there (except is the game they are being seated in, 0 for a new one).
-// The caller holds h.seating, and keeps it until the seating is registered.
+// active game there (except is the game they are being seated in, 0 for a new one);
+// the first user is the one asking. The caller holds h.seating, and keeps it until
+// the seating is registered.
 func (h *Host) seatFree(scope string, except int64, users ...string) error {
 	active := h.Active()
-	for _, u := range users {
+	for i, u := range users {
 		if a := playing(active, scope, u, except); a != nil {
 			who := "You are"
-			if len(users) > 1 {
+			if i > 0 {
 				who = "<@" + u + "> is"
 			}
 			return inGame(who, a)
