@@ -222,3 +222,30 @@ func (h *harness) upState(channel string) (upbeat.TurnLog, []upbeat.Action) {
 	defer t.Unlock()
 	return h.bot.host.UpLast(t), slices.Clone(t.Row.Upbeat.Actions)
 }
+
+// TestOneGamePerPersonAcrossGames: bob, in an UPBEAT lobby, cannot start a KOMBAT
+// solo game elsewhere on the server, and alice, in a KOMBAT game, cannot join an
+// UPBEAT lobby; each is told privately where their game is.
+func TestOneGamePerPersonAcrossGames(t *testing.T) {
+	h := newHarness(t)
+	other := h.fake.AddChannel(h.guild, "other")
+	lobby := h.upslash(h.bob, h.channel.ID, "new", discordtest.Opt("players", 2))
+	_, m := h.slash(h.bob, other.ID, "solo")
+	if !m.Ephemeral || !strings.Contains(m.Content, "You are already in a game on this server, in <#"+h.channel.ID+">") || !strings.Contains(m.Content, "/upbeat resign") {
+		t.Fatalf("bob's /kombat solo while in an UPBEAT lobby: %+v", m)
+	}
+	h.slash(h.alice, other.ID, "solo")
+	thread, err := h.fake.WaitThread(h.ctx, other.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.find(thread.ID, "the setup message, once the game is in its thread", contains("setting up"))
+	join := h.click(h.alice, lobby, "Join")
+	if m, err := join.Followup(h.ctx); err != nil || !m.Ephemeral || !strings.Contains(m.Content, "in <#"+thread.ID+">") || !strings.Contains(m.Content, "/kombat resign") {
+		t.Fatalf("alice joining an UPBEAT lobby while in a KOMBAT game (in %s from %s): %v %+v", thread.ID, other.ID, err, m)
+	}
+	if h.fake.Message(lobby.ID).Button("Join") == nil || strings.Contains(h.fake.Message(lobby.ID).Content, "<@"+h.alice.ID+">") {
+		t.Error("alice took a seat in the lobby")
+	}
+	h.check()
+}
