@@ -71,7 +71,6 @@ type Bot struct {
 	ready   chan struct{}
 	online  atomic.Bool
 	tourney *host.Tourneys // the tournaments: every change to one, one at a time
-	upLast  sync.Map       // UPBEAT game id → upbeat.TurnLog of its last turn, drawn on its next screen
 
 	health     *http.Server // the /healthz listener, nil when off
 	healthAddr string

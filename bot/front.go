@@ -109,6 +109,10 @@ func (f discordFront) Tell(t *host.Table, n host.Note) {
 	case host.NoteLobbyExpired:
 		_, err = b.sess.ChannelMessageEditComplex(view.Reply{Content: fmt.Sprintf("This UPBEAT game was not started within %d minutes, so it is closed; `/upbeat new` opens another.", int(host.UpLobbyLife.Minutes()))}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteReminder:
+		if t.Row.Upbeat != nil {
+			_, err = b.sess.ChannelMessageSendComplex(t.Row.Place, view.UpReminder(t, n.Player, n.Left).Message())
+			break
+		}
 		_, err = b.sess.ChannelMessageSendComplex(t.Row.Place, &discordgo.MessageSend{
 			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", view.Mention(t, n.Player), n.Left.Round(time.Second)),
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{t.Row.Players[n.Player-1]}}})

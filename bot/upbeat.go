@@ -297,11 +297,7 @@ func (b *Bot) upBoardView(r *request, t *host.Table, press *view.CustomID) view.
 			return view.Private("%s", view.ErrStaleComponent.Error())
 		}
 	}
-	var last upbeat.TurnLog
-	if l, ok := b.upLast.Load(t.Row.ID); ok {
-		last = l.(upbeat.TurnLog)
-	}
-	png, err := b.render.TerritoryPNG(render.Territory{Snap: snap, Last: last, Names: view.UpNames(t), View: v})
+	png, err := b.render.TerritoryPNG(render.Territory{Snap: snap, Last: b.host.UpLast(t), Names: view.UpNames(t), View: v})
 	if err != nil {
 		return b.internal(r, "render territory", err)
 	}
@@ -332,11 +328,7 @@ func (b *Bot) upShow(t *host.Table, s *store.Screen) (string, error) {
 		return "", err
 	}
 	snap := g.Snapshot()
-	var last upbeat.TurnLog
-	if l, ok := b.upLast.Load(t.Row.ID); ok {
-		last = l.(upbeat.TurnLog)
-	}
-	png, err := b.render.TerritoryPNG(render.Territory{Snap: snap, Last: last, Names: view.UpNames(t)})
+	png, err := b.render.TerritoryPNG(render.Territory{Snap: snap, Last: b.host.UpLast(t), Names: view.UpNames(t)})
 	if err != nil {
 		return "", fmt.Errorf("bot: territory of game %d: %w", t.Row.ID, err)
 	}
@@ -344,20 +336,12 @@ func (b *Bot) upShow(t *host.Table, s *store.Screen) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if snap.Over {
-		b.upLast.Delete(t.Row.ID)
-	}
 	return m.ID, nil
 }
 
-// upSummary is the front's Summary for an UPBEAT game; it keeps the turn's log for
-// the image of the screen that shows it (a restart loses only that drawing).
+// upSummary is the front's Summary for an UPBEAT game (the host keeps the turn's log
+// for the image of the screen that shows it: UpLast).
 func (b *Bot) upSummary(t *host.Table, e host.Event) string {
-	if e.Up == nil {
-		b.upLast.Delete(t.Row.ID)
-	} else {
-		b.upLast.Store(t.Row.ID, *e.Up)
-	}
 	switch e.Kind {
 	case host.EvStart:
 		return "Everyone's first plan is in: the game begins."

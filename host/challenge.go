@@ -1,6 +1,10 @@
 package host
 
-import "github.com/kombat-game/kombat/store"
+import (
+	"slices"
+
+	"github.com/kombat-game/kombat/store"
+)
 
 // Active is one active game as the rules of starting a game see it: which game, the
 // server and channel it is played in, and who plays it. The chat layer lists them from
@@ -10,13 +14,14 @@ type Active struct {
 	Scope   string // the community (a Discord server): a player plays one game at a time in it
 	Place   string // where it is shown (a channel or thread)
 	Players [2]string
+	Seats   []string // an UPBEAT game's people by seat ("" for a bot or an open seat); Players is empty
 }
 
 // playing is an active game in guild, other than game except, that user plays in,
 // if any.
 func playing(active []Active, guild, user string, except int64) *Active {
 	for i, a := range active {
-		if a.ID != except && a.Scope == guild && user != "" && (a.Players[0] == user || a.Players[1] == user) {
+		if a.ID != except && a.Scope == guild && user != "" && (a.Players[0] == user || a.Players[1] == user || slices.Contains(a.Seats, user)) {
 			return &active[i]
 		}
 	}
@@ -38,7 +43,7 @@ func Busy(active []Active, guild, channel, asker string, users ...string) error 
 			if u != asker {
 				who = "<@" + u + "> is"
 			}
-			return refuse("%s already in a game on this server, in <#%s>. Finish it (or `/kombat resign` there) first.", who, a.Place)
+			return inGame(who, a)
 		}
 	}
 	return nil

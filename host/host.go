@@ -60,6 +60,10 @@ type Host struct {
 	closed bool
 	notes  []pending // told once the front is up (Connected)
 	finals []*Table  // finished games whose final screen is owed, from Restore
+
+	// seating is held while people take seats (a game created, an UPBEAT seat joined),
+	// so two at once cannot both pass the one-game-per-person check (seatFree).
+	seating sync.Mutex
 }
 
 // pending is a note owed to a game's place from Restore.

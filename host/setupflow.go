@@ -84,7 +84,8 @@ func (h *Host) OpenSetup(w Where, mode game.Mode, by Seated, seat int, levels [2
 // open gives row its place, timeout and a new seed, creates it (Create) and locks it.
 func (h *Host) open(w Where, row *store.Game, lob Lobby) (*Table, error) {
 	row.Scope, row.Place, row.TurnTimeout, row.Seed = w.Scope, w.Place, w.TurnTimeout, NewSeed()
-	t, err := h.Create(row, w.Config, lob)
+	row.Config = w.Config
+	t, err := h.createSeated(&Table{Row: row, Lobby: lob})
 	if errors.Is(err, store.ErrPlaceBusy) {
 		return nil, refuse("A game is already active in this channel; start one in another channel.")
 	}

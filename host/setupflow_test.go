@@ -83,6 +83,7 @@ func TestHost_Open(t *testing.T) {
 		{game.ModeAuto, 2, 0, [2]string{}, [2]string{}},
 	} {
 		w.Place = string(c.mode) + string(rune('0'+c.seat))
+		w.Scope = w.Place // cy plays one game per server
 		tb, err := h.OpenSetup(w, c.mode, Seated{"cy", "Cy"}, c.seat, [2]string{})
 		must(t, err)
 		tb.Unlock()

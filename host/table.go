@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -31,6 +32,8 @@ type Table struct {
 	owed     *store.Screen
 	retrying bool
 	claim    *store.Claim // this process runs the game, no other (PostgreSQL: an advisory lock)
+	// upLast is the turn an UPBEAT game's latest screen follows (UpLast), rebuilt with upg.
+	upLast upbeat.TurnLog
 }
 
 // Unlock releases a table taken with Host.Lock.
@@ -83,10 +86,11 @@ type registry struct {
 	mu     sync.Mutex
 	tables map[int64]*Table
 	places map[int64]string
+	seats  map[int64][]string // an UPBEAT game's people by seat, a copy as places is (setSeats)
 }
 
 func newRegistry() *registry {
-	return &registry{tables: map[int64]*Table{}, places: map[int64]string{}}
+	return &registry{tables: map[int64]*Table{}, places: map[int64]string{}, seats: map[int64][]string{}}
 }
 
 func (r *registry) add(t *Table) {
@@ -94,6 +98,9 @@ func (r *registry) add(t *Table) {
 	defer r.mu.Unlock()
 	r.tables[t.Row.ID] = t
 	r.places[t.Row.ID] = t.Row.Place
+	if t.Row.Upbeat != nil {
+		r.seats[t.Row.ID] = slices.Clone(t.Row.Upbeat.Seats)
+	}
 }
 
 func (r *registry) get(id int64) *Table {
@@ -107,6 +114,7 @@ func (r *registry) remove(id int64) {
 	defer r.mu.Unlock()
 	delete(r.tables, id)
 	delete(r.places, id)
+	delete(r.seats, id)
 }
 
 func (r *registry) all() []*Table {
@@ -162,7 +170,7 @@ func (h *Host) Active() []Active {
 	for id, t := range h.tables.tables {
 		// Guild and players never change after creation: safe to read unlocked; the
 		// place, which a move to a thread changes, is the registry's copy.
-		out = append(out, Active{ID: id, Scope: t.Row.Scope, Place: h.tables.places[id], Players: t.Row.Players})
+		out = append(out, Active{ID: id, Scope: t.Row.Scope, Place: h.tables.places[id], Players: t.Row.Players, Seats: h.tables.seats[id]})
 	}
 	return out
 }
@@ -381,6 +389,9 @@ func (h *Host) commitShown(t *Table, e Event) error {
 	}
 	if err := record(t, &summary); err != nil {
 		return err
+	}
+	if t.isUpbeat() {
+		t.upLast = upLastOf(e)
 	}
 	t.owed = &store.Screen{Game: t.Row.ID, Version: t.version(), Summary: summary}
 	return nil

@@ -101,7 +101,7 @@ func (h *Host) OpenUpbeat(o UpOpen) (*Table, error) {
 	seats[0] = o.Owner
 	row := &store.Game{Game: store.GameUpbeat, Scope: o.Scope, Place: o.Place, Mode: mode, Status: store.StatusChallenge,
 		Seed: o.Seed, Upbeat: &store.Upbeat{Seats: seats, Config: o.Config}}
-	t, err := h.create(&Table{Row: row, Up: lob})
+	t, err := h.createSeated(&Table{Row: row, Up: lob})
 	if err != nil {
 		return nil, err
 	}
@@ -135,6 +135,11 @@ func (h *Host) JoinUpbeat(t *Table, user, name string) (int, error) {
 	if t.Seat(user) != 0 {
 		return 0, refuse("You are in this game already.")
 	}
+	h.seating.Lock() // one game per person: see seatFree
+	defer h.seating.Unlock()
+	if err := h.seatFree(t.Row.Scope, t.Row.ID, user); err != nil {
+		return 0, err
+	}
 	seats := t.Row.Upbeat.Seats
 	for i := range seats {
 		if seats[i] != "" || !t.upHuman(i+1) {
@@ -145,6 +150,7 @@ func (h *Host) JoinUpbeat(t *Table, user, name string) (int, error) {
 			seats[i], t.Up.Names[i] = "", ""
 			return 0, err
 		}
+		h.upSeated(t)
 		return i + 1, nil
 	}
 	return 0, refuse("This game is full.")
@@ -257,11 +263,11 @@ func (h *Host) UpEngine(t *Table) (*upbeat.Game, error) {
 	if t.Row.Status != store.StatusPlay && t.Row.Status != store.StatusOver {
 		return nil, refuse("The game has not begun.")
 	}
-	g, err := upbeat.Replay(h.uplang, t.Row.UpbeatRecord(), nil)
+	g, last, err := upReplay(h.uplang, t.Row.UpbeatRecord())
 	if err != nil {
 		return nil, fmt.Errorf("host: rebuild game %d: %w", t.Row.ID, err)
 	}
-	t.upg = g
+	t.upg, t.upLast = g, last
 	return g, nil
 }
 
@@ -286,6 +292,7 @@ func (h *Host) upRecord(t *Table, summary *string) error {
 		h.tables.remove(t.Row.ID)
 		h.release(t)
 		h.Disarm(t, TurnTimeUp)
+		h.Disarm(t, TurnReminder)
 	}
 	return nil
 }
@@ -322,6 +329,7 @@ func (h *Host) upArmClock(t *Table) error {
 	t.Up.ShownAt, t.Up.ShownVersion = now, t.version()
 	if p := g.Current(); p != 0 && t.upHuman(p) && g.CanRevise(p) {
 		h.Arm(t, TurnTimeUp, now.Add(g.Clock(p)))
+		h.upArmReminder(t, g, p, now)
 	}
 	return nil
 }
@@ -511,6 +519,8 @@ func (h *Host) upExpire(t *Table, d store.Deadline) {
 		if t.Row.Status == store.StatusSetup {
 			err = h.upBegin(t)
 		}
+	case TurnReminder:
+		err = h.upRemind(t, d)
 	case TurnTimeUp:
 		if t.Row.Status != store.StatusPlay || t.owed != nil || armedAt != t.Up.ShownVersion {
 			return // stale: the turn moved on, or its screen is not up

@@ -255,8 +255,8 @@ func TestUpbeat_LobbyEnds(t *testing.T) {
 	clock := NewManualClock(time.Unix(1_800_000_000, 0))
 	f := newScriptFront()
 	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, clock)
-	open := func(place string) *Table {
-		tb, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: place, Owner: "ann", OwnerName: "Ann", Config: upConfig(),
+	open := func(place string) *Table { // each on its own server: ann plays one game per server
+		tb, err := h.OpenUpbeat(UpOpen{Scope: place, Place: place, Owner: "ann", OwnerName: "Ann", Config: upConfig(),
 			Seats: 3, Bots: []string{"easy"}, Seed: 7})
 		must(t, err)
 		return tb

@@ -1,0 +1,19 @@
+package view
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/kombat-game/kombat/host"
+)
+
+// UpReminder is the reminder to the player of seat p of an UPBEAT game that left of
+// their revision clock remains (host.UpReminderLeft), mentioning them.
+func UpReminder(t *host.Table, p int, left time.Duration) Reply {
+	rep := Reply{Content: fmt.Sprintf("⏰ %s, your revision clock has %s left. When it runs out your plan is confirmed as it stands, and you cannot revise it again this game.",
+		UpMention(t, p), left.Round(time.Second))}
+	if id := t.Row.Upbeat.Seats[p-1]; id != "" {
+		rep.Mentions = []string{id}
+	}
+	return rep
+}

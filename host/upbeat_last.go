@@ -1,0 +1,49 @@
+package host
+
+import (
+	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/upbeat"
+)
+
+// The last turn's crew path. An UPBEAT screen draws the crew's path of the turn it
+// follows (its log's events); the host keeps that log beside the engine, so that a
+// game rebuilt from its record after a restart draws the same path as before it. No
+// migration is needed: replaying the record, which a rebuild does anyway, produces it.
+
+// UpLast is the log of the turn an UPBEAT game's latest screen follows: the last
+// confirmed turn, or nothing when the latest event was the start or a resignation.
+// The engine is rebuilt first when needed; an engine that cannot be gives nothing.
+func (h *Host) UpLast(t *Table) upbeat.TurnLog {
+	if _, err := h.UpEngine(t); err != nil {
+		return upbeat.TurnLog{}
+	}
+	return t.upLast
+}
+
+// upLastOf is the log a screen owed for e draws: its turn's, or none.
+func upLastOf(e Event) upbeat.TurnLog {
+	if e.Up == nil {
+		return upbeat.TurnLog{}
+	}
+	return *e.Up
+}
+
+// upReplay rebuilds a game from its record with the log its latest screen draws: that
+// of the last confirmed turn, unless a resignation (which has no log) came after it.
+// Revisions are no events: a screen follows none.
+func upReplay(lang *interp.Language, r upbeat.Record) (*upbeat.Game, upbeat.TurnLog, error) {
+	var last upbeat.TurnLog
+	g, err := upbeat.Replay(lang, r, func(l upbeat.TurnLog) { last = l })
+	if err != nil {
+		return nil, upbeat.TurnLog{}, err
+	}
+	for i := len(r.Actions) - 1; i >= 0; i-- {
+		if k := r.Actions[i].Kind; k != upbeat.ActRevise {
+			if k == upbeat.ActResign {
+				last = upbeat.TurnLog{}
+			}
+			break
+		}
+	}
+	return g, last, nil
+}
