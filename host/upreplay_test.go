@@ -104,9 +104,10 @@ func TestUpReplay_Finds(t *testing.T) {
 	clock := NewManualClock(time.Unix(1_800_000_000, 0))
 	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), clock)
 	ctx := context.Background()
-	krow := &store.Game{Scope: "g", Place: "k", Mode: game.ModeSolitaire, HumanSeat: 1, Players: [2]string{"ann", ""},
+	// kim's KOMBAT game: ann, who opens the UPBEAT game, may play one game at a time.
+	krow := &store.Game{Scope: "g", Place: "k", Mode: game.ModeSolitaire, HumanSeat: 1, Players: [2]string{"kim", ""},
 		Status: store.StatusSetup, Seed: 5, TurnTimeout: time.Minute, Config: game.DefaultConfig()}
-	kt, err := h.Create(krow, game.DefaultConfig(), Lobby{Owner: "ann", Kinds: []Proposal{{Name: "Idle", Strategy: "done"}}})
+	kt, err := h.Create(krow, game.DefaultConfig(), Lobby{Owner: "kim", Kinds: []Proposal{{Name: "Idle", Strategy: "done"}}})
 	must(t, err)
 	kombat := kt.Row.ID
 	up := upOpened(t, h).Row.ID // writing first plans: not begun
