@@ -148,7 +148,8 @@ func (b *Bot) libraryList(r *request, lib *host.Library) view.Reply {
 		if up {
 			defense = ""
 		}
-		fmt.Fprintf(&sb, "• **%s** — v%d%s, %d lines, saved <t:%d:R>\n", s.Name, s.Version, defense, host.Lines(s.Source), s.Saved.Unix())
+		n := host.Lines(s.Source)
+		fmt.Fprintf(&sb, "• **%s** — v%d%s, %d %s, saved <t:%d:R>\n", s.Name, s.Version, defense, n, render.Plural(n, "line", "lines"), s.Saved.Unix())
 	}
 	fmt.Fprintf(&sb, "`%s show name` shows one; `version:` and `diff:` compare versions.", lib.Command())
 	if up {
