@@ -50,8 +50,8 @@ func TestUpbeatLibrary(t *testing.T) {
 
 	// Each library lists its own.
 	for _, c := range []struct {
-		what      string
-		in        *discordtest.Interaction
+		what       string
+		in         *discordtest.Interaction
 		has, lacks string
 	}{
 		{"UPBEAT's list", h.upStrategyCmd(h.alice, "list"), "**Eco** — v1, 1 line,", "Rush"},
