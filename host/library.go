@@ -110,10 +110,13 @@ func (s Shown) Text() string {
 	return s.Diff
 }
 
-// File names a file that holds Text: NAME-vN.kombat for a version, NAME-vA-vB.diff
-// for changes, spaces in the name made underscores.
+// File names a file that holds Text: NAME-vN.kombat for a version (NAME-vN.upbeat for
+// an UPBEAT plan's), NAME-vA-vB.diff for changes, spaces in the name made underscores.
 func (s Shown) File() string {
 	name := strings.ReplaceAll(s.Name, " ", "_")
+	if s.From == nil && s.Game == store.GameUpbeat {
+		return fmt.Sprintf("%s-v%d.upbeat", name, s.Version)
+	}
 	if s.From == nil {
 		return fmt.Sprintf("%s-v%d.kombat", name, s.Version)
 	}

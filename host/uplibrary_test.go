@@ -49,6 +49,12 @@ func TestLibrariesApart(t *testing.T) {
 	if p, err := up.Latest(ctx, ann, "ECO"); err != nil || p.Source != "invest 10" {
 		t.Errorf("the plan to play: %+v %v", p, err)
 	}
+	if s, err := up.Show(ctx, ann, "eco", 0, 0); err != nil || s.File() != "Eco-v1.upbeat" {
+		t.Errorf("the plan's file: %+v %v", s, err)
+	}
+	if s, err := kombat.Show(ctx, ann, "rush", 0, 0); err != nil || s.File() != "Rush-v1.kombat" {
+		t.Errorf("the strategy's file: %+v %v", s, err)
+	}
 	tests := []struct {
 		name string
 		lib  *Library
