@@ -308,7 +308,9 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	switch ic.Type {
 	case discordgo.InteractionApplicationCommand:
 		data := ic.ApplicationCommandData()
-		if data.CommandType == discordgo.MessageApplicationCommand {
+		if data.CommandType == discordgo.MessageApplicationCommand && data.Name == cmdUsePlan {
+			rep = b.usePlan(r, data)
+		} else if data.CommandType == discordgo.MessageApplicationCommand {
 			rep = b.useStrategy(r, data)
 		} else {
 			rep = b.command(r, data)

@@ -12,6 +12,7 @@ const (
 	cmdKombat      = "kombat"
 	cmdUpbeat      = "upbeat"
 	cmdUseStrategy = "Use as KOMBAT strategy" // the message command
+	cmdUsePlan     = "Use as UPBEAT plan"     // UPBEAT's message command
 )
 
 // commands is the bot's command table, registered with one bulk overwrite at start.
@@ -144,6 +145,7 @@ func commands() []*discordgo.ApplicationCommand {
 		},
 		upbeatCommand(&serversOnly),
 		{Name: cmdUseStrategy, Type: discordgo.MessageApplicationCommand, Contexts: &serversOnly},
+		{Name: cmdUsePlan, Type: discordgo.MessageApplicationCommand, Contexts: &serversOnly},
 	}
 }
 
@@ -181,6 +183,8 @@ func upbeatCommand(contexts *[]discordgo.InteractionContextType) *discordgo.Appl
 				{Type: discordgo.ApplicationCommandOptionAttachment, Name: "file", Description: "the plan as a text file"},
 				{Type: discordgo.ApplicationCommandOptionString, Name: "plan", Description: "the plan as text (short plans; newlines can't be typed here)", MaxLength: 4000},
 			}},
+			upPlanCommands(),
+			upLibraryCommands(),
 		},
 	}
 }

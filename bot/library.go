@@ -31,17 +31,35 @@ func (b *Bot) strategyCommand(r *request, sub *discordgo.ApplicationCommandInter
 	case "save":
 		return b.librarySave(r, o)
 	case "list":
-		return b.libraryList(r)
+		return b.libraryList(r, b.library())
 	case "show":
-		return b.libraryShow(r, o)
+		return b.libraryShow(r, b.library(), o)
 	case "delete":
-		return b.libraryAskDelete(r, o)
+		return b.libraryAskDelete(r, b.library(), o)
 	}
 	return view.Private("Unknown command; try /kombat strategy list.")
 }
 
-// library is the strategy library the bot's commands go through.
+// library is the KOMBAT strategy library the bot's commands go through.
 func (b *Bot) library() *host.Library { return host.NewLibrary(b.db, b.lang) }
+
+// libraryFor is the library a control names in its arguments: UPBEAT's for "upbeat",
+// KOMBAT's otherwise (controls made before there were two say nothing).
+func (b *Bot) libraryFor(game string) *host.Library {
+	if game == string(store.GameUpbeat) {
+		return b.upLibrary()
+	}
+	return b.library()
+}
+
+// libraryArgs are the arguments of a control about lib's program name: the name, and
+// the game when it is UPBEAT's.
+func libraryArgs(lib *host.Library, name string) []string {
+	if lib.Game() == store.GameUpbeat {
+		return []string{name, string(store.GameUpbeat)}
+	}
+	return []string{name}
+}
 
 // userError is host.UserError, for the commands that read a saved strategy.
 func userError(err error) string { return host.UserError(err) }
@@ -59,7 +77,7 @@ func (b *Bot) librarySave(r *request, o options) view.Reply {
 		if err != nil {
 			return view.Private("Could not read your file: %v.", err)
 		}
-		return b.saveToLibrary(r, name, f.Defense, text)
+		return b.saveToLibrary(r, b.library(), name, f.Defense, text)
 	}
 	if utf8.RuneCountInString(f.Strategy) > view.MaxInputValue {
 		f.Strategy = ""
@@ -67,21 +85,24 @@ func (b *Bot) librarySave(r *request, o options) view.Reply {
 	return view.LibraryForm(name, f)
 }
 
-// saveToLibrary saves a new version of a strategy (host.Library.Save). A strategy that
-// does not compile is refused with its diagnostics, and what the player typed is kept
-// for "Edit again".
-func (b *Bot) saveToLibrary(r *request, name, defense, text string) view.Reply {
-	s, kept, err := b.library().Save(b.wctx, r.user.ID, name, defense, text)
+// saveToLibrary saves a new version of a strategy or plan in lib (host.Library.Save).
+// One that does not compile is refused with its diagnostics, and what the player
+// typed is kept for "Edit again".
+func (b *Bot) saveToLibrary(r *request, lib *host.Library, name, defense, text string) view.Reply {
+	s, kept, err := lib.Save(b.wctx, r.user.ID, name, defense, text)
 	if kept {
 		problem, ok := view.Refused(err, fmt.Sprintf("**%s** does not compile, so it was not saved:\n", name), view.ContentLimit-200)
 		if !ok {
 			return b.internal(r, "compile saved strategy", err)
 		}
 		return view.Reply{Content: view.Fit(problem + "\nNothing you typed is lost: press **Edit again**."), Ephemeral: true,
-			Components: []discordgo.MessageComponent{view.Row(view.Button("Edit again", discordgo.PrimaryButton, view.CustomID{Action: "libredo", Args: []string{name}}))}}
+			Components: []discordgo.MessageComponent{view.Row(view.Button("Edit again", discordgo.PrimaryButton, view.CustomID{Action: "libredo", Args: libraryArgs(lib, name)}))}}
 	}
 	if err != nil {
 		return b.refusedOr(r, "save strategy", err)
+	}
+	if lib.Game() == store.GameUpbeat {
+		return upSaved(s)
 	}
 	return view.Private("Saved **%s**, version %d (defense %d, %d %s). Use it in a game with **Load saved strategy** during setup.%s",
 		s.Name, s.Version, s.Defense, s.Lines, render.Plural(s.Lines, "line", "lines"), b.kindWarnings(s.Name, text))
@@ -89,46 +110,70 @@ func (b *Bot) saveToLibrary(r *request, name, defense, text string) view.Reply {
 
 // libraryRedo reopens the save form with the refused text.
 func (b *Bot) libraryRedo(r *request, id view.CustomID) view.Reply {
-	name := id.Arg(0)
-	v, err := b.library().Draft(b.wctx, r.user.ID, name)
+	name, lib := id.Arg(0), b.libraryFor(id.Arg(1))
+	v, err := lib.Draft(b.wctx, r.user.ID, name)
 	if err != nil {
 		return b.refusedOr(r, "load draft", err)
 	}
 	if utf8.RuneCountInString(v.Strategy) > view.MaxInputValue {
-		return view.Private("Your text is longer than a form holds; fix the file and save it again with `/kombat strategy save %s file:`.", name)
+		return view.Private("Your text is longer than a form holds; fix the file and save it again with `%s save %s file:`.", lib.Command(), name)
+	}
+	if lib.Game() == store.GameUpbeat {
+		return view.UpLibraryForm(name, v)
 	}
 	return view.LibraryForm(name, v)
 }
 
-// libraryList is /kombat strategy list.
-func (b *Bot) libraryList(r *request) view.Reply {
-	list, err := b.library().List(b.wctx, r.user.ID)
+// libraryList is /kombat strategy list, or /upbeat strategy list for UPBEAT's lib.
+func (b *Bot) libraryList(r *request, lib *host.Library) view.Reply {
+	list, err := lib.List(b.wctx, r.user.ID)
 	if err != nil {
 		return b.internal(r, "list strategies", err)
 	}
+	up := lib.Game() == store.GameUpbeat
 	if len(list) == 0 {
+		if up {
+			return view.Private("You have no saved UPBEAT plans yet. Save one with `/upbeat strategy save name` (a form opens) or with a file.")
+		}
 		return view.Private("You have no saved strategies yet. Save one with `/kombat strategy save name` (a form opens) or with a file.")
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Your strategies** (%d of %d):\n", len(list), store.MaxStrategiesPerOne)
-	for _, s := range list {
-		fmt.Fprintf(&sb, "• **%s** — v%d, defense %d, %d lines, saved <t:%d:R>\n", s.Name, s.Version, s.Defense, host.Lines(s.Source), s.Saved.Unix())
+	what := "strategies"
+	if up {
+		what = "UPBEAT plans"
 	}
-	sb.WriteString("`/kombat strategy show name` shows one; `version:` and `diff:` compare versions.")
+	fmt.Fprintf(&sb, "**Your %s** (%d of %d):\n", what, len(list), store.MaxStrategiesPerOne)
+	for _, s := range list {
+		defense := fmt.Sprintf(", defense %d", s.Defense)
+		if up {
+			defense = ""
+		}
+		n := host.Lines(s.Source)
+		fmt.Fprintf(&sb, "• **%s** — v%d%s, %d %s, saved <t:%d:R>\n", s.Name, s.Version, defense, n, render.Plural(n, "line", "lines"), s.Saved.Unix())
+	}
+	fmt.Fprintf(&sb, "`%s show name` shows one; `version:` and `diff:` compare versions.", lib.Command())
+	if up {
+		sb.WriteString(" `/upbeat plan saved:name` plays one.")
+	}
 	return view.Private("%s", sb.String())
 }
 
-// libraryShow is /kombat strategy show name [version] [diff]: a version's source, or
-// the changes from version diff to it, in a code block or, too long, attached.
-func (b *Bot) libraryShow(r *request, o options) view.Reply {
-	s, err := b.library().Show(b.wctx, r.user.ID, strings.TrimSpace(o.str("name")), int(o.int("version", 0)), int(o.int("diff", 0)))
+// libraryShow is /kombat strategy show name [version] [diff] (or /upbeat's, for
+// UPBEAT's lib): a version's source, or the changes from version diff to it, in a
+// code block or, too long, attached.
+func (b *Bot) libraryShow(r *request, lib *host.Library, o options) view.Reply {
+	s, err := lib.Show(b.wctx, r.user.ID, strings.TrimSpace(o.str("name")), int(o.int("version", 0)), int(o.int("diff", 0)))
 	if err != nil {
 		return b.refusedOr(r, "show strategy", err)
 	}
+	up := lib.Game() == store.GameUpbeat
 	head, lang := fmt.Sprintf("**%s** v%d · defense %d · saved <t:%d:f>", s.Name, s.Version, s.Defense, s.Saved.Unix()), "py"
+	if up {
+		head = fmt.Sprintf("**%s** v%d · saved <t:%d:f>", s.Name, s.Version, s.Saved.Unix())
+	}
 	if old := s.From; old != nil {
 		head, lang = fmt.Sprintf("**%s**: changes from v%d to v%d", s.Name, old.Version, s.Version), "diff"
-		if old.Defense != s.Defense {
+		if old.Defense != s.Defense && !up {
 			head += fmt.Sprintf(" · defense %d → %d", old.Defense, s.Defense)
 		}
 	}
@@ -140,19 +185,20 @@ func (b *Bot) libraryShow(r *request, o options) view.Reply {
 	return view.Reply{Ephemeral: true, Content: head + " (attached: too long for a message)", Files: []view.File{{Name: s.File(), MIME: "text/plain; charset=utf-8", Data: []byte(body)}}}
 }
 
-// libraryAskDelete asks for confirmation before deleting a strategy and its versions.
-func (b *Bot) libraryAskDelete(r *request, o options) view.Reply {
-	vs, err := b.library().Versions(b.wctx, r.user.ID, strings.TrimSpace(o.str("name")))
+// libraryAskDelete asks for confirmation before deleting a strategy (or plan, in
+// UPBEAT's lib) and its versions.
+func (b *Bot) libraryAskDelete(r *request, lib *host.Library, o options) view.Reply {
+	vs, err := lib.Versions(b.wctx, r.user.ID, strings.TrimSpace(o.str("name")))
 	if err != nil {
 		return b.refusedOr(r, "strategy versions", err)
 	}
 	return view.Reply{Ephemeral: true, Content: fmt.Sprintf("Delete **%s** and its %d %s kept? This cannot be undone.", vs[0].Name, len(vs), render.Plural(len(vs), "version", "versions")),
-		Components: []discordgo.MessageComponent{view.Row(view.Button("Delete", discordgo.DangerButton, view.CustomID{Action: "libdel", Args: []string{vs[0].Name}}))}}
+		Components: []discordgo.MessageComponent{view.Row(view.Button("Delete", discordgo.DangerButton, view.CustomID{Action: "libdel", Args: libraryArgs(lib, vs[0].Name)}))}}
 }
 
 // libraryDelete deletes a strategy after confirmation, in place of the question.
 func (b *Bot) libraryDelete(r *request, id view.CustomID) view.Reply {
-	err := b.library().Delete(b.wctx, r.user.ID, id.Arg(0))
+	err := b.libraryFor(id.Arg(1)).Delete(b.wctx, r.user.ID, id.Arg(0))
 	var no *host.Refusal
 	if errors.As(err, &no) {
 		return view.Reply{Update: true, Content: no.Msg}

@@ -92,6 +92,10 @@ func routes() map[string]route {
 		"/upbeat check":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upCheck(r, in.opts) }, ackIf: withFile("file", ackPrivate)},
 		"/upbeat resign": {do: func(b *Bot, r *request, _ input) view.Reply { return b.upResign(r) }, ack: ackPrivate},
 		"/upbeat replay": {do: func(b *Bot, r *request, in input) view.Reply { return b.upReplay(r, in.opts) }, ack: ackPublic},
+		"/upbeat plan":   {do: func(b *Bot, r *request, in input) view.Reply { return b.upPlanCommand(r, in.opts) }, ackIf: upPlanAck},
+		"/upbeat strategy": {do: func(b *Bot, r *request, in input) view.Reply {
+			return b.upStrategyCommand(r, in.sub, in.data)
+		}, ackIf: strategyAck},
 
 		// Buttons and selects: challenges, setups, free spawns, turns, auto games.
 		"accept":    {do: func(b *Bot, r *request, in input) view.Reply { return b.accept(r, in.id) }, ack: ackUpdate},
@@ -142,7 +146,10 @@ func routes() map[string]route {
 			return b.tryStrategy(r, "strategy", in.form["strategy"], 0, in.id.Arg(0))
 		}, ack: ackPrivate},
 		"libform": {do: func(b *Bot, r *request, in input) view.Reply {
-			return b.saveToLibrary(r, in.id.Arg(0), in.form["defense"], in.form["strategy"])
+			return b.saveToLibrary(r, b.library(), in.id.Arg(0), in.form["defense"], in.form["strategy"])
+		}, ack: ackPrivate},
+		"uplibform": {do: func(b *Bot, r *request, in input) view.Reply {
+			return b.saveToLibrary(r, b.upLibrary(), in.id.Arg(0), "0", in.form["plan"])
 		}, ack: ackPrivate},
 		"upcheckform": {do: func(b *Bot, r *request, in input) view.Reply {
 			return b.checkIn(r, b.host.UpLang(), "plan", in.form["plan"])

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -11,7 +10,6 @@ import (
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
-	"github.com/kombat-game/kombat/store"
 )
 
 // tryCommand is /kombat try [strategy] [file] [position]: one of your strategies (saved,
@@ -20,12 +18,9 @@ import (
 func (b *Bot) tryCommand(r *request, o options) view.Reply {
 	position := o.str("position")
 	if name := strings.TrimSpace(o.str("strategy")); name != "" {
-		s, err := b.db.GetStrategy(b.wctx, r.user.ID, name, 0)
-		if errors.Is(err, store.ErrNotFound) {
-			return view.Private("%s See `/kombat strategy list`.", userError(err))
-		}
+		s, err := b.library().Latest(b.wctx, r.user.ID, name) // not an UPBEAT plan: it says so
 		if err != nil {
-			return b.internal(r, "load strategy to try", err)
+			return b.refusedOr(r, "load strategy to try", err)
 		}
 		return b.tryStrategy(r, s.Name, s.Source, s.Defense, position)
 	}

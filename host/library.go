@@ -15,17 +15,64 @@ import (
 // store. Strategies belong to the player, not to a server, so a saved strategy follows
 // its author everywhere the host is.
 
-// Library is a player's saved strategies in a database, checked in a language before
+// Library is a player's saved strategies for one game in a database (KOMBAT's
+// strategies, or UPBEAT's plans: its shelf), checked in that game's language before
 // they are saved: what saving, listing, showing, comparing, deleting and loading one
-// into a game's setup means, whatever chat asks for it.
+// into a game means, whatever chat asks for it. A name missing from this game's
+// library but kept in the other's is refused saying so: neither game plays the
+// other's programs.
 type Library struct {
-	db   *store.DB
-	lang *interp.Language
+	db    *store.DB
+	shelf store.Shelf
+	lang  *interp.Language
 }
 
-// NewLibrary hosts the strategy libraries of db, checking strategies in lang.
+// NewLibrary hosts the KOMBAT strategy libraries of db, checking strategies in lang.
 func NewLibrary(db *store.DB, lang *interp.Language) *Library {
-	return &Library{db: db, lang: lang}
+	return NewLibraryOf(db, store.GameKombat, lang)
+}
+
+// NewLibraryOf hosts the libraries of game in db (UPBEAT's plans, or KOMBAT's
+// strategies), checking what is saved in lang, that game's language.
+func NewLibraryOf(db *store.DB, game store.GameName, lang *interp.Language) *Library {
+	return &Library{db: db, shelf: db.Shelf(game), lang: lang}
+}
+
+// Game is the game whose programs the library keeps.
+func (l *Library) Game() store.GameName { return l.shelf.Game() }
+
+// Noun is what the library keeps, as players read it: "strategy" or "plan".
+func (l *Library) Noun() string {
+	if l.Game() == store.GameUpbeat {
+		return "plan"
+	}
+	return "strategy"
+}
+
+// Command is the command group that works the library: "/kombat strategy" or
+// "/upbeat strategy".
+func (l *Library) Command() string { return "/" + string(l.Game()) + " strategy" }
+
+// other is the other game's library, where a name missing from this one may be.
+func (l *Library) other() store.Shelf {
+	if l.Game() == store.GameUpbeat {
+		return l.db.Shelf(store.GameKombat)
+	}
+	return l.db.Shelf(store.GameUpbeat)
+}
+
+// missing is the *Refusal for owner's name that this library does not keep (err, the
+// store's ErrNotFound), with hint after it; when the other game's library keeps the
+// name, the refusal says that instead, since neither game plays the other's programs.
+func (l *Library) missing(ctx context.Context, owner, name string, err error, hint string) error {
+	if _, oerr := l.other().Get(ctx, owner, name, 0); oerr == nil {
+		mine, theirs := "an UPBEAT plan", "a KOMBAT strategy"
+		if l.Game() == store.GameKombat {
+			mine, theirs = theirs, mine
+		}
+		return refuse("Your **%s** is %s, not %s: each game plays only its own. See `%s list`.", name, theirs, mine, l.Command())
+	}
+	return refuse("%s%s", UserError(err), hint)
 }
 
 // LibraryDraft is what a player typed, or is offered, in the form that saves a
@@ -63,10 +110,13 @@ func (s Shown) Text() string {
 	return s.Diff
 }
 
-// File names a file that holds Text: NAME-vN.kombat for a version, NAME-vA-vB.diff
-// for changes, spaces in the name made underscores.
+// File names a file that holds Text: NAME-vN.kombat for a version (NAME-vN.upbeat for
+// an UPBEAT plan's), NAME-vA-vB.diff for changes, spaces in the name made underscores.
 func (s Shown) File() string {
 	name := strings.ReplaceAll(s.Name, " ", "_")
+	if s.From == nil && s.Game == store.GameUpbeat {
+		return fmt.Sprintf("%s-v%d.upbeat", name, s.Version)
+	}
 	if s.From == nil {
 		return fmt.Sprintf("%s-v%d.kombat", name, s.Version)
 	}
@@ -97,8 +147,15 @@ func Lines(s string) int {
 	return strings.Count(strings.TrimRight(s, "\n"), "\n") + 1
 }
 
-// draftKey names the draft kept when a save of strategy name is refused.
-func draftKey(name string) string { return "lib:" + strings.ToLower(name) }
+// draftKey names the draft kept when a save of strategy name is refused: lib:NAME for
+// KOMBAT's, uplib:NAME for UPBEAT's.
+func (l *Library) draftKey(name string) string {
+	prefix := "lib:"
+	if l.Game() == store.GameUpbeat {
+		prefix = "uplib:"
+	}
+	return prefix + strings.ToLower(name)
+}
 
 // Form is what the form that saves owner's strategy name starts with: defense as
 // given, or when it is negative the latest version's (0 for a new strategy), and the
@@ -108,7 +165,7 @@ func (l *Library) Form(ctx context.Context, owner, name string, defense int64) (
 		return LibraryDraft{}, refuse("%s", UserError(err))
 	}
 	var f LibraryDraft
-	old, err := l.db.GetStrategy(ctx, owner, name, 0)
+	old, err := l.shelf.Get(ctx, owner, name, 0)
 	switch {
 	case err == nil:
 		f.Strategy = old.Source
@@ -135,14 +192,14 @@ func (l *Library) Save(ctx context.Context, owner, name, defense, text string) (
 		if jerr != nil {
 			return Saved{}, false, jerr
 		}
-		if serr := l.db.SaveDraft(ctx, owner, draftKey(name), string(draft)); serr != nil {
+		if serr := l.db.SaveDraft(ctx, owner, l.draftKey(name), string(draft)); serr != nil {
 			return Saved{}, false, serr
 		}
 		return Saved{}, true, err
 	}
-	v, err := l.db.SaveStrategy(ctx, owner, name, kind.Strategy, kind.Defense, false)
+	v, err := l.shelf.Save(ctx, owner, name, kind.Strategy, kind.Defense, false)
 	if errors.Is(err, store.ErrNotFound) {
-		v, err = l.db.SaveStrategy(ctx, owner, name, kind.Strategy, kind.Defense, true)
+		v, err = l.shelf.Save(ctx, owner, name, kind.Strategy, kind.Defense, true)
 	}
 	if errors.Is(err, store.ErrInvalidInput) || errors.Is(err, store.ErrDuplicate) {
 		return Saved{}, false, refuse("%s", UserError(err))
@@ -150,14 +207,14 @@ func (l *Library) Save(ctx context.Context, owner, name, defense, text string) (
 	if err != nil {
 		return Saved{}, false, err
 	}
-	l.db.DeleteDraft(ctx, owner, draftKey(name)) // a draft left over is harmless: Draft offers it again
+	l.db.DeleteDraft(ctx, owner, l.draftKey(name)) // a draft left over is harmless: Draft offers it again
 	return Saved{Name: name, Version: v, Defense: kind.Defense, Lines: Lines(kind.Strategy)}, false, nil
 }
 
 // Draft gives back what owner typed in the save of strategy name that was refused
 // last; after a save that succeeded there is none, a *Refusal.
 func (l *Library) Draft(ctx context.Context, owner, name string) (LibraryDraft, error) {
-	return loadDraft[LibraryDraft](ctx, l.db, owner, draftKey(name), "the strategy was saved")
+	return loadDraft[LibraryDraft](ctx, l.db, owner, l.draftKey(name), "the "+l.Noun()+" was saved")
 }
 
 // loadDraft reads and decodes the draft of user stored under key; a missing one is a
@@ -179,16 +236,19 @@ func loadDraft[D any](ctx context.Context, db *store.DB, user, key, gone string)
 
 // List gives the latest version of each of owner's strategies, by name.
 func (l *Library) List(ctx context.Context, owner string) ([]store.Strategy, error) {
-	return l.db.ListStrategies(ctx, owner)
+	return l.shelf.List(ctx, owner)
 }
 
 // Show gives version of owner's strategy name (0: the latest) and, when from is not
 // 0, the changes to it from version from. A strategy or version not kept is a
 // *Refusal.
 func (l *Library) Show(ctx context.Context, owner, name string, version, from int) (Shown, error) {
-	s, err := l.db.GetStrategy(ctx, owner, name, version)
+	s, err := l.shelf.Get(ctx, owner, name, version)
 	if errors.Is(err, store.ErrNotFound) {
-		return Shown{}, refuse("%s See `/kombat strategy list`.", UserError(err))
+		if version > 0 {
+			return Shown{}, refuse("%s See `%s list`.", UserError(err), l.Command())
+		}
+		return Shown{}, l.missing(ctx, owner, name, err, fmt.Sprintf(" See `%s list`.", l.Command()))
 	}
 	if err != nil {
 		return Shown{}, err
@@ -197,9 +257,9 @@ func (l *Library) Show(ctx context.Context, owner, name string, version, from in
 	if from == 0 {
 		return shown, nil
 	}
-	old, err := l.db.GetStrategy(ctx, owner, name, from)
+	old, err := l.shelf.Get(ctx, owner, name, from)
 	if errors.Is(err, store.ErrNotFound) {
-		return Shown{}, refuse("%s See the versions kept with `/kombat strategy list`.", UserError(err))
+		return Shown{}, refuse("%s See the versions kept with `%s list`.", UserError(err), l.Command())
 	}
 	if err != nil {
 		return Shown{}, err
@@ -211,9 +271,9 @@ func (l *Library) Show(ctx context.Context, owner, name string, version, from in
 // Versions lists the versions kept of owner's strategy name, newest first; a strategy
 // that does not exist is a *Refusal.
 func (l *Library) Versions(ctx context.Context, owner, name string) ([]store.Strategy, error) {
-	vs, err := l.db.StrategyVersions(ctx, owner, name)
+	vs, err := l.shelf.Versions(ctx, owner, name)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, refuse("%s See `/kombat strategy list`.", UserError(err))
+		return nil, l.missing(ctx, owner, name, err, fmt.Sprintf(" See `%s list`.", l.Command()))
 	}
 	return vs, err
 }
@@ -221,7 +281,7 @@ func (l *Library) Versions(ctx context.Context, owner, name string) ([]store.Str
 // Delete deletes owner's strategy name with all its versions; one already gone is a
 // *Refusal.
 func (l *Library) Delete(ctx context.Context, owner, name string) error {
-	err := l.db.DeleteStrategy(ctx, owner, name)
+	err := l.shelf.Delete(ctx, owner, name)
 	if errors.Is(err, store.ErrNotFound) {
 		return refuse("It was already deleted.")
 	}
@@ -233,12 +293,22 @@ func (l *Library) Delete(ctx context.Context, owner, name string) error {
 // that does not exist is a *Refusal. The kind is checked like any proposal when it is
 // proposed (Lobby.Propose).
 func (l *Library) Load(ctx context.Context, owner, name string) (Proposal, error) {
-	s, err := l.db.GetStrategy(ctx, owner, name, 0)
+	s, err := l.shelf.Get(ctx, owner, name, 0)
 	if errors.Is(err, store.ErrNotFound) {
-		return Proposal{}, refuse("%s", UserError(err))
+		return Proposal{}, l.missing(ctx, owner, name, err, "")
 	}
 	if err != nil {
 		return Proposal{}, err
 	}
 	return Proposal{Name: KindName(s.Name), Defense: s.Defense, Strategy: s.Source, By: owner}, nil
+}
+
+// Latest is the latest version of owner's strategy (or plan) name, to play: one this
+// library does not keep is a *Refusal, saying so when it is the other game's.
+func (l *Library) Latest(ctx context.Context, owner, name string) (store.Strategy, error) {
+	s, err := l.shelf.Get(ctx, owner, name, 0)
+	if errors.Is(err, store.ErrNotFound) {
+		return s, l.missing(ctx, owner, name, err, fmt.Sprintf(" See `%s list`.", l.Command()))
+	}
+	return s, err
 }

@@ -31,7 +31,7 @@ func TestMigrateFromEmpty(t *testing.T) {
 	db := openTest(t)
 	tables := schemaOf(t, db.sql.DB)
 	for _, want := range []string{"table games:", "table decisions:", "table deadlines:", "table strategies:",
-		"table strategy_versions:", "table ratings:", "table drafts:", "index games_active_channel:"} {
+		"table strategy_versions:", "table ratings:", "table drafts:", "index games_active_channel:", "index strategies_owner_game_name:"} {
 		if !strings.Contains(tables, want) {
 			t.Errorf("schema lacks %q:\n%s", want, tables)
 		}
@@ -98,6 +98,17 @@ func TestMigrateKeepsRows(t *testing.T) {
 	}
 	if v, err := db.SaveStrategy(ctx, "u1", "rush", "done", 0, false); err != nil || v != 3 {
 		t.Errorf("a new version of an old strategy: %d %v", v, err)
+	}
+	// Migration 7: strategies saved before are KOMBAT's; UPBEAT's library starts empty,
+	// and takes a plan of the same name.
+	if s, err := db.Shelf(GameKombat).Get(ctx, "u1", "rush", 0); err != nil || s.Game != GameKombat || s.Version != 3 {
+		t.Errorf("an old strategy on KOMBAT's shelf: %+v %v", s, err)
+	}
+	if list, err := db.Shelf(GameUpbeat).List(ctx, "u1"); err != nil || len(list) != 0 {
+		t.Errorf("UPBEAT's shelf after migration: %+v %v", list, err)
+	}
+	if v, err := db.Shelf(GameUpbeat).Save(ctx, "u1", "RUSH", "invest 1", 0, true); err != nil || v != 1 {
+		t.Errorf("an UPBEAT plan named like an old strategy: %d %v", v, err)
 	}
 	if r, err := db.PlayerRating(ctx, "g1", KindDuel, "u2"); err != nil || r.Rating != 1184 || r.Losses != 1 {
 		t.Errorf("rating after migration: %+v %v", r, err)

@@ -9,9 +9,11 @@ import (
 	"time"
 )
 
-// Strategy is one version of a player's saved strategy.
+// Strategy is one version of a player's saved strategy: a KOMBAT strategy, or an
+// UPBEAT plan (Game).
 type Strategy struct {
 	Owner   string
+	Game    GameName // whose library holds it: GameKombat or GameUpbeat
 	Name    string
 	Version int // 1 for the first save, then counting up
 	Source  string
@@ -24,7 +26,8 @@ type Strategy struct {
 const (
 	// MaxStrategyName is the longest name, in characters (runes).
 	MaxStrategyName = 32
-	// MaxStrategiesPerOne is how many strategies one player may keep.
+	// MaxStrategiesPerOne is how many strategies one player may keep in each game's
+	// library.
 	MaxStrategiesPerOne = 50
 	// MaxVersionsKept is how many versions of a strategy are kept, the newest: history
 	// for diffs, not an archive.
@@ -49,16 +52,72 @@ func CheckStrategyName(name string) error {
 	return nil
 }
 
-// SaveStrategy saves a strategy under a name: a new one (create true; an existing name
+// Shelf is one game's library of saved strategies: KOMBAT's strategies or UPBEAT's
+// plans. Each game's is apart: a name is unique per owner and game, and nothing on one
+// shelf is listed, read or deleted through another.
+type Shelf struct {
+	db   *DB
+	game GameName
+}
+
+// Shelf is the library of game (KOMBAT's for "").
+func (db *DB) Shelf(game GameName) Shelf { return Shelf{db: db, game: game.orKombat()} }
+
+// Game is the game whose library the shelf is.
+func (sh Shelf) Game() GameName { return sh.game }
+
+// noun is what the shelf holds, as its messages say: strategy or plan.
+func (sh Shelf) noun() string {
+	if sh.game == GameUpbeat {
+		return "plan"
+	}
+	return "strategy"
+}
+
+// plural is noun's plural.
+func (sh Shelf) plural() string {
+	if sh.game == GameUpbeat {
+		return "plans"
+	}
+	return "strategies"
+}
+
+// SaveStrategy saves a KOMBAT strategy: Shelf(GameKombat).Save.
+func (db *DB) SaveStrategy(ctx context.Context, owner, name, source string, defense int64, create bool) (int, error) {
+	return db.Shelf(GameKombat).Save(ctx, owner, name, source, defense, create)
+}
+
+// GetStrategy returns a version of a saved KOMBAT strategy: Shelf(GameKombat).Get.
+func (db *DB) GetStrategy(ctx context.Context, owner, name string, version int) (Strategy, error) {
+	return db.Shelf(GameKombat).Get(ctx, owner, name, version)
+}
+
+// ListStrategies lists a player's KOMBAT strategies: Shelf(GameKombat).List.
+func (db *DB) ListStrategies(ctx context.Context, owner string) ([]Strategy, error) {
+	return db.Shelf(GameKombat).List(ctx, owner)
+}
+
+// StrategyVersions lists the versions of a KOMBAT strategy: Shelf(GameKombat).Versions.
+func (db *DB) StrategyVersions(ctx context.Context, owner, name string) ([]Strategy, error) {
+	return db.Shelf(GameKombat).Versions(ctx, owner, name)
+}
+
+// DeleteStrategy deletes a KOMBAT strategy: Shelf(GameKombat).Delete.
+func (db *DB) DeleteStrategy(ctx context.Context, owner, name string) error {
+	return db.Shelf(GameKombat).Delete(ctx, owner, name)
+}
+
+// Save saves a strategy under a name: a new one (create true; an existing name
 // gives ErrDuplicate) or a new version of an existing one (create false; a missing name
 // gives ErrNotFound). It returns the version saved. Names are compared ignoring case.
-func (db *DB) SaveStrategy(ctx context.Context, owner, name, source string, defense int64, create bool) (int, error) {
-	wrap := func(err error) error { return fmt.Errorf("store: save strategy %q: %w", name, err) }
+func (sh Shelf) Save(ctx context.Context, owner, name, source string, defense int64, create bool) (int, error) {
+	db, noun := sh.db, sh.noun()
+	wrap := func(err error) error { return fmt.Errorf("store: save %s %q: %w", noun, name, err) }
 	if err := CheckStrategyName(name); err != nil {
 		return 0, wrap(err)
 	}
 	if len(source) > MaxStrategySource {
-		return 0, wrap(fmt.Errorf("%w: the strategy is %d bytes; the limit is %d", ErrInvalidInput, len(source), MaxStrategySource))
+		return 0, wrap(fmt.Errorf("%w: the %s is %d bytes; the limit is %d", ErrInvalidInput, noun, len(source), MaxStrategySource))
 	}
 	if defense < 0 {
 		return 0, wrap(fmt.Errorf("%w: defense must be 0 or more, got %d", ErrInvalidInput, defense))
@@ -67,30 +126,30 @@ func (db *DB) SaveStrategy(ctx context.Context, owner, name, source string, defe
 	err := db.tx(ctx, func(tx *txn) error {
 		now := db.millis()
 		var id int64
-		err := tx.QueryRowContext(ctx, `SELECT id FROM strategies WHERE owner_id = ? AND name = ? COLLATE NOCASE`, owner, name).Scan(&id)
+		err := tx.QueryRowContext(ctx, `SELECT id FROM strategies WHERE owner_id = ? AND game = ? AND name = ? COLLATE NOCASE`, owner, string(sh.game), name).Scan(&id)
 		switch {
 		case errors.Is(err, sql.ErrNoRows) && create:
 			var n int
-			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM strategies WHERE owner_id = ?`, owner).Scan(&n); err != nil {
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM strategies WHERE owner_id = ? AND game = ?`, owner, string(sh.game)).Scan(&n); err != nil {
 				return err
 			}
 			if n >= MaxStrategiesPerOne {
-				return fmt.Errorf("%w: you have %d saved strategies, the limit; delete one first", ErrInvalidInput, n)
+				return fmt.Errorf("%w: you have %d saved %s, the limit; delete one first", ErrInvalidInput, n, sh.plural())
 			}
-			err := tx.QueryRowContext(ctx, `INSERT INTO strategies (owner_id, name, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id`,
-				owner, name, now, now).Scan(&id)
+			err := tx.QueryRowContext(ctx, `INSERT INTO strategies (owner_id, game, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+				owner, string(sh.game), name, now, now).Scan(&id)
 			if isUnique(err) {
-				return fmt.Errorf("%w: you already have a strategy named %q", ErrDuplicate, name)
+				return fmt.Errorf("%w: you already have a %s named %q", ErrDuplicate, noun, name)
 			}
 			if err != nil {
 				return err
 			}
 		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("%w: you have no strategy named %q", ErrNotFound, name)
+			return fmt.Errorf("%w: you have no %s named %q", ErrNotFound, noun, name)
 		case err != nil:
 			return err
 		case create:
-			return fmt.Errorf("%w: you already have a strategy named %q; save it as a new version, or pick another name", ErrDuplicate, name)
+			return fmt.Errorf("%w: you already have a %s named %q; save it as a new version, or pick another name", ErrDuplicate, noun, name)
 		}
 		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) + 1 FROM strategy_versions WHERE strategy_id = ?`, id).Scan(&version); err != nil {
 			return err
@@ -112,47 +171,47 @@ func (db *DB) SaveStrategy(ctx context.Context, owner, name, source string, defe
 	return version, nil
 }
 
-// GetStrategy returns a version of a saved strategy (version 0: the latest).
-func (db *DB) GetStrategy(ctx context.Context, owner, name string, version int) (Strategy, error) {
-	s := Strategy{Owner: owner}
+// Get returns a version of a saved strategy (version 0: the latest).
+func (sh Shelf) Get(ctx context.Context, owner, name string, version int) (Strategy, error) {
+	s := Strategy{Owner: owner, Game: sh.game}
 	var saved, created int64
 	q := `SELECT s.name, v.version, v.source, v.defense, v.created_at, s.created_at FROM strategies s
-		JOIN strategy_versions v ON v.strategy_id = s.id WHERE s.owner_id = ? AND s.name = ? COLLATE NOCASE`
-	args := []any{owner, name}
+		JOIN strategy_versions v ON v.strategy_id = s.id WHERE s.owner_id = ? AND s.game = ? AND s.name = ? COLLATE NOCASE`
+	args := []any{owner, string(sh.game), name}
 	if version > 0 {
 		q += ` AND v.version = ?`
 		args = append(args, version)
 	} else {
 		q += ` ORDER BY v.version DESC LIMIT 1`
 	}
-	err := db.sql.QueryRowContext(ctx, q, args...).Scan(&s.Name, &s.Version, &s.Source, &s.Defense, &saved, &created)
+	err := sh.db.sql.QueryRowContext(ctx, q, args...).Scan(&s.Name, &s.Version, &s.Source, &s.Defense, &saved, &created)
 	if errors.Is(err, sql.ErrNoRows) {
-		what := fmt.Sprintf("you have no strategy named %q", name)
+		what := fmt.Sprintf("you have no %s named %q", sh.noun(), name)
 		if version > 0 {
-			what = fmt.Sprintf("strategy %q has no version %d", name, version)
+			what = fmt.Sprintf("%s %q has no version %d", sh.noun(), name, version)
 		}
-		return s, fmt.Errorf("store: strategy %q: %w: %s", name, ErrNotFound, what)
+		return s, fmt.Errorf("store: %s %q: %w: %s", sh.noun(), name, ErrNotFound, what)
 	}
 	if err != nil {
-		return s, fmt.Errorf("store: strategy %q: %w", name, err)
+		return s, fmt.Errorf("store: %s %q: %w", sh.noun(), name, err)
 	}
 	s.Saved, s.Created = time.UnixMilli(saved), time.UnixMilli(created)
 	return s, nil
 }
 
-// ListStrategies returns the latest version of each of a player's strategies, by name.
-func (db *DB) ListStrategies(ctx context.Context, owner string) ([]Strategy, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT s.name, v.version, v.source, v.defense, v.created_at, s.created_at FROM strategies s
+// List returns the latest version of each of a player's strategies, by name.
+func (sh Shelf) List(ctx context.Context, owner string) ([]Strategy, error) {
+	rows, err := sh.db.sql.QueryContext(ctx, `SELECT s.name, v.version, v.source, v.defense, v.created_at, s.created_at FROM strategies s
 		JOIN strategy_versions v ON v.strategy_id = s.id
-		WHERE s.owner_id = ? AND v.version = (SELECT max(version) FROM strategy_versions WHERE strategy_id = s.id)
-		ORDER BY s.name COLLATE NOCASE`, owner)
+		WHERE s.owner_id = ? AND s.game = ? AND v.version = (SELECT max(version) FROM strategy_versions WHERE strategy_id = s.id)
+		ORDER BY s.name COLLATE NOCASE`, owner, string(sh.game))
 	if err != nil {
 		return nil, fmt.Errorf("store: strategies of %s: %w", owner, err)
 	}
 	defer rows.Close()
 	var out []Strategy
 	for rows.Next() {
-		s := Strategy{Owner: owner}
+		s := Strategy{Owner: owner, Game: sh.game}
 		var saved, created int64
 		if err := rows.Scan(&s.Name, &s.Version, &s.Source, &s.Defense, &saved, &created); err != nil {
 			return nil, fmt.Errorf("store: strategies of %s: %w", owner, err)
@@ -163,17 +222,17 @@ func (db *DB) ListStrategies(ctx context.Context, owner string) ([]Strategy, err
 	return out, rows.Err()
 }
 
-// StrategyVersions lists the versions kept of a strategy, newest first.
-func (db *DB) StrategyVersions(ctx context.Context, owner, name string) ([]Strategy, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT s.name, v.version, v.source, v.defense, v.created_at, s.created_at FROM strategies s
-		JOIN strategy_versions v ON v.strategy_id = s.id WHERE s.owner_id = ? AND s.name = ? COLLATE NOCASE ORDER BY v.version DESC`, owner, name)
+// Versions lists the versions kept of a strategy, newest first.
+func (sh Shelf) Versions(ctx context.Context, owner, name string) ([]Strategy, error) {
+	rows, err := sh.db.sql.QueryContext(ctx, `SELECT s.name, v.version, v.source, v.defense, v.created_at, s.created_at FROM strategies s
+		JOIN strategy_versions v ON v.strategy_id = s.id WHERE s.owner_id = ? AND s.game = ? AND s.name = ? COLLATE NOCASE ORDER BY v.version DESC`, owner, string(sh.game), name)
 	if err != nil {
 		return nil, fmt.Errorf("store: versions of %q: %w", name, err)
 	}
 	defer rows.Close()
 	var out []Strategy
 	for rows.Next() {
-		s := Strategy{Owner: owner}
+		s := Strategy{Owner: owner, Game: sh.game}
 		var saved, created int64
 		if err := rows.Scan(&s.Name, &s.Version, &s.Source, &s.Defense, &saved, &created); err != nil {
 			return nil, err
@@ -185,19 +244,19 @@ func (db *DB) StrategyVersions(ctx context.Context, owner, name string) ([]Strat
 		return nil, err
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("store: versions of %q: %w: you have no strategy named %q", name, ErrNotFound, name)
+		return nil, fmt.Errorf("store: versions of %q: %w: you have no %s named %q", name, ErrNotFound, sh.noun(), name)
 	}
 	return out, nil
 }
 
-// DeleteStrategy deletes a strategy with all its versions.
-func (db *DB) DeleteStrategy(ctx context.Context, owner, name string) error {
-	n, err := db.exec(ctx, `DELETE FROM strategies WHERE owner_id = ? AND name = ? COLLATE NOCASE`, owner, name)
+// Delete deletes a strategy with all its versions.
+func (sh Shelf) Delete(ctx context.Context, owner, name string) error {
+	n, err := sh.db.exec(ctx, `DELETE FROM strategies WHERE owner_id = ? AND game = ? AND name = ? COLLATE NOCASE`, owner, string(sh.game), name)
 	if err != nil {
-		return fmt.Errorf("store: delete strategy %q: %w", name, err)
+		return fmt.Errorf("store: delete %s %q: %w", sh.noun(), name, err)
 	}
 	if n == 0 {
-		return fmt.Errorf("store: delete strategy %q: %w: you have no strategy named %q", name, ErrNotFound, name)
+		return fmt.Errorf("store: delete %s %q: %w: you have no %s named %q", sh.noun(), name, ErrNotFound, sh.noun(), name)
 	}
 	return nil
 }
