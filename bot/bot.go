@@ -72,6 +72,7 @@ type Bot struct {
 	online  atomic.Bool
 	tourney *host.Tourneys // the tournaments: every change to one, one at a time
 	upLast  sync.Map       // UPBEAT game id → upbeat.TurnLog of its last turn, drawn on its next screen
+	follow  followups      // auto games' interaction tokens, for their screens (followup.go)
 
 	health     *http.Server // the /healthz listener, nil when off
 	healthAddr string
@@ -112,6 +113,7 @@ func New(opt Options) (*Bot, error) {
 		return nil, err
 	}
 	b.host, b.lang, b.halt, b.clock = h, h.Lang(), h.Halt(), h
+	b.follow.born = time.Now() // the store's clock: screens owed before it may have been posted
 	b.tourney = host.NewTourneys(opt.DB, b.lang, b.halt)
 	tr, err := newAPITransport(opt.Config.APIBase, http.DefaultTransport)
 	if err != nil {
