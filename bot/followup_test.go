@@ -203,3 +203,30 @@ func TestFollowupPastMargin(t *testing.T) {
 	}
 	h.check()
 }
+
+// TestFollowupRestart: a follow-up whose answer was lost is still owed when the bot
+// stops; the restarted bot, which no longer has the token, finds the screen in the
+// channel and adopts it instead of posting it again, then goes on by the channel.
+func TestFollowupRestart(t *testing.T) {
+	h := newHarnessWith(t, func(o *Options) { o.RetryBase, o.RetryMax = time.Hour, time.Hour })
+	h.fake.FailAfterEffect(followRoute, 1, 500)
+	g := h.startAutos(1, 3)[0]
+	if err := h.fake.WaitFaults(h.ctx, followRoute, 1); err != nil {
+		t.Fatal(err)
+	}
+	// Close joins the work that met the fault, which stored the failed attempt; the
+	// retry waits its hour.
+	h.stop()
+	h.start()
+	ms := h.boards(g)
+	onceEach(t, ms)
+	if got := h.fake.Requests("GET /channels/{id}/messages"); got != 1 {
+		t.Errorf("the channel was read %d times, want once", got)
+	}
+	for i, ok := range followedUp(readied(g), ms) {
+		if ok != (i == 0) {
+			t.Errorf("board %d: follow-up %v, want only the first (the one adopted)", i+1, ok)
+		}
+	}
+	h.check()
+}
