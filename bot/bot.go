@@ -71,6 +71,7 @@ type Bot struct {
 	ready   chan struct{}
 	online  atomic.Bool
 	tourney *host.Tourneys // the tournaments: every change to one, one at a time
+	follow  followups      // auto games' interaction tokens, for their screens (followup.go)
 
 	health     *http.Server // the /healthz listener, nil when off
 	healthAddr string
@@ -111,6 +112,7 @@ func New(opt Options) (*Bot, error) {
 		return nil, err
 	}
 	b.host, b.lang, b.halt, b.clock = h, h.Lang(), h.Halt(), h
+	b.follow.born = time.Now() // the store's clock: screens owed before it may have been posted
 	b.tourney = host.NewTourneys(opt.DB, b.lang, b.halt)
 	tr, err := newAPITransport(opt.Config.APIBase, http.DefaultTransport)
 	if err != nil {

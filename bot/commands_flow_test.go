@@ -71,7 +71,7 @@ func TestKindFromFileBoardStatusPause(t *testing.T) {
 	paused := h.find(thread.ID, "paused", func(m *discordtest.Message) bool { return m.Button("Resume") != nil })
 	// A spectator asks for the board and the status.
 	_, b := h.slash(h.bob, thread.ID, "board")
-	if !b.Ephemeral || b.File("board.png") == nil {
+	if !b.Ephemeral || boardOf(b) == nil {
 		t.Errorf("board for a spectator: %+v", b.Content)
 	}
 	decodeBoard(t, b)

@@ -108,7 +108,7 @@ func TestRestartMidGame(t *testing.T) {
 		h.click(h.alice, board, "End turn")
 		prev := board.ID
 		board = h.find(where, "the next board", func(m *discordtest.Message) bool {
-			return m.ID > prev && m.File("board.png") != nil && (m.Button("End turn") != nil || strings.Contains(m.Content, "Game over"))
+			return m.ID > prev && boardOf(m) != nil && (m.Button("End turn") != nil || strings.Contains(m.Content, "Game over"))
 		})
 		if strings.Contains(board.Content, "Game over") {
 			break
@@ -225,7 +225,7 @@ func TestAutoGame(t *testing.T) {
 	decodeBoard(t, final)
 	boards := 0
 	for _, m := range h.fake.Messages(thread.ID) {
-		if m.File("board.png") != nil {
+		if boardOf(m) != nil {
 			boards++
 		}
 	}

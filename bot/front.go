@@ -24,9 +24,11 @@ type discordFront struct{ b *Bot }
 
 var _ host.Front = discordFront{}
 
-// Show posts the screen a game owes with a nonce made of the game and the state, so
-// a retried post whose first answer was lost stays one message. Under a finished
-// game's final board it posts the after-game chart and sentences.
+// Show posts the screen a game owes, named by a nonce made of the game and the state,
+// so a retried post whose first answer was lost stays one message (postScreen: an
+// auto game's screens follow up the interaction that started it while its token is
+// fresh). Under a finished game's final board it posts the after-game chart and
+// sentences.
 func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 	b := f.b
 	if t.Row.Upbeat != nil {
@@ -48,14 +50,14 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 			return "", err
 		}
 	}
-	m, err := b.postOnce(t.Row.Place, rep, screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
+	id, err := b.postScreen(t, s, rep, screenNonce(t.Row.ID, s.Version))
 	if err != nil {
 		return "", err
 	}
 	if g.Result() != nil {
 		b.postAfterGame(t, g) // once the final board is up, and only then
 	}
-	return m.ID, nil
+	return id, nil
 }
 
 // Retire takes the controls off the message shown before (a "Why?" button stays).
@@ -67,6 +69,12 @@ func (f discordFront) Retire(t *host.Table, old string) {
 			return
 		}
 		keep = view.WhyRows(t.Row.ID, g.Turns()-1)
+		if g.Result() != nil {
+			defer f.b.follow.drop(t.Row.ID) // the last screen is up: its token has done its work
+		}
+	}
+	if f.b.followRetire(t, old, keep) {
+		return
 	}
 	// A permanent failure here (the old message deleted) leaves nothing to clean.
 	if _, err := f.b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.Row.Place, Components: &keep}, f.b.screenPriority(t)); err != nil && permanent(err) == "" {

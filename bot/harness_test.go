@@ -201,10 +201,25 @@ func contains(text string) func(*discordtest.Message) bool {
 	return func(m *discordtest.Message) bool { return strings.Contains(m.Content, text) }
 }
 
+// boardOf is a message's board image: a game screen's board-<nonce>.png (screenFile),
+// or the board.png of an answer; nil if it has none.
+func boardOf(m *discordtest.Message) *discordtest.Attachment {
+	for _, a := range m.Attachments {
+		if a.Filename == "board.png" || strings.HasPrefix(a.Filename, "board-") && strings.HasSuffix(a.Filename, ".png") {
+			return a
+		}
+	}
+	return nil
+}
+
 // decodeBoard decodes a message's board image and checks its size.
 func decodeBoard(t *testing.T, m *discordtest.Message) {
 	t.Helper()
-	decodeImage(t, m, "board.png")
+	b := boardOf(m)
+	if b == nil {
+		t.Fatalf("message %q has no board", m.Content)
+	}
+	decodeImage(t, m, b.Filename)
 	if len(m.Attachments) != 1 {
 		t.Errorf("message has %d attachments, want only the board", len(m.Attachments))
 	}

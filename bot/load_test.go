@@ -240,19 +240,25 @@ func TestLoad(t *testing.T) {
 	// than the pace a game waited between two boards.
 	boards := 0
 	var behind []time.Duration
-	over := 0
+	var lateness []time.Duration // each turn's: the gap since the game's board before, less the step
+	over, overTurns := 0, 0
 	var otherAcks []time.Duration
 	var gaps time.Duration // between a game's boards, summed over the games
 	for _, g := range games {
 		var first, last time.Time
 		worst := time.Duration(0)
 		for _, m := range h.fake.Messages(g.thread) {
-			if m.File("board.png") == nil {
+			if boardOf(m) == nil {
 				continue
 			}
 			boards++
 			if !last.IsZero() {
-				worst = max(worst, m.Created().Sub(last)-step)
+				late := m.Created().Sub(last) - step
+				worst = max(worst, late)
+				lateness = append(lateness, late)
+				if late > time.Second {
+					overTurns++
+				}
 			} else {
 				first = m.Created()
 			}
@@ -270,6 +276,7 @@ func TestLoad(t *testing.T) {
 		}
 	}
 	slices.Sort(behind)
+	slices.Sort(lateness)
 	slices.Sort(otherAcks)
 	cpu := cpu1 - cpu0
 
@@ -287,6 +294,8 @@ func TestLoad(t *testing.T) {
 	fmt.Fprintf(&b, "  pace: a game's boards came %v apart on average (the step is %v)\n", (gaps / time.Duration(max(boards-n, 1))).Round(time.Millisecond), step)
 	fmt.Fprintf(&b, "  pace: the worst wait between two boards of a game beyond the %v step: p50 %v, p99 %v, max %v; %d games more than 1 s behind\n",
 		step, percentile(behind, .5).Round(time.Millisecond), percentile(behind, .99).Round(time.Millisecond), percentile(behind, 1).Round(time.Millisecond), over)
+	fmt.Fprintf(&b, "  pace: each turn's lateness (its board's gap since the one before, less the step), over %d turns: p50 %v, p99 %v, max %v; %d turns more than 1 s late\n",
+		len(lateness), percentile(lateness, .5).Round(time.Millisecond), percentile(lateness, .99).Round(time.Millisecond), percentile(lateness, 1).Round(time.Millisecond), overTurns)
 	t.Log(b.String())
 
 	if late > 0 {

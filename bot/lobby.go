@@ -384,7 +384,13 @@ func (b *Bot) kindAdd(r *request, o options) view.Reply {
 // kinds, the game starts with the free spawns.
 func (b *Bot) toggleReady(r *request, id view.CustomID) view.Reply {
 	return b.onSetup(r, id.Game, host.SayReady, func(t *host.Table) view.Reply {
-		started, err := b.host.ToggleReady(t, r.user.ID, func() error { return r.deferReply(true, false) })
+		started, err := b.host.ToggleReady(t, r.user.ID, func() error {
+			if err := r.deferReply(true, false); err != nil {
+				return err
+			}
+			b.followStart(r, t) // answered: an auto game's screens may follow it up
+			return nil
+		})
 		if err != nil {
 			return b.refusedOr(r, "ready", err)
 		}

@@ -23,7 +23,7 @@ func TestReplayHistoryStats(t *testing.T) {
 	for i := 0; i < 2; i++ {
 		board := h.waitFor(where, "alice's board", func(m *discordtest.Message) bool { return m.Button("End turn") != nil })
 		h.click(h.alice, board, "End turn")
-		h.find(where, "the next board", func(m *discordtest.Message) bool { return m.ID != board.ID && m.File("board.png") != nil })
+		h.find(where, "the next board", func(m *discordtest.Message) bool { return m.ID != board.ID && boardOf(m) != nil })
 	}
 	h.find(where, "the end", contains("Game over"))
 

@@ -23,8 +23,8 @@ func TestShutdownMidAutoGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.agree(thread.ID, h.alice, h.alice)
-	first := h.find(thread.ID, "a board", func(m *discordtest.Message) bool { return m.File("board.png") != nil })
-	h.find(thread.ID, "the next board", func(m *discordtest.Message) bool { return m.ID != first.ID && m.File("board.png") != nil })
+	first := h.find(thread.ID, "a board", func(m *discordtest.Message) bool { return boardOf(m) != nil })
+	h.find(thread.ID, "the next board", func(m *discordtest.Message) bool { return m.ID != first.ID && boardOf(m) != nil })
 
 	h.stop()
 	posted := len(h.fake.Messages(thread.ID))

@@ -51,7 +51,7 @@ func TestSolitaireGame(t *testing.T) {
 	var board *discordtest.Message
 	for turn := 1; ; turn++ {
 		board = h.find(thread.ID, "a board", func(m *discordtest.Message) bool {
-			return m.ID > last && m.File("board.png") != nil && (m.Button("End turn") != nil || strings.Contains(m.Content, "Game over"))
+			return m.ID > last && boardOf(m) != nil && (m.Button("End turn") != nil || strings.Contains(m.Content, "Game over"))
 		})
 		decodeBoard(t, board)
 		if strings.Contains(board.Content, "Game over") {

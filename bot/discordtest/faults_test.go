@@ -1,8 +1,10 @@
 package discordtest
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"image/color"
 	"net"
 	"net/http"
 	"net/url"
@@ -365,5 +367,40 @@ func TestGlobalRateLimitRetriedInRealTime(t *testing.T) {
 	}
 	if n := len(s.Messages(ch.ID)); n != 4 {
 		t.Errorf("%d messages, want 4", n)
+	}
+}
+
+// TestFollowupLostAndListed: a follow-up whose answer is lost took effect, with no
+// nonce to find it by; the channel's messages list it (newest first, with its file
+// and webhook id, no nonce, no ephemeral message) so a client can find it.
+func TestFollowupLostAndListed(t *testing.T) {
+	s, dg, got, alice, ch := setup(t)
+	if _, _, err := postRaw(dg, ch.ID, map[string]any{"content": "older", "nonce": "n1", "enforce_nonce": true}); err != nil {
+		t.Fatal(err)
+	}
+	s.SlashCommand(alice, ch.ID, "ping", Sub("now", Opt("who", alice)))
+	i := next(t, got)
+	if err := dg.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: "private", Flags: discordgo.MessageFlagsEphemeral}}); err != nil {
+		t.Fatal(err)
+	}
+	s.FailAfterEffect("POST /webhooks/{id}/{token}", 1, http.StatusInternalServerError)
+	_, err := dg.FollowupMessageCreate(i.Interaction, true, &discordgo.WebhookParams{Content: "board",
+		Files: []*discordgo.File{{Name: "board-k1v2.png", ContentType: "image/png", Reader: bytes.NewReader(tinyPNG(color.Black))}}})
+	if err == nil {
+		t.Fatal("the lost answer came back as a success")
+	}
+	ms, err := dg.ChannelMessages(ch.ID, 2, "", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 2 || ms[0].Content != "board" || ms[1].Content != "older" {
+		t.Fatalf("listed %d messages, want the follow-up then the older post (the ephemeral answer unlisted)", len(ms))
+	}
+	if len(ms[0].Attachments) != 1 || ms[0].Attachments[0].Filename != "board-k1v2.png" || ms[0].WebhookID != s.App().ID || ms[0].Author.ID != s.App().ID {
+		t.Errorf("the follow-up listed as %+v", ms[0])
+	}
+	if _, err := dg.ChannelMessages(ch.ID, 101, "", "", ""); err == nil {
+		t.Error("a limit over 100 was accepted")
 	}
 }

@@ -41,6 +41,14 @@ func (s *Server) PeakRate() int {
 	return s.peakRate
 }
 
+// GlobalCounted is how many requests the global limit has counted so far (refused
+// or not), so a test can tell what a piece of work cost the bot's budget.
+func (s *Server) GlobalCounted() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.globalTotal
+}
+
 // globallyCounted reports whether a request counts towards the global limit: Discord
 // leaves out the interaction endpoints, which answer players rather than load it.
 func (s *Server) globallyCounted(parts []string) bool {
@@ -61,6 +69,7 @@ func (s *Server) globalRefuse(w http.ResponseWriter, parts []string) bool {
 	}
 	now := s.now()
 	since := now.Add(-time.Second)
+	s.globalTotal++
 	s.globalSeen = append(inWindow(s.globalSeen, since), now)
 	s.peakRate = max(s.peakRate, len(s.globalSeen))
 	s.globalSent = inWindow(s.globalSent, since)

@@ -23,6 +23,7 @@ type Message struct {
 	EphemeralTo string // user id
 	Edits       int
 	Deleted     bool
+	WebhookID   string // the application's id on an interaction's answer or follow-up, as on Discord
 	// Nonce is the nonce the message was created with (an integer one in decimal).
 	Nonce    string
 	nonceRaw json.RawMessage // as sent, to echo a string as a string and a number as a number
@@ -50,7 +51,7 @@ func (m *Message) copy() *Message {
 // discord converts the message for API responses and interaction payloads.
 func (m *Message) discord(s *Server) *discordgo.Message {
 	dm := &discordgo.Message{ID: m.ID, ChannelID: m.ChannelID, Content: m.Content, Embeds: m.Embeds, Components: m.Components,
-		Author: s.userOrUnknown(m.AuthorID).discord(), Timestamp: time.Now()}
+		Author: s.userOrUnknown(m.AuthorID).discord(), Timestamp: time.Now(), WebhookID: m.WebhookID}
 	if m.Ephemeral {
 		dm.Flags = discordgo.MessageFlagsEphemeral
 	}

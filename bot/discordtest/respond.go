@@ -128,6 +128,7 @@ func (s *Server) webhook(w http.ResponseWriter, r *http.Request, route, token st
 	case len(rest) == 0 && r.Method == http.MethodPost:
 		m := s.createMessage(w, route, in.ChannelID, s.app.ID, b, false, in.User.ID, nonce{})
 		if m != nil {
+			m.WebhookID = s.app.ID
 			in.followups = append(in.followups, m.ID)
 		}
 		return

@@ -8,6 +8,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -188,6 +189,8 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request, route string, pa
 			return
 		}
 		writeJSON(w, http.StatusOK, s.discordChannel(c))
+	case at(0) == "channels" && at(2) == "messages" && len(parts) == 3 && r.Method == http.MethodGet:
+		s.listMessages(w, route, at(1), r.URL.Query().Get("limit"))
 	case at(0) == "channels" && at(2) == "messages" && len(parts) == 3 && r.Method == http.MethodPost:
 		s.postMessage(w, route, at(1), b)
 	case at(0) == "channels" && at(2) == "messages" && len(parts) == 4 && r.Method == http.MethodPatch:
@@ -333,6 +336,34 @@ func (s *Server) postMessage(w http.ResponseWriter, route, channelID string, b b
 		}
 	}
 	s.createMessage(w, route, channelID, s.app.ID, b, false, "", n)
+}
+
+// listMessages is Get Channel Messages: the channel's newest messages first, at most
+// limit (1 to 100, 50 when absent). As on Discord, a listed message carries no nonce
+// (only the answer to its post and its gateway event do), and ephemeral messages are
+// not listed. The caller holds mu.
+func (s *Server) listMessages(w http.ResponseWriter, route, channelID, limit string) {
+	if s.channels[channelID] == nil {
+		writeJSON(w, http.StatusNotFound, apiError{Code: 10003, Message: "Unknown Channel"})
+		return
+	}
+	n := 50
+	if limit != "" {
+		v, err := strconv.Atoi(limit)
+		if err != nil || v < 1 || v > 100 {
+			s.refuse(w, route, http.StatusBadRequest, 50035, "Invalid Form Body: limit must be from 1 to 100")
+			return
+		}
+		n = v
+	}
+	ms := s.inChannel[channelID]
+	out := []wireMessage{}
+	for i := len(ms) - 1; i >= 0 && len(out) < n; i-- {
+		if m := ms[i]; !m.Deleted && !m.Ephemeral {
+			out = append(out, wireMessage{Message: m.discord(s), Components: m.Components})
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // byNonce finds the oldest live message an author created in a channel with a nonce

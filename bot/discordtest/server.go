@@ -63,6 +63,7 @@ type Server struct {
 	globalSent   []time.Time   // counted requests let through in the last second
 	globalSeen   []time.Time   // counted requests, refused or not, in the last second
 	globalHits   int           // global 429s served
+	globalTotal  int           // requests the global limit counted
 	peakRate     int           // most of globalSeen at once
 	uploads      []*Attachment // files scripted users attach to commands
 	closed       bool
