@@ -173,6 +173,15 @@ func upbeatCommand(contexts *[]discordgo.InteractionContextType) *discordgo.Appl
 			{Type: sub, Name: "board", Description: "Show the territory of the UPBEAT game here, privately, with zoom and pan buttons"},
 			{Type: sub, Name: "resign", Description: "Leave the UPBEAT game you play in this channel"},
 			{Type: sub, Name: "rules", Description: "A short guide to UPBEAT and its plan language"},
+			{Type: sub, Name: "history", Description: "Recent UPBEAT games on this server, with results and numbers", Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "whose games (default: yours)"},
+			}},
+			{Type: sub, Name: "leaderboard", Description: "The top 10 UPBEAT ratings of this server, and your place", Options: []*discordgo.ApplicationCommandOption{
+				upLadderOption(),
+			}},
+			{Type: sub, Name: "stats", Description: "UPBEAT games, wins, losses, ties and ratings", Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "whose stats (default: yours)"},
+			}},
 			{Type: sub, Name: "check", Description: "Check a construction plan for mistakes (a file, the text, or else a form)", Options: []*discordgo.ApplicationCommandOption{
 				{Type: discordgo.ApplicationCommandOptionAttachment, Name: "file", Description: "the plan as a text file"},
 				{Type: discordgo.ApplicationCommandOptionString, Name: "plan", Description: "the plan as text (short plans; newlines can't be typed here)", MaxLength: 4000},
