@@ -69,9 +69,9 @@ func upPastResult(p host.Past, res game.Result) string {
 	}
 	how := "at the turn limit"
 	if res.Reason == host.UpLastStanding {
-		how = "the last city standing"
+		how = "as the last city standing"
 	}
-	return upPastName(p, res.Winner) + " won: " + how
+	return upPastName(p, res.Winner) + " won " + how
 }
 
 // HistoryOf is how a history's heading names its games: "" for both games' (only is
