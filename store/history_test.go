@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"slices"
 	"testing"
@@ -98,5 +99,40 @@ func TestCommitRated_PolicySeesTheSeats(t *testing.T) {
 	must(t, db.Finish(ctx, kid, 0, nil, game.Result{Winner: 1, Reason: game.ReasonResign}, 0, spy))
 	if got.Game != GameKombat || got.Seats != nil || got.Players != [2]string{"u1", "u2"} {
 		t.Errorf("the policy saw %+v for a KOMBAT game", got)
+	}
+}
+
+// BenchmarkPlayedGames: a user's history (15 games) on a server of 5,000 finished
+// UPBEAT games and 5,000 KOMBAT ones, each user in one game in twenty-five. Like
+// RecentGames before it, the query reads the server's games through an index on scope
+// and sorts them; UPBEAT's seats are matched in the upbeat column (LIKE).
+func BenchmarkPlayedGames(b *testing.B) {
+	db := openTest(b)
+	ctx := context.Background()
+	cfg := upbeat.DefaultConfig().String()
+	must(b, db.tx(ctx, func(tx *txn) error {
+		for i := range 10_000 {
+			user := func(j int) string { return fmt.Sprint("u", (i+j)%50) }
+			var err error
+			if i%2 == 0 {
+				up := fmt.Sprintf(`{"seats":[%q,%q,""],"plans":["invest 10","done","done"]}`, user(0), user(1))
+				_, err = tx.ExecContext(ctx, `INSERT INTO games (scope, place, mode, player1, player2, config, seed, status, game, upbeat, winner, reason, turns, created_at, updated_at)
+					VALUES ('g', ?, 'duel', '', '', ?, 1, 'over', 'upbeat', ?, 1, 'last', 30, 0, 0)`, fmt.Sprint("p", i), cfg, up)
+			} else {
+				_, err = tx.ExecContext(ctx, `INSERT INTO games (scope, place, mode, player1, player2, config, seed, status, winner, reason, turns, created_at, updated_at)
+					VALUES ('g', ?, 'duel', ?, ?, ?, 1, 'over', 1, 'minions', 30, 0, 0)`, fmt.Sprint("p", i), user(0), user(1), game.DefaultConfig().String())
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	b.ReportAllocs()
+	for b.Loop() {
+		gs, err := db.PlayedGames(ctx, "g", "u7", "", 15)
+		if err != nil || len(gs) != 15 {
+			b.Fatalf("%d games, %v", len(gs), err)
+		}
 	}
 }

@@ -32,7 +32,7 @@ const (
 // Rating is one player's standing in a guild for one kind of game.
 type Rating struct {
 	User    string  // Discord user id
-	Kind    string  // KindDuel or KindBot
+	Kind    string  // the ladder: KindDuel, KindBot, or another the policy names
 	Rating  float64 // Elo points
 	Games   int     // rated games played: Wins + Losses + Ties
 	Wins    int
