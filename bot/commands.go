@@ -179,6 +179,15 @@ func upbeatCommand(contexts *[]discordgo.InteractionContextType) *discordgo.Appl
 			{Type: sub, Name: "replay", Description: "Replay an UPBEAT game as an animation, with a viewer to step through its turns", Options: []*discordgo.ApplicationCommandOption{
 				{Type: integer, Name: "game", Description: "the game's number (default: the game here, in play or last finished)", MinValue: &first},
 			}},
+			{Type: sub, Name: "history", Description: "Recent UPBEAT games on this server, with results and numbers", Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "whose games (default: yours)"},
+			}},
+			{Type: sub, Name: "leaderboard", Description: "The top 10 UPBEAT ratings of this server, and your place", Options: []*discordgo.ApplicationCommandOption{
+				upLadderOption(),
+			}},
+			{Type: sub, Name: "stats", Description: "UPBEAT games, wins, losses, ties and ratings", Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "whose stats (default: yours)"},
+			}},
 			{Type: sub, Name: "check", Description: "Check a construction plan for mistakes (a file, the text, or else a form)", Options: []*discordgo.ApplicationCommandOption{
 				{Type: discordgo.ApplicationCommandOptionAttachment, Name: "file", Description: "the plan as a text file"},
 				{Type: discordgo.ApplicationCommandOptionString, Name: "plan", Description: "the plan as text (short plans; newlines can't be typed here)", MaxLength: 4000},

@@ -110,22 +110,27 @@ func (b *Bot) replayStep(r *request, id view.CustomID) view.Reply {
 	return rep
 }
 
-// history is /kombat history [user]: recent games on this server with results and ids.
-func (b *Bot) history(r *request, o options) view.Reply {
+// history is /kombat history [user]: recent games on this server with results and ids,
+// KOMBAT's and UPBEAT's; /upbeat history (only: store.GameUpbeat) lists UPBEAT's alone.
+func (b *Bot) history(r *request, o options, only store.GameName) view.Reply {
 	who := r.user
 	if u := o.user("user"); u != nil {
 		who = u
 	}
-	games, err := b.host.History(b.wctx, r.i.GuildID, who.ID)
+	games, err := b.host.HistoryOf(b.wctx, r.i.GuildID, who.ID, only)
 	if err != nil {
 		return b.internal(r, "history", err)
 	}
 	if len(games) == 0 {
-		return view.Private("<@%s> has no games on this server yet.", who.ID)
+		return view.Private("<@%s> has no %sgames on this server yet.", who.ID, view.HistoryOf(only))
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Recent games of <@%s>** (newest first; `/kombat replay game:ID` replays one):\n", who.ID)
+	fmt.Fprintf(&sb, "**Recent %sgames of <@%s>** (newest first%s):\n", view.HistoryOf(only), who.ID, view.HistoryHint(only))
 	for _, p := range games {
+		if p.Up != nil {
+			sb.WriteString(view.UpPastLine(p) + "\n")
+			continue
+		}
 		g, other, outcome := p.Game, "the bot", view.Outcome(p.Outcome)
 		if p.Opponent != "" {
 			other = "<@" + p.Opponent + ">"
@@ -147,6 +152,11 @@ func (b *Bot) leaderboard(r *request, o options) view.Reply {
 	case strings.HasPrefix(l, "bot-"):
 		kind = host.BotLadder(strings.TrimPrefix(l, "bot-"))
 	}
+	return b.ladderBoard(r, kind)
+}
+
+// ladderBoard is the top 10 of this server on the ladder kind, and your place.
+func (b *Bot) ladderBoard(r *request, kind string) view.Reply {
 	board, err := b.host.Leaderboard(b.wctx, r.i.GuildID, kind, r.user.ID, 10)
 	if err != nil {
 		return b.internal(r, "leaderboard", err)
@@ -155,7 +165,7 @@ func (b *Bot) leaderboard(r *request, o options) view.Reply {
 		return view.Private("Nobody on this server has a rating for %s yet: finish a game to get one.", view.LadderTitle(kind))
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**KOMBAT leaderboard — %s** (Elo, everyone starts at %d)\n", view.LadderTitle(kind), int(store.InitialRating))
+	fmt.Fprintf(&sb, "**%s** (Elo, everyone starts at %d)\n", view.LeaderboardTitle(kind), int(store.InitialRating))
 	for i, p := range board.Top {
 		me := ""
 		if p.User == r.user.ID {
@@ -173,18 +183,32 @@ func (b *Bot) leaderboard(r *request, o options) view.Reply {
 	return view.Reply{Content: view.Fit(sb.String())}
 }
 
-// stats is /kombat stats [user]: games, wins, losses, ties and rating on each ladder.
-func (b *Bot) stats(r *request, o options) view.Reply {
+// stats is /kombat stats [user]: games, wins, losses, ties and rating on each ladder,
+// KOMBAT's and then UPBEAT's; /upbeat stats (upOnly) shows UPBEAT's alone.
+func (b *Bot) stats(r *request, o options, upOnly bool) view.Reply {
 	who := r.user
 	if u := o.user("user"); u != nil {
 		who = u
 	}
-	ladders, err := b.host.Stats(b.wctx, r.i.GuildID, who.ID)
+	var ladders []host.Rated
+	var err error
+	if !upOnly {
+		ladders, err = b.host.Stats(b.wctx, r.i.GuildID, who.ID)
+	}
+	if err == nil {
+		var up []host.Rated
+		up, err = b.host.UpStats(b.wctx, r.i.GuildID, who.ID)
+		ladders = append(ladders, up...)
+	}
 	if err != nil {
 		return b.internal(r, "stats", err)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**KOMBAT stats of <@%s>** on this server\n", who.ID)
+	game := "KOMBAT"
+	if upOnly {
+		game = "UPBEAT"
+	}
+	fmt.Fprintf(&sb, "**%s stats of <@%s>** on this server\n", game, who.ID)
 	for _, l := range ladders {
 		title, p := view.LadderTitle(l.Kind), l.Rating
 		title = strings.ToUpper(title[:1]) + title[1:]

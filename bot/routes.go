@@ -5,6 +5,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/store"
 )
 
 // input is what an interaction gives its handler: a command's options, or a
@@ -80,9 +81,9 @@ func routes() map[string]route {
 		"/try":         {do: func(b *Bot, r *request, in input) view.Reply { return b.tryCommand(r, in.opts) }, ackIf: tryAck},
 		"/tournament":  {do: func(b *Bot, r *request, in input) view.Reply { return b.tournamentCommand(r, in.opts) }, ack: ackPrivate},
 		"/replay":      {do: func(b *Bot, r *request, in input) view.Reply { return b.replay(r, in.opts) }},
-		"/history":     {do: func(b *Bot, r *request, in input) view.Reply { return b.history(r, in.opts) }, ack: ackPrivate},
+		"/history":     {do: func(b *Bot, r *request, in input) view.Reply { return b.history(r, in.opts, "") }, ack: ackPrivate},
 		"/leaderboard": {do: func(b *Bot, r *request, in input) view.Reply { return b.leaderboard(r, in.opts) }, ack: ackPrivate},
-		"/stats":       {do: func(b *Bot, r *request, in input) view.Reply { return b.stats(r, in.opts) }, ack: ackPrivate},
+		"/stats":       {do: func(b *Bot, r *request, in input) view.Reply { return b.stats(r, in.opts, false) }, ack: ackPrivate},
 
 		// Subcommands of /upbeat.
 		"/upbeat new":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upNew(r, in.opts) }, ack: ackPublic},
@@ -96,6 +97,10 @@ func routes() map[string]route {
 		"/upbeat strategy": {do: func(b *Bot, r *request, in input) view.Reply {
 			return b.upStrategyCommand(r, in.sub, in.data)
 		}, ackIf: strategyAck},
+		// UPBEAT's records, on its own ladders (bot/uprecords.go).
+		"/upbeat history":     {do: func(b *Bot, r *request, in input) view.Reply { return b.history(r, in.opts, store.GameUpbeat) }, ack: ackPrivate},
+		"/upbeat leaderboard": {do: func(b *Bot, r *request, in input) view.Reply { return b.upLeaderboard(r, in.opts) }, ack: ackPrivate},
+		"/upbeat stats":       {do: func(b *Bot, r *request, in input) view.Reply { return b.stats(r, in.opts, true) }, ack: ackPrivate},
 
 		// Buttons and selects: challenges, setups, free spawns, turns, auto games.
 		"accept":    {do: func(b *Bot, r *request, in input) view.Reply { return b.accept(r, in.id) }, ack: ackUpdate},

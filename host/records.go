@@ -210,20 +210,31 @@ type Past struct {
 	Opponent string      // the other player's user id; "" for the bot
 	Outcome  Outcome
 	Names    [2]string // the seats' names for the result: "" for a person, the bot's name
+	Up       *UpLobby  // an UPBEAT game's lobby (names and bot levels by seat); nil for KOMBAT's
 }
 
-// History is a player's latest games (at most HistoryLimit) on a server, newest first.
+// History is a player's latest games (at most HistoryLimit) on a server, newest first:
+// KOMBAT's and UPBEAT's (HistoryOf).
 func (h *Host) History(ctx context.Context, guild, user string) ([]Past, error) {
-	games, err := h.db.RecentGames(ctx, guild, user, HistoryLimit)
+	return h.HistoryOf(ctx, guild, user, "")
+}
+
+// HistoryOf is History of one game's games (only), or of both when only is "".
+func (h *Host) HistoryOf(ctx context.Context, guild, user string, only store.GameName) ([]Past, error) {
+	games, err := h.db.PlayedGames(ctx, guild, user, only, HistoryLimit)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Past, 0, len(games))
 	for _, g := range games {
-		p := Past{Game: g, Names: (&Table{Row: g}).Names()}
-		seat := g.Seat(user)
-		if seat != 0 {
-			p.Opponent = g.Players[2-seat]
+		p, seat := Past{Game: g}, g.Seat(user)
+		if g.Upbeat != nil {
+			p.Up = upPastLobby(g)
+		} else {
+			p.Names = (&Table{Row: g}).Names()
+			if seat != 0 {
+				p.Opponent = g.Players[2-seat]
+			}
 		}
 		switch {
 		case g.Status == store.StatusSetup:

@@ -127,8 +127,13 @@ func TestHost_ReplayGame(t *testing.T) {
 	if _, err := h.Why(ctx, up, 1, ann); refusalOf(err) != "Game #5 is an UPBEAT game: its turns are not KOMBAT's." {
 		t.Errorf("KOMBAT's Why? of an UPBEAT game: %v", err)
 	}
-	if ps, err := h.History(ctx, "g", ann); err != nil || len(ps) != 2 || ps[0].Game.ID != activeID || ps[1].Game.ID != over {
+	if ps, err := h.HistoryOf(ctx, "g", ann, store.GameKombat); err != nil || len(ps) != 2 || ps[0].Game.ID != activeID || ps[1].Game.ID != over {
 		t.Errorf("ann's KOMBAT history: %+v, %v; want #%d and #%d", ps, err, activeID, over)
+	}
+	// Her whole history lists the UPBEAT game too, which she resigned, with its lobby.
+	if ps, err := h.History(ctx, "g", ann); err != nil || len(ps) != 3 || ps[0].Game.ID != up || ps[0].Up == nil || ps[0].Outcome != Lost ||
+		ps[1].Game.ID != activeID || ps[1].Up != nil || ps[2].Game.ID != over {
+		t.Errorf("ann's history: %+v, %v; want #%d (UPBEAT, lost), #%d and #%d", ps, err, up, activeID, over)
 	}
 }
 

@@ -279,10 +279,11 @@ func (h *Host) upRecord(t *Table, summary *string) error {
 	all := g.Record().Actions
 	pos := len(t.Row.Upbeat.Actions)
 	var res *game.Result
-	if g.Over() {
-		res = &game.Result{Winner: g.Winner(), Reason: upReason(g)}
+	var policy store.RatingPolicy
+	if g.Over() { // rated in the transaction that ends it, as KOMBAT's games are
+		res, policy = &game.Result{Winner: g.Winner(), Reason: upReason(g)}, UpElo{Out: upOut(g)}
 	}
-	if err := h.db.CommitActions(h.wctx, t.Row.ID, pos, all[pos:], res, g.Turns(), summary); err != nil {
+	if err := h.db.CommitRated(h.wctx, t.Row.ID, pos, all[pos:], res, g.Turns(), summary, policy); err != nil {
 		t.forget()
 		return err
 	}

@@ -32,7 +32,7 @@ const (
 // Rating is one player's standing in a guild for one kind of game.
 type Rating struct {
 	User    string  // Discord user id
-	Kind    string  // KindDuel or KindBot
+	Kind    string  // the ladder: KindDuel, KindBot, or another the policy names
 	Rating  float64 // Elo points
 	Games   int     // rated games played: Wins + Losses + Ties
 	Wins    int
@@ -48,6 +48,8 @@ type RatedGame struct {
 	Players   [2]string // "" for a bot seat
 	Result    game.Result
 	Setup     json.RawMessage // the host's setup state (Game.Setup): what else a policy may weigh
+	Game      GameName        // whose rules the game was played by: GameKombat or GameUpbeat
+	Seats     []string        // an UPBEAT game's user ids by seat, "" for a bot; nil for KOMBAT's
 }
 
 // Stake is one player's rating on one ladder that a finished game moves.
@@ -68,13 +70,20 @@ func rateGame(ctx context.Context, tx *txn, id int64, res game.Result, now int64
 		return nil
 	}
 	g := RatedGame{Result: res}
-	var scope, mode, setup string
-	err := tx.QueryRowContext(ctx, `SELECT scope, mode, player1, player2, human_seat, setup FROM games WHERE id = ?`, id).
-		Scan(&scope, &mode, &g.Players[0], &g.Players[1], &g.HumanSeat, &setup)
+	var scope, mode, setup, name, up string
+	err := tx.QueryRowContext(ctx, `SELECT scope, mode, player1, player2, human_seat, setup, game, upbeat FROM games WHERE id = ?`, id).
+		Scan(&scope, &mode, &g.Players[0], &g.Players[1], &g.HumanSeat, &setup, &name, &up)
 	if err != nil {
 		return err
 	}
-	g.Mode, g.Setup = game.Mode(mode), json.RawMessage(setup)
+	g.Mode, g.Setup, g.Game = game.Mode(mode), json.RawMessage(setup), GameName(name).orKombat()
+	if g.Game == GameUpbeat {
+		var u Upbeat
+		if err := json.Unmarshal([]byte(up), &u); err != nil {
+			return fmt.Errorf("seats of game %d: %w", id, err)
+		}
+		g.Seats = u.Seats
+	}
 	stakes := policy.Stakes(g)
 	if len(stakes) == 0 {
 		return nil

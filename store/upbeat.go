@@ -109,10 +109,16 @@ func upbeatActions() []upbeat.ActionKind {
 // CommitActions stores an UPBEAT game's actions made at position pos of its record
 // (pos is how many were stored before them), all or none, as AppendDecisions stores
 // KOMBAT's: a duplicate or stale write gives ErrConflict and changes nothing. When res
-// is not nil the game is over with it (its winner a seat, or 0 for a tie; UPBEAT games
-// are not rated yet), and when summary is not nil the screen of the new state is owed
-// with it, in the same transaction.
+// is not nil the game is over with it (its winner a seat, or 0 for a tie), and when
+// summary is not nil the screen of the new state is owed with it, in the same
+// transaction. It rates nothing: CommitRated is CommitActions with a rating policy.
 func (db *DB) CommitActions(ctx context.Context, id int64, pos int, as []upbeat.Action, res *game.Result, turns int, summary *string) error {
+	return db.CommitRated(ctx, id, pos, as, res, turns, summary, nil)
+}
+
+// CommitRated is CommitActions applying, when the game ends, the rating changes it
+// causes by policy (nil: none) in the same transaction as its result, as Finish does.
+func (db *DB) CommitRated(ctx context.Context, id int64, pos int, as []upbeat.Action, res *game.Result, turns int, summary *string, policy RatingPolicy) error {
 	for _, a := range as {
 		if a.Player < 1 || a.Player > 6 || a.Elapsed < 0 || !slices.Contains(upbeatActions(), a.Kind) {
 			return fmt.Errorf("store: game %d: %w: action %+v", id, ErrInvalidInput, a)
@@ -136,7 +142,7 @@ func (db *DB) CommitActions(ctx context.Context, id int64, pos int, as []upbeat.
 		return err
 	}
 	if res != nil {
-		return db.finishWith(ctx, id, pos+len(as), add, 6, *res, turns, summary, nil)
+		return db.finishWith(ctx, id, pos+len(as), add, 6, *res, turns, summary, policy)
 	}
 	return db.appendRows(ctx, id, pos, len(as), add, summary)
 }

@@ -29,6 +29,9 @@ func Outcome(o host.Outcome) string {
 
 // LadderTitle names a rating ladder in replies.
 func LadderTitle(kind string) string {
+	if host.IsUpLadder(kind) {
+		return "UPBEAT " + upLadderTitle(kind)
+	}
 	if l := host.LadderLevel(kind); l != "" {
 		return "against the bot (" + l + ")"
 	}

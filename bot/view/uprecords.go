@@ -1,0 +1,92 @@
+package view
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/render"
+	"github.com/kombat-game/kombat/store"
+)
+
+// upLadderTitle names one of UPBEAT's ladders, without the game's name.
+func upLadderTitle(kind string) string {
+	if l := host.UpLadderLevel(kind); l != "" {
+		return "against the bots (" + l + ")"
+	}
+	return "among people"
+}
+
+// LeaderboardTitle heads a ladder's leaderboard: its game's name and the ladder.
+func LeaderboardTitle(kind string) string {
+	if host.IsUpLadder(kind) {
+		return "UPBEAT leaderboard — " + upLadderTitle(kind)
+	}
+	return "KOMBAT leaderboard — " + LadderTitle(kind)
+}
+
+// UpPastLine is an UPBEAT game of a player's history on one line, marked UPBEAT: its
+// number, its players by seat (people mentioned, bots named with their level), how it
+// went for the player and why, its turns and its day.
+func UpPastLine(p host.Past) string {
+	g := p.Game
+	names := make([]string, len(g.Upbeat.Seats))
+	for i, id := range g.Upbeat.Seats {
+		names[i] = upPastName(p, i+1)
+		if id != "" {
+			names[i] = "<@" + id + ">"
+		}
+	}
+	outcome := Outcome(p.Outcome)
+	if g.Result != nil {
+		outcome += " (" + upPastResult(p, *g.Result) + ")"
+	}
+	return fmt.Sprintf("`#%d` **UPBEAT** %s · %s · %d %s · <t:%d:d>", g.ID, strings.Join(names, ", "), outcome,
+		g.Turns, render.Plural(g.Turns, "turn", "turns"), g.CreatedAt.Unix())
+}
+
+// upPastName is seat p's name in a listed game: a bot's "Bot p (level)", a person's
+// display name, or "player p" when the stored lobby does not say.
+func upPastName(p host.Past, seat int) string {
+	switch lob := p.Up; {
+	case lob.Levels[seat-1] != "" || p.Game.Upbeat.Seats[seat-1] == "":
+		level := lob.Levels[seat-1]
+		if level == "" {
+			return fmt.Sprintf("Bot %d", seat)
+		}
+		return fmt.Sprintf("Bot %d (%s)", seat, level)
+	case lob.Names[seat-1] != "":
+		return lob.Names[seat-1]
+	}
+	return fmt.Sprintf("player %d", seat)
+}
+
+// upPastResult says who won a listed game and how, or that it was a tie.
+func upPastResult(p host.Past, res game.Result) string {
+	if res.Winner == 0 {
+		return "a tie at the turn limit"
+	}
+	how := "at the turn limit"
+	if res.Reason == host.UpLastStanding {
+		how = "as the last city standing"
+	}
+	return upPastName(p, res.Winner) + " won " + how
+}
+
+// HistoryOf is how a history's heading names its games: "" for both games' (only is
+// ""), "UPBEAT " for UPBEAT's alone.
+func HistoryOf(only store.GameName) string {
+	if only == store.GameUpbeat {
+		return "UPBEAT "
+	}
+	return ""
+}
+
+// HistoryHint is what a history's heading says can be done with its games' numbers.
+func HistoryHint(only store.GameName) string {
+	if only == store.GameUpbeat {
+		return ""
+	}
+	return "; `/kombat replay game:ID` replays a KOMBAT one"
+}
