@@ -136,6 +136,7 @@ func routes() map[string]route {
 
 		// UPBEAT: the lobby, the first plans, the turns.
 		"upjoin":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upJoin(r, in.id) }, ack: ackUpdate},
+		"upleave":   {do: func(b *Bot, r *request, in input) view.Reply { return b.upLeave(r, in.id) }, ack: ackUpdate},
 		"upstart":   {do: func(b *Bot, r *request, in input) view.Reply { return b.upStart(r, in.id) }, ack: ackUpdate},
 		"upcancel":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upCancel(r, in.id) }, ack: ackUpdate},
 		"upplan":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upPlan(r, in.id) }},

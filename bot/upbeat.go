@@ -91,6 +91,18 @@ func (b *Bot) upJoin(r *request, id view.CustomID) view.Reply {
 	})
 }
 
+// upLeave gives up the presser's seat in a game nobody has started yet.
+func (b *Bot) upLeave(r *request, id view.CustomID) view.Reply {
+	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
+		if err := b.host.LeaveUpbeat(t, r.user.ID); err != nil {
+			return b.refusedOr(r, "leave upbeat game", err)
+		}
+		rep := view.UpLobby(t)
+		rep.Update = true
+		return rep
+	})
+}
+
 // upCancel cancels a game nobody has started yet, at its opener's request.
 func (b *Bot) upCancel(r *request, id view.CustomID) view.Reply {
 	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {

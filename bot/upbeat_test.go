@@ -140,6 +140,15 @@ func TestUpbeatLobbyEnds(t *testing.T) {
 	if again.Button("Join") == nil {
 		t.Fatalf("a new lobby after the cancelled one: %q", again.Content)
 	}
+	// bob joins and gives the seat up again: the lobby shows it open.
+	h.click(h.bob, again, "Join")
+	if m := h.fake.Message(again.ID); m == nil || !strings.Contains(m.Content, h.bob.ID) {
+		t.Fatalf("the lobby after bob joined: %+v", m)
+	}
+	h.click(h.bob, h.fake.Message(again.ID), "Leave")
+	if m := h.fake.Message(again.ID); m == nil || strings.Contains(m.Content, h.bob.ID) || m.Button("Join") == nil {
+		t.Fatalf("the lobby after bob left: %+v", m)
+	}
 	for _, sub := range []string{"board", "status", "resign"} {
 		if _, m := h.slash(h.bob, h.channel.ID, sub); !m.Ephemeral || !strings.Contains(m.Content, "game is UPBEAT") {
 			t.Errorf("/kombat %s in an UPBEAT game's channel: %q", sub, m.Content)

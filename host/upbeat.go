@@ -156,6 +156,32 @@ func (h *Host) JoinUpbeat(t *Table, user, name string) (int, error) {
 	return 0, refuse("This game is full.")
 }
 
+// LeaveUpbeat gives up user's seat in a game waiting for players, so that nobody who
+// joined is held by it (one game per person) until its opener starts or cancels it or
+// it closes unstarted. The opener cancels instead.
+func (h *Host) LeaveUpbeat(t *Table, user string) error {
+	p := t.Seat(user)
+	switch {
+	case t.Row.Status != store.StatusChallenge:
+		return refuse("This game has started: `/upbeat resign` leaves it.")
+	case p == 0:
+		return refuse("You are not in this game.")
+	case user == t.Up.Owner:
+		return refuse("You opened this game: **Cancel** closes it.")
+	}
+	h.seating.Lock()
+	defer h.seating.Unlock()
+	seats := t.Row.Upbeat.Seats
+	name := t.Up.Names[p-1]
+	seats[p-1], t.Up.Names[p-1] = "", ""
+	if err := h.SaveMeta(t); err != nil {
+		seats[p-1], t.Up.Names[p-1] = user, name
+		return err
+	}
+	h.upSeated(t)
+	return nil
+}
+
 // StartUpbeat begins the first plans (U19): the bots write theirs at once, the people
 // have the initial-plan time, a stored deadline, to write theirs (WritePlan). Only the
 // opener starts, once every seat is taken.
@@ -426,7 +452,12 @@ func (h *Host) upConfirm(t *Table, g *upbeat.Game, p int, kind EventKind, elapse
 
 // ResignUpbeat takes user out of the game (U16's loss) at once, whoever's turn it is.
 func (h *Host) ResignUpbeat(t *Table, user string) error {
-	if t.Row.Status != store.StatusPlay {
+	switch {
+	case t.Row.Status == store.StatusChallenge && t.Seat(user) != 0 && user != t.Up.Owner:
+		return refuse("This game has not started: press **Leave** on its message to give up your seat.")
+	case t.Row.Status == store.StatusChallenge && user == t.Up.Owner:
+		return refuse("This game has not started: press **Cancel** on its message to close it.")
+	case t.Row.Status != store.StatusPlay:
 		return refuse("The game is not in play.")
 	}
 	g, err := h.UpEngine(t)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -300,4 +301,58 @@ func TestUpbeat_LobbyEnds(t *testing.T) {
 	if n != 1 {
 		t.Errorf("the channel was told %d times that the lobby ended, want once (game %d)", n, idle.Row.ID)
 	}
+}
+
+// TestUpbeat_LeaveLobby: whoever joined a lobby can give the seat up before the start,
+// so the one-game rule does not hold them in a lobby that may never start; the opener
+// cancels instead, and once the game has started only resigning leaves it.
+func TestUpbeat_LeaveLobby(t *testing.T) {
+	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), clock)
+	lobby, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: "c1", Owner: "ann", OwnerName: "Ann", Config: upConfig(),
+		Seats: 3, Bots: []string{"easy"}, Seed: 7})
+	must(t, err)
+	other, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: "c2", Owner: "cat", OwnerName: "Cat", Config: upConfig(),
+		Seats: 2, Seed: 8})
+	must(t, err)
+	locked(t, h, lobby.Row.ID, func(tb *Table) {
+		_, err := h.JoinUpbeat(tb, "bob", "Bob")
+		must(t, err)
+		for _, tc := range []struct{ who, want string }{
+			{"ann", "**Cancel** closes it"},
+			{"dan", "not in this game"},
+		} {
+			if msg := refusedWith(t, h.LeaveUpbeat(tb, tc.who)); !strings.Contains(msg, tc.want) {
+				t.Errorf("%s leaving: %q, want %q", tc.who, msg, tc.want)
+			}
+		}
+		if msg := refusedWith(t, h.ResignUpbeat(tb, "bob")); !strings.Contains(msg, "**Leave**") {
+			t.Errorf("bob resigning in the lobby: %q", msg)
+		}
+	})
+	locked(t, h, other.Row.ID, func(tb *Table) {
+		if _, err := h.JoinUpbeat(tb, "bob", "Bob"); !strings.Contains(refusedWith(t, err), "<#c1>") {
+			t.Errorf("bob joined a second game while seated in the first: %v", err)
+		}
+	})
+	locked(t, h, lobby.Row.ID, func(tb *Table) {
+		must(t, h.LeaveUpbeat(tb, "bob"))
+		if tb.Seat("bob") != 0 || tb.upOpenSeats() != 1 || tb.Up.Names[1] != "" {
+			t.Errorf("after bob left: seats %q, names %q", tb.Row.Upbeat.Seats, tb.Up.Names)
+		}
+	})
+	stored, err := h.db.Game(context.Background(), lobby.Row.ID)
+	must(t, err)
+	if slices.Contains(stored.Upbeat.Seats, "bob") {
+		t.Errorf("the stored lobby still seats bob: %q", stored.Upbeat.Seats)
+	}
+	locked(t, h, other.Row.ID, func(tb *Table) {
+		if _, err := h.JoinUpbeat(tb, "bob", "Bob"); err != nil {
+			t.Errorf("bob, having left, could not join another game: %v", err)
+		}
+		must(t, h.StartUpbeat(tb, "cat"))
+		if msg := refusedWith(t, h.LeaveUpbeat(tb, "bob")); !strings.Contains(msg, "has started") {
+			t.Errorf("leaving a started game: %q", msg)
+		}
+	})
 }

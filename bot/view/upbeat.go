@@ -60,12 +60,13 @@ func upSeats(t *host.Table, mark func(p int) string) string {
 func UpLobby(t *host.Table) Reply {
 	cfg := t.Row.Upbeat.Config
 	var b strings.Builder
-	fmt.Fprintf(&b, "**UPBEAT** · <@%s> opens a game for %d players on a %d x %d territory, %d turns each. Press **Join** to take a seat; <@%s> presses **Start** when the seats are full (within %d minutes, or the game closes).\n",
+	fmt.Fprintf(&b, "**UPBEAT** · <@%s> opens a game for %d players on a %d x %d territory, %d turns each. Press **Join** to take a seat (**Leave** gives it up); <@%s> presses **Start** when the seats are full (within %d minutes, or the game closes).\n",
 		t.Up.Owner, len(t.Row.Upbeat.Seats), cfg.Rows, cfg.Cols, cfg.MaxTurns, t.Up.Owner, int(host.UpLobbyLife.Minutes()))
 	b.WriteString(upSeats(t, func(int) string { return "•" }))
 	id := func(action string) CustomID { return CustomID{Action: action, Game: t.Row.ID} }
 	return Reply{Content: Fit(b.String()), Components: []discordgo.MessageComponent{Row(
 		Button("Join", discordgo.PrimaryButton, id("upjoin")),
+		Button("Leave", discordgo.SecondaryButton, id("upleave")),
 		Button("Start", discordgo.SuccessButton, id("upstart")),
 		Button("Cancel", discordgo.SecondaryButton, id("upcancel")),
 	)}}
