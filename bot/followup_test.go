@@ -96,11 +96,20 @@ func TestAutoScreensFollowUp(t *testing.T) {
 	h := newHarnessWith(t, nil)
 	counted := map[int]int{} // turns → requests counted for the n games
 	var retired []string     // every board but each game's last
+	edits := 0               // channel edits expected so far: one a game, its setup message
 	for _, turns := range []int{2, 6} {
 		before := h.fake.GlobalCounted()
 		boards := 0
 		for _, g := range h.startAutos(n, turns) {
 			ms := h.boards(g)
+			// The setup message the Ready was pressed on is retired by the channel
+			// without holding the game up: wait for it, so it is counted with its game.
+			setup := readied(g).Message.ID
+			if _, err := h.fake.WaitMessage(h.ctx, g.thread, func(m *discordtest.Message) bool {
+				return m.ID == setup && m.Button("Ready") == nil
+			}); err != nil {
+				t.Fatalf("game in %s: the setup message kept its controls: %v", g.channel, err)
+			}
 			boards += len(ms)
 			onceEach(t, ms)
 			for i, ok := range followedUp(readied(g), ms) {
@@ -114,6 +123,13 @@ func TestAutoScreensFollowUp(t *testing.T) {
 		}
 		if boards < n*turns {
 			t.Errorf("%d boards for %d games of %d turns", boards, n, turns)
+		}
+		// Each game's setup message, shown before its first board, is retired by the
+		// channel in the background (the game does not wait for the budget): wait for
+		// those edits, so that they count with their games.
+		edits += n
+		if err := h.fake.WaitRequests(h.ctx, "PATCH /channels/{id}/messages/{id}", edits); err != nil {
+			t.Fatalf("%d setup messages retired: %v", h.fake.Requests("PATCH /channels/{id}/messages/{id}"), err)
 		}
 		counted[turns] = h.fake.GlobalCounted() - before
 	}

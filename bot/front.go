@@ -76,10 +76,24 @@ func (f discordFront) Retire(t *host.Table, old string) {
 	if f.b.followRetire(t, old, keep) {
 		return
 	}
-	// A permanent failure here (the old message deleted) leaves nothing to clean.
-	if _, err := f.b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: t.Row.Place, Components: &keep}, f.b.screenPriority(t)); err != nil && permanent(err) == "" {
-		f.b.log.Warn("strip old controls", "game", t.Row.ID, "message", old, "err", err)
+	id, place, prio := t.Row.ID, t.Row.Place, f.b.screenPriority(t)
+	edit := func() {
+		// A permanent failure here (the old message deleted) leaves nothing to clean.
+		if _, err := f.b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: place, Components: &keep}, prio); err != nil && permanent(err) == "" {
+			f.b.log.Warn("strip old controls", "game", id, "message", old, "err", err)
+		}
 	}
+	// A game whose screens follow up its Ready retires by the channel only the message
+	// it showed before (its setup), which waits for the global budget behind every
+	// other game's start: the game keeps its pace rather than wait with it.
+	if _, fresh := f.b.follow.fresh(id, f.b.clock.Now()); fresh && f.b.begin() {
+		go func() {
+			defer f.b.work.Done()
+			edit()
+		}()
+		return
+	}
+	edit()
 }
 
 // Permanent is permanent, for host.
