@@ -179,16 +179,22 @@ func (b *Bot) upForm(r *request, id view.CustomID, plan string) view.Reply {
 			rep.Update = true
 			return rep
 		}
-		if err := b.host.ReviseUpbeat(t, r.user.ID, plan); err != nil {
-			return b.planRefused(r, err)
-		}
-		g, err := b.host.UpEngine(t)
-		if err != nil {
-			return b.internal(r, "engine after revision", err)
-		}
-		p := t.Seat(r.user.ID)
-		return view.Private("Your plan is revised: budget %d, revision clock %s left. Press **Confirm** to run it, or **Revise** again.", g.Budget(p), g.Clock(p))
+		return b.upReviseWith(r, t, plan)
 	})
+}
+
+// upReviseWith revises the presser's plan to plan (the form, a file, a saved plan or a
+// message's code block) and says what it cost, or why it was refused.
+func (b *Bot) upReviseWith(r *request, t *host.Table, plan string) view.Reply {
+	if err := b.host.ReviseUpbeat(t, r.user.ID, plan); err != nil {
+		return b.planRefused(r, err)
+	}
+	g, err := b.host.UpEngine(t)
+	if err != nil {
+		return b.internal(r, "engine after revision", err)
+	}
+	p := t.Seat(r.user.ID)
+	return view.Private("Your plan is revised: budget %d, revision clock %s left. Press **Confirm** to run it, or **Revise** again.", g.Budget(p), g.Clock(p))
 }
 
 // planRefused tells a player why their plan was not taken: host's refusal or the

@@ -95,22 +95,7 @@ func TestUpbeatClockRunsOut_U20(t *testing.T) {
 // restarts kept as it was.
 func TestUpbeatRestartMidGame(t *testing.T) {
 	h := newHarnessWith(t, func(o *Options) { o.RetryBase, o.RetryMax = time.Hour, time.Hour })
-	cfg := h.fake.Upload("short.cfg", "text/plain", []byte("m=8\nn=8\nmax_turns=3\nplan_rev_min=1\nplan_rev_sec=0\n"))
-	lobby := h.upslash(h.alice, h.channel.ID, "new", discordtest.Opt("players", 3), discordtest.Opt("bots", 1),
-		discordtest.Opt("level", "easy"), discordtest.Opt("config", cfg))
-	h.click(h.bob, lobby, "Join")
-	h.click(h.alice, lobby, "Start")
-	thread, err := h.fake.WaitThread(h.ctx, h.channel.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	plans := h.waitFor(thread.ID, "the first plans message", contains("first plans"))
-	for _, u := range []*discordtest.User{h.alice, h.bob} {
-		form := h.click(u, plans, "Write plan")
-		if _, err := h.fake.SubmitModal(u, form, map[string]string{"plan": "move upright\ninvest 10\nmove down"}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	thread := h.upTrio("m=8\nn=8\nmax_turns=3\nplan_rev_min=1\nplan_rev_sec=0\n", "move upright\ninvest 10\nmove down")
 
 	// alice revises and confirms.
 	screen := h.find(thread.ID, "alice's first screen", upScreenOf(h.alice, ""))

@@ -170,6 +170,29 @@ func TestUpbeatLobbyEnds(t *testing.T) {
 	h.check()
 }
 
+// upTrio opens a 3-player UPBEAT game of alice, bob and an easy bot with configuration
+// cfg, has alice and bob write plan as their first plans, and returns its thread.
+func (h *harness) upTrio(cfg, plan string) *discordtest.Channel {
+	h.t.Helper()
+	file := h.fake.Upload("short.cfg", "text/plain", []byte(cfg))
+	lobby := h.upslash(h.alice, h.channel.ID, "new", discordtest.Opt("players", 3), discordtest.Opt("bots", 1),
+		discordtest.Opt("level", "easy"), discordtest.Opt("config", file))
+	h.click(h.bob, lobby, "Join")
+	h.click(h.alice, lobby, "Start")
+	thread, err := h.fake.WaitThread(h.ctx, h.channel.ID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	plans := h.waitFor(thread.ID, "the first plans message", contains("first plans"))
+	for _, u := range []*discordtest.User{h.alice, h.bob} {
+		form := h.click(u, plans, "Write plan")
+		if _, err := h.fake.SubmitModal(u, form, map[string]string{"plan": plan}); err != nil {
+			h.t.Fatal(err)
+		}
+	}
+	return thread
+}
+
 // upDuel opens a 2-player UPBEAT game between alice and bob with configuration cfg,
 // has both write a first plan, and returns the thread and its first turn screen.
 func (h *harness) upDuel(cfg string) (*discordtest.Channel, *discordtest.Message) {

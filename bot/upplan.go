@@ -170,13 +170,5 @@ func (b *Bot) takePlan(r *request, plan string) view.Reply {
 		n := host.Lines(strings.TrimSpace(plan))
 		return view.Private("Your first plan is in (%d %s). You may write it again until the game begins <t:%d:R>.", n, render.Plural(n, "line", "lines"), t.Up.PlansDue.Unix())
 	}
-	if err := b.host.ReviseUpbeat(t, r.user.ID, plan); err != nil {
-		return b.planRefused(r, err)
-	}
-	g, err := b.host.UpEngine(t)
-	if err != nil {
-		return b.internal(r, "engine after revision", err)
-	}
-	p := t.Seat(r.user.ID)
-	return view.Private("Your plan is revised: budget %d, revision clock %s left. Press **Confirm** to run it, or **Revise** again.", g.Budget(p), g.Clock(p))
+	return b.upReviseWith(r, t, plan)
 }

@@ -20,22 +20,7 @@ import (
 // /upbeat stats shows UPBEAT's alone; a ladder that does not exist is refused.
 func TestUpbeatRecords(t *testing.T) {
 	h := newHarness(t)
-	cfg := h.fake.Upload("short.cfg", "text/plain", []byte("max_turns=2\nm=8\nn=8\n"))
-	lobby := h.upslash(h.alice, h.channel.ID, "new", discordtest.Opt("players", 3), discordtest.Opt("bots", 1),
-		discordtest.Opt("level", "easy"), discordtest.Opt("config", cfg))
-	h.click(h.bob, lobby, "Join")
-	h.click(h.alice, lobby, "Start")
-	thread, err := h.fake.WaitThread(h.ctx, h.channel.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	plans := h.waitFor(thread.ID, "the first plans message", contains("first plans"))
-	for _, u := range []*discordtest.User{h.alice, h.bob} {
-		form := h.click(u, plans, "Write plan")
-		if _, err := h.fake.SubmitModal(u, form, map[string]string{"plan": "invest 10"}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	thread := h.upTrio("max_turns=2\nm=8\nn=8\n", "invest 10")
 	row, err := h.db.ActiveAt(h.ctx, thread.ID)
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kombat-game/kombat/game"
@@ -293,8 +294,14 @@ type Rated struct {
 // Stats is a player's standing on each ladder of a server: duels, against the bot at
 // its default level, and at the other levels the player has played.
 func (h *Host) Stats(ctx context.Context, guild, user string) ([]Rated, error) {
+	return h.standings(ctx, guild, user, Ladders(), store.KindDuel, store.KindBot)
+}
+
+// standings is a player's standing on ladders of a server: on each of always, and on
+// the others where the player has a rated game (a bot level never met says nothing).
+func (h *Host) standings(ctx context.Context, guild, user string, ladders []string, always ...string) ([]Rated, error) {
 	var out []Rated
-	for _, kind := range Ladders() {
+	for _, kind := range ladders {
 		r := Rated{Kind: kind}
 		var err error
 		if r.Rating, err = h.db.PlayerRating(ctx, guild, kind, user); err != nil {
@@ -304,8 +311,8 @@ func (h *Host) Stats(ctx context.Context, guild, user string) ([]Rated, error) {
 			if r.Rank, err = h.db.Rank(ctx, guild, kind, user); err != nil {
 				return nil, err
 			}
-		} else if kind != store.KindDuel && kind != store.KindBot {
-			continue // a level the player never met: nothing to say
+		} else if !slices.Contains(always, kind) {
+			continue
 		}
 		out = append(out, r)
 	}

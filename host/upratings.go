@@ -195,23 +195,7 @@ func upOut(g *upbeat.Game) []bool {
 // UpStats is a player's standing on UPBEAT's ladders of a server: among people, and
 // against the bots at the levels the player has played.
 func (h *Host) UpStats(ctx context.Context, guild, user string) ([]Rated, error) {
-	var out []Rated
-	for _, kind := range UpLadders() {
-		r := Rated{Kind: kind}
-		var err error
-		if r.Rating, err = h.db.PlayerRating(ctx, guild, kind, user); err != nil {
-			return nil, err
-		}
-		if r.Rating.Games > 0 {
-			if r.Rank, err = h.db.Rank(ctx, guild, kind, user); err != nil {
-				return nil, err
-			}
-		} else if kind != UpLadder {
-			continue // a level the player never met: nothing to say
-		}
-		out = append(out, r)
-	}
-	return out, nil
+	return h.standings(ctx, guild, user, UpLadders(), UpLadder)
 }
 
 // upPastLobby is a listed UPBEAT game's lobby, as its row's setup keeps it; one that
