@@ -16,10 +16,10 @@ func BenchmarkTurn100x100(b *testing.B) {
 	for range 6 * 40 {
 		g.Confirm(g.Current(), 0)
 	}
-	base := g.clone()
+	base := g.Copy()
 	b.ReportAllocs()
 	for b.Loop() {
-		c := base.clone()
+		c := base.Copy()
 		if _, err := c.Confirm(c.Current(), 0); err != nil {
 			b.Fatal(err)
 		}

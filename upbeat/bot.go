@@ -2,9 +2,12 @@ package upbeat
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
+
+	"github.com/kombat-game/kombat/interp"
 )
 
 // Decider chooses a player's revisions: a bot, or a script in tests.
@@ -212,7 +215,7 @@ func (g *Game) tryKills(p int, targets []int, n int) (string, bool) {
 	plan.WriteString(body.String())
 	plan.WriteString("done\n")
 	// Check it on a copy: every target must be out afterwards.
-	c := g.clone()
+	c := g.Copy()
 	c.quiet = true
 	if err := c.revise(p, plan.String(), 0); err != nil {
 		return "", false
@@ -279,23 +282,26 @@ func (g *Game) pathNextTo(p int, from, target Region, dead map[int]bool) (path [
 	return nil, 0
 }
 
-// clone is a deep copy of the game, its random generator included, for trials.
-func (g *Game) clone() *Game {
+// Copy is an independent copy of the game as it stands, its random generator
+// included: what is done to either leaves the other as it was, and each may be used by
+// a goroutine of its own (a bot's trial, a replay resumed from a checkpoint). The
+// copy's record holds none of the game's actions; its turn logs leave out traces.
+func (g *Game) Copy() *Game {
 	c := *g
 	c.owner = slices.Clone(g.owner)
 	c.dep = slices.Clone(g.dep)
 	c.players = slices.Clone(g.players)
 	for i := range c.players {
 		c.players[i].locals = slices.Clone(g.players[i].locals)
+		c.players[i].saved = maps.Clone(g.players[i].saved)
 	}
 	pcg := *g.pcg
 	c.pcg = &pcg
 	c.rng = rand.New(c.pcg)
 	c.crew = crew{g: &c}
-	c.machine = g.machine
-	c.machine.Trace = nil
+	c.machine = interp.Machine{Stop: g.machine.Stop} // its own registers
 	c.actions = nil
-	c.opening = nil
+	c.opening = slices.Clone(g.opening)
 	return &c
 }
 
