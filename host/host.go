@@ -47,6 +47,7 @@ type Host struct {
 	db     *store.DB
 	lang   *interp.Language
 	uplang *interp.Language // UPBEAT's plans' language
+	replay upCheckpoints    // UPBEAT replays' checkpoints (upreplay.go)
 	log    *slog.Logger
 	clock  Clock
 	front  Front

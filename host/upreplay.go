@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"sync"
 
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
@@ -113,6 +115,11 @@ type UpStep struct {
 // UpReplay plays v's record again and returns the steps asked for (ascending, each
 // below v.Steps()), each with the state right after it: a game in play replays up to
 // its last stored step (a revision stored after it changes none of them).
+//
+// A long game's replay costs what its play did, seconds of a core for thousands of
+// turns, and a viewer steps through it a press at a time. So replays resume from
+// checkpoints (copies of the game every upEvery steps, kept for the games replayed
+// last), and run one at a time, leaving the games in play the machine's other cores.
 func (h *Host) UpReplay(v *UpRecord, steps []int) ([]UpStep, error) {
 	n := v.Steps()
 	for i, s := range steps {
@@ -124,19 +131,36 @@ func (h *Host) UpReplay(v *UpRecord, steps []int) ([]UpStep, error) {
 	if len(steps) == 0 {
 		return out, nil
 	}
+	cache := &h.replay
+	cache.run.Lock()
+	defer cache.run.Unlock()
 	rec := v.Row.UpbeatRecord()
-	g, err := upbeat.New(h.uplang, rec.Setup)
-	if err != nil {
-		return nil, fmt.Errorf("host: replay game %d: %w", v.Row.ID, err)
-	}
-	if steps[0] == 0 {
-		out = append(out, UpStep{Snap: g.Snapshot()})
-	}
-	step := 0
-	for i, a := range rec.Actions {
-		if len(out) == len(steps) {
-			break
+	points := cache.take(v.Row.ID)
+	defer func() { cache.keep(v.Row.ID, points) }()
+	// Resume from the last checkpoint before the first step asked for: a checkpoint
+	// keeps the state after its step, not how the step was played.
+	var g *upbeat.Game
+	step, from := 0, 0
+	if k := upLastBefore(points, steps[0]-1); k >= 0 {
+		g, step, from = points[k].g.Copy(), points[k].step, points[k].action
+	} else {
+		var err error
+		if g, err = upbeat.New(h.uplang, rec.Setup); err != nil {
+			return nil, fmt.Errorf("host: replay game %d: %w", v.Row.ID, err)
 		}
+		if len(points) == 0 {
+			points = []upPoint{{g: g.Copy()}}
+		}
+		if steps[0] == 0 {
+			out = append(out, UpStep{Snap: g.Snapshot()})
+		}
+	}
+	for i := from; i < len(rec.Actions) && len(out) < len(steps); i++ {
+		a := rec.Actions[i]
+		// A step nobody sees needs no events, but the step before one seen opens its
+		// turn (the interest paid), and a checkpoint keeps the open turn's interest.
+		next := steps[len(out)]
+		g.SetQuiet(step+1 != next && step+2 != next && (step+1)%upEvery != 0)
 		log, err := g.Apply(a)
 		if err != nil {
 			return nil, fmt.Errorf("host: replay game %d, action %d: %w", v.Row.ID, i+1, err)
@@ -145,11 +169,76 @@ func (h *Host) UpReplay(v *UpRecord, steps []int) ([]UpStep, error) {
 			continue
 		}
 		step++
+		if step%upEvery == 0 && step > points[len(points)-1].step {
+			points = append(points, upPoint{step: step, action: i + 1, g: g.Copy()})
+		}
 		if step == steps[len(out)] {
 			out = append(out, UpStep{Step: step, Player: a.Player, Resign: a.Kind == upbeat.ActResign, Log: log, Snap: g.Snapshot()})
 		}
 	}
 	return out, nil
+}
+
+// upEvery is how many steps apart a replay keeps its checkpoints: a viewer's press
+// replays at most this many turns once the game's checkpoints exist.
+const upEvery = 64
+
+// upKept is how many games' checkpoints are kept, those replayed last.
+const upKept = 4
+
+// upPoint is a checkpoint: the game after step, which is after its record's first
+// action actions.
+type upPoint struct {
+	step, action int
+	g            *upbeat.Game
+}
+
+// upCheckpoints are the checkpoints of the UPBEAT games replayed last. A game's
+// record only grows, so its checkpoints stay true as it goes on.
+type upCheckpoints struct {
+	run   sync.Mutex // one replay at a time; it also guards games
+	games []upGame   // the most recently replayed last
+}
+
+// upGame is one game's checkpoints, ascending.
+type upGame struct {
+	id     int64
+	points []upPoint
+}
+
+// take removes game id's checkpoints from the cache and returns them; the caller
+// holds run and gives them back with keep.
+func (c *upCheckpoints) take(id int64) []upPoint {
+	for i, g := range c.games {
+		if g.id == id {
+			c.games = slices.Delete(c.games, i, i+1)
+			return g.points
+		}
+	}
+	return nil
+}
+
+// keep puts game id's checkpoints back as the most recently replayed, dropping the
+// oldest game's beyond upKept.
+func (c *upCheckpoints) keep(id int64, points []upPoint) {
+	if len(points) == 0 {
+		return
+	}
+	c.games = append(c.games, upGame{id: id, points: points})
+	if len(c.games) > upKept {
+		c.games = slices.Delete(c.games, 0, len(c.games)-upKept)
+	}
+}
+
+// upLastBefore is the index of the last checkpoint at or before step, or -1.
+func upLastBefore(points []upPoint, step int) int {
+	k := -1
+	for i, p := range points {
+		if p.step <= step {
+			k = i
+		}
+	}
+	return k
 }
 
 // UpSample picks at most most of n steps, evenly spread, always the first and the

@@ -208,3 +208,70 @@ func TestUpSample(t *testing.T) {
 		}
 	}
 }
+
+// TestUpReplay_Checkpoints: a replay resumed from checkpoints (a viewer's presses, in
+// any order, and presses on two games in turn) gives exactly what a replay from the
+// start gives, and a game's checkpoints stay true as its record grows.
+func TestUpReplay_Checkpoints(t *testing.T) {
+	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), clock)
+	plans := []string{"t = t + 1\nif (t % 3) then move up else move downleft\ninvest 5\ncollect 2",
+		"move upright\ninvest 1\nmove down\nshoot up 1", "x = random % 6\nif (x - 2) then move upleft else move downright\ninvest 3"}
+	record := func(id int64, turns int64) *UpRecord {
+		cfg := upbeat.DefaultConfig()
+		cfg.Rows, cfg.Cols, cfg.MaxTurns = 10, 10, turns
+		g, err := upbeat.New(h.uplang, upbeat.Setup{Config: cfg, Seed: uint64(id), Players: 3, Plans: plans})
+		must(t, err)
+		if err := upbeat.PlayOut(g, make([]upbeat.Decider, 3)); err != nil {
+			t.Fatal(err)
+		}
+		rec := g.Record()
+		return &UpRecord{Row: &store.Game{ID: id, Seed: uint64(id), Game: store.GameUpbeat,
+			Upbeat: &store.Upbeat{Seats: make([]string, 3), Plans: plans, Config: cfg, Actions: rec.Actions}}}
+	}
+	full, other := record(1, 60), record(2, 50)
+	long := &UpRecord{Row: &store.Game{ID: 1, Seed: 1, Game: store.GameUpbeat, Upbeat: &store.Upbeat{
+		Seats: full.Row.Upbeat.Seats, Plans: plans, Config: full.Row.Upbeat.Config, Actions: full.Row.Upbeat.Actions[:len(full.Row.Upbeat.Actions)-30]}}}
+	n := long.Steps()
+	if n < 2*upEvery+10 {
+		t.Fatalf("a game of %d steps does not pass two checkpoints", n)
+	}
+	fresh := func(v *UpRecord, steps []int) []UpStep { // from the start, no checkpoints
+		t.Helper()
+		kept := h.replay.games
+		h.replay.games = nil
+		defer func() { h.replay.games = kept }()
+		out, err := h.UpReplay(v, steps)
+		must(t, err)
+		return out
+	}
+	want := fresh(long, UpSample(n, n))
+	for _, tc := range []struct {
+		v     *UpRecord
+		steps []int
+	}{
+		{long, []int{n - 1}}, {long, []int{upEvery}}, {long, []int{upEvery + 1}}, {long, []int{0}},
+		{other, []int{3, 70}}, {long, []int{2*upEvery - 1, 2 * upEvery, n - 2}}, {long, []int{1}},
+	} {
+		got, err := h.UpReplay(tc.v, tc.steps)
+		must(t, err)
+		for i, s := range tc.steps {
+			expect := want[s]
+			if tc.v == other {
+				expect = fresh(other, []int{s})[0]
+			}
+			if !reflect.DeepEqual(got[i], expect) {
+				t.Errorf("game %d step %d: resumed from a checkpoint, it differs from a replay from the start", tc.v.Row.ID, s)
+			}
+		}
+	}
+	if pts := h.replay.games[len(h.replay.games)-1].points; len(pts) < 3 || pts[1].step != upEvery {
+		t.Errorf("checkpoints kept: %d", len(pts))
+	}
+	// The game goes on: its longer record keeps the checkpoints true.
+	got, err := h.UpReplay(full, []int{n, full.Steps() - 1})
+	must(t, err)
+	if w := fresh(full, []int{n, full.Steps() - 1}); !reflect.DeepEqual(got, w) {
+		t.Error("the grown game's last steps differ")
+	}
+}
