@@ -1,6 +1,8 @@
 package host
 
 import (
+	"fmt"
+
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -30,20 +32,34 @@ func upLastOf(e Event) upbeat.TurnLog {
 
 // upReplay rebuilds a game from its record with the log its latest screen draws: that
 // of the last confirmed turn, unless a resignation (which has no log) came after it.
-// Revisions are no events: a screen follows none.
+// Revisions are no events: a screen follows none. The turns before the last two are
+// played without events (a long game's rebuild after a restart took seconds with
+// them); the last two give the last turn's log and the interest of the turn it opened.
 func upReplay(lang *interp.Language, r upbeat.Record) (*upbeat.Game, upbeat.TurnLog, error) {
-	var last upbeat.TurnLog
-	g, err := upbeat.Replay(lang, r, func(l upbeat.TurnLog) { last = l })
+	g, err := upbeat.New(lang, r.Setup)
 	if err != nil {
 		return nil, upbeat.TurnLog{}, err
 	}
-	for i := len(r.Actions) - 1; i >= 0; i-- {
-		if k := r.Actions[i].Kind; k != upbeat.ActRevise {
-			if k == upbeat.ActResign {
-				last = upbeat.TurnLog{}
-			}
-			break
+	loud, turns := len(r.Actions), 0 // from the second-to-last turn on
+	for i := len(r.Actions) - 1; i >= 0 && turns < 2; i-- {
+		if k := r.Actions[i].Kind; k == upbeat.ActConfirm || k == upbeat.ActResign {
+			loud, turns = i, turns+1
 		}
 	}
+	var last upbeat.TurnLog
+	for i, a := range r.Actions {
+		g.SetQuiet(i < loud)
+		log, err := g.Apply(a)
+		if err != nil {
+			return nil, upbeat.TurnLog{}, fmt.Errorf("upbeat: replay action %d: %w", i+1, err)
+		}
+		switch a.Kind {
+		case upbeat.ActConfirm:
+			last = log
+		case upbeat.ActResign:
+			last = upbeat.TurnLog{}
+		}
+	}
+	g.SetQuiet(false) // the game goes on with its events
 	return g, last, nil
 }
