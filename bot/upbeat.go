@@ -26,7 +26,7 @@ func (b *Bot) upNew(r *request, o options) view.Reply {
 		return *bad
 	}
 	nbots := int(o.int("bots", 0))
-	seats := int(o.int("players", int64(max(2, nbots+1))))
+	seats := int(o.int("players", int64(min(6, max(2, nbots+1))))) // six bots alone: an auto game
 	if nbots == seats {
 		return b.upAutoGame(r, seats, o.str("level"), cfg)
 	}

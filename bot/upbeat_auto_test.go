@@ -119,3 +119,28 @@ func TestUpbeatAutoGame(t *testing.T) {
 	}
 	h.check()
 }
+
+// TestUpbeatNewAllBots: /upbeat new with as many bots as players is /upbeat auto (a
+// lobby nobody could join would only wait), and bots=6 alone makes six seats, not seven.
+func TestUpbeatNewAllBots(t *testing.T) {
+	h := newHarness(t)
+	for _, tc := range []struct {
+		opts []discordtest.Option
+		want string
+	}{
+		{[]discordtest.Option{discordtest.Opt("players", 2), discordtest.Opt("bots", 2)}, "2 bots play each other"},
+		{[]discordtest.Option{discordtest.Opt("bots", 6)}, "6 bots play each other"},
+	} {
+		ch := h.fake.AddChannel(h.guild, "auto")
+		m := h.upslash(h.alice, ch.ID, "new", tc.opts...)
+		if !strings.Contains(m.Content, tc.want) || m.Button("Join") != nil {
+			t.Fatalf("/upbeat new %v: %q", tc.opts, m.Content)
+		}
+		thread, err := h.fake.WaitThread(h.ctx, ch.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.find(thread.ID, "the first screen", func(m *discordtest.Message) bool { return m.Button("Pause") != nil })
+	}
+	h.check()
+}
