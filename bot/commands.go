@@ -170,7 +170,10 @@ func upbeatCommand(contexts *[]discordgo.InteractionContextType) *discordgo.Appl
 		Options: []*discordgo.ApplicationCommandOption{
 			{Type: sub, Name: "new", Description: "Open a game in this channel: players join, you start it", Options: []*discordgo.ApplicationCommandOption{
 				bound("players", "seats in all, 2 to 6 (default 2, or one more than the bots)", 2, 6),
-				bound("bots", "seats the built-in bot plays, 0 to 5 (default 0)", 0, 5), level, config,
+				bound("bots", "seats the built-in bot plays, 0 to 6 (default 0; all of them: as /upbeat auto)", 0, 6), level, config,
+			}},
+			{Type: sub, Name: "auto", Description: "Watch the built-in bots play each other here, one turn every few seconds", Options: []*discordgo.ApplicationCommandOption{
+				bound("players", "bots in all, 2 to 6 (default 2)", 2, 6), level, config,
 			}},
 			{Type: sub, Name: "status", Description: "Show the numbers of the UPBEAT game in this channel"},
 			{Type: sub, Name: "board", Description: "Show the territory of the UPBEAT game here, privately, with zoom and pan buttons"},

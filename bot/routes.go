@@ -87,6 +87,7 @@ func routes() map[string]route {
 
 		// Subcommands of /upbeat.
 		"/upbeat new":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upNew(r, in.opts) }, ack: ackPublic},
+		"/upbeat auto":   {do: func(b *Bot, r *request, in input) view.Reply { return b.upAutoCommand(r, in.opts) }, ack: ackPublic},
 		"/upbeat status": {do: func(b *Bot, r *request, _ input) view.Reply { return b.upStatus(r) }, ack: ackPrivate},
 		"/upbeat board":  {do: func(b *Bot, r *request, _ input) view.Reply { return b.upBoard(r) }, ack: ackPrivate},
 		"/upbeat rules":  {do: func(*Bot, *request, input) view.Reply { return view.Private("%s", view.UpRulesText()) }},

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kombat-game/kombat/bot/view"
+	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
@@ -17,28 +18,27 @@ import (
 // (Join, Start), moves to a thread when it starts, gathers the first plans through a
 // form, then shows each turn's territory with Revise and Confirm for the person to act.
 
-// upNew is /upbeat new [players] [bots] [level] [config].
+// upNew is /upbeat new [players] [bots] [level] [config]. With as many bots as
+// players it is /upbeat auto: nobody would join.
 func (b *Bot) upNew(r *request, o options) view.Reply {
+	cfg, bad := b.upConfigOption(o)
+	if bad != nil {
+		return *bad
+	}
+	nbots := int(o.int("bots", 0))
+	seats := int(o.int("players", int64(min(6, max(2, nbots+1))))) // six bots alone: an auto game
+	if nbots == seats {
+		return b.upAutoGame(r, seats, o.str("level"), cfg)
+	}
 	if err := host.Busy(b.host.Active(), r.i.GuildID, r.i.ChannelID, r.user.ID, r.user.ID); err != nil {
 		return view.Refusal(err)
 	}
-	cfg := upbeat.DefaultConfig()
-	if a := o.attachment("config"); a != nil {
-		text, err := b.fetch(b.ctx, a, upbeat.MaxConfigBytes)
-		if err != nil {
-			return view.Private("Your configuration file could not be used: %v.", err)
-		}
-		if cfg, err = upbeat.ParseConfig(text); err != nil {
-			return view.Private("Your configuration file has mistakes: %v.", err)
-		}
-	}
-	nbots := int(o.int("bots", 0))
 	bots := make([]string, nbots)
 	for i := range bots {
 		bots[i] = o.str("level")
 	}
 	t, err := b.host.OpenUpbeat(host.UpOpen{Scope: r.i.GuildID, Place: r.i.ChannelID, Owner: r.user.ID, OwnerName: displayName(r.user),
-		Config: cfg, Seats: int(o.int("players", int64(max(2, nbots+1)))), Bots: bots, Seed: host.NewSeed()})
+		Config: cfg, Seats: seats, Bots: bots, Seed: host.NewSeed()})
 	if err != nil {
 		return b.refusedOr(r, "open upbeat game", err)
 	}
@@ -53,6 +53,64 @@ func (b *Bot) upNew(r *request, o options) view.Reply {
 			if err := b.host.SaveMeta(t); err != nil {
 				b.log.Error("save upbeat lobby message", "game", t.Row.ID, "err", err)
 			}
+		}
+		return view.Reply{}
+	})
+}
+
+// upConfigOption is the configuration a command's config attachment gives (the
+// default rules without one), or the private answer saying why it cannot be used.
+func (b *Bot) upConfigOption(o options) (upbeat.Config, *view.Reply) {
+	cfg := upbeat.DefaultConfig()
+	if a := o.attachment("config"); a != nil {
+		text, err := b.fetch(b.ctx, a, upbeat.MaxConfigBytes)
+		if err != nil {
+			rep := view.Private("Your configuration file could not be used: %v.", err)
+			return cfg, &rep
+		}
+		if cfg, err = upbeat.ParseConfig(text); err != nil {
+			rep := view.Private("Your configuration file has mistakes: %v.", err)
+			return cfg, &rep
+		}
+	}
+	return cfg, nil
+}
+
+// upAutoCommand is /upbeat auto [players] [level] [config]: bots alone, as /kombat auto.
+func (b *Bot) upAutoCommand(r *request, o options) view.Reply {
+	cfg, bad := b.upConfigOption(o)
+	if bad != nil {
+		return *bad
+	}
+	return b.upAutoGame(r, int(o.int("players", 2)), o.str("level"), cfg)
+}
+
+// upAutoGame opens an UPBEAT game of seats bots of level, which its opener watches:
+// the announcement says its turns and pace, the game moves to a thread of it when it
+// can, and begins at once (the bots write their first plans); host then plays a turn
+// every AutoStep until max_turns, or Pause.
+func (b *Bot) upAutoGame(r *request, seats int, level string, cfg upbeat.Config) view.Reply {
+	if err := host.Busy(b.host.Active(), r.i.GuildID, r.i.ChannelID, r.user.ID); err != nil {
+		return view.Refusal(err)
+	}
+	bots := make([]string, seats)
+	for i := range bots {
+		bots[i] = level
+	}
+	t, err := b.host.OpenUpbeat(host.UpOpen{Scope: r.i.GuildID, Place: r.i.ChannelID, Owner: r.user.ID, OwnerName: displayName(r.user),
+		Config: cfg, Seats: seats, Bots: bots, Seed: host.NewSeed()})
+	if err != nil {
+		return b.refusedOr(r, "open upbeat auto game", err)
+	}
+	return b.onUpbeat(t.Row.ID, func(t *host.Table) view.Reply {
+		if err := r.send(view.UpAutoIntro(t, b.host.AutoStep())); err != nil {
+			return b.internal(r, "announce upbeat auto game", err)
+		}
+		if m, err := b.sess.InteractionResponse(r.i); err == nil {
+			b.moveToThread(t, m.ID, "UPBEAT: "+strings.Join(view.UpNames(t), ", "))
+		}
+		if err := b.host.StartUpbeat(t, r.user.ID); err != nil {
+			return b.internal(r, "start upbeat auto game", err)
 		}
 		return view.Reply{}
 	})
@@ -362,6 +420,9 @@ func (b *Bot) upShow(t *host.Table, s *store.Screen) (string, error) {
 func (b *Bot) upSummary(t *host.Table, e host.Event) string {
 	switch e.Kind {
 	case host.EvStart:
+		if t.Row.Mode == game.ModeAuto {
+			return fmt.Sprintf("The bots have written their first plans: the game begins, one turn every %s.", b.host.AutoStep())
+		}
 		return "Everyone's first plan is in: the game begins."
 	case host.EvTurn:
 		return view.UpTurnSummary(*e.Up, view.UpNames(t)[e.Player-1])

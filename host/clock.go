@@ -15,6 +15,7 @@ const (
 	SetupExpiry     Deadline = "setup"     // kinds not agreed in time
 	TurnReminder    Deadline = "reminder"  // a fifth of a human's turn time is left
 	TurnTimeUp      Deadline = "turn"      // a human's turn time ran out
+	AutoTurn        Deadline = "auto"      // an UPBEAT auto game's next turn is due (UpPace)
 )
 
 // MaxMisses is how many turns in a row the clock may play for a player before the

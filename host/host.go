@@ -155,7 +155,7 @@ func (h *Host) Connected() {
 	h.deliverOwed()
 	for _, t := range h.tables.all() {
 		t.mu.Lock()
-		if t.Row.Mode == game.ModeAuto && t.Row.Status == store.StatusPlay && !t.Lobby.Paused {
+		if t.Row.Mode == game.ModeAuto && t.Row.Status == store.StatusPlay && !t.isUpbeat() && !t.Lobby.Paused {
 			h.startAuto(t)
 		}
 		t.mu.Unlock()

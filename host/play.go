@@ -166,6 +166,9 @@ func (h *Host) Resign(t *Table, user string) (cancelled bool, err error) {
 
 // Pause stops (stop) or resumes an auto game; only the player who started it may.
 func (h *Host) Pause(t *Table, user string, stop bool) error {
+	if t.isUpbeat() {
+		return h.upPause(t, user, stop)
+	}
 	if err := t.Lobby.MayPause(t.Row, user); err != nil {
 		return err
 	}

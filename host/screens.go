@@ -158,6 +158,9 @@ func (h *Host) afterTurn(t *Table) error {
 			return err
 		}
 		if t.isUpbeat() {
+			if t.Row.Mode == game.ModeAuto {
+				return nil // paced by its AutoTurn deadline, armed as the screen went up
+			}
 			if more, err := h.upAuto(t); err != nil || !more {
 				return err
 			}

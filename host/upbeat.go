@@ -43,6 +43,10 @@ type UpLobby struct {
 	ShownAt      time.Time `json:"shown_at"`
 	ShownVersion int       `json:"shown_version"`
 	Summary      string    `json:"summary,omitempty"`
+	// Paused says an auto game (bots alone) waits for its opener's Resume; TurnDue is
+	// when its latest turn was due, which its next is paced from (upPace).
+	Paused  bool      `json:"paused,omitempty"`
+	TurnDue time.Time `json:"turn_due,omitzero"`
 }
 
 // How an UPBEAT game ended, as its stored result says.
@@ -55,7 +59,7 @@ const (
 // UpOpen is a new UPBEAT game as its opener asks for it.
 type UpOpen struct {
 	Scope, Place     string // as store.Game's
-	Owner, OwnerName string // the opener, who takes seat 1
+	Owner, OwnerName string // the opener, who takes seat 1 (unless the bots take every seat)
 	Config           upbeat.Config
 	Seats            int      // 2 to 6 (U2)
 	Bots             []string // the bots' levels ("" for the default), taking the last seats
@@ -70,20 +74,26 @@ func (h *Host) UpLang() *interp.Language { return h.uplang }
 const UpLobbyLife = 30 * time.Minute
 
 // OpenUpbeat stores a new UPBEAT game waiting for its players (store.StatusChallenge)
-// and registers it, cancelled when nobody starts it within UpLobbyLife. A game with no
-// seat for a person is refused: bots alone do not play in a channel.
+// and registers it, cancelled when nobody starts it within UpLobbyLife. When the bots
+// take every seat it is an auto game (game.ModeAuto): its opener watches, seated
+// nowhere (so held by no game, and rated on no ladder), and StartUpbeat begins it at
+// once, its turns paced one every AutoStep (upPace) until Pause.
 func (h *Host) OpenUpbeat(o UpOpen) (*Table, error) {
 	if o.Seats < 2 || o.Seats > 6 {
 		return nil, refuse("An UPBEAT game has 2 to 6 players.")
 	}
-	if len(o.Bots) >= o.Seats {
-		return nil, refuse("At least one seat must be a person's.")
+	if len(o.Bots) > o.Seats {
+		return nil, refuse("There are %d bots for %d seats.", len(o.Bots), o.Seats)
 	}
+	auto := len(o.Bots) == o.Seats
 	if err := o.Config.Check(o.Seats); err != nil {
 		return nil, refuse("The configuration does not fit %d players: %s.", o.Seats, err)
 	}
 	lob := &UpLobby{Owner: o.Owner, Names: make([]string, o.Seats), Levels: make([]string, o.Seats)}
-	lob.Names[0] = o.OwnerName
+	seats := make([]string, o.Seats)
+	if !auto {
+		seats[0], lob.Names[0] = o.Owner, o.OwnerName
+	}
 	for i, l := range o.Bots {
 		if l == "" {
 			l = upbeat.DefaultLevel
@@ -94,11 +104,12 @@ func (h *Host) OpenUpbeat(o UpOpen) (*Table, error) {
 		lob.Levels[o.Seats-len(o.Bots)+i] = l
 	}
 	mode := game.ModeDuel // who plays, as the store's modes say it
-	if o.Seats-len(o.Bots) == 1 {
+	switch o.Seats - len(o.Bots) {
+	case 0:
+		mode = game.ModeAuto
+	case 1:
 		mode = game.ModeSolitaire
 	}
-	seats := make([]string, o.Seats)
-	seats[0] = o.Owner
 	row := &store.Game{Game: store.GameUpbeat, Scope: o.Scope, Place: o.Place, Mode: mode, Status: store.StatusChallenge,
 		Seed: o.Seed, Upbeat: &store.Upbeat{Seats: seats, Config: o.Config}}
 	t, err := h.createSeated(&Table{Row: row, Up: lob})
@@ -184,7 +195,8 @@ func (h *Host) LeaveUpbeat(t *Table, user string) error {
 
 // StartUpbeat begins the first plans (U19): the bots write theirs at once, the people
 // have the initial-plan time, a stored deadline, to write theirs (WritePlan). Only the
-// opener starts, once every seat is taken.
+// opener starts, once every seat is taken. An auto game, with nobody to wait for,
+// begins at once (should that fail, the deadline begins it).
 func (h *Host) StartUpbeat(t *Table, user string) error {
 	switch {
 	case t.Row.Status != store.StatusChallenge:
@@ -212,6 +224,9 @@ func (h *Host) StartUpbeat(t *Table, user string) error {
 	}
 	h.Disarm(t, ChallengeExpiry)
 	h.Arm(t, SetupExpiry, t.Up.PlansDue)
+	if t.Row.Mode == game.ModeAuto {
+		return h.upBegin(t)
+	}
 	return nil
 }
 
@@ -320,6 +335,7 @@ func (h *Host) upRecord(t *Table, summary *string) error {
 		h.release(t)
 		h.Disarm(t, TurnTimeUp)
 		h.Disarm(t, TurnReminder)
+		h.Disarm(t, AutoTurn)
 	}
 	return nil
 }
@@ -354,6 +370,12 @@ func (h *Host) upArmClock(t *Table) error {
 	}
 	now := h.clock.Now()
 	t.Up.ShownAt, t.Up.ShownVersion = now, t.version()
+	if t.Row.Mode == game.ModeAuto {
+		if !t.Up.Paused && !g.Over() {
+			h.Arm(t, AutoTurn, h.upPace(t, now))
+		}
+		return nil
+	}
 	if p := g.Current(); p != 0 && t.upHuman(p) && g.CanRevise(p) {
 		h.Arm(t, TurnTimeUp, now.Add(g.Clock(p)))
 		h.upArmReminder(t, g, p, now)
@@ -524,6 +546,9 @@ func (h *Host) upWaits(t *Table) bool {
 		t.owed = &store.Screen{Game: t.Row.ID, Version: t.version()}
 		return true
 	}
+	if t.Row.Mode == game.ModeAuto {
+		return false // its stored AutoTurn plays on (or it is paused)
+	}
 	g, err := h.UpEngine(t)
 	if err != nil {
 		h.log.Error("rebuild game", "game", t.Row.ID, "err", err)
@@ -553,6 +578,8 @@ func (h *Host) upExpire(t *Table, d store.Deadline) {
 		}
 	case TurnReminder:
 		err = h.upRemind(t, d)
+	case AutoTurn:
+		err = h.upAutoTurn(t, d.Due, armedAt)
 	case TurnTimeUp:
 		if t.Row.Status != store.StatusPlay || t.owed != nil || armedAt != t.Up.ShownVersion {
 			return // stale: the turn moved on, or its screen is not up

@@ -207,7 +207,7 @@ func hexOptions(hexes []game.Hex, desc string) []discordgo.SelectMenuOption {
 
 // AutoControls are an auto game's buttons.
 func AutoControls(t *host.Table) []discordgo.MessageComponent {
-	if t.Lobby.Paused {
+	if t.Paused() {
 		return []discordgo.MessageComponent{Row(Button("Resume", discordgo.SuccessButton, CustomID{Action: "resume", Game: t.Row.ID}))}
 	}
 	return []discordgo.MessageComponent{Row(Button("Pause", discordgo.SecondaryButton, CustomID{Action: "pause", Game: t.Row.ID}))}

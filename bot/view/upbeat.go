@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -70,6 +71,17 @@ func UpLobby(t *host.Table) Reply {
 		Button("Start", discordgo.SuccessButton, id("upstart")),
 		Button("Cancel", discordgo.SecondaryButton, id("upcancel")),
 	)}}
+}
+
+// UpAutoIntro announces an UPBEAT auto game, which bots alone play while its opener
+// watches: its bots, territory, turns and pace (a turn every step), and who may pause it.
+func UpAutoIntro(t *host.Table, step time.Duration) Reply {
+	cfg, n := t.Row.Upbeat.Config, len(t.Row.Upbeat.Seats)
+	var b strings.Builder
+	fmt.Fprintf(&b, "**UPBEAT** game #%d · <@%s> starts an auto game: %d bots play each other on a %d x %d territory, %d turns each (%d in all), one turn every %s. <@%s> can **Pause** and **Resume** it; it is not rated.\n",
+		t.Row.ID, t.Up.Owner, n, cfg.Rows, cfg.Cols, cfg.MaxTurns, int64(n)*cfg.MaxTurns, step, t.Up.Owner)
+	b.WriteString(upSeats(t, func(int) string { return "•" }))
+	return Reply{Content: Fit(b.String())}
 }
 
 // UpStarted replaces the lobby once the game has started in place (a thread, or here).
@@ -149,6 +161,9 @@ func UpScreen(t *host.Table, s upbeat.Snapshot, summary string, png []byte) Repl
 			Button("Revise", discordgo.SecondaryButton, id("uprevise")),
 			Button("Confirm", discordgo.SuccessButton, id("upconfirm")),
 		)}
+	}
+	if t.Row.Mode == game.ModeAuto {
+		rep.Components = AutoControls(t)
 	}
 	rep.Content = Fit(b.String())
 	return rep

@@ -1,0 +1,146 @@
+package bot
+
+import (
+	"bytes"
+	"image/png"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/bot/view"
+	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/store"
+)
+
+// upScreens are the UPBEAT screens (messages with a territory image) of a channel.
+func (h *harness) upScreens(channel string) []*discordtest.Message {
+	var out []*discordtest.Message
+	for _, m := range h.fake.Messages(channel) {
+		if m.File("territory.png") != nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// TestUpbeatAutoGame: alice has two bots play each other with a configuration of two
+// turns each on an 8 x 8 territory. The announcement says the turns and the pace; the
+// game moves to a thread and begins at once, nobody joining; each step of the clock
+// posts exactly one turn's screen with its territory image; bob's Pause is refused
+// privately (only the opener pauses, as in /kombat auto); alice's Pause stops the
+// turns and her Resume goes on; the last screen says who won, and nobody is rated.
+func TestUpbeatAutoGame(t *testing.T) {
+	const step = 3 * time.Second
+	h := newHarnessWith(t, func(o *Options) { o.AutoStep = step })
+	cfg := h.fake.Upload("short.cfg", "text/plain", []byte("max_turns=2\nm=8\nn=8\n"))
+	intro := h.upslash(h.alice, h.channel.ID, "auto", discordtest.Opt("players", 2), discordtest.Opt("level", "easy"),
+		discordtest.Opt("config", cfg))
+	for _, want := range []string{"2 bots", "8 x 8", "2 turns each (4 in all)", "one turn every 3s", "Bot 2 (easy)", "not rated"} {
+		if !strings.Contains(intro.Content, want) {
+			t.Errorf("the announcement %q does not say %q", intro.Content, want)
+		}
+	}
+	thread, err := h.fake.WaitThread(h.ctx, h.channel.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := h.find(thread.ID, "the first screen", func(m *discordtest.Message) bool {
+		return m.File("territory.png") != nil && strings.Contains(m.Content, "every 3s")
+	})
+	if first.Button("Pause") == nil || first.Button("Confirm") != nil {
+		t.Fatalf("the first screen's controls: %+v", first.Buttons())
+	}
+	id, err := view.DecodeID(first.Button("Pause").CustomID)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Each step posts one screen; a step less posts none.
+	tick := func(d time.Duration, want int) *discordtest.Message {
+		t.Helper()
+		before := len(h.upScreens(thread.ID))
+		h.clock.Advance(d)
+		h.bot.RunDue(h.ctx)
+		all := h.upScreens(thread.ID)
+		if got := len(all) - before; got != want {
+			t.Fatalf("after %v: %d new screens, want %d", d, got, want)
+		}
+		return all[len(all)-1]
+	}
+	tick(step-time.Millisecond, 0)
+	screen := tick(time.Millisecond, 1)
+	if !strings.Contains(screen.Content, "**Bot 1 (easy)**, turn 1") {
+		t.Errorf("the first turn's summary: %q", screen.Content)
+	}
+
+	// bob cannot pause alice's game; alice can, and nothing plays until she resumes.
+	in := h.click(h.bob, screen, "Pause")
+	if m, err := in.Followup(h.ctx); err != nil || !m.Ephemeral || !strings.Contains(m.Content, "Only <@"+h.alice.ID+">") {
+		t.Fatalf("bob's Pause: %v %+v", err, m)
+	}
+	h.click(h.alice, screen, "Pause")
+	paused := h.fake.Message(screen.ID)
+	if paused.Button("Resume") == nil || !strings.Contains(paused.Content, "paused by <@"+h.alice.ID+">") || paused.File("territory.png") == nil {
+		t.Fatalf("the screen once paused: %q %+v", paused.Content, paused.Buttons())
+	}
+	tick(10*step, 0)
+	h.click(h.alice, paused, "Resume")
+	tick(step-time.Millisecond, 0)
+	tick(time.Millisecond, 1)
+
+	// To the end: turns 3 and 4, then the result.
+	tick(step, 1)
+	last := tick(step, 1)
+	if !strings.Contains(last.Content, "Game over") || !strings.Contains(last.Content, "wins") && !strings.Contains(last.Content, "tie") {
+		t.Fatalf("the final screen: %q", last.Content)
+	}
+	if len(last.Buttons()) != 0 {
+		t.Errorf("the final screen has controls: %+v", last.Buttons())
+	}
+	for _, m := range h.upScreens(thread.ID) {
+		if _, err := png.Decode(bytes.NewReader(m.File("territory.png").Data)); err != nil {
+			t.Errorf("screen %q: territory image: %v", m.Content, err)
+		}
+	}
+	tick(10*step, 0)
+	row, err := h.db.ActiveAt(h.ctx, thread.ID)
+	if err == nil {
+		t.Fatalf("a game is still active in the thread: %+v", row)
+	}
+	over, err := h.db.Game(h.ctx, id.Game)
+	if err != nil || over.Status != store.StatusOver || over.Result == nil || over.Turns != 4 || over.Upbeat.Seats[0] != "" {
+		t.Fatalf("the stored game: %+v, %v; want over after 4 turns, nobody seated", over, err)
+	}
+	for _, kind := range host.UpLadders() {
+		if top, err := h.db.Leaderboard(h.ctx, h.guild.ID, kind, 10); err != nil || len(top) != 0 {
+			t.Errorf("ladder %s after an auto game: %v, %v", kind, top, err)
+		}
+	}
+	h.check()
+}
+
+// TestUpbeatNewAllBots: /upbeat new with as many bots as players is /upbeat auto (a
+// lobby nobody could join would only wait), and bots=6 alone makes six seats, not seven.
+func TestUpbeatNewAllBots(t *testing.T) {
+	h := newHarness(t)
+	for _, tc := range []struct {
+		opts []discordtest.Option
+		want string
+	}{
+		{[]discordtest.Option{discordtest.Opt("players", 2), discordtest.Opt("bots", 2)}, "2 bots play each other"},
+		{[]discordtest.Option{discordtest.Opt("bots", 6)}, "6 bots play each other"},
+	} {
+		ch := h.fake.AddChannel(h.guild, "auto")
+		m := h.upslash(h.alice, ch.ID, "new", tc.opts...)
+		if !strings.Contains(m.Content, tc.want) || m.Button("Join") != nil {
+			t.Fatalf("/upbeat new %v: %q", tc.opts, m.Content)
+		}
+		thread, err := h.fake.WaitThread(h.ctx, ch.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.find(thread.ID, "the first screen", func(m *discordtest.Message) bool { return m.Button("Pause") != nil })
+	}
+	h.check()
+}

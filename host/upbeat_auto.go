@@ -1,0 +1,88 @@
+package host
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/store"
+)
+
+// UPBEAT's auto games: bots alone (game.ModeAuto), opened by someone who watches and
+// may Pause and Resume them, as KOMBAT's auto games. They are paced by a stored
+// deadline (AutoTurn) rather than KOMBAT's in-memory loop, so that the next turn's time
+// survives a restart and a test's clock moves it: each screen, as it goes up, arms the
+// next turn AutoStep after the last one was due (upPace); the deadline plays that one
+// turn (upAutoTurn), whose screen arms the next, until the game ends (max_turns bounds
+// it, U22). A paused game has no deadline; Resume arms one a full step away.
+
+// upPace is when an auto game's next turn is due: AutoStep after the latest turn was
+// due, so that the pace holds whatever a turn and its screen took; AutoStep from now
+// when that time has passed (a late screen, a restart) or there was none (the first
+// turn, after Resume), so every screen stays up a full step at least.
+func (h *Host) upPace(t *Table, now time.Time) time.Time {
+	if next := t.Up.TurnDue.Add(h.opt.AutoStep); !t.Up.TurnDue.IsZero() && next.After(now) {
+		return next
+	}
+	return now.Add(h.opt.AutoStep)
+}
+
+// upAutoTurn plays an auto game's turn due at due (its AutoTurn deadline, armed at
+// record position armedAt) and shows it; a stale deadline (the game paused since, or
+// its screen not up: showing it arms the next) plays nothing. A turn that fails is
+// tried again a step later, so the game never stalls for want of a deadline.
+func (h *Host) upAutoTurn(t *Table, due time.Time, armedAt int) error {
+	if t.Row.Status != store.StatusPlay || t.Row.Mode != game.ModeAuto || t.Up.Paused || t.owed != nil || armedAt != t.Up.ShownVersion {
+		return nil
+	}
+	t.Up.TurnDue = due
+	played, err := h.upAuto(t)
+	if err != nil {
+		h.Arm(t, AutoTurn, h.clock.Now().Add(h.opt.AutoStep))
+		return err
+	}
+	if played {
+		h.goOn(t)
+	}
+	return nil
+}
+
+// upPause is Pause for an UPBEAT game: only an auto game pauses, and only its opener
+// pauses or resumes it (Lobby.MayPause's rule and words). Pausing clears the next
+// turn's deadline; resuming arms it a full step away (or the owed screen does, once
+// shown).
+func (h *Host) upPause(t *Table, user string, stop bool) error {
+	if err := (&Lobby{Owner: t.Up.Owner}).MayPause(t.Row, user); err != nil {
+		return err
+	}
+	if t.Row.Status != store.StatusPlay {
+		return refuse("The game is not in play.")
+	}
+	if t.Up.Paused == stop {
+		return nil
+	}
+	old, due := t.Up.Paused, t.Up.TurnDue
+	t.Up.Paused, t.Up.TurnDue = stop, time.Time{}
+	if err := h.SaveMeta(t); err != nil {
+		t.Up.Paused, t.Up.TurnDue = old, due
+		return fmt.Errorf("host: pause: %w", err)
+	}
+	switch {
+	case stop:
+		h.Disarm(t, AutoTurn)
+	case t.owed == nil:
+		h.Arm(t, AutoTurn, h.upPace(t, h.clock.Now()))
+	}
+	return nil
+}
+
+// Paused reports whether an auto game (KOMBAT's or UPBEAT's) waits for Resume.
+func (t *Table) Paused() bool {
+	if t.Up != nil {
+		return t.Up.Paused
+	}
+	return t.Lobby.Paused
+}
+
+// AutoStep is the pause between turns of an auto game.
+func (h *Host) AutoStep() time.Duration { return h.opt.AutoStep }

@@ -1,0 +1,172 @@
+package host
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/store"
+)
+
+// autoDeadline is the game's stored AutoTurn deadline, if any.
+func autoDeadline(t *testing.T, db *store.DB) (store.Deadline, bool) {
+	t.Helper()
+	ds, err := db.Deadlines(context.Background(), time.Unix(4_000_000_000, 0))
+	must(t, err)
+	for _, d := range ds {
+		if d.Kind == string(AutoTurn) {
+			return d, true
+		}
+	}
+	return store.Deadline{}, false
+}
+
+// TestUpbeat_AutoGame: an UPBEAT game of three bots, opened by ann, who watches. It is
+// mode auto, holds ann in no game, and begins at once when she starts it; then each
+// advance of the clock by AutoStep plays exactly one turn and shows it (a step less
+// plays none), and a turn played late does not delay the next; bob cannot pause it, ann can, and nothing plays while it is paused;
+// Resume goes on a full step later; a restart in the middle plays the next turn at the
+// time stored before it, not sooner and not AutoStep after the restart; the game ends
+// at max_turns with a result and no rating on any ladder.
+func TestUpbeat_AutoGame(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "k.db")
+	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	f := newScriptFront()
+	db, err := store.Open(ctx, path)
+	must(t, err)
+	h, err := New(Options{DB: db, Front: f, Clock: clock, Log: quietLog(), RetryBase: time.Hour, RetryMax: time.Hour})
+	must(t, err)
+	step := h.AutoStep()
+	if step != 3*time.Second {
+		t.Fatalf("AutoStep %v, want KOMBAT's default 3s", step)
+	}
+	cfg := upConfig() // four turns each
+	tb, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: "c", Owner: "ann", OwnerName: "Ann", Config: cfg,
+		Seats: 3, Bots: []string{"easy", "easy", "easy"}, Seed: 7})
+	must(t, err)
+	id := tb.Row.ID
+	if tb.Row.Mode != game.ModeAuto || tb.Seat("ann") != 0 {
+		t.Fatalf("mode %s, ann in seat %d; want an auto game ann watches", tb.Row.Mode, tb.Seat("ann"))
+	}
+	// The one-game rule holds nobody: ann opens a lobby of her own on the same server.
+	if _, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: "c2", Owner: "ann", OwnerName: "Ann", Config: cfg, Seats: 2, Seed: 8}); err != nil {
+		t.Fatalf("ann, watching an auto game, could not open another game: %v", err)
+	}
+
+	locked(t, h, id, func(tb *Table) {
+		if err := h.StartUpbeat(tb, "bob"); refusedWith(t, err) == "" {
+			t.Error("bob started ann's auto game")
+		}
+		must(t, h.StartUpbeat(tb, "ann"))
+		if tb.Row.Status != store.StatusPlay {
+			t.Fatalf("status %s once started, want play at once: nobody writes a plan", tb.Row.Status)
+		}
+	})
+	turns := func(h *Host) int { // turns played, read under the lock (stored once over)
+		if h.Get(id) == nil {
+			row, err := h.db.Game(ctx, id)
+			must(t, err)
+			return row.Turns
+		}
+		n := 0
+		locked(t, h, id, func(tb *Table) {
+			g, err := h.UpEngine(tb)
+			must(t, err)
+			n = g.Turns()
+		})
+		return n
+	}
+	if got := len(f.versions()); got != 1 || turns(h) != 0 {
+		t.Fatalf("%d screens and %d turns once begun, want the first screen alone", got, turns(h))
+	}
+	if d, ok := autoDeadline(t, db); !ok || !d.Due.Equal(clock.Now().Add(step)) {
+		t.Fatalf("next turn %+v (%v), want due a step after the first screen", d, ok)
+	}
+
+	// One turn per step, none sooner.
+	played := 0
+	tick := func(h *Host, f *scriptFront, d time.Duration, want int) {
+		t.Helper()
+		before := len(f.versions())
+		clock.Advance(d)
+		h.RunDue(ctx)
+		played += want
+		if got := len(f.versions()) - before; got != want {
+			t.Fatalf("after %v: %d screens, want %d", d, got, want)
+		}
+		if got := turns(h); got != played {
+			t.Fatalf("after %v: %d turns played, want %d", d, got, played)
+		}
+	}
+	for range 2 {
+		tick(h, f, step-time.Millisecond, 0)
+		tick(h, f, time.Millisecond, 1)
+	}
+	// A turn played late (the ticker checks each second) does not slow the pace: the
+	// next is due a step after the late one was due, not a step after it was played.
+	tick(h, f, step+500*time.Millisecond, 1)
+	tick(h, f, step-500*time.Millisecond-time.Millisecond, 0)
+	tick(h, f, time.Millisecond, 1)
+
+	// Pause: only ann; nothing plays while paused; Resume goes on a step later.
+	locked(t, h, id, func(tb *Table) {
+		if msg := refusedWith(t, h.Pause(tb, "bob", true)); !strings.Contains(msg, "<@ann>") {
+			t.Errorf("bob pausing ann's game: %q", msg)
+		}
+		must(t, h.Pause(tb, "ann", true))
+	})
+	if _, ok := autoDeadline(t, db); ok {
+		t.Error("a paused game keeps its next turn's deadline")
+	}
+	tick(h, f, 10*step, 0)
+	locked(t, h, id, func(tb *Table) { must(t, h.Pause(tb, "ann", false)) })
+	tick(h, f, step-time.Millisecond, 0)
+	tick(h, f, time.Millisecond, 1)
+
+	// A restart in the middle: the next turn comes at the time stored before it.
+	due, ok := autoDeadline(t, db)
+	if !ok {
+		t.Fatal("no next turn stored")
+	}
+	clock.Advance(time.Second)
+	<-h.Close()
+	db.Close()
+	f2 := newScriptFront()
+	h2, db2 := hostOn(t, path, f2, clock)
+	if _, err := h2.Restore(ctx); err != nil {
+		t.Fatal(err)
+	}
+	h2.Connected()
+	if d, ok := autoDeadline(t, db2); !ok || !d.Due.Equal(due.Due) {
+		t.Fatalf("after the restart, next turn %+v, want the one stored before (%v)", d, due.Due)
+	}
+	left := due.Due.Sub(clock.Now())
+	tick(h2, f2, left-time.Millisecond, 0)
+	tick(h2, f2, time.Millisecond, 1)
+
+	// To the end: every step one turn, and the game over at max_turns.
+	want := 3 * int(cfg.MaxTurns)
+	for played < want {
+		tick(h2, f2, step, 1)
+	}
+	if _, err := h2.Lock(id); err == nil {
+		t.Fatalf("the game is still active after %d turns", played)
+	}
+	row, err := db2.Game(ctx, id)
+	must(t, err)
+	if row.Status != store.StatusOver || row.Result == nil || row.Turns != want {
+		t.Fatalf("status %s, result %v after %d turns; want over after %d", row.Status, row.Result, row.Turns, want)
+	}
+	if _, ok := autoDeadline(t, db2); ok {
+		t.Error("a next turn is still stored once the game is over")
+	}
+	for _, kind := range UpLadders() {
+		if top, err := db2.Leaderboard(ctx, "g", kind, 10); err != nil || len(top) != 0 {
+			t.Errorf("ladder %s after an auto game: %v, %v; want nobody rated", kind, top, err)
+		}
+	}
+}
