@@ -122,6 +122,7 @@ func routes() map[string]route {
 		"resignok":  {do: func(b *Bot, r *request, in input) view.Reply { return b.resign(r, in.id.Game) }, ack: ackUpdate},
 		"pause":     {do: func(b *Bot, r *request, in input) view.Reply { return b.pause(r, in.id, true) }, ack: ackUpdate},
 		"resume":    {do: func(b *Bot, r *request, in input) view.Reply { return b.pause(r, in.id, false) }, ack: ackUpdate},
+		"upstop":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upStop(r, in.id) }, ack: ackUpdate},
 		"why":       {do: func(b *Bot, r *request, in input) view.Reply { return b.why(r, in.id) }},
 		"rp":        {do: func(b *Bot, r *request, in input) view.Reply { return b.replayStep(r, in.id) }, ack: ackUpdate},
 		// Tournaments and the strategy library.

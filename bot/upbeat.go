@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
@@ -158,6 +159,17 @@ func (b *Bot) upLeave(r *request, id view.CustomID) view.Reply {
 		rep := view.UpLobby(t)
 		rep.Update = true
 		return rep
+	})
+}
+
+// upStop ends an UPBEAT auto game now, at its opener's request; its final screen
+// follows.
+func (b *Bot) upStop(r *request, id view.CustomID) view.Reply {
+	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
+		if err := b.host.StopUpbeat(t, r.user.ID); err != nil {
+			return b.refusedOr(r, "stop upbeat game", err)
+		}
+		return view.Reply{Update: true, Content: fmt.Sprintf("%s\n*Stopped by <@%s>.*", r.i.Message.Content, r.user.ID), Components: []discordgo.MessageComponent{}}
 	})
 }
 
@@ -430,6 +442,8 @@ func (b *Bot) upSummary(t *host.Table, e host.Event) string {
 		return fmt.Sprintf("⏰ %s's revision clock ran out: the plan ran as it stood.\n%s", view.UpMention(t, e.Player), view.UpTurnSummary(*e.Up, view.UpNames(t)[e.Player-1]))
 	case host.EvResign:
 		return fmt.Sprintf("%s resigned.", view.UpMention(t, e.Player))
+	case host.EvStop:
+		return fmt.Sprintf("<@%s> stopped the game: it ends as at its turn limit (the largest total deposit wins).", t.Up.Owner)
 	}
 	return ""
 }

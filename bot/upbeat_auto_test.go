@@ -144,3 +144,46 @@ func TestUpbeatNewAllBots(t *testing.T) {
 	}
 	h.check()
 }
+
+// TestUpbeatAutoStop_U22: an auto game of fifty turns a bot, which would run for
+// minutes, is stopped by its opener after its first turn: bob's Stop is refused
+// privately, alice's ends it at once, the final screen says so and who won (as at the
+// turn limit, U22), and no turn comes after it.
+func TestUpbeatAutoStop_U22(t *testing.T) {
+	const step = 3 * time.Second
+	h := newHarnessWith(t, func(o *Options) { o.AutoStep = step })
+	cfg := h.fake.Upload("long.cfg", "text/plain", []byte("max_turns=50\nm=8\nn=8\n"))
+	intro := h.upslash(h.alice, h.channel.ID, "auto", discordtest.Opt("players", 2), discordtest.Opt("level", "easy"),
+		discordtest.Opt("config", cfg))
+	if !strings.Contains(intro.Content, "**Stop**") {
+		t.Errorf("the announcement does not offer Stop: %q", intro.Content)
+	}
+	thread, err := h.fake.WaitThread(h.ctx, h.channel.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.find(thread.ID, "the first screen", func(m *discordtest.Message) bool { return m.File("territory.png") != nil })
+	h.clock.Advance(step)
+	h.bot.RunDue(h.ctx)
+	screens := h.upScreens(thread.ID)
+	screen := screens[len(screens)-1]
+	if screen.Button("Stop") == nil || !strings.Contains(screen.Content, "turn 1") {
+		t.Fatalf("the first turn's screen: %q %+v", screen.Content, screen.Buttons())
+	}
+	in := h.click(h.bob, screen, "Stop")
+	if m, err := in.Followup(h.ctx); err != nil || !m.Ephemeral || !strings.Contains(m.Content, h.alice.ID) {
+		t.Fatalf("bob's Stop: %v %+v", err, m)
+	}
+	h.click(h.alice, screen, "Stop")
+	last := h.find(thread.ID, "the final screen", contains("stopped the game"))
+	if !strings.Contains(last.Content, "Game over") || len(last.Buttons()) != 0 {
+		t.Fatalf("the final screen: %q %+v", last.Content, last.Buttons())
+	}
+	n := len(h.upScreens(thread.ID))
+	h.clock.Advance(10 * step)
+	h.bot.RunDue(h.ctx)
+	if got := len(h.upScreens(thread.ID)); got != n {
+		t.Errorf("%d screens after the stop", got-n)
+	}
+	h.check()
+}

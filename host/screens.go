@@ -49,6 +49,7 @@ const (
 	EvTimeUp                   // the clock played a turn for a player
 	EvForfeit                  // a player missed MaxMisses turns in a row
 	EvResign                   // a player resigned
+	EvStop                     // an UPBEAT auto game was stopped early (StopUpbeat)
 )
 
 // Event is what happened to a game, for its summary.

@@ -86,3 +86,33 @@ func (t *Table) Paused() bool {
 
 // AutoStep is the pause between turns of an auto game.
 func (h *Host) AutoStep() time.Duration { return h.opt.AutoStep }
+
+// StopUpbeat ends an UPBEAT auto game now, as at its turn limit (upbeat's Stop: the
+// winner as U22 says), at its opener's request: a game of the default configuration
+// runs a thousand turns a bot, hours at the auto pace, and Pause alone would hold its
+// thread for good. Its final screen follows, as after a last turn.
+func (h *Host) StopUpbeat(t *Table, user string) error {
+	if t.Row.Mode != game.ModeAuto {
+		return refuse("Only a game of bots can be stopped: players end theirs by playing, or with `/upbeat resign`.")
+	}
+	if err := (&Lobby{Owner: t.Up.Owner}).MayPause(t.Row, user); err != nil {
+		return err
+	}
+	if t.Row.Status != store.StatusPlay {
+		return refuse("The game is not in play.")
+	}
+	g, err := h.UpEngine(t)
+	if err != nil {
+		return err
+	}
+	if err := g.Stop(); err != nil {
+		t.forget()
+		return err
+	}
+	if err := h.commitShown(t, Event{Kind: EvStop}); err != nil {
+		return err
+	}
+	h.Disarm(t, AutoTurn)
+	h.goOn(t)
+	return nil
+}

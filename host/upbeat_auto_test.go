@@ -9,6 +9,7 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/store"
+	"github.com/kombat-game/kombat/upbeat"
 )
 
 // autoDeadline is the game's stored AutoTurn deadline, if any.
@@ -169,4 +170,68 @@ func TestUpbeat_AutoGame(t *testing.T) {
 			t.Errorf("ladder %s after an auto game: %v, %v; want nobody rated", kind, top, err)
 		}
 	}
+}
+
+// TestUpbeat_StopAutoGame_U22: the opener stops an auto game mid-way: it ends at once
+// as at its turn limit (the winner U22 names), stored with its result and a stop in
+// its record that replays, its final screen owed and shown, and no turn after it.
+// Nobody else may stop it, nor can a game of people be stopped.
+func TestUpbeat_StopAutoGame_U22(t *testing.T) {
+	ctx := context.Background()
+	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	f := newScriptFront()
+	h, db := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, clock)
+	tb, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: "c", Owner: "ann", OwnerName: "Ann", Config: upConfig(),
+		Seats: 2, Bots: []string{"easy", "easy"}, Seed: 7})
+	must(t, err)
+	id := tb.Row.ID
+	locked(t, h, id, func(tb *Table) { must(t, h.StartUpbeat(tb, "ann")) })
+	for range 3 {
+		clock.Advance(h.AutoStep())
+		h.RunDue(ctx)
+	}
+	var want int
+	locked(t, h, id, func(tb *Table) {
+		if msg := refusedWith(t, h.StopUpbeat(tb, "bob")); !strings.Contains(msg, "<@ann>") {
+			t.Errorf("bob stopping ann's game: %q", msg)
+		}
+		g, err := h.UpEngine(tb)
+		must(t, err)
+		if g.Turns() != 3 {
+			t.Fatalf("%d turns before the stop, want 3", g.Turns())
+		}
+		limit := g.Copy()
+		limit.Finish()
+		want = limit.Winner()
+		must(t, h.StopUpbeat(tb, "ann"))
+	})
+	shown := len(f.versions())
+	clock.Advance(10 * h.AutoStep())
+	h.RunDue(ctx)
+	if got := len(f.versions()); got != shown {
+		t.Errorf("%d screens after the stop, want none", got-shown)
+	}
+	row, err := db.Game(ctx, id)
+	must(t, err)
+	if row.Status != store.StatusOver || row.Result == nil || row.Result.Winner != want || row.Turns != 3 {
+		t.Fatalf("stored: status %s, result %+v, %d turns; want over, winner %d, 3 turns", row.Status, row.Result, row.Turns, want)
+	}
+	if acts := row.Upbeat.Actions; acts[len(acts)-1].Kind != upbeat.ActStop {
+		t.Errorf("the record ends with %+v, want the stop", acts[len(acts)-1])
+	}
+	if g, err := upbeat.Replay(upbeat.NewLanguage(), row.UpbeatRecord(), nil); err != nil || !g.Over() || g.Winner() != want {
+		t.Errorf("the stopped record replays to %v", err)
+	}
+	v, err := h.UpReplayGame(ctx, "g", "c", id)
+	must(t, err)
+	if steps, err := h.UpReplay(v, []int{v.Steps() - 1}); err != nil || !steps[0].Stop || !steps[0].Snap.Over {
+		t.Errorf("the replay's last step: %+v, %v", steps, err)
+	}
+	// A game of people has no Stop: they end it by playing or resigning.
+	duel := upOpened(t, h)
+	locked(t, h, duel.Row.ID, func(tb *Table) {
+		if msg := refusedWith(t, h.StopUpbeat(tb, "ann")); !strings.Contains(msg, "Only a game of bots") {
+			t.Errorf("stopping a game of people: %q", msg)
+		}
+	})
 }

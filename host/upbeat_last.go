@@ -42,7 +42,7 @@ func upReplay(lang *interp.Language, r upbeat.Record) (*upbeat.Game, upbeat.Turn
 	}
 	loud, turns := len(r.Actions), 0 // from the second-to-last turn on
 	for i := len(r.Actions) - 1; i >= 0 && turns < 2; i-- {
-		if k := r.Actions[i].Kind; k == upbeat.ActConfirm || k == upbeat.ActResign {
+		if r.Actions[i].Kind != upbeat.ActRevise {
 			loud, turns = i, turns+1
 		}
 	}
@@ -56,7 +56,7 @@ func upReplay(lang *interp.Language, r upbeat.Record) (*upbeat.Game, upbeat.Turn
 		switch a.Kind {
 		case upbeat.ActConfirm:
 			last = log
-		case upbeat.ActResign:
+		case upbeat.ActResign, upbeat.ActStop:
 			last = upbeat.TurnLog{}
 		}
 	}

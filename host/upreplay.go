@@ -32,12 +32,12 @@ type UpRecord struct {
 // helpers that name players.
 func (v *UpRecord) Table() *Table { return &Table{Row: v.Row, Up: &v.Up} }
 
-// Steps is how many steps the game has so far: the start, and one per turn confirmed
-// or player resigned.
+// Steps is how many steps the game has so far: the start, and one per turn confirmed,
+// player resigned or the game stopped.
 func (v *UpRecord) Steps() int {
 	n := 1
 	for _, a := range v.Row.Upbeat.Actions {
-		if a.Kind == upbeat.ActConfirm || a.Kind == upbeat.ActResign {
+		if a.Kind != upbeat.ActRevise {
 			n++
 		}
 	}
@@ -108,6 +108,7 @@ type UpStep struct {
 	Step   int             // 0 for the start, k for the k-th turn or resignation
 	Player int             // who played it; 0 for the start
 	Resign bool            // the step is Player's resignation, not a turn
+	Stop   bool            // the step is the game stopped early (StopUpbeat) on Player's turn
 	Log    upbeat.TurnLog  // the turn's log (the crew's path, its invests, collects and shots); empty for the start and a resignation
 	Snap   upbeat.Snapshot // the game after the step
 }
@@ -165,7 +166,7 @@ func (h *Host) UpReplay(v *UpRecord, steps []int) ([]UpStep, error) {
 		if err != nil {
 			return nil, fmt.Errorf("host: replay game %d, action %d: %w", v.Row.ID, i+1, err)
 		}
-		if a.Kind != upbeat.ActConfirm && a.Kind != upbeat.ActResign {
+		if a.Kind == upbeat.ActRevise {
 			continue
 		}
 		step++
@@ -173,7 +174,7 @@ func (h *Host) UpReplay(v *UpRecord, steps []int) ([]UpStep, error) {
 			points = append(points, upPoint{step: step, action: i + 1, g: g.Copy()})
 		}
 		if step == steps[len(out)] {
-			out = append(out, UpStep{Step: step, Player: a.Player, Resign: a.Kind == upbeat.ActResign, Log: log, Snap: g.Snapshot()})
+			out = append(out, UpStep{Step: step, Player: a.Player, Resign: a.Kind == upbeat.ActResign, Stop: a.Kind == upbeat.ActStop, Log: log, Snap: g.Snapshot()})
 		}
 	}
 	return out, nil

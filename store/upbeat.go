@@ -103,7 +103,7 @@ func decodeUpbeat(up, config string) (*Upbeat, error) {
 
 // upbeatActions are the actions an UPBEAT record can replay.
 func upbeatActions() []upbeat.ActionKind {
-	return []upbeat.ActionKind{upbeat.ActRevise, upbeat.ActConfirm, upbeat.ActResign}
+	return []upbeat.ActionKind{upbeat.ActRevise, upbeat.ActConfirm, upbeat.ActResign, upbeat.ActStop}
 }
 
 // CommitActions stores an UPBEAT game's actions made at position pos of its record

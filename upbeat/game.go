@@ -324,6 +324,18 @@ func (g *Game) Resign(p int) error {
 	return nil
 }
 
+// Stop ends the game now, as at its turn limit (Finish: U22, U22a), and records it on
+// the open turn's player: how whoever watches an auto game ends one that would run for
+// hours (a game of people ends by their turns or resignations).
+func (g *Game) Stop() error {
+	if g.over {
+		return ErrGameOver
+	}
+	g.actions = append(g.actions, Action{Player: g.cur, Kind: ActStop})
+	g.Finish()
+	return nil
+}
+
 func (g *Game) check(p int) error {
 	if g.over {
 		return ErrGameOver

@@ -15,6 +15,7 @@ const (
 	ActRevise  ActionKind = "revise"  // a plan revision, accepted or refused (U20)
 	ActConfirm ActionKind = "confirm" // the plan is confirmed: the crew runs it
 	ActResign  ActionKind = "resign"  // the player gives up
+	ActStop    ActionKind = "stop"    // the game is stopped early and ends as at its turn limit (Stop)
 )
 
 // Action is one player action, in the order made.
@@ -53,6 +54,11 @@ func (g *Game) Apply(a Action) (TurnLog, error) {
 		return g.Confirm(a.Player, a.Elapsed)
 	case ActResign:
 		return TurnLog{}, g.Resign(a.Player)
+	case ActStop:
+		if a.Player != g.cur {
+			return TurnLog{}, fmt.Errorf("upbeat: a stop recorded on player %d's turn, but it is player %d's", a.Player, g.cur)
+		}
+		return TurnLog{}, g.Stop()
 	}
 	return TurnLog{}, fmt.Errorf("upbeat: unknown action %q", a.Kind)
 }

@@ -66,3 +66,46 @@ func cloneLog(l TurnLog) TurnLog {
 	l.Events = append([]Event(nil), l.Events...)
 	return l
 }
+
+// TestStop_U22: a game stopped early ends as at its turn limit (U22: Finish decides the
+// winner), its record says so, and the record replays to the same end; a game over
+// cannot be stopped, and a stop recorded on another player's turn does not replay.
+func TestStop_U22(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.MaxTurns = 40
+	g := botGameWith(t, cfg, "easy", 2, 4) // played to its end: the record to cut
+	full := g.Record()
+	cut, err := New(NewLanguage(), full.Setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range full.Actions[:len(full.Actions)/2] {
+		if _, err := cut.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	finished := cut.Copy()
+	finished.Finish()
+	p := cut.Current()
+	if err := cut.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	if !cut.Over() || cut.Winner() != finished.Winner() || cut.Current() != 0 {
+		t.Errorf("stopped: over %v, winner %d; as at the turn limit: winner %d", cut.Over(), cut.Winner(), finished.Winner())
+	}
+	rec := cut.Record()
+	if last := rec.Actions[len(rec.Actions)-1]; last.Kind != ActStop || last.Player != p {
+		t.Errorf("the record ends with %+v, want a stop on player %d's turn", last, p)
+	}
+	again, err := Replay(NewLanguage(), rec, nil)
+	if err != nil || !again.Over() || again.Winner() != cut.Winner() {
+		t.Fatalf("the stopped record replays to over %v, winner %d (%v)", again != nil && again.Over(), again.Winner(), err)
+	}
+	if err := cut.Stop(); err != ErrGameOver {
+		t.Errorf("stopping a game over: %v", err)
+	}
+	rec.Actions[len(rec.Actions)-1].Player = p%3 + 1
+	if _, err := Replay(NewLanguage(), rec, nil); err == nil {
+		t.Error("a stop recorded on another player's turn replayed")
+	}
+}

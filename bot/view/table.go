@@ -207,10 +207,15 @@ func hexOptions(hexes []game.Hex, desc string) []discordgo.SelectMenuOption {
 
 // AutoControls are an auto game's buttons.
 func AutoControls(t *host.Table) []discordgo.MessageComponent {
+	b := Button("Pause", discordgo.SecondaryButton, CustomID{Action: "pause", Game: t.Row.ID})
 	if t.Paused() {
-		return []discordgo.MessageComponent{Row(Button("Resume", discordgo.SuccessButton, CustomID{Action: "resume", Game: t.Row.ID}))}
+		b = Button("Resume", discordgo.SuccessButton, CustomID{Action: "resume", Game: t.Row.ID})
 	}
-	return []discordgo.MessageComponent{Row(Button("Pause", discordgo.SecondaryButton, CustomID{Action: "pause", Game: t.Row.ID}))}
+	if t.Row.Upbeat == nil {
+		return []discordgo.MessageComponent{Row(b)}
+	}
+	// An UPBEAT auto game may run for hours: Stop ends it now, as at its turn limit.
+	return []discordgo.MessageComponent{Row(b, Button("Stop", discordgo.DangerButton, CustomID{Action: "upstop", Game: t.Row.ID}))}
 }
 
 // Mention names a seat in text: a ping for people, a name for bots.

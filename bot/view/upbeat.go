@@ -78,7 +78,7 @@ func UpLobby(t *host.Table) Reply {
 func UpAutoIntro(t *host.Table, step time.Duration) Reply {
 	cfg, n := t.Row.Upbeat.Config, len(t.Row.Upbeat.Seats)
 	var b strings.Builder
-	fmt.Fprintf(&b, "**UPBEAT** game #%d · <@%s> starts an auto game: %d bots play each other on a %d x %d territory, %d turns each (%d in all), one turn every %s. <@%s> can **Pause** and **Resume** it; it is not rated.\n",
+	fmt.Fprintf(&b, "**UPBEAT** game #%d · <@%s> starts an auto game: %d bots play each other on a %d x %d territory, %d turns each (%d in all), one turn every %s. <@%s> can **Pause** and **Resume** it, or **Stop** it, which ends it at once as at its turn limit; it is not rated.\n",
 		t.Row.ID, t.Up.Owner, n, cfg.Rows, cfg.Cols, cfg.MaxTurns, int64(n)*cfg.MaxTurns, step, t.Up.Owner)
 	b.WriteString(upSeats(t, func(int) string { return "•" }))
 	return Reply{Content: Fit(b.String())}

@@ -29,6 +29,8 @@ func upStepTitle(s host.UpStep, steps int, names []string) string {
 		return "Replay: the start"
 	case s.Resign:
 		return fmt.Sprintf("Replay: turn %d of %d, %s resigned", s.Step, steps-1, names[s.Player-1])
+	case s.Stop:
+		return fmt.Sprintf("Replay: step %d of %d, the game stopped", s.Step, steps-1)
 	}
 	return fmt.Sprintf("Replay: turn %d of %d, %s's turn %d", s.Step, steps-1, names[s.Player-1], s.Log.Turn)
 }
@@ -67,6 +69,8 @@ func UpReplayViewer(t *host.Table, s host.UpStep, steps int, png []byte, public 
 		b.WriteString("the start: everyone's first plan is in")
 	case s.Resign:
 		fmt.Fprintf(&b, "turn %d of %d\n%s resigned.", s.Step, steps-1, UpMention(t, s.Player))
+	case s.Stop:
+		fmt.Fprintf(&b, "step %d of %d\nThe game was stopped and ended as at its turn limit.", s.Step, steps-1)
 	default:
 		fmt.Fprintf(&b, "turn %d of %d\n%s", s.Step, steps-1, UpTurnSummary(s.Log, names[s.Player-1]))
 	}
