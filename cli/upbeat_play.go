@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -17,7 +18,8 @@ import (
 )
 
 // kombat play --game upbeat: you (player 1) against bots in the terminal. Your plan
-// comes from a file or is typed; at each of your turns you may revise it while your
+// comes from a file or is typed; at each of your turns you may revise it (a file, your
+// editor, or typed) while your
 // revision clock runs (U20), then confirm it. The territory image after every turn goes
 // to a folder named at the start. Nothing is stored.
 
@@ -44,7 +46,8 @@ func parseUpbeatPlayFlags(args []string, stderr io.Writer) (upbeatPlayOptions, e
 		fmt.Fprint(stderr, "usage: kombat play --game upbeat [--players N] [--seed N] [--level LEVEL] [--config FILE] [--out DIR] [PLAN_FILE]\n\n"+
 			"Plays UPBEAT in this terminal: you are player 1, the other seats are bots. Your first\n"+
 			"plan is PLAN_FILE, or typed, ending with a line holding a single \".\". At each of\n"+
-			"your turns you may revise it (\"revise FILE\", or \"plan\" and type it) while your\n"+
+			"your turns you may revise it (\"revise FILE\", \"edit\" in $VISUAL or $EDITOR, or \"plan\"\n"+
+			"and type it) while your\n"+
 			"revision clock runs; Enter confirms it and your crew runs it.\n\n")
 		fs.PrintDefaults()
 	}
@@ -259,7 +262,7 @@ func (s *upbeatTerminal) turn() (upbeat.TurnLog, error) {
 		fmt.Fprintln(s.out, "Your revision clock has run out: your plan runs as it is.")
 		return g.Confirm(human, elapsed())
 	}
-	fmt.Fprintf(s.out, "Your turn %d. Enter runs your plan; \"revise FILE\" or \"plan\" (then type it, ending with \".\") revises it (cost %d);\n"+
+	fmt.Fprintf(s.out, "Your turn %d. Enter runs your plan; \"revise FILE\", \"edit\" (in $EDITOR) or \"plan\" (then type it, ending with \".\") revises it (cost %d);\n"+
 		"\"show\" prints your plan, \"status\" the players, \"quit\" resigns.\n", g.Turn(human), g.Config().RevCost)
 	for {
 		left := g.Clock(human) - s.now().Sub(mark)
@@ -300,8 +303,13 @@ func (s *upbeatTerminal) turn() (upbeat.TurnLog, error) {
 			if text, err = s.typed(); err != nil {
 				return upbeat.TurnLog{}, err
 			}
+		case "edit":
+			if text, err = editPlan(g.Plan(human), s.dir); err != nil {
+				fmt.Fprintf(s.out, "  ✗ %v\n", err)
+				continue
+			}
 		default:
-			fmt.Fprintf(s.out, "  ✗ %q: press Enter to run your plan, or revise FILE, plan, show, status, quit.\n", shortInput(cmd))
+			fmt.Fprintf(s.out, "  ✗ %q: press Enter to run your plan, or revise FILE, edit, plan, show, status, quit.\n", shortInput(cmd))
 			continue
 		}
 		same := upbeat.SamePlan(g.Plan(human), text)
@@ -321,6 +329,35 @@ func (s *upbeatTerminal) turn() (upbeat.TurnLog, error) {
 			fmt.Fprintf(s.out, "  ✓ revised for %d; your budget is %d. Enter runs it.\n", g.Config().RevCost, g.Budget(human))
 		}
 	}
+}
+
+// editPlan opens the plan in the player's editor ($VISUAL, else $EDITOR, which may
+// carry arguments, as "code --wait") on a file in dir, and returns the file's text once
+// the editor exits. The editor gets the terminal; the revision clock runs meanwhile.
+func editPlan(plan, dir string) (string, error) {
+	editor := strings.Fields(os.Getenv("VISUAL"))
+	if len(editor) == 0 {
+		editor = strings.Fields(os.Getenv("EDITOR"))
+	}
+	if len(editor) == 0 {
+		return "", errors.New("set VISUAL or EDITOR to your editor (export EDITOR=nano), or use revise FILE or plan")
+	}
+	f, err := os.CreateTemp(dir, "plan-*.upbeat")
+	if err != nil {
+		return "", err
+	}
+	path := f.Name()
+	defer os.Remove(path)
+	_, werr := f.WriteString(plan)
+	if err := errors.Join(werr, f.Close()); err != nil {
+		return "", err
+	}
+	cmd := exec.Command(editor[0], append(editor[1:], path)...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("the editor %q: %v; your plan stays", editor[0], err)
+	}
+	return readStrategy(path, nil)
 }
 
 // typed reads a plan typed line by line until a line holding a single ".".

@@ -127,3 +127,44 @@ func TestUpbeatPlay_Endings(t *testing.T) {
 		t.Errorf("a bad configuration: exit %d, want 1", code)
 	}
 }
+
+// TestUpbeatPlay_Edit: "edit" opens the plan in the player's editor ($VISUAL, else
+// $EDITOR, arguments and all) and revises to what it saved; an editor that fails, or
+// none set, leaves the plan as it was and says why.
+func TestUpbeatPlay_Edit(t *testing.T) {
+	bin := t.TempDir()
+	editor := writeFile(t, bin, "ed.sh", "#!/bin/sh\n# the file is the last argument\nfor f; do :; done\ncat \"$f\" > \"$f.seen\"\nprintf 'invest 7\\nmove down\\n' > \"$f\"\n")
+	if err := os.Chmod(editor, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, visual, editor string
+		want                 []string
+	}{
+		{"editor", "", editor + " --wait", []string{"✓ revised for 100", "invest 7\nmove down"}},
+		{"visual first", editor, "false", []string{"✓ revised for 100", "invest 7\nmove down"}},
+		{"failing editor", "", "false", []string{`the editor "false"`, "your plan stays", "invest 10\nmove up"}},
+		{"none", "", "", []string{"set VISUAL or EDITOR", "invest 10\nmove up"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("VISUAL", tc.visual)
+			t.Setenv("EDITOR", tc.editor)
+			script := strings.Join([]string{"invest 10", "move up", ".", "edit", "show", "quit"}, "\n") + "\n"
+			_, out, _, dir := upbeatScript(t, "m=8\nn=8\nmax_turns=3\n", script)
+			for _, want := range tc.want {
+				if !strings.Contains(out, want) {
+					t.Errorf("the output lacks %q:\n%s", want, out)
+				}
+			}
+			if seen, _ := filepath.Glob(filepath.Join(dir, "*.seen")); strings.Contains(tc.want[0], "revised") {
+				if len(seen) != 1 {
+					t.Fatalf("the editor ran %d times", len(seen))
+				}
+				if b, err := os.ReadFile(seen[0]); err != nil || string(b) != "invest 10\nmove up\n" {
+					t.Errorf("the editor opened %q (%v), want the plan as it stood", b, err)
+				}
+			}
+		})
+	}
+}
