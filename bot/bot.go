@@ -112,7 +112,6 @@ func New(opt Options) (*Bot, error) {
 		return nil, err
 	}
 	b.host, b.lang, b.halt, b.clock = h, h.Lang(), h.Halt(), h
-	b.follow.born = time.Now() // the store's clock: screens owed before it may have been posted
 	b.tourney = host.NewTourneys(opt.DB, b.lang, b.halt)
 	tr, err := newAPITransport(opt.Config.APIBase, http.DefaultTransport)
 	if err != nil {

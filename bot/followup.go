@@ -52,7 +52,6 @@ type followToken struct {
 type followups struct {
 	mu     sync.Mutex
 	tokens map[int64]*followToken
-	born   time.Time // the process's start, by the wall clock the store writes with
 }
 
 // keep records the token of the Ready that starts game, once that interaction is
@@ -142,8 +141,8 @@ func (b *Bot) postScreen(t *host.Table, s *store.Screen, rep view.Reply, nonce s
 	}
 	// A screen owed in this process has no OwedAt; one read from the store at start-up
 	// has, and may have been posted before the restart.
-	if name != "" && (s.Attempts > 0 || !s.OwedAt.IsZero() && s.OwedAt.Before(b.follow.born)) {
-		m, err := b.findScreen(t.Row.Place, name, b.screenPriority(t))
+	if name != "" && (s.Attempts > 0 || !s.OwedAt.IsZero()) {
+		m, err := b.findScreen(t.Row.Place, name, t.Row.Shown, b.screenPriority(t))
 		if err != nil {
 			return "", err
 		}
@@ -238,7 +237,7 @@ func tokenDead(err error) bool {
 // the file name, and returns its id ("" if none). A permanent failure to read (the
 // bot may not read the history) finds nothing, so the screen is posted rather than
 // stuck; a transient one is returned, to retry.
-func (b *Bot) findScreen(channel, name string, prio discordgo.RequestOption) (*discordgo.Message, error) {
+func (b *Bot) findScreen(channel, name, shown string, prio discordgo.RequestOption) (*discordgo.Message, error) {
 	ms, err := b.sess.ChannelMessages(channel, lookBack, "", "", "", prio)
 	if err != nil {
 		if why := permanent(err); why != "" {
@@ -251,7 +250,9 @@ func (b *Bot) findScreen(channel, name string, prio discordgo.RequestOption) (*d
 	if st := b.sess.State; st != nil && st.User != nil {
 		self = st.User.ID
 	}
+	seen := false // the screen shown before, which should be among the latest
 	for _, m := range ms {
+		seen = seen || m.ID == shown
 		if m.Author == nil || self != "" && m.Author.ID != self || self == "" && !m.Author.Bot {
 			continue
 		}
@@ -260,6 +261,11 @@ func (b *Bot) findScreen(channel, name string, prio discordgo.RequestOption) (*d
 				return m, nil
 			}
 		}
+	}
+	if shown != "" && !seen && len(ms) < lookBack {
+		// Discord answers an empty history, not a refusal, to a bot without Read
+		// Message History: the look saw nothing, and the screen may go up twice.
+		b.log.Warn("cannot see the channel's history (Read Message History?); posting the screen", "channel", channel, "file", name)
 	}
 	return nil, nil
 }

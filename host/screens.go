@@ -133,19 +133,28 @@ func (h *Host) show(t *Table) error {
 	if old := t.Row.Shown; old != "" && old != shown {
 		h.front.Retire(t, old)
 	}
-	if err := h.db.ScreenShown(h.wctx, t.Row.ID, s.Version, shown); err != nil {
+	// The lobby as it stands with the screen up (its summary; UPBEAT's clock start) is
+	// stored with the screen, in one transaction.
+	summary := &t.Lobby.Summary
+	if t.isUpbeat() {
+		summary = &t.Up.Summary
+	}
+	before := *summary
+	*summary = s.Summary
+	raw, err := json.Marshal(t.lobby())
+	if err == nil {
+		err = h.db.ScreenShown(h.wctx, t.Row.ID, s.Version, shown, raw)
+	}
+	if err != nil {
+		*summary = before
+		// The screen is up but not recorded: the retry must look for it before it posts
+		// (a follow-up has no nonce to make a second post the same message).
+		s.Attempts++
+		s.LastError = "recording the screen shown: " + err.Error()
 		return err
 	}
-	t.Row.Shown = shown
+	t.Row.Setup, t.Row.Shown = raw, shown
 	t.owed = nil
-	if t.isUpbeat() {
-		t.Up.Summary = s.Summary
-	} else {
-		t.Lobby.Summary = s.Summary
-	}
-	if t.Row.Status.Active() {
-		return h.SaveMeta(t)
-	}
 	return nil
 }
 

@@ -82,10 +82,16 @@ func (db *DB) OwedScreen(ctx context.Context, id int64) (Screen, error) {
 }
 
 // ScreenShown clears the debt of version (a newer one stays owed) and records the
-// message now showing the game, in one transaction.
-func (db *DB) ScreenShown(ctx context.Context, id int64, version int, messageID string) error {
+// message now showing the game, with the host's lobby state (setup, unless nil) as it
+// stands once the screen is up, in one transaction: a crash cannot leave the screen
+// recorded as shown and the lobby saying it is not (UPBEAT's clocks count from it).
+func (db *DB) ScreenShown(ctx context.Context, id int64, version int, messageID string, setup []byte) error {
 	err := db.tx(ctx, func(tx *txn) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM screens WHERE game_id = ? AND version = ?`, id, version); err != nil {
+			return err
+		}
+		if setup != nil {
+			_, err := tx.ExecContext(ctx, `UPDATE games SET shown = ?, setup = ?, updated_at = ? WHERE id = ?`, messageID, string(setup), db.millis(), id)
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE games SET shown = ?, updated_at = ? WHERE id = ?`, messageID, db.millis(), id)

@@ -34,7 +34,7 @@ func TestScreens(t *testing.T) {
 	if s, _ := db.OwedScreen(ctx, id); s.Version != 3 || s.Attempts != 0 || s.LastError != "" || s.Summary != "turn 1" {
 		t.Errorf("a newer debt: %+v", s)
 	}
-	must(t, db.ScreenShown(ctx, id, 2, "m-old"))
+	must(t, db.ScreenShown(ctx, id, 2, "m-old", nil))
 	if s, err := db.OwedScreen(ctx, id); err != nil || s.Version != 3 {
 		t.Errorf("showing version 2 cleared version 3: %+v %v", s, err)
 	}
@@ -44,12 +44,12 @@ func TestScreens(t *testing.T) {
 		t.Errorf("owed screens: %+v %v", owed, err)
 	}
 	must(t, db.ResumeScreen(ctx, id))
-	must(t, db.ScreenShown(ctx, id, 3, "m-new"))
+	must(t, db.ScreenShown(ctx, id, 3, "m-new", []byte(`{"summary":"new"}`)))
 	if _, err := db.OwedScreen(ctx, id); !errors.Is(err, ErrNotFound) {
 		t.Errorf("after showing: %v", err)
 	}
-	if g, _ := db.Game(ctx, id); g.Shown != "m-new" {
-		t.Errorf("message id %q", g.Shown)
+	if g, _ := db.Game(ctx, id); g.Shown != "m-new" || string(g.Setup) != `{"summary":"new"}` {
+		t.Errorf("message id %q, setup %s: want the lobby stored with the screen", g.Shown, g.Setup)
 	}
 	res := game.Result{Winner: 2, Reason: game.ReasonResign}
 	must(t, db.CommitOwing(ctx, id, 3, []game.Decision{{Player: 1, Action: game.ActResign}}, &res, 1, "alice resigned", nil))

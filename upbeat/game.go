@@ -203,9 +203,9 @@ func (g *Game) interest(p int, events []Event) []Event {
 		g.dep[i] = nd
 		n++
 	}
-	if g.quiet {
-		return events
-	}
+	// Kept even when quiet: a turn's interest is paid when it opens, which may be on
+	// a step a replay plays quietly (a resignation out of turn opens none), and the
+	// turn's screen shows it.
 	return append(events, Event{Kind: EventInterest, Player: p, Gain: total, Count: n})
 }
 
