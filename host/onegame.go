@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/kombat-game/kombat/store"
+	"github.com/kombat-game/kombat/upbeat"
 )
 
 // One game at a time per person per server, across KOMBAT and UPBEAT. A person's
@@ -68,12 +69,33 @@ func (h *Host) createSeated(t *Table) (*Table, error) {
 	return h.create(t)
 }
 
-// upSeated records that t's UPBEAT seats changed, for the check above; the caller
-// holds h.seating.
+// upSeated records that t's UPBEAT seats changed, or that a player is out, for the
+// check above; a caller seating someone holds h.seating.
 func (h *Host) upSeated(t *Table) {
 	h.tables.mu.Lock()
 	defer h.tables.mu.Unlock()
 	if _, ok := h.tables.tables[t.Row.ID]; ok {
-		h.tables.seats[t.Row.ID] = slices.Clone(t.Row.Upbeat.Seats)
+		h.tables.seats[t.Row.ID] = t.upHeld()
 	}
+}
+
+// upHeld lists the people an UPBEAT game holds, by seat: a player who resigned or lost
+// their city center is out, and free to play elsewhere while the others play on (a
+// resignation is read from the record; losing a center needs the engine, rebuilt
+// after a restart with the game's first turn, or else counted when the game ends).
+func (t *Table) upHeld() []string {
+	held := slices.Clone(t.Row.Upbeat.Seats)
+	for _, a := range t.Row.Upbeat.Actions {
+		if a.Kind == upbeat.ActResign && a.Player >= 1 && a.Player <= len(held) {
+			held[a.Player-1] = ""
+		}
+	}
+	if t.upg != nil {
+		for p := range held {
+			if !t.upg.Alive(p + 1) {
+				held[p] = ""
+			}
+		}
+	}
+	return held
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 
@@ -99,7 +98,7 @@ func (r *registry) add(t *Table) {
 	r.tables[t.Row.ID] = t
 	r.places[t.Row.ID] = t.Row.Place
 	if t.Row.Upbeat != nil {
-		r.seats[t.Row.ID] = slices.Clone(t.Row.Upbeat.Seats)
+		r.seats[t.Row.ID] = t.upHeld()
 	}
 }
 

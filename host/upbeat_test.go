@@ -356,3 +356,37 @@ func TestUpbeat_LeaveLobby(t *testing.T) {
 		}
 	})
 }
+
+// TestOneGame_OutIsFree_U16: a player who resigned is out of the game (U16) and free to
+// play elsewhere on the server while the others play on; those still in are not.
+func TestOneGame_OutIsFree_U16(t *testing.T) {
+	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), clock)
+	tb, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: "c", Owner: "ann", OwnerName: "Ann", Config: upConfig(), Seats: 3, Seed: 7})
+	must(t, err)
+	locked(t, h, tb.Row.ID, func(tb *Table) {
+		for _, u := range []string{"bob", "cat"} {
+			_, err := h.JoinUpbeat(tb, u, u)
+			must(t, err)
+		}
+		must(t, h.StartUpbeat(tb, "ann"))
+		for _, u := range []string{"ann", "bob", "cat"} {
+			_, err := h.WritePlan(tb, u, "invest 1")
+			must(t, err)
+		}
+		if tb.Row.Status != store.StatusPlay {
+			t.Fatalf("status %s after every first plan", tb.Row.Status)
+		}
+		must(t, h.ResignUpbeat(tb, "bob"))
+	})
+	open := func(who, place string) error {
+		_, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: place, Owner: who, OwnerName: who, Config: upConfig(), Seats: 2, Seed: 8})
+		return err
+	}
+	if err := open("bob", "c2"); err != nil {
+		t.Errorf("bob, out of the game, could not open another: %v", err)
+	}
+	if msg := refusedWith(t, open("cat", "c3")); !strings.Contains(msg, "<#c>") {
+		t.Errorf("cat, still in, opening another game: %q", msg)
+	}
+}
