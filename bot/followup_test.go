@@ -220,6 +220,32 @@ func TestFollowupPastMargin(t *testing.T) {
 	h.check()
 }
 
+// TestFollowupTokenRefused: Discord refuses the token (it expired early, or the
+// interaction is unknown: 10015): the screen goes by the channel with its nonce, the
+// token is dropped, and every later screen goes by the channel too, none twice.
+func TestFollowupTokenRefused(t *testing.T) {
+	h := newHarnessWith(t, nil)
+	h.fake.FailNext(followRoute, 1, 10015)
+	g := h.startAutos(1, 3)[0]
+	ms := h.boards(g)
+	onceEach(t, ms)
+	if len(ms) < 3 {
+		t.Fatalf("%d boards", len(ms))
+	}
+	for i, ok := range followedUp(readied(g), ms) {
+		if ok || ms[i].Nonce == "" {
+			t.Errorf("board %d: follow-up %v, nonce %q; want each by the channel with its nonce", i+1, ok, ms[i].Nonce)
+		}
+	}
+	if got := h.fake.Requests(followRoute); got != 1 {
+		t.Errorf("%d follow-ups tried, want the one refused: the token is dropped", got)
+	}
+	if h.bot.follow.held() != 0 {
+		t.Errorf("%d tokens kept after Discord refused it", h.bot.follow.held())
+	}
+	h.check()
+}
+
 // TestFollowupRestart: a follow-up whose answer was lost is still owed when the bot
 // stops; the restarted bot, which no longer has the token, finds the screen in the
 // channel and adopts it instead of posting it again, then goes on by the channel.
