@@ -46,6 +46,7 @@ type followToken struct {
 	app, token string
 	at         time.Time       // when the bot took it, by the bot's clock
 	posted     map[string]bool // the screens posted with it, which it can edit
+	answered   string          // the message its interaction's answer updated (the setup's): already without controls
 }
 
 // followups are the tokens of the auto games started in this process, by game id.
@@ -67,7 +68,11 @@ func (f *followups) keep(game int64, i *discordgo.Interaction, now time.Time) {
 			delete(f.tokens, id)
 		}
 	}
-	f.tokens[game] = &followToken{app: i.AppID, token: i.Token, at: now, posted: map[string]bool{}}
+	tok := &followToken{app: i.AppID, token: i.Token, at: now, posted: map[string]bool{}}
+	if i.Message != nil {
+		tok.answered = i.Message.ID
+	}
+	f.tokens[game] = tok
 }
 
 // fresh returns a copy of game's token while it is within the margin, dropping it
@@ -83,7 +88,7 @@ func (f *followups) fresh(game int64, now time.Time) (followToken, bool) {
 		delete(f.tokens, game)
 		return followToken{}, false
 	}
-	return followToken{app: tok.app, token: tok.token, at: tok.at}, true
+	return followToken{app: tok.app, token: tok.token, at: tok.at, answered: tok.answered}, true
 }
 
 // posted records a message posted with game's token.
@@ -190,6 +195,9 @@ func (b *Bot) followPost(tok followToken, rep view.Reply, prio discordgo.Request
 // with it; it reports false when the channel must do it (no fresh token, or refused).
 func (b *Bot) followRetire(t *host.Table, old string, keep []discordgo.MessageComponent) bool {
 	tok, ok := b.follow.fresh(t.Row.ID, b.clock.Now())
+	if ok && old == tok.answered {
+		return true // the Ready's answer took the setup's controls off: nothing to retire
+	}
 	if !ok || !b.follow.owns(t.Row.ID, old) {
 		return false
 	}

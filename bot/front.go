@@ -83,9 +83,10 @@ func (f discordFront) Retire(t *host.Table, old string) {
 			f.b.log.Warn("strip old controls", "game", id, "message", old, "err", err)
 		}
 	}
-	// A game whose screens follow up its Ready retires by the channel only the message
-	// it showed before (its setup), which waits for the global budget behind every
-	// other game's start: the game keeps its pace rather than wait with it.
+	// A game whose screens follow up its Ready rarely retires anything by the channel
+	// (a screen posted there after a refused token or adopted after a restart), and
+	// such an edit waits for the global budget behind every other game's start: the
+	// game keeps its pace rather than wait with it.
 	if _, fresh := f.b.follow.fresh(id, f.b.clock.Now()); fresh && f.b.begin() {
 		go func() {
 			defer f.b.work.Done()

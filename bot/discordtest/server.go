@@ -13,7 +13,6 @@
 package discordtest
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -313,13 +312,6 @@ func (s *Server) Requests(route string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.routes[route]
-}
-
-// WaitRequests waits until n requests have reached a route pattern (as Requests counts
-// them) and the server has answered the last, so a test can wait for work the bot does
-// in the background, such as an edit nothing else waits on.
-func (s *Server) WaitRequests(ctx context.Context, route string, n int) error {
-	return s.wait(ctx, func() bool { return s.routes[route] >= n })
 }
 
 // RateLimit makes the next n requests to a route pattern answer 429 with retryAfter.
