@@ -117,49 +117,40 @@ func (b *Bot) upAutoGame(r *request, seats int, level string, cfg upbeat.Config)
 	})
 }
 
-// upTable locks an UPBEAT game for a component, or says why it cannot.
-func (b *Bot) upTable(id int64) (*host.Table, *view.Reply) {
-	t, bad := b.lockTable(id)
-	if bad == nil && t.Row.Upbeat == nil {
-		t.Unlock()
-		rep := view.Private("%s", view.ErrStaleComponent.Error())
-		return nil, &rep
-	}
-	return t, bad
-}
-
-// onUpbeat answers with do on an UPBEAT game locked for a component.
+// onUpbeat answers with do on an UPBEAT game locked for a component (onTable's), or
+// with why it cannot be.
 func (b *Bot) onUpbeat(id int64, do func(t *host.Table) view.Reply) view.Reply {
-	t, bad := b.upTable(id)
-	if bad != nil {
-		return *bad
-	}
-	defer t.Unlock()
-	return do(t)
+	return b.onTable(id, func(t *host.Table) view.Reply {
+		if t.Row.Upbeat == nil {
+			return view.Private("%s", view.ErrStaleComponent.Error())
+		}
+		return do(t)
+	})
 }
 
-// upJoin takes a seat in the lobby.
-func (b *Bot) upJoin(r *request, id view.CustomID) view.Reply {
+// upLobby changes an UPBEAT lobby for the presser (act: join, leave) and redraws it.
+func (b *Bot) upLobby(r *request, id view.CustomID, what string, act func(t *host.Table) error) view.Reply {
 	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
-		if _, err := b.host.JoinUpbeat(t, r.user.ID, displayName(r.user)); err != nil {
-			return b.refusedOr(r, "join upbeat game", err)
+		if err := act(t); err != nil {
+			return b.refusedOr(r, what, err)
 		}
 		rep := view.UpLobby(t)
 		rep.Update = true
 		return rep
+	})
+}
+
+// upJoin takes a seat in the lobby.
+func (b *Bot) upJoin(r *request, id view.CustomID) view.Reply {
+	return b.upLobby(r, id, "join upbeat game", func(t *host.Table) error {
+		_, err := b.host.JoinUpbeat(t, r.user.ID, displayName(r.user))
+		return err
 	})
 }
 
 // upLeave gives up the presser's seat in a game nobody has started yet.
 func (b *Bot) upLeave(r *request, id view.CustomID) view.Reply {
-	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
-		if err := b.host.LeaveUpbeat(t, r.user.ID); err != nil {
-			return b.refusedOr(r, "leave upbeat game", err)
-		}
-		rep := view.UpLobby(t)
-		rep.Update = true
-		return rep
-	})
+	return b.upLobby(r, id, "leave upbeat game", func(t *host.Table) error { return b.host.LeaveUpbeat(t, r.user.ID) })
 }
 
 // upStop ends an UPBEAT auto game now, at its opener's request; its final screen

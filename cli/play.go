@@ -92,7 +92,7 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat play: %v\n", err)
 		return 2
 	}
-	cfg, code := readConfig("kombat play", o.config, stderr)
+	cfg, code := readConfig("kombat play", o.config, game.DefaultConfig(), game.ParseConfig, stderr)
 	if code != 0 {
 		return code
 	}
@@ -169,22 +169,22 @@ func interruptible(stdin io.Reader) (io.Reader, func()) {
 	}
 }
 
-// readConfig reads a configuration file, or gives the default without one. On failure
-// it reports to stderr and returns the exit status: 2 for an unreadable file, 1 for
-// one with a mistake.
-func readConfig(cmd, path string, stderr io.Writer) (game.Config, int) {
+// readConfig reads either game's configuration file with parse, or gives def without
+// one. On failure it reports to stderr and returns the exit status: 2 for an
+// unreadable file, 1 for one with a mistake.
+func readConfig[C any](cmd, path string, def C, parse func(string) (C, error), stderr io.Writer) (C, int) {
 	if path == "" {
-		return game.DefaultConfig(), 0
+		return def, 0
 	}
 	text, err := os.ReadFile(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
-		return game.Config{}, 2
+		return def, 2
 	}
-	cfg, err := game.ParseConfig(string(text))
+	cfg, err := parse(string(text))
 	if err != nil {
 		printConfigErrors(cmd, path, err, stderr)
-		return game.Config{}, 1
+		return def, 1
 	}
 	return cfg, 0
 }

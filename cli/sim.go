@@ -75,7 +75,7 @@ func sim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat sim: %v\n", err)
 		return 2
 	}
-	cfg, code := readConfig("kombat sim", o.config, stderr)
+	cfg, code := readConfig("kombat sim", o.config, game.DefaultConfig(), game.ParseConfig, stderr)
 	if code != 0 {
 		return code
 	}

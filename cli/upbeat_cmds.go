@@ -112,17 +112,9 @@ func upbeatSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat sim: --level: %v\n", err)
 		return 2
 	}
-	cfg := upbeat.DefaultConfig()
-	if *config != "" {
-		text, err := os.ReadFile(*config)
-		if err != nil {
-			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
-			return 2
-		}
-		if cfg, err = upbeat.ParseConfig(string(text)); err != nil {
-			printConfigErrors("kombat sim", *config, err, stderr)
-			return 1
-		}
+	cfg, code := readConfig("kombat sim", *config, upbeat.DefaultConfig(), upbeat.ParseConfig, stderr)
+	if code != 0 {
+		return code
 	}
 	lang := upbeat.NewLanguage()
 	var plans []string

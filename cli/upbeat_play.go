@@ -79,17 +79,9 @@ func upbeatPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat play: %v\n", err)
 		return 2
 	}
-	cfg := upbeat.DefaultConfig()
-	if o.config != "" {
-		text, err := os.ReadFile(o.config)
-		if err != nil {
-			fmt.Fprintf(stderr, "kombat play: %v\n", err)
-			return 2
-		}
-		if cfg, err = upbeat.ParseConfig(string(text)); err != nil {
-			printConfigErrors("kombat play", o.config, err, stderr)
-			return 1
-		}
+	cfg, code := readConfig("kombat play", o.config, upbeat.DefaultConfig(), upbeat.ParseConfig, stderr)
+	if code != 0 {
+		return code
 	}
 	if err := cfg.Check(o.players); err != nil {
 		printConfigErrors("kombat play", "configuration", err, stderr)
