@@ -44,7 +44,9 @@ func (h *Host) ArmTurnClock(t *Table) {
 	h.Arm(t, TurnReminder, now.Add(t.Row.TurnTimeout*4/5))
 }
 
-// Tick checks deadlines every second until the host closes.
+// Tick checks deadlines every second until the host closes: first that this process
+// still holds its games (checkClaims), then the due deadlines; every few seconds it
+// also takes up the games of its share that no process hosts (Adopt).
 func (h *Host) Tick() {
 	if !h.begin() {
 		return
@@ -53,19 +55,28 @@ func (h *Host) Tick() {
 		defer h.work.Done()
 		tk := time.NewTicker(time.Second)
 		defer tk.Stop()
+		last := time.Now()
 		for {
 			select {
 			case <-h.ctx.Done():
 				return
-			case <-tk.C:
+			case now := <-tk.C:
+				h.checkClaims(h.ctx)
 				h.RunDue(h.ctx)
+				if now.Sub(last) >= scanEvery {
+					h.Adopt(h.ctx)
+					last = now
+				}
 			}
 		}
 	}()
 }
 
-// RunDue handles every deadline that is due by the host's clock: expired challenges
-// and setups, turn reminders, and turns whose time ran out.
+// RunDue handles every deadline of this process's games that is due by the host's
+// clock: expired challenges and setups, turn reminders, turns whose time ran out, auto
+// turns. A deadline of a game this process does not hold is left alone: it is another
+// process's to run, or its game ended (Adopt clears those). One whose action fails
+// (the store refused) stays, moved on with backoff, and is tried again.
 func (h *Host) RunDue(ctx context.Context) {
 	due, err := h.db.Deadlines(ctx, h.clock.Now())
 	if err != nil {
@@ -73,14 +84,33 @@ func (h *Host) RunDue(ctx context.Context) {
 		return
 	}
 	for _, d := range due {
-		id, _ := strconv.ParseInt(d.Key, 10, 64)
-		t, err := h.Lock(id)
-		if err != nil {
-			h.db.ClearDeadline(ctx, d.Kind, d.Key) // the game is over or another process's
+		id, err := strconv.ParseInt(d.Key, 10, 64)
+		if err != nil || h.tables.get(id) == nil {
 			continue
 		}
-		h.expire(t, d)
+		t, err := h.Lock(id)
+		if err != nil {
+			continue // it ended while we waited
+		}
+		err = h.expire(t, d)
+		wait := time.Duration(0)
+		if err != nil {
+			t.fails++
+			wait = h.backoff(t.fails)
+		} else {
+			t.fails = 0
+		}
 		t.Unlock()
+		if err != nil {
+			if errors.Is(err, game.ErrStopped) {
+				continue // shutting down: the deadline stays, for the next start
+			}
+			h.log.Warn("deadline not carried out; tried again", "game", id, "deadline", d.Kind, "in", wait, "err", err)
+			if _, err := h.db.PostponeDeadlineIf(ctx, d, h.clock.Now().Add(wait)); err != nil {
+				h.log.Error("postpone deadline", "kind", d.Kind, "key", d.Key, "err", err) // still due: tried next tick
+			}
+			continue
+		}
 		// Only this deadline: expire may have armed the next turn's clock under the
 		// same kind and key, and that one must survive.
 		if _, err := h.db.ClearDeadlineIf(ctx, d); err != nil {
@@ -90,10 +120,10 @@ func (h *Host) RunDue(ctx context.Context) {
 }
 
 // expire carries out what Decide says a due deadline does; the caller holds the lock.
-func (h *Host) expire(t *Table, d store.Deadline) {
+// An error says it did not happen, and is to be tried again.
+func (h *Host) expire(t *Table, d store.Deadline) error {
 	if t.isUpbeat() {
-		h.upExpire(t, d)
-		return
+		return h.upExpire(t, d)
 	}
 	due := Due{Deadline: Deadline(d.Kind), Status: t.Row.Status, Owed: t.owed != nil}
 	due.ArmedAt, _ = strconv.Atoi(d.Payload)
@@ -101,7 +131,7 @@ func (h *Host) expire(t *Table, d store.Deadline) {
 	if due.NeedsTurn() {
 		var err error
 		if g, err = h.Engine(t); err != nil {
-			return
+			return err
 		}
 		due.Phase, due.Player, due.At = g.Phase(), g.Current(), g.Decisions()
 		if due.Player != 0 {
@@ -112,8 +142,7 @@ func (h *Host) expire(t *Table, d store.Deadline) {
 	switch action {
 	case ExpireChallenge, ExpireSetup:
 		if err := h.Cancel(t); err != nil {
-			h.log.Error("expire", "game", t.Row.ID, "action", action, "err", err)
-			return
+			return err
 		}
 		kind := NoteChallengeExpired
 		if action == ExpireSetup {
@@ -123,13 +152,14 @@ func (h *Host) expire(t *Table, d store.Deadline) {
 	case Remind:
 		h.front.Tell(t, Note{Kind: NoteReminder, Player: p, Left: t.Row.TurnTimeout / 5})
 	case PlayForPlayer, Forfeit:
-		h.timeUp(t, g, p, action == Forfeit)
+		return h.timeUp(t, g, p, action == Forfeit)
 	}
+	return nil
 }
 
 // timeUp plays a turn whose time ran out, with no purchase and no spawn (any made are
 // kept), or makes the player forfeit when Decide says they missed too many.
-func (h *Host) timeUp(t *Table, g *game.Game, p int, forfeit bool) {
+func (h *Host) timeUp(t *Table, g *game.Game, p int, forfeit bool) error {
 	t.Lobby.Misses[p-1]++
 	e := Event{Kind: EvTimeUp, Player: p, Misses: t.Lobby.Misses[p-1]}
 	var err error
@@ -139,18 +169,19 @@ func (h *Host) timeUp(t *Table, g *game.Game, p int, forfeit bool) {
 	} else {
 		e.Log, err = g.EndTurn(p)
 	}
-	if errors.Is(err, game.ErrStopped) {
-		t.forget()
-		t.Lobby.Misses[p-1]--
-		h.log.Info("timed-out turn interrupted by shutdown; it is played again after the restart", "game", t.Row.ID, "player", p)
-		return
-	}
 	if err == nil {
 		err = h.commitShown(t, e)
 	}
 	if err != nil {
-		h.log.Error("time up", "game", t.Row.ID, "err", err)
-		return
+		// Nothing was stored: the engine is rebuilt from the store, the miss not
+		// counted, and the deadline tried again.
+		t.forget()
+		t.Lobby.Misses[p-1]--
+		if errors.Is(err, game.ErrStopped) {
+			h.log.Info("timed-out turn interrupted by shutdown; it is played again after the restart", "game", t.Row.ID, "player", p)
+		}
+		return err
 	}
 	h.goOn(t)
+	return nil
 }

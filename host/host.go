@@ -62,6 +62,12 @@ type Host struct {
 	notes  []pending // told once the front is up (Connected)
 	finals []*Table  // finished games whose final screen is owed, from Restore
 
+	// adopting orders Adopt (which holds it) against the creation of a game (which
+	// reads it), so Adopt never takes up a game between its row and its claim;
+	// unhostable are the games Restore or Adopt could not host, not tried again.
+	adopting   sync.RWMutex
+	unhostable map[int64]bool
+
 	// seating is held while people take seats (a game created, an UPBEAT seat joined),
 	// so two at once cannot both pass the one-game-per-person check (seatFree).
 	seating sync.Mutex
@@ -101,7 +107,7 @@ func New(opt Options) (*Host, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Host{opt: opt, db: opt.DB, lang: opt.Lang, uplang: upbeat.NewLanguage(), log: opt.Log, clock: opt.Clock, front: opt.Front,
-		tables: newRegistry(), ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx)}, nil
+		tables: newRegistry(), unhostable: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx)}, nil
 }
 
 // Lang is the strategy language the host's games use.
@@ -152,13 +158,22 @@ func (h *Host) Connected() {
 		h.front.Tell(p.t, p.n)
 	}
 	h.notes = nil
-	h.deliverOwed()
-	for _, t := range h.tables.all() {
+	for _, t := range append(h.tables.all(), h.finals...) {
 		t.mu.Lock()
-		if t.Row.Mode == game.ModeAuto && t.Row.Status == store.StatusPlay && !t.isUpbeat() && !t.Lobby.Paused {
-			h.startAuto(t)
-		}
+		h.wake(t)
 		t.mu.Unlock()
+	}
+	h.finals = nil
+}
+
+// wake starts what a game just loaded needs: the delivery of the screen it owes, the
+// bot's turn nothing else would play, an auto game's loop. The caller holds the lock.
+func (h *Host) wake(t *Table) {
+	if t.owed != nil && t.owed.Paused == "" || t.owed == nil && (botToMove(t) || h.upWaits(t)) {
+		h.retryLater(t, 0)
+	}
+	if t.Row.Mode == game.ModeAuto && t.Row.Status == store.StatusPlay && !t.isUpbeat() && !t.Lobby.Paused {
+		h.startAuto(t)
 	}
 }
 

@@ -155,6 +155,9 @@ func (h *Host) show(t *Table) error {
 	}
 	t.Row.Setup, t.Row.Shown = raw, shown
 	t.owed = nil
+	if !t.Row.Status.Active() {
+		h.release(t) // a finished game's final screen is up: nothing more to run
+	}
 	return nil
 }
 
@@ -226,7 +229,9 @@ func (h *Host) retryLater(t *Table, wait time.Duration) {
 			t.retrying = false
 			return 0, false
 		}
-		wait = min(2*wait, h.opt.RetryMax)
+		// Doubled from at least RetryBase: a retry that began at once (wait 0, at
+		// start-up) would otherwise go on at once, hammering the front and the store.
+		wait = min(max(2*wait, h.opt.RetryBase), h.opt.RetryMax)
 		h.log.Warn("game screen not delivered; retrying", "game", t.Row.ID, "in", wait, "err", err)
 		return wait, true
 	})
@@ -252,6 +257,11 @@ func (h *Host) repeat(t *Table, running *bool, wait time.Duration, step func() (
 			case <-time.After(wait):
 			}
 			t.mu.Lock()
+			if t.dropped { // another process may run the game now
+				*running = false
+				t.mu.Unlock()
+				return
+			}
 			wait, more = step()
 			t.mu.Unlock()
 		}
@@ -289,10 +299,19 @@ func (h *Host) loadScreens(ctx context.Context) error {
 				h.log.Error("owed screen of an unknown game", "game", s.Game, "err", err)
 				continue
 			}
-			if !h.opt.Mine(row) {
+			if !h.opt.Mine(row) || row.Status.Active() {
+				continue // an active game this process does not hold: another's to show
+			}
+			// A finished game's final screen is shown once, by one process: the one
+			// that claims it (a same-shard twin may be starting too).
+			claim, err := h.db.ClaimGame(ctx, row.ID)
+			if err != nil {
+				if !errors.Is(err, store.ErrClaimed) {
+					h.log.Error("claim a finished game's final screen", "game", row.ID, "err", err)
+				}
 				continue
 			}
-			t = &Table{Row: row} // a finished game: shown once, never registered again
+			t = &Table{Row: row, claim: claim} // never registered again
 			if err := json.Unmarshal(row.Setup, t.lobby()); err != nil {
 				h.log.Error("game has unreadable setup", "game", row.ID, "err", err)
 			}
@@ -301,19 +320,6 @@ func (h *Host) loadScreens(ctx context.Context) error {
 		t.owed = &s
 	}
 	return nil
-}
-
-// deliverOwed starts delivering every screen owed at start-up, and the bot's turns
-// that nothing else would play.
-func (h *Host) deliverOwed() {
-	for _, t := range append(h.tables.all(), h.finals...) {
-		t.mu.Lock()
-		if t.owed != nil && t.owed.Paused == "" || t.owed == nil && (botToMove(t) || h.upWaits(t)) {
-			h.retryLater(t, 0)
-		}
-		t.mu.Unlock()
-	}
-	h.finals = nil
 }
 
 // botToMove reports, from the stored record alone (no replay at start-up), that a
@@ -341,14 +347,15 @@ func (h *Host) startAuto(t *Table) {
 		return
 	}
 	h.repeat(t, &t.loop, h.opt.AutoStep, func() (time.Duration, bool) {
-		return h.opt.AutoStep, h.autoTurn(t)
+		return h.autoTurn(t)
 	})
 }
 
-// autoTurn plays one turn of an auto game and shows it; it reports whether the loop
-// goes on, and clears the loop's flag when not (before anything that may start the
-// loop again). The caller holds the lock.
-func (h *Host) autoTurn(t *Table) bool {
+// autoTurn plays one turn of an auto game and shows it; it reports when the next turn
+// is due and whether the loop goes on, and clears the loop's flag when not (before
+// anything that may start the loop again). A turn the store refused is played again
+// with backoff until it is stored. The caller holds the lock.
+func (h *Host) autoTurn(t *Table) (time.Duration, bool) {
 	// The engine is rebuilt here, not at start-up, so that replaying long games
 	// neither delays Start nor escapes Close (it stops on halt too).
 	g, err := h.Engine(t)
@@ -357,13 +364,13 @@ func (h *Host) autoTurn(t *Table) bool {
 			h.log.Error("auto game", "game", t.Row.ID, "err", err)
 		}
 		t.loop = false
-		return false
+		return 0, false
 	}
 	// A screen still owed goes first; the game waits for it.
 	if err := h.show(t); err != nil {
 		t.loop = false
 		h.goOn(t)
-		return false
+		return 0, false
 	}
 	p := g.Current()
 	h.log.Debug("auto turn starts", "game", t.Row.ID, "player", p, "turn", g.Turns()+1)
@@ -373,15 +380,28 @@ func (h *Host) autoTurn(t *Table) bool {
 	}
 	if errors.Is(err, game.ErrStopped) {
 		h.log.Info("turn interrupted by shutdown; it is played again after the restart", "game", t.Row.ID, "player", p)
-		return true // the loop sees the host closing and stops
+		return 0, true // the loop sees the host closing and stops
 	}
-	if err != nil {
+	if err != nil && t.owed != nil {
 		h.log.Warn("auto turn", "game", t.Row.ID, "err", err)
 		t.loop = false
-		if t.owed != nil {
-			h.goOn(t) // retries the screen, then the loop
-		}
-		return false
+		h.goOn(t) // retries the screen, then the loop
+		return 0, false
 	}
-	return true
+	if err != nil {
+		// The store refused the turn: nothing was kept, and the engine is rebuilt
+		// from what is stored. The same turn is played again, with backoff, until it
+		// lands; a record that moved on without us is loaded again from the store.
+		if errors.Is(err, store.ErrConflict) {
+			t.loop = false
+			h.reload(t)
+			return 0, false
+		}
+		t.fails++
+		wait := h.backoff(t.fails)
+		h.log.Warn("auto turn not stored; played again", "game", t.Row.ID, "in", wait, "err", err)
+		return wait, true
+	}
+	t.fails = 0
+	return h.opt.AutoStep, true
 }

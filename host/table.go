@@ -30,7 +30,12 @@ type Table struct {
 	// retrying says a goroutine is delivering it.
 	owed     *store.Screen
 	retrying bool
-	claim    *store.Claim // this process runs the game, no other (PostgreSQL: an advisory lock)
+	// fails counts the failures in a row of what the host retries with backoff: an
+	// auto turn's commit, a due deadline's action.
+	fails int
+	// dropped says the host stopped hosting the game (its claim was lost): loops end.
+	dropped bool
+	claim   *store.Claim // this process runs the game, no other (PostgreSQL: an advisory lock)
 	// upLast is the turn an UPBEAT game's latest screen follows (UpLast), rebuilt with upg.
 	upLast upbeat.TurnLog
 }
@@ -189,13 +194,21 @@ func (h *Host) create(t *Table) (*Table, error) {
 		return nil, err
 	}
 	t.Row.Setup = raw
+	// Adopt waits: it must not take up the new game between its row and its claim.
+	h.adopting.RLock()
+	defer h.adopting.RUnlock()
 	id, err := h.db.CreateGame(h.wctx, t.Row)
 	if err != nil {
 		return nil, err
 	}
 	t.Row.ID = id
 	if t.claim, err = h.db.ClaimGame(h.wctx, id); err != nil {
-		return nil, err // a new game nobody else can know of: the store is failing
+		// A game row nobody hosts would hold its place ("a game is already active")
+		// for good: take it back. Should that fail too, Adopt takes the game up later.
+		if cerr := h.db.Cancel(h.wctx, id); cerr != nil {
+			h.log.Error("take back a game that could not be claimed", "game", id, "err", cerr)
+		}
+		return nil, err
 	}
 	h.tables.add(t)
 	return t, nil
@@ -225,35 +238,49 @@ func (h *Host) Restore(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("host: load games: %w", err)
 	}
+	h.adopting.Lock()
+	defer h.adopting.Unlock()
 	n := 0
 	for _, row := range rows {
 		if !h.opt.Mine(row) {
 			continue
 		}
-		t := &Table{Row: row}
-		if err := json.Unmarshal(row.Setup, t.lobby()); err != nil {
-			h.log.Error("game has unreadable setup; skipped", "game", row.ID, "err", err)
-			continue
-		}
 		// Two processes never run one game: a shard that restarts while the old one
-		// still holds its games (or a misconfigured twin) leaves them alone.
+		// still holds its games (or a twin in a rolling deploy) leaves them alone, and
+		// takes them up (Adopt) once that process has let them go.
 		claim, err := h.db.ClaimGame(ctx, row.ID)
 		if errors.Is(err, store.ErrClaimed) {
-			h.log.Warn("game run by another process; skipped", "game", row.ID)
+			h.log.Warn("game run by another process; skipped until it lets the game go", "game", row.ID)
 			continue
 		}
 		if err != nil {
 			return n, fmt.Errorf("host: claim game %d: %w", row.ID, err)
 		}
-		t.claim = claim
-		if !h.repairConfig(ctx, t) {
-			h.release(t)
-			continue
+		if h.host(ctx, row, claim) != nil {
+			n++
 		}
-		h.tables.add(t)
-		n++
 	}
 	return n, h.loadScreens(ctx)
+}
+
+// host registers a stored active game this process has just claimed, as Restore and
+// Adopt find it, and returns its table; nil when the game cannot be hosted (its setup
+// does not read, or its configuration could not be brought within today's bounds),
+// and then its claim is given up. The caller holds h.adopting.
+func (h *Host) host(ctx context.Context, row *store.Game, claim *store.Claim) *Table {
+	t := &Table{Row: row, claim: claim}
+	if err := json.Unmarshal(row.Setup, t.lobby()); err != nil {
+		h.log.Error("game has unreadable setup; skipped", "game", row.ID, "err", err)
+		h.unhostable[row.ID] = true
+		h.release(t)
+		return nil
+	}
+	if !h.repairConfig(ctx, t) {
+		h.release(t)
+		return nil
+	}
+	h.tables.add(t)
+	return t
 }
 
 // repairConfig brings a game stored by an older version, whose configuration is above

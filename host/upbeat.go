@@ -562,13 +562,13 @@ func (h *Host) upWaits(t *Table) bool {
 // upExpire is expire for an UPBEAT game: the initial-plan time is up (the game begins,
 // U19), or the revision clock of the player to act ran out while their turn was on
 // screen (their plan is confirmed, U20).
-func (h *Host) upExpire(t *Table, d store.Deadline) {
+func (h *Host) upExpire(t *Table, d store.Deadline) error {
 	armedAt, _ := strconv.Atoi(d.Payload)
 	var err error
 	switch Deadline(d.Kind) {
 	case ChallengeExpiry:
 		if t.Row.Status != store.StatusChallenge {
-			return // started since
+			return nil // started since
 		}
 		if err = h.Cancel(t); err == nil {
 			h.front.Tell(t, Note{Kind: NoteLobbyExpired})
@@ -583,7 +583,7 @@ func (h *Host) upExpire(t *Table, d store.Deadline) {
 		err = h.upAutoTurn(t, d.Due, armedAt)
 	case TurnTimeUp:
 		if t.Row.Status != store.StatusPlay || t.owed != nil || armedAt != t.Up.ShownVersion {
-			return // stale: the turn moved on, or its screen is not up
+			return nil // stale: the turn moved on, or its screen is not up
 		}
 		g, gerr := h.UpEngine(t)
 		if gerr != nil {
@@ -594,7 +594,5 @@ func (h *Host) upExpire(t *Table, d store.Deadline) {
 			err = h.upConfirm(t, g, p, EvTimeUp, max(h.upElapsed(t), g.Clock(p)))
 		}
 	}
-	if err != nil {
-		h.log.Error("expire", "game", t.Row.ID, "deadline", d.Kind, "err", err)
-	}
+	return err
 }

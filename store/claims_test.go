@@ -244,3 +244,57 @@ func TestTwoShards(t *testing.T) {
 		t.Errorf("%d active games, want %d", len(active), 2*shardGames)
 	}
 }
+
+// TestClaimsLostWithTheirSession: the session holding a process's claims ends under it
+// (the server restarted, the network cut: here the server ends it, as it would). The
+// claims are then lost, said once by LostClaims, and another process may take the
+// games; this process's next claim opens a new session, and a lost claim's Release
+// does not undo it.
+func TestClaimsLostWithTheirSession(t *testing.T) {
+	if !onPostgres() {
+		t.Skip("PostgreSQL only: SQLite's claims live in the process; TestPostgres runs this")
+	}
+	ctx := context.Background()
+	a := openTest(t)
+	must(t, a.CheckClaims(ctx)) // nothing claimed: nothing to check
+	c1, err := a.ClaimGame(ctx, 1)
+	must(t, err)
+	c2, err := a.ClaimGame(ctx, 2)
+	must(t, err)
+	must(t, a.CheckClaims(ctx))
+	if lost := a.LostClaims(); len(lost) != 0 {
+		t.Fatalf("lost %v while the session is alive", lost)
+	}
+	var pid int
+	must(t, a.claims.conn.QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&pid))
+	_, err = a.sql.ExecContext(ctx, `SELECT pg_terminate_backend($1)`, pid)
+	must(t, err)
+
+	if err := a.CheckClaims(ctx); err == nil {
+		t.Fatal("CheckClaims says the ended session is alive")
+	}
+	if lost := a.LostClaims(); !slices.Equal(lost, []int64{1, 2}) {
+		t.Fatalf("lost claims %v, want [1 2]", lost)
+	}
+	if lost := a.LostClaims(); len(lost) != 0 {
+		t.Fatalf("lost claims said twice: %v", lost)
+	}
+	if err := c1.Held(ctx); !errors.Is(err, ErrClaimLost) {
+		t.Fatalf("a claim of the ended session held: %v", err)
+	}
+	// Another process takes game 1; this one takes game 2 again, on a new session.
+	b, err := Open(ctx, a.dsn)
+	must(t, err)
+	defer b.Close()
+	waitForLock(t, b, 1)
+	_, err = b.ClaimGame(ctx, 1)
+	must(t, err)
+	if _, err := a.ClaimGame(ctx, 1); !errors.Is(err, ErrClaimed) {
+		t.Fatalf("a claimed game 1, which b holds: %v", err)
+	}
+	again, err := a.ClaimGame(ctx, 2)
+	must(t, err)
+	must(t, c2.Release(ctx)) // the lost claim's release is a no-op...
+	must(t, again.Held(ctx)) // ...and leaves the new claim alone
+	must(t, a.CheckClaims(ctx))
+}

@@ -87,3 +87,28 @@ func (db *DB) NextDeadline(ctx context.Context) (d Deadline, ok bool, err error)
 	d.Due = time.UnixMilli(due)
 	return d, true, nil
 }
+
+// PostponeDeadlineIf moves a deadline to due only if it is still as listed, and
+// reports whether it did: a handler that failed (the store was down) tries again
+// later, while a deadline its action set anew is left as set.
+func (db *DB) PostponeDeadlineIf(ctx context.Context, d Deadline, due time.Time) (bool, error) {
+	n, err := db.exec(ctx, `UPDATE deadlines SET due = ? WHERE kind = ? AND key = ? AND due = ? AND payload = ?`,
+		due.UnixMilli(), d.Kind, d.Key, d.Due.UnixMilli(), d.Payload)
+	if err != nil {
+		return false, fmt.Errorf("store: postpone deadline %s/%s: %w", d.Kind, d.Key, err)
+	}
+	return n == 1, nil
+}
+
+// ClearEndedDeadlines removes the deadlines of games that are no longer active (over,
+// cancelled, or gone), and returns how many. Every deadline is keyed by its game's id;
+// a process clears only these, never a deadline of a game another process may hold.
+func (db *DB) ClearEndedDeadlines(ctx context.Context) (int64, error) {
+	n, err := db.exec(ctx, `DELETE FROM deadlines WHERE key NOT IN
+		(SELECT CAST(id AS TEXT) FROM games WHERE status IN (?, ?, ?))`,
+		string(StatusChallenge), string(StatusSetup), string(StatusPlay))
+	if err != nil {
+		return 0, fmt.Errorf("store: clear ended games' deadlines: %w", err)
+	}
+	return n, nil
+}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 )
@@ -78,5 +79,45 @@ func TestDrafts(t *testing.T) {
 	}
 	if err := db.SaveDraft(ctx, "u", "k", string(make([]byte, MaxDraft+1))); !errors.Is(err, ErrInvalidInput) {
 		t.Errorf("an oversized draft: %v", err)
+	}
+}
+
+// TestClearEndedDeadlines: the sweep removes the deadlines of games that ended (or
+// never were) and keeps every active game's, whichever process holds it; ActiveHeads
+// lists the active games; a failed handler's deadline moves only if still as listed.
+func TestClearEndedDeadlines(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	live, err := db.CreateGame(ctx, newGameRow("c1", "duel", "a", "b"))
+	must(t, err)
+	ended, err := db.CreateGame(ctx, newGameRow("c2", "duel", "a", "b"))
+	must(t, err)
+	must(t, db.Cancel(ctx, ended))
+	t0 := time.UnixMilli(1_700_000_000_000)
+	for _, key := range []string{fmt.Sprint(live), fmt.Sprint(ended), "999"} {
+		must(t, db.SetDeadline(ctx, Deadline{Kind: "turn", Key: key, Due: t0}))
+	}
+	n, err := db.ClearEndedDeadlines(ctx)
+	must(t, err)
+	left, err := db.Deadlines(ctx, t0)
+	must(t, err)
+	if n != 2 || len(left) != 1 || left[0].Key != fmt.Sprint(live) {
+		t.Fatalf("cleared %d, left %+v; want 2 cleared and game %d's kept", n, left, live)
+	}
+	heads, err := db.ActiveHeads(ctx)
+	must(t, err)
+	if len(heads) != 1 || heads[0].ID != live || heads[0].Scope != "g" || heads[0].Status != StatusSetup || heads[0].CreatedAt.IsZero() {
+		t.Fatalf("active heads %+v, want game %d alone, with its scope, status and creation time", heads, live)
+	}
+
+	d := left[0]
+	if ok, err := db.PostponeDeadlineIf(ctx, d, t0.Add(time.Minute)); !ok || err != nil {
+		t.Fatalf("postpone: %v %v", ok, err)
+	}
+	if ok, err := db.PostponeDeadlineIf(ctx, d, t0.Add(time.Hour)); ok || err != nil {
+		t.Fatalf("postponed a deadline no longer as listed: %v %v", ok, err)
+	}
+	if due, _ := db.Deadlines(ctx, t0.Add(2*time.Minute)); len(due) != 1 || !due[0].Due.Equal(t0.Add(time.Minute)) {
+		t.Fatalf("after postponing: %+v", due)
 	}
 }

@@ -505,6 +505,33 @@ func (db *DB) ActiveGames(ctx context.Context) ([]*Game, error) {
 	return gs, nil
 }
 
+// ActiveHeads lists every active game's id, scope, status and creation time, and
+// nothing else: what a process scans often for games nobody hosts (their process
+// ended) without reading their records.
+func (db *DB) ActiveHeads(ctx context.Context) ([]*Game, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT id, scope, status, created_at FROM games
+		WHERE status IN ('challenge', 'setup', 'play') ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: active games: %w", err)
+	}
+	defer rows.Close()
+	var out []*Game
+	for rows.Next() {
+		var g Game
+		var status string
+		var created int64
+		if err := rows.Scan(&g.ID, &g.Scope, &status, &created); err != nil {
+			return nil, fmt.Errorf("store: active games: %w", err)
+		}
+		g.Status, g.CreatedAt = Status(status), time.UnixMilli(created)
+		out = append(out, &g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: active games: %w", err)
+	}
+	return out, nil
+}
+
 // ActiveAt returns the active game shown at a place, or ErrNotFound.
 func (db *DB) ActiveAt(ctx context.Context, place string) (*Game, error) {
 	gs, err := db.games(ctx, true, `WHERE place = ? AND status IN ('challenge', 'setup', 'play')`, place)
