@@ -50,7 +50,7 @@ func RulesText() string {
 		fmt.Sprintf("**Configuration** (one `name=value` per line, attached as a file): `spawn_cost`, `hex_purchase_cost`, `init_budget`, `init_hp`, `turn_budget`, `max_budget` (0 to %d; HP from 1), `interest_pct` (0–%d), `max_turns` (1–%d), `max_spawns` (1–%d), `step_limit` (1–%d steps per minion). All of a player's minions share %d steps a turn.\n",
 			game.MaxAmount, game.MaxInterestPct, game.MaxMaxTurns, game.MaxMaxSpawns, game.MaxStepLimit, game.TurnStepLimit) +
 		"`/kombat check` tests a strategy; the message command *Use as KOMBAT strategy* takes one from any message's code block.\n" +
-		"**In full** (every word with its cost, the configuration, our rulings, a worked example): `" + KombatRulesDoc + "` in kombat's repository."
+		"**All the rules**, with every word's cost: `" + KombatRulesDoc + "` in kombat's repository."
 }
 
 // MaxListed is how many mistakes of a configuration file a reply lists: enough for any

@@ -348,7 +348,7 @@ func UpRulesText() string {
 	fmt.Fprintf(&b, "**Configuration** (`name=value` lines in a file for `/upbeat new`): `m`, `n` (1–%d), `init_plan_min`, `plan_rev_min` (0–%d; `_sec` 0–59), `init_budget`, `init_center_dep`, `rev_cost`, `max_dep` (up to %d), `interest_pct` (1–%d), `max_turns` (1–%d), `step_limit` (1–%d).\n",
 		upbeat.MaxSide, upbeat.MaxMinutes, int64(upbeat.MaxAmount), upbeat.MaxInterestPct, upbeat.MaxMaxTurns, upbeat.MaxStepLimit)
 	b.WriteString("`/upbeat check` tests a plan; `/upbeat board` zooms on the territory.\n")
-	b.WriteString("**In full** (every word with its cost, the configuration, our rulings, a worked example): `" + UpbeatRulesDoc + "` in kombat's repository.")
+	b.WriteString("**All the rules**, with every word's cost: `" + UpbeatRulesDoc + "` in kombat's repository.")
 	return Fit(b.String())
 }
 
