@@ -18,7 +18,7 @@ import (
 // The load test (issue 17): KOMBAT_LOAD=N starts N `/kombat auto` games at the same
 // moment, in N channels of the fake Discord, each by its own user with a configuration
 // file, readies them, and lets them play to the end at the bot's pace. See the
-// README's "Load test" section.
+// "Load test" section of docs/operations.md.
 const howToRunLoad = "load test skipped: set KOMBAT_LOAD to the number of games, e.g. KOMBAT_LOAD=200 go test ./bot -run '^TestLoad$' -v -timeout 60m " +
 	"(KOMBAT_LOAD_TURNS: max_turns of each game, default 10; KOMBAT_LOAD_STEP: the auto pace, default the bot's 3s; KOMBAT_LOAD_GLOBAL=0: the fake does not enforce the global rate limit)"
 

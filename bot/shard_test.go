@@ -17,8 +17,9 @@ import (
 	"github.com/kombat-game/kombat/store"
 )
 
-// TestSharding runs the README's sharded deployment: two processes' bots with the same
-// token and SHARD_COUNT=2, each with its own SHARD_ID and database, on one Discord.
+// TestSharding runs the sharded deployment of docs/operations.md: two processes' bots
+// with the same token and SHARD_COUNT=2, each with its own SHARD_ID and database, on one
+// Discord.
 // Each identifies as its shard, only shard 0 registers the commands, and each server's
 // interactions reach, and are stored by, the bot of its shard alone.
 func TestSharding(t *testing.T) {

@@ -29,7 +29,18 @@ func ConfigMistakes(err error) string {
 	return b.String()
 }
 
-// RulesText is /kombat rules: the game and the language in one screen.
+// The rules in full are pages of the repository. The README names no repository URL
+// to link them from, so the rules screens give their paths.
+const (
+	// KombatRulesDoc is KOMBAT's rules in full: the board, a turn, every word of the
+	// language with its cost, the configuration and our rulings.
+	KombatRulesDoc = "docs/kombat.md"
+	// UpbeatRulesDoc is UPBEAT's rules in full.
+	UpbeatRulesDoc = "docs/upbeat.md"
+)
+
+// RulesText is /kombat rules: the game and the language in one screen, and where the
+// rules are in full.
 func RulesText() string {
 	return "**KOMBAT** — two players' minions fight on an 8×8 hex board. Each minion follows a **strategy** written in a small language; the players only decide, each turn, whether to buy a spawnable hex and where to spawn a minion.\n" +
 		"**A turn:** income and interest, at most one hex purchase (next to your area), at most one spawn (on an empty hex of your area), then every minion of yours runs its strategy, oldest first. A game ends when one side has no minions, or after the turn limit (more minions, then more HP, then more budget wins).\n" +
@@ -38,7 +49,8 @@ func RulesText() string {
 		"```\nloc = opponent\nif (loc) then {} else done\nif (loc / 10 - 1) then move up else shoot up 50\n```" +
 		fmt.Sprintf("**Configuration** (one `name=value` per line, attached as a file): `spawn_cost`, `hex_purchase_cost`, `init_budget`, `init_hp`, `turn_budget`, `max_budget` (0 to %d; HP from 1), `interest_pct` (0–%d), `max_turns` (1–%d), `max_spawns` (1–%d), `step_limit` (1–%d steps per minion). All of a player's minions share %d steps a turn.\n",
 			game.MaxAmount, game.MaxInterestPct, game.MaxMaxTurns, game.MaxMaxSpawns, game.MaxStepLimit, game.TurnStepLimit) +
-		"`/kombat check` tests a strategy; the message command *Use as KOMBAT strategy* takes one from any message's code block."
+		"`/kombat check` tests a strategy; the message command *Use as KOMBAT strategy* takes one from any message's code block.\n" +
+		"**All the rules**, with every word's cost: `" + KombatRulesDoc + "` in kombat's repository."
 }
 
 // MaxListed is how many mistakes of a configuration file a reply lists: enough for any

@@ -330,9 +330,10 @@ func UpPressed(id CustomID, t upbeat.Territory, home *upbeat.Region) (v render.V
 	return render.View{}, false
 }
 
-// UpRulesText is /upbeat rules: the game and its plan language in one screen. The
-// language's words come from upbeat's definition and the configuration's ranges from
-// its bounds, so the screen follows the rules package.
+// UpRulesText is /upbeat rules: the game and its plan language in one screen, and
+// where the rules are in full (UpbeatRulesDoc). The language's words come from
+// upbeat's definition and the configuration's ranges from its bounds, so the screen
+// follows the rules package.
 func UpRulesText() string {
 	def := upbeat.Definition()
 	var b strings.Builder
@@ -346,7 +347,8 @@ func UpRulesText() string {
 	b.WriteString("Read-only: `" + strings.Join(def.Specials, " ") + "`.\n```\n" + UpRulesExample + "```\n")
 	fmt.Fprintf(&b, "**Configuration** (`name=value` lines in a file for `/upbeat new`): `m`, `n` (1–%d), `init_plan_min`, `plan_rev_min` (0–%d; `_sec` 0–59), `init_budget`, `init_center_dep`, `rev_cost`, `max_dep` (up to %d), `interest_pct` (1–%d), `max_turns` (1–%d), `step_limit` (1–%d).\n",
 		upbeat.MaxSide, upbeat.MaxMinutes, int64(upbeat.MaxAmount), upbeat.MaxInterestPct, upbeat.MaxMaxTurns, upbeat.MaxStepLimit)
-	b.WriteString("`/upbeat check` tests a plan; `/upbeat board` zooms on the territory.")
+	b.WriteString("`/upbeat check` tests a plan; `/upbeat board` zooms on the territory.\n")
+	b.WriteString("**All the rules**, with every word's cost: `" + UpbeatRulesDoc + "` in kombat's repository.")
 	return Fit(b.String())
 }
 
