@@ -50,7 +50,8 @@ func (h *Host) Adopt(ctx context.Context) int {
 	defer h.adopting.Unlock()
 	now, n := h.clock.Now(), 0
 	for _, head := range heads {
-		if h.tables.get(head.ID) != nil || h.unhostable[head.ID] || now.Sub(head.CreatedAt) < adoptGrace || !h.opt.Mine(head) {
+		if h.tables.get(head.ID) != nil || h.unhostable[head.ID] || !h.opt.Mine(head) ||
+			now.Sub(head.CreatedAt) < adoptGrace && !h.relost[head.ID] {
 			continue
 		}
 		claim, err := h.db.ClaimGame(ctx, head.ID)
@@ -60,8 +61,20 @@ func (h *Host) Adopt(ctx context.Context) int {
 			}
 			continue
 		}
+		delete(h.relost, head.ID)
 		if h.adopt(ctx, head.ID, claim) {
 			n++
+		}
+	}
+	if len(h.relost) > 0 { // those not active any more ended meanwhile
+		active := map[int64]bool{}
+		for _, head := range heads {
+			active[head.ID] = true
+		}
+		for id := range h.relost {
+			if !active[id] {
+				delete(h.relost, id)
+			}
 		}
 	}
 	for _, p := range h.notes {
@@ -118,9 +131,12 @@ func (h *Host) checkClaims(ctx context.Context) {
 		}
 		return
 	}
+	h.adopting.Lock()
 	for _, id := range lost {
 		h.drop(id)
+		h.relost[id] = true
 	}
+	h.adopting.Unlock()
 	h.log.Error("lost the database session that held this process's games: stopped hosting them; they are taken up again from the store, by this process or another",
 		"games", len(lost), "ids", lost, "err", err)
 	h.Adopt(ctx)

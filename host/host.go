@@ -67,6 +67,9 @@ type Host struct {
 	// unhostable are the games Restore or Adopt could not host, not tried again.
 	adopting   sync.RWMutex
 	unhostable map[int64]bool
+	// relost are the games this process lost with its claims' session: Adopt takes
+	// them up again at once, however new (adoptGrace is for other processes' games).
+	relost map[int64]bool
 
 	// seating is held while people take seats (a game created, an UPBEAT seat joined),
 	// so two at once cannot both pass the one-game-per-person check (seatFree).
@@ -107,7 +110,7 @@ func New(opt Options) (*Host, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Host{opt: opt, db: opt.DB, lang: opt.Lang, uplang: upbeat.NewLanguage(), log: opt.Log, clock: opt.Clock, front: opt.Front,
-		tables: newRegistry(), unhostable: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx)}, nil
+		tables: newRegistry(), unhostable: map[int64]bool{}, relost: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx)}, nil
 }
 
 // Lang is the strategy language the host's games use.

@@ -1,0 +1,320 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/store"
+)
+
+// smallDisk mounts a file system of size bytes for the test and returns its folder, or
+// skips the test where this machine cannot (mounting needs root).
+func smallDisk(t *testing.T, size int) string {
+	t.Helper()
+	dir := t.TempDir()
+	out, err := exec.Command("mount", "-t", "tmpfs", "-o", fmt.Sprintf("size=%d", size), "tmpfs", dir).CombinedOutput()
+	if err != nil {
+		t.Skipf("the full-disk test needs a small file system of its own, and mount (as root) refused: %v: %s", err, out)
+	}
+	t.Cleanup(func() {
+		if out, err := exec.Command("umount", dir).CombinedOutput(); err != nil {
+			t.Errorf("umount %s: %v: %s", dir, err, out)
+		}
+	})
+	return dir
+}
+
+// fillDisk fills the file system holding dir to the last byte, and returns what frees
+// it again.
+func fillDisk(t *testing.T, dir string) (free func()) {
+	t.Helper()
+	path := filepath.Join(dir, "filler")
+	f, err := os.Create(path)
+	must(t, err)
+	buf := make([]byte, 64<<10)
+	for n := len(buf); n > 0; n /= 2 {
+		for {
+			if _, err := f.Write(buf[:n]); err != nil {
+				if !errors.Is(err, syscall.ENOSPC) {
+					t.Fatal(err)
+				}
+				break
+			}
+		}
+	}
+	f.Close()
+	return func() { must(t, os.Remove(path)) }
+}
+
+// logWatch is a log handler that passes each message containing one of the texts it
+// watches for to that text's channel: a test waits on what the host says it does.
+type logWatch struct {
+	seen map[string]chan string
+}
+
+// watchLog watches for each of wants.
+func watchLog(wants ...string) *logWatch {
+	w := &logWatch{seen: map[string]chan string{}}
+	for _, want := range wants {
+		w.seen[want] = make(chan string, 100000)
+	}
+	return w
+}
+
+func (w *logWatch) Enabled(context.Context, slog.Level) bool { return true }
+func (w *logWatch) Handle(_ context.Context, r slog.Record) error {
+	for want, ch := range w.seen {
+		if strings.Contains(r.Message, want) {
+			select {
+			case ch <- r.Message:
+			default:
+			}
+		}
+	}
+	return nil
+}
+func (w *logWatch) WithAttrs([]slog.Attr) slog.Handler { return w }
+func (w *logWatch) WithGroup(string) slog.Handler      { return w }
+
+// await waits for n messages containing want, or fails the test after a while.
+func (w *logWatch) await(t *testing.T, want string, n int) {
+	t.Helper()
+	deadline := time.After(60 * time.Second)
+	for i := range n {
+		select {
+		case <-w.seen[want]:
+		case <-deadline:
+			t.Fatalf("the host said %q %d times, want %d", want, i, n)
+		}
+	}
+}
+
+// playToEnd reads the screens a front shows until each game's final one, and returns
+// the finished games as stored.
+func playToEnd(t *testing.T, f *scriptFront, db *store.DB, ids ...int64) []*store.Game {
+	t.Helper()
+	done := map[int64]*store.Game{}
+	for len(done) < len(ids) {
+		s := f.wait(t)
+		if !slices.Contains(ids, s.Game) || done[s.Game] != nil {
+			continue
+		}
+		row, err := db.Game(context.Background(), s.Game)
+		must(t, err)
+		if row.Status == store.StatusOver && s.Version == len(row.Decisions) {
+			done[s.Game] = row
+		}
+	}
+	var out []*store.Game
+	for _, id := range ids {
+		out = append(out, done[id])
+	}
+	return out
+}
+
+// TestOutage_AutoGameOutlivesAFullDisk: an auto game plays on while the disk holding its
+// SQLite database fills up; its turns are refused, and each is played again with
+// backoff (before, the first refused turn ended the game's loop, and the game stayed
+// in play for good). Once room is made, the game plays to its end, every turn stored
+// once, and its record replays to the stored result.
+func TestOutage_AutoGameOutlivesAFullDisk(t *testing.T) {
+	dir := smallDisk(t, 8<<20)
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(dir, "k.db"))
+	must(t, err)
+	t.Cleanup(func() { db.Close() })
+	refused := watchLog("auto turn not stored")
+	f := newScriptFront()
+	h, err := New(Options{DB: db, Front: f, Log: slog.New(refused), AutoStep: time.Millisecond,
+		RetryBase: time.Millisecond, RetryMax: 20 * time.Millisecond})
+	must(t, err)
+	t.Cleanup(func() { <-h.Close() })
+	cfg := game.DefaultConfig()
+	cfg.MaxTurns = 20
+	tb, err := h.OpenSetup(Where{Scope: "g", Place: "c", Config: cfg}, game.ModeAuto, Seated{"ann", "Ann"}, 1, [2]string{})
+	must(t, err)
+	id := tb.Row.ID
+	tb.Lobby.Kinds = []Proposal{{Name: "Idle", Strategy: "done"}}
+	must(t, h.Agree(tb))
+	tb.Unlock()
+	for range 3 {
+		f.wait(t)
+	}
+
+	free := fillDisk(t, dir)
+	refused.await(t, "auto turn not stored", 3) // three turns in a row refused, and played again
+	free()
+	row := playToEnd(t, f, db, id)[0]
+	if row.Result == nil || row.Turns != 2*int(cfg.MaxTurns) {
+		t.Fatalf("finished with result %v after %d turns, want a result after %d", row.Result, row.Turns, 2*cfg.MaxTurns)
+	}
+	g, err := game.Replay(game.NewLanguage(), row.Record())
+	must(t, err)
+	if r := g.Result(); r == nil || *r != *row.Result {
+		t.Fatalf("the stored record replays to %v, stored %v", r, row.Result)
+	}
+}
+
+// TestOutage_TurnClockOutlivesAFullDisk: a person's turn clock runs out while the disk
+// is full: the turn played for them is refused, the clock stays stored (moved on with
+// backoff) instead of being cleared, and once room is made the turn is played for them.
+func TestOutage_TurnClockOutlivesAFullDisk(t *testing.T) {
+	dir := smallDisk(t, 8<<20)
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(dir, "k.db"))
+	must(t, err)
+	t.Cleanup(func() { db.Close() })
+	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	refused := watchLog("deadline not carried out")
+	f := newScriptFront()
+	h, err := New(Options{DB: db, Front: f, Clock: clock, Log: slog.New(refused), RetryBase: time.Hour, RetryMax: time.Hour})
+	must(t, err)
+	t.Cleanup(func() { <-h.Close() })
+	clockedSolo(t, h, "g", "c")
+	f.wait(t)
+	f.wait(t)
+	clock.Advance(2 * time.Minute)
+	free := fillDisk(t, dir)
+	h.RunDue(ctx)
+	refused.await(t, "deadline not carried out", 1) // the time-up could not be stored
+	free()
+	if n := turnDeadlines(t, db); n != 1 {
+		t.Fatalf("%d turn clocks stored after the refused time-up, want it kept", n)
+	}
+	for range 2 { // the backoff is an hour: the clock goes past it
+		clock.Advance(2 * time.Hour)
+		h.RunDue(ctx)
+	}
+	if s := f.wait(t); s.Version != 3 {
+		t.Fatalf("screen version %d after the time-up, want 3 (ann's turn, played for her)", s.Version)
+	}
+	if !slices.Contains(f.eventKinds(), EvTimeUp) {
+		t.Fatalf("events %v: ann's turn was never played for her", f.eventKinds())
+	}
+}
+
+// pgServer is a PostgreSQL server of the test's own, started by scripts/postgres.sh in
+// a folder of its own, so that the test may stop and start it without touching the
+// server other tests share.
+type pgServer struct {
+	dir, dsn string
+}
+
+// ownPostgres starts a PostgreSQL server for the test alone, or skips the test where
+// the PostgreSQL tests do not run (KOMBAT_TEST_POSTGRES unset: no server installed).
+func ownPostgres(t *testing.T) *pgServer {
+	t.Helper()
+	if os.Getenv("KOMBAT_TEST_POSTGRES") == "" {
+		t.Skip("PostgreSQL tests skipped: KOMBAT_TEST_POSTGRES is not set; eval \"$(scripts/postgres.sh)\" installs and starts a server")
+	}
+	dir, err := os.MkdirTemp("", "kombat-pg-outage-")
+	must(t, err)
+	must(t, os.Chmod(dir, 0o755)) // the server runs as the postgres user when root starts it
+	s := &pgServer{dir: dir}
+	t.Cleanup(func() {
+		s.run(t, "stop")
+		os.RemoveAll(dir)
+	})
+	out := s.run(t)
+	dsn, ok := strings.CutPrefix(strings.TrimSpace(out), "export KOMBAT_TEST_POSTGRES=")
+	if !ok {
+		t.Fatalf("scripts/postgres.sh printed %q, want an export line", out)
+	}
+	s.dsn = strings.Trim(dsn, "'")
+	return s
+}
+
+// run runs scripts/postgres.sh on the test's server, and returns what it printed.
+func (s *pgServer) run(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("../scripts/postgres.sh", args...)
+	cmd.Env = append(os.Environ(), "KOMBAT_PG_DIR="+s.dir)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("scripts/postgres.sh %v: %v\n%s", args, err, stderr.String())
+	}
+	return string(out)
+}
+
+// TestOutage_PostgresRestart: auto games run on PostgreSQL when its server is stopped
+// and started again, as a restart or a failover does. The process learns that its
+// claims went with their session, stops hosting its games, and takes them up again on
+// a new session; every game then plays to its end. A second process started after the
+// outage takes none of them. Before, the claims' session was kept dead forever: turns
+// refused during the outage were never played again (89 of 100 games stuck), new games
+// failed, and a second process took every game.
+func TestOutage_PostgresRestart(t *testing.T) {
+	pg := ownPostgres(t)
+	ctx := context.Background()
+	db, err := store.Open(ctx, pg.dsn)
+	must(t, err)
+	t.Cleanup(func() { db.Close() })
+	watch := watchLog("auto turn not stored", "lost the database session", "took up a game")
+	f := newScriptFront()
+	f.ok = make(chan store.Screen, 100000)
+	h, err := New(Options{DB: db, Front: f, Log: slog.New(watch), AutoStep: 10 * time.Millisecond,
+		RetryBase: 5 * time.Millisecond, RetryMax: 100 * time.Millisecond})
+	must(t, err)
+	t.Cleanup(func() { <-h.Close() })
+	games := 12
+	if n, err := strconv.Atoi(os.Getenv("KOMBAT_OUTAGE_GAMES")); err == nil && n > 0 {
+		games = n // a probe's size: KOMBAT_OUTAGE_GAMES=100
+	}
+	cfg := game.DefaultConfig()
+	cfg.MaxTurns = 30
+	var ids []int64
+	for i := range games {
+		tb, err := h.OpenSetup(Where{Scope: "g", Place: fmt.Sprint("c", i), Config: cfg}, game.ModeAuto, Seated{"ann", "Ann"}, 1, [2]string{})
+		must(t, err)
+		ids = append(ids, tb.Row.ID)
+		tb.Lobby.Kinds = []Proposal{{Name: "Idle", Strategy: "done"}}
+		must(t, h.Agree(tb))
+		tb.Unlock()
+	}
+	h.Tick()
+	for range games {
+		f.wait(t)
+	}
+
+	pg.run(t, "stop")
+	watch.await(t, "auto turn not stored", 1)
+	pg.run(t)
+	watch.await(t, "lost the database session", 1)
+	watch.await(t, "took up a game", 1)
+	// A second process, started now, finds every game held.
+	db2, err := store.Open(ctx, pg.dsn)
+	must(t, err)
+	t.Cleanup(func() { db2.Close() })
+	h2, err := New(Options{DB: db2, Front: newScriptFront(), Log: quietLog()})
+	must(t, err)
+	t.Cleanup(func() { <-h2.Close() })
+	if n, err := h2.Restore(ctx); err != nil || n != 0 {
+		t.Fatalf("a process started after the outage restored %d games (%v) the first one runs", n, err)
+	}
+	// New games are claimed on the new session (before, each failed with an internal
+	// error and left a row that blocked its channel).
+	tb, err := h.OpenSetup(Where{Scope: "g", Place: "c-new", Config: cfg}, game.ModeAuto, Seated{"bob", "Bob"}, 1, [2]string{})
+	if err != nil {
+		t.Fatalf("a new game after the outage: %v", err)
+	}
+	tb.Unlock()
+	for _, row := range playToEnd(t, f, db, ids...) {
+		if row.Result == nil || row.Turns != 2*int(cfg.MaxTurns) {
+			t.Errorf("game %d finished with %v after %d turns, want a result after %d", row.ID, row.Result, row.Turns, 2*cfg.MaxTurns)
+		}
+	}
+}
