@@ -52,17 +52,13 @@ func (db *DB) ClaimGame(ctx context.Context, id int64) (*Claim, error) {
 		return fail(fmt.Errorf("%w: this process has claimed it already", ErrClaimed))
 	}
 	if db.d.postgres {
-		if c.conn == nil {
-			conn, err := db.sql.Conn(ctx)
-			if err != nil {
-				return fail(err)
-			}
-			c.conn = conn
+		got, err := c.tryLock(ctx, db, id)
+		if err != nil && c.check(ctx) != nil {
+			// The session had ended (the server restarted): its claims are lost, and
+			// this one is tried once more on a new session.
+			got, err = c.tryLock(ctx, db, id)
 		}
-		var got bool
-		err := c.conn.QueryRowContext(ctx, `SELECT pg_try_advisory_lock($1, $2)`, ApplicationID, id).Scan(&got)
 		if err != nil {
-			c.check(ctx) // the session may be gone: the next claim opens a new one
 			return fail(err)
 		}
 		if !got {
@@ -74,6 +70,21 @@ func (db *DB) ClaimGame(ctx context.Context, id int64) (*Claim, error) {
 	}
 	c.held[id] = true
 	return &Claim{db: db, id: id, gen: c.gen}, nil
+}
+
+// tryLock takes game id's advisory lock on the claims' session, opening the session
+// first if there is none. The caller holds c.mu.
+func (c *claims) tryLock(ctx context.Context, db *DB, id int64) (bool, error) {
+	if c.conn == nil {
+		conn, err := db.sql.Conn(ctx)
+		if err != nil {
+			return false, err
+		}
+		c.conn = conn
+	}
+	var got bool
+	err := c.conn.QueryRowContext(ctx, `SELECT pg_try_advisory_lock($1, $2)`, ApplicationID, id).Scan(&got)
+	return got, err
 }
 
 // Game is the claimed game's id.

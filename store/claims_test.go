@@ -265,22 +265,28 @@ func TestClaimsLostWithTheirSession(t *testing.T) {
 	if lost := a.LostClaims(); len(lost) != 0 {
 		t.Fatalf("lost %v while the session is alive", lost)
 	}
-	var pid int
-	must(t, a.claims.conn.QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&pid))
-	_, err = a.sql.ExecContext(ctx, `SELECT pg_terminate_backend($1)`, pid)
-	must(t, err)
-
+	endClaimsSession(t, a)
 	if err := a.CheckClaims(ctx); err == nil {
 		t.Fatal("CheckClaims says the ended session is alive")
 	}
+	if err := c1.Held(ctx); !errors.Is(err, ErrClaimLost) {
+		t.Fatalf("a claim of the ended session held: %v", err)
+	}
+	must(t, c2.Release(ctx)) // a lost claim's release is a no-op
+	assertLost(t, a)
+}
+
+// assertLost checks that db's claims on games 1 and 2 were lost with their session,
+// said once, that another process may take game 1 then, and that db claims game 2
+// again on a new session, which a lost claim's Release leaves alone.
+func assertLost(t *testing.T, a *DB) {
+	t.Helper()
+	ctx := context.Background()
 	if lost := a.LostClaims(); !slices.Equal(lost, []int64{1, 2}) {
 		t.Fatalf("lost claims %v, want [1 2]", lost)
 	}
 	if lost := a.LostClaims(); len(lost) != 0 {
 		t.Fatalf("lost claims said twice: %v", lost)
-	}
-	if err := c1.Held(ctx); !errors.Is(err, ErrClaimLost) {
-		t.Fatalf("a claim of the ended session held: %v", err)
 	}
 	// Another process takes game 1; this one takes game 2 again, on a new session.
 	b, err := Open(ctx, a.dsn)
@@ -294,7 +300,41 @@ func TestClaimsLostWithTheirSession(t *testing.T) {
 	}
 	again, err := a.ClaimGame(ctx, 2)
 	must(t, err)
-	must(t, c2.Release(ctx)) // the lost claim's release is a no-op...
-	must(t, again.Held(ctx)) // ...and leaves the new claim alone
+	must(t, again.Release(ctx))
+	again, err = a.ClaimGame(ctx, 2)
+	must(t, err)
 	must(t, a.CheckClaims(ctx))
+}
+
+// endClaimsSession has the server end the session holding db's claims, as a restart
+// of the server or a cut network would.
+func endClaimsSession(t *testing.T, db *DB) {
+	t.Helper()
+	ctx := context.Background()
+	var pid int
+	must(t, db.claims.conn.QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&pid))
+	_, err := db.sql.ExecContext(ctx, `SELECT pg_terminate_backend($1)`, pid)
+	must(t, err)
+}
+
+// TestClaimAfterTheSessionEnded: the first claim after the claims' session ended (a
+// new game, right after the server restarted) succeeds on a new session, and the
+// claims of the old one are said lost. Before, every new game failed until a restart.
+func TestClaimAfterTheSessionEnded(t *testing.T) {
+	if !onPostgres() {
+		t.Skip("PostgreSQL only: SQLite's claims live in the process; TestPostgres runs this")
+	}
+	ctx := context.Background()
+	a := openTest(t)
+	_, err := a.ClaimGame(ctx, 1)
+	must(t, err)
+	_, err = a.ClaimGame(ctx, 2)
+	must(t, err)
+	endClaimsSession(t, a)
+	c3, err := a.ClaimGame(ctx, 3)
+	if err != nil {
+		t.Fatalf("the first claim after the session ended: %v", err)
+	}
+	must(t, c3.Held(ctx))
+	assertLost(t, a)
 }
