@@ -58,6 +58,8 @@ func TestUpbeatTryStrict_U25(t *testing.T) {
 			`line 1, column 24: player 1: clock is the revision seconds left, from 0 to 86459, got 1e+19`},
 		{"step player", `{` + upTwo + `, "steps": [{"turn": 1}, {"turn": 3}]}`,
 			`line 1, column 55: step 2: turn names the player whose turn is played, from 1 to 2, got 3`},
+		{"step of nothing", `{` + upTwo + `, "steps": [{"revise": "done"}]}`,
+			`line 1, column 33: step 1: give either "turn" (with "revise" and "elapsed" if wanted) or "finish"`},
 		{"step both", `{` + upTwo + `, "steps": [{"turn": 1, "finish": true}]}`,
 			`line 1, column 33: step 1: give either "turn" (with "revise" and "elapsed" if wanted) or "finish"`},
 		{"off the territory", `{"config": "m=6\nn=6", "players": [{"center": [7, 1]}, {}]}`,

@@ -450,7 +450,10 @@ func (c *crew) move(d int) bool {
 	return true
 }
 
-// invest is U12.
+// invest is U12. With a budget below 1 it costs nothing and, unlike move and collect
+// (U10), does not end the evaluation: the ruling says so in as many words, so it
+// stands. A loop of such invests is still bounded: each is a statement, a step of
+// R21's limit, and its events stop at MaxEventsPerEval.
 func (c *crew) invest(e int64) {
 	g := c.g
 	pl := &g.players[c.p-1]
@@ -529,7 +532,9 @@ func (c *crew) collect(e int64) bool {
 	return true
 }
 
-// shoot is U14.
+// shoot is U14. A negative or unaffordable shot costs nothing and the evaluation goes
+// on, as the ruling (and KOMBAT's R17) says; like a free invest, each is a step of the
+// step limit (R21), which bounds a loop of them.
 func (c *crew) shoot(d int, e int64) bool {
 	g := c.g
 	pl := &g.players[c.p-1]

@@ -344,7 +344,7 @@ func (g *Game) nameProblem(name string) string {
 func (g *Game) checkStep(i int, st ScenarioStep) error {
 	n, field := i+1, func(keys ...any) []any { return append(path("steps", i), keys...) }
 	switch {
-	case st.Finish && (st.Turn != 0 || st.Revise != nil || st.Elapsed != 0):
+	case st.Finish && (st.Turn != 0 || st.Revise != nil || st.Elapsed != 0), !st.Finish && st.Turn == 0:
 		return badScenario(field(), `step %d: give either "turn" (with "revise" and "elapsed" if wanted) or "finish"`, n)
 	case st.Finish:
 		return nil
