@@ -227,6 +227,7 @@ func TestTallyWords(t *testing.T) {
 		{Tally{Move: Count{Runs: 12, OK: 9}, Shoot: Count{Runs: 1, OK: 1, Amount: 100}}, "12 moves (3 stayed put); 1 shot for 100 (1 hit)"},
 		{Tally{Invest: Count{Runs: 1500}, Collect: Count{Runs: 2, OK: 1, Amount: 5}, Ownerless: 1}, "1,500 invests without effect; collected 5 (1 collect), 1 without effect; 1 region left ownerless"},
 		{Tally{Relocate: Count{Runs: 1, OK: 1}}, "relocated the city center"},
+		{Tally{Relocate: Count{Runs: 1}, Collect: Count{Runs: 3}}, "3 collects without effect; could not relocate the city center"},
 	}
 	for _, tc := range tests {
 		if got := strings.Join(tc.tally.Words(), "; "); got != tc.want {

@@ -155,38 +155,39 @@ func (t Tally) Words() []string {
 		}
 		out = append(out, s)
 	}
-	if i := t.Invest; i.Runs > 0 {
-		s := fmt.Sprintf("invested %s (%s)", Thousands(i.Amount), plural(i.OK, "invest", "invests"))
-		if i.OK == 0 {
-			s = plural(i.Runs, "invest", "invests")
-		}
-		if failed := i.Runs - i.OK; failed > 0 && i.OK > 0 {
-			s += fmt.Sprintf(", %s without effect", Thousands(failed))
-		} else if failed > 0 {
-			s += " without effect"
-		}
-		out = append(out, s)
+	if t.Invest.Runs > 0 {
+		out = append(out, money(t.Invest, "invested", "invest", "invests"))
 	}
-	if c := t.Collect; c.Runs > 0 {
-		s := fmt.Sprintf("collected %s (%s)", Thousands(c.Amount), plural(c.OK, "collect", "collects"))
-		if c.OK == 0 {
-			s = plural(c.Runs, "collect", "collects") + " without effect"
-		} else if failed := c.Runs - c.OK; failed > 0 {
-			s += fmt.Sprintf(", %s without effect", Thousands(failed))
-		}
-		out = append(out, s)
+	if t.Collect.Runs > 0 {
+		out = append(out, money(t.Collect, "collected", "collect", "collects"))
 	}
 	if sh := t.Shoot; sh.Runs > 0 {
 		s := fmt.Sprintf("%s for %s (%s hit)", plural(sh.Runs, "shot", "shots"), Thousands(sh.Amount), Thousands(sh.OK))
 		out = append(out, s)
 	}
-	if r := t.Relocate; r.OK > 0 {
+	switch r := t.Relocate; {
+	case r.OK > 0:
 		out = append(out, "relocated the city center")
+	case r.Runs > 0:
+		out = append(out, "could not relocate the city center")
 	}
 	if t.Ownerless > 0 {
 		out = append(out, plural(t.Ownerless, "region", "regions")+" left ownerless")
 	}
 	return out
+}
+
+// money words the invests or collects c counts: the amount those that took effect
+// moved, and how many had no effect.
+func money(c Count, verb, one, many string) string {
+	if c.OK == 0 {
+		return plural(c.Runs, one, many) + " without effect"
+	}
+	s := fmt.Sprintf("%s %s (%s)", verb, Thousands(c.Amount), plural(c.OK, one, many))
+	if failed := c.Runs - c.OK; failed > 0 {
+		s += fmt.Sprintf(", %s without effect", Thousands(failed))
+	}
+	return s
 }
 
 // plural is n with thousands separators and the word that goes with it.
