@@ -102,6 +102,7 @@ func (e *ScenarioError) Error() string {
 	return e.Msg + ": " + e.Compile.Error()
 }
 
+// badScenario is a ScenarioError about the value at path.
 func badScenario(path []any, format string, args ...any) error {
 	return &ScenarioError{Path: path, Msg: fmt.Sprintf(format, args...)}
 }
@@ -121,8 +122,8 @@ const (
 // PlayScenario sets up sc's position and plays its steps, calling out with each step's
 // result as soon as it is played, so that a long scenario never holds more than one
 // step's result; out's error stops the play and is returned. The whole scenario is
-// checked first, steps included: a malformed one is a *ScenarioError (a plan that does
-// not compile, one wrapping its *interp.Error) before out is ever called.
+// checked first, steps included: a malformed one is a *ScenarioError (for a plan that
+// does not compile, with its diagnostics in Compile) before out is ever called.
 func PlayScenario(lang *interp.Language, sc Scenario, out func(StepResult) error) error {
 	g, err := buildScenario(lang, sc)
 	if err != nil {
