@@ -15,6 +15,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/upbeat"
 )
 
 // maxScenarioBytes bounds a scenario file: room for a full board of long strategies
@@ -45,30 +47,37 @@ func tryLimited(args []string, stdin io.Reader, stdout, stderr io.Writer, limit 
 		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
 		return 1
 	}
-	out := newStepWriter(stdout, limit)
-	err = game.PlayScenario(game.NewLanguage(), sc, out.write)
+	out := newStepWriter(stdout, limit, "steps, minions or variables")
+	err = game.PlayScenario(game.NewLanguage(), sc, func(r game.StepResult) error { return out.write(r) })
 	if err == nil {
 		err = out.close()
 	}
 	var se *game.ScenarioError
-	switch {
-	case errors.As(err, &se):
-		where := ""
-		if off, ok := locate(text, se.Path, se.Key); ok {
-			where = lineCol(text, off) + ": "
-		}
-		if se.Compile != nil {
-			// The diagnostics name the minion or step and show the line: say it once.
-			fmt.Fprintf(stderr, "kombat try: %s: %s%s:\n%s", name, where, se.Msg, se.Compile.Format())
-		} else {
-			fmt.Fprintf(stderr, "kombat try: %s: %s%s\n", name, where, se.Msg)
-		}
-		return 1
-	case err != nil:
+	if errors.As(err, &se) {
+		return scenarioFailed(name, text, se.Path, se.Key, se.Msg, se.Compile, stderr)
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
 		return 1
 	}
 	return 0
+}
+
+// scenarioFailed tells, for either game, why a scenario could not be played: where in
+// the file (the value at path, or its key), what is wrong, and a plan's or strategy's
+// diagnostics. It returns try's exit status for it, 1.
+func scenarioFailed(name string, text []byte, path []any, key bool, msg string, compile *interp.Error, stderr io.Writer) int {
+	where := ""
+	if off, ok := locate(text, path, key); ok {
+		where = lineCol(text, off) + ": "
+	}
+	if compile != nil {
+		// The diagnostics name the minion, player or step and show the line: say it once.
+		fmt.Fprintf(stderr, "kombat try: %s: %s%s:\n%s", name, where, msg, compile.Format())
+	} else {
+		fmt.Fprintf(stderr, "kombat try: %s: %s%s\n", name, where, msg)
+	}
+	return 1
 }
 
 // tryUsage is kombat try's usage message.
@@ -106,18 +115,22 @@ func readScenario(name string, stdin io.Reader) ([]byte, error) {
 // json.MarshalIndent gives the whole {"steps": [...]}, with [row, col] pairs on one
 // line.
 type stepWriter struct {
-	w     *bufio.Writer
-	out   *limitWriter
-	steps int
-	buf   []byte // compactPairs's output, reused from step to step
+	w      *bufio.Writer
+	out    *limitWriter
+	steps  int
+	buf    []byte // compactPairs's output, reused from step to step
+	advice string // what to have fewer of when the output passes its limit
 }
 
-func newStepWriter(w io.Writer, limit int64) *stepWriter {
+// newStepWriter prints steps of either game's results to w, at most limit bytes;
+// advice names what makes a step long ("steps, minions or variables").
+func newStepWriter(w io.Writer, limit int64, advice string) *stepWriter {
 	out := &limitWriter{w: w, left: limit, limit: limit}
-	return &stepWriter{w: bufio.NewWriterSize(out, 64<<10), out: out}
+	return &stepWriter{w: bufio.NewWriterSize(out, 64<<10), out: out, advice: advice}
 }
 
-func (s *stepWriter) write(res game.StepResult) error {
+// write prints one step's result (a game.StepResult or an upbeat.StepResult).
+func (s *stepWriter) write(res any) error {
 	b, err := json.MarshalIndent(res, "    ", "  ")
 	if err != nil {
 		return fmt.Errorf("step %d: %w", s.steps+1, err)
@@ -149,7 +162,7 @@ func (s *stepWriter) close() error {
 
 func (s *stepWriter) failed(err error) error {
 	if errors.As(err, new(tooMuchOutput)) {
-		return fmt.Errorf("stopped at step %d: the output passed %d bytes, the most one scenario may print; use fewer steps, minions or variables", s.steps, s.out.limit)
+		return fmt.Errorf("stopped at step %d: the output passed %d bytes, the most one scenario may print; use fewer %s", s.steps, s.out.limit, s.advice)
 	}
 	return fmt.Errorf("writing step %d: %w", s.steps, err)
 }
@@ -239,37 +252,41 @@ func (l *limitWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// decodeScenario reads a scenario strictly, where encoding/json lets mistakes through
-// or words them in Go's terms: one JSON object and nothing after it, no key twice in
-// any object, no unknown key, every value of the kind its key takes. An error says
-// where (line and column) and what is wrong in the scenario's words.
+// decodeScenario reads a KOMBAT scenario strictly (decodeStrict).
 func decodeScenario(text []byte) (game.Scenario, error) {
 	var sc game.Scenario
+	err := decodeStrict(text, &sc, `{"minions": [...], ...}`)
+	return sc, err
+}
+
+// decodeStrict reads a scenario of either game into dst (a pointer to the game's
+// Scenario) strictly, where encoding/json lets mistakes through or words them in Go's
+// terms: one JSON object and nothing after it, no key twice in any object, no unknown
+// key, every value of the kind its key takes. An error says where (line and column)
+// and what is wrong in the scenario's words; shape shows what a scenario looks like.
+func decodeStrict(text []byte, dst any, shape string) error {
 	var raw json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(text))
 	var syn *json.SyntaxError
 	switch err := dec.Decode(&raw); {
 	case err == io.EOF:
-		return sc, errors.New(`the file is empty: a scenario is a JSON object {"minions": [...], ...}`)
+		return fmt.Errorf("the file is empty: a scenario is a JSON object %s", shape)
 	case err == io.ErrUnexpectedEOF:
-		return sc, fmt.Errorf("%s: the file ends inside the scenario's JSON", lineCol(text, len(text)))
+		return fmt.Errorf("%s: the file ends inside the scenario's JSON", lineCol(text, len(text)))
 	case errors.As(err, &syn):
-		return sc, fmt.Errorf("%s: %s", lineCol(text, int(syn.Offset)-1), syn)
+		return fmt.Errorf("%s: %s", lineCol(text, int(syn.Offset)-1), syn)
 	case err != nil:
-		return sc, err
+		return err
 	}
 	start := skipSpace(text, 0)
 	if text[start] != '{' {
-		return sc, fmt.Errorf(`%s: a scenario is a JSON object {"minions": [...], ...}, found %s`, lineCol(text, start), found(text, start))
+		return fmt.Errorf(`%s: a scenario is a JSON object %s, found %s`, lineCol(text, start), shape, found(text, start))
 	}
 	if rest := skipSpace(text, int(dec.InputOffset())); rest < len(text) {
-		return sc, fmt.Errorf(`%s: more text after the scenario's closing "}": a file holds one scenario object`, lineCol(text, rest))
+		return fmt.Errorf(`%s: more text after the scenario's closing "}": a file holds one scenario object`, lineCol(text, rest))
 	}
 	r := newTokenReader(text)
-	if err := r.value(reflect.ValueOf(&sc).Elem(), "", ""); err != nil {
-		return sc, err
-	}
-	return sc, nil
+	return r.value(reflect.ValueOf(dst).Elem(), "", "")
 }
 
 // tokenReader walks JSON text already checked for syntax, knowing where each token
@@ -334,7 +351,7 @@ func (r *tokenReader) value(v reflect.Value, what, ctx string) error {
 		v, t = p.Elem(), t.Elem()
 	}
 	switch {
-	case t == reflect.TypeFor[game.Hex]():
+	case isPair(t):
 		var rc [2]int
 		if tok != json.Delim('[') {
 			return wrong(expected(t))
@@ -357,7 +374,8 @@ func (r *tokenReader) value(v reflect.Value, what, ctx string) error {
 			}
 			rc[i] = int(x)
 		}
-		v.Set(reflect.ValueOf(game.Hex{Row: rc[0], Col: rc[1]}))
+		v.Field(0).SetInt(int64(rc[0])) // Row, then Col, in both games' types
+		v.Field(1).SetInt(int64(rc[1]))
 	case t.Kind() == reflect.Struct:
 		if tok != json.Delim('{') {
 			return wrong(expected(t))
@@ -477,12 +495,19 @@ func (r *tokenReader) object(start int, what string, each func(key string, keyAt
 	}
 }
 
-// element names item i of a list: the scenario's minions, players and steps by their
-// numbers, other items by their place.
+// isPair reports whether t is written as [row, col]: KOMBAT's hexes, UPBEAT's regions.
+func isPair(t reflect.Type) bool {
+	return t == reflect.TypeFor[game.Hex]() || t == reflect.TypeFor[upbeat.Region]()
+}
+
+// element names item i of a list: the scenario's minions, players, regions and steps by
+// their numbers, other items by their place.
 func element(ctx, what string, i int) string {
 	switch ctx {
 	case "minions":
 		return fmt.Sprintf("minion %d", i+1)
+	case "regions":
+		return fmt.Sprintf("region %d", i+1)
 	case "players":
 		return fmt.Sprintf("player %d", i+1)
 	case "steps":
@@ -496,6 +521,8 @@ func expected(t reflect.Type) string {
 	switch {
 	case t == reflect.TypeFor[game.Hex]():
 		return "a hex [row, col] of two whole numbers"
+	case t == reflect.TypeFor[upbeat.Region]():
+		return "a region [row, col] of two whole numbers"
 	case t.Kind() == reflect.Pointer:
 		return expected(t.Elem())
 	case t.Kind() == reflect.Struct:

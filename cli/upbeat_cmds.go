@@ -1,14 +1,12 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"strings"
 	"time"
 
@@ -199,58 +197,42 @@ func writeUpbeatRecord(dir string, seed uint64, g *upbeat.Game) error {
 	return os.WriteFile(fmt.Sprintf("%s/game-%d.json", dir, seed), append(b, '\n'), 0o644)
 }
 
-// upbeatTry runs an UPBEAT scenario and prints {"steps": [...]}, each step's state.
-// Exit status (U25): 0 when the scenario ran, refused steps included; 1 for a malformed
-// scenario, configuration or plan; 2 for a usage error or an unreadable file.
+// upbeatTry runs an UPBEAT scenario and prints {"steps": [...]}, each step's state as
+// soon as it is played, as KOMBAT's try does: nothing but the step being printed is
+// held, and the output stops at maxTryOutput. It reads the scenario as strictly as
+// KOMBAT's reader, every mistake told with its line and column. Exit status (U25): 0
+// when the scenario ran, refused steps included; 1 for a malformed scenario,
+// configuration or plan; 2 for a usage error or an unreadable file.
 func upbeatTry(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return upbeatTryLimited(args, stdin, stdout, stderr, maxTryOutput)
+}
+
+// upbeatTryLimited is upbeatTry printing at most limit bytes.
+func upbeatTryLimited(args []string, stdin io.Reader, stdout, stderr io.Writer, limit int64) int {
 	name, text, code, ok := scenarioArg(args, upbeatTryUsage, stdin, stderr)
 	if !ok {
 		return code
 	}
 	var sc upbeat.Scenario
-	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&sc); err != nil {
+	if err := decodeStrict(text, &sc, `{"players": [...], "steps": [...], ...}`); err != nil {
 		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
 		return 1
 	}
-	var results []upbeat.StepResult
-	err := upbeat.PlayScenario(upbeat.NewLanguage(), sc, func(r upbeat.StepResult) error {
-		results = append(results, r)
-		return nil
-	})
+	out := newStepWriter(stdout, limit, "steps, players, regions or variables")
+	err := upbeat.PlayScenario(upbeat.NewLanguage(), sc, func(r upbeat.StepResult) error { return out.write(r) })
+	if err == nil {
+		err = out.close()
+	}
 	var se *upbeat.ScenarioError
-	var ce upbeat.ConfigErrors
-	switch {
-	case errors.As(err, &se) && se.Compile != nil:
-		fmt.Fprintf(stderr, "kombat try: %s: %s: %s:\n%s", name, se.Path, se.Msg, se.Compile.Format())
-		return 1
-	case errors.As(err, &ce):
-		printConfigErrors("kombat try", name+": config", err, stderr)
-		return 1
-	case err != nil:
-		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
-		return 1
+	if errors.As(err, &se) {
+		return scenarioFailed(name, text, se.Path, se.Key, se.Msg, se.Compile, stderr)
 	}
-	if results == nil {
-		results = []upbeat.StepResult{}
-	}
-	b, err := json.MarshalIndent(struct {
-		Steps []upbeat.StepResult `json:"steps"`
-	}{results}, "", "  ")
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "%s\n", pairLines(b))
 	return 0
 }
-
-// pairs matches a [row, col] pair that json.MarshalIndent spread over lines.
-func pairs() *regexp.Regexp { return regexp.MustCompile(`\[\s*(-?\d+),\s*(-?\d+)\s*\]`) }
-
-// pairLines puts every [row, col] pair back on one line.
-func pairLines(b []byte) []byte { return pairs().ReplaceAll(b, []byte("[$1, $2]")) }
 
 // upbeatTryUsage is kombat try --game upbeat's usage message.
 const upbeatTryUsage = "usage: kombat try --game upbeat SCENARIO.json (use - for standard input)\n\n" +

@@ -409,45 +409,17 @@ func (s *upbeatTerminal) image(name string, last upbeat.TurnLog) error {
 	return os.WriteFile(filepath.Join(s.dir, name), data, 0o644)
 }
 
-// upbeatTurnLine says what a turn did in one line: the crew's commands by kind, and
-// how the evaluation ended.
+// upbeatTurnLine says what a turn did in one line: the crew's commands by kind from the
+// turn's tally (every command, though the log keeps only the first
+// upbeat.MaxEventsPerEval events), who lost a city center, and how the evaluation
+// ended.
 func upbeatTurnLine(l upbeat.TurnLog) string {
-	var moves, invests, collects, shots, lost int
-	var invested, collected, shot int64
+	parts := l.Tally.Words()
+	lost := 0
 	for _, e := range l.Events {
-		switch e.Kind {
-		case upbeat.EventMove:
-			if e.OK {
-				moves++
-			}
-		case upbeat.EventInvest:
-			if e.OK {
-				invests, invested = invests+1, invested+e.Amount
-			}
-		case upbeat.EventCollect:
-			if e.OK {
-				collects, collected = collects+1, collected+e.Amount
-			}
-		case upbeat.EventShoot:
-			if e.Cost > 0 {
-				shots, shot = shots+1, shot+e.Amount
-			}
-		case upbeat.EventLost:
+		if e.Kind == upbeat.EventLost {
 			lost++
 		}
-	}
-	var parts []string
-	if moves > 0 {
-		parts = append(parts, plural(moves, "move", "moves"))
-	}
-	if invests > 0 {
-		parts = append(parts, fmt.Sprintf("invested %d (%s)", invested, plural(invests, "invest", "invests")))
-	}
-	if collects > 0 {
-		parts = append(parts, fmt.Sprintf("collected %d (%s)", collected, plural(collects, "collect", "collects")))
-	}
-	if shots > 0 {
-		parts = append(parts, fmt.Sprintf("%s for %d", plural(shots, "shot", "shots"), shot))
 	}
 	if lost > 0 {
 		parts = append(parts, fmt.Sprintf("%s lost a city center", plural(lost, "player", "players")))

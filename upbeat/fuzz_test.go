@@ -3,6 +3,7 @@ package upbeat
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -58,4 +59,70 @@ func FuzzUpbeatCompile(f *testing.F) {
 			t.Fatalf("%d steps, over the limit 20000", steps)
 		}
 	})
+}
+
+// FuzzLongPlan: a plan of nested loops (the shape of issue 23's 40-byte plan) runs
+// within its step limit, logs at most MaxEventsPerEval command events an evaluation,
+// counts the rest on the evaluation's end and every command in its tally, and a game
+// of it replays from its record (the actions, not the events) to the same logs and
+// the same territory.
+func FuzzLongPlan(f *testing.F) {
+	f.Add("invest 1", uint8(3), uint16(20000), int64(1_000_000_000_000))
+	f.Add("{ move up invest 1 shoot down 0 - 1 collect 1 x = opponent }", uint8(2), uint16(5000), int64(300))
+	f.Add("{ shoot upleft 5 move downright invest 0 - 1 y = nearby up relocate }", uint8(1), uint16(900), int64(50))
+	f.Add("if (random % 2) then move down else shoot up budget", uint8(3), uint16(65535), int64(0))
+	lang := NewLanguage()
+	f.Fuzz(func(t *testing.T, body string, depth uint8, steps uint16, budget int64) {
+		plan := strings.Repeat("while (1) ", int(depth%4)) + body
+		if _, err := interp.Compile(lang, "fuzz", plan); err != nil {
+			return
+		}
+		cfg := DefaultConfig()
+		cfg.Rows, cfg.Cols, cfg.MaxTurns = 8, 8, 3
+		cfg.StepLimit, cfg.InitBudget = int64(steps)+1, min(max(budget, 0), MaxAmount)
+		g, err := New(lang, Setup{Config: cfg, Seed: uint64(steps), Players: 2, Plans: []string{plan, plan}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var logs []TurnLog
+		for !g.Over() {
+			log, err := g.Confirm(g.Current(), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkCapped(t, log, cfg.StepLimit)
+			logs = append(logs, log)
+		}
+		var again []TurnLog
+		r, err := Replay(lang, g.Record(), func(l TurnLog) { again = append(again, l) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(logs, again) || !reflect.DeepEqual(g.Snapshot(), r.Snapshot()) {
+			t.Errorf("the replay differs from the game played")
+		}
+	})
+}
+
+// checkCapped checks one turn's log against the cap and its tally.
+func checkCapped(t *testing.T, log TurnLog, limit int64) {
+	t.Helper()
+	if log.Steps > limit {
+		t.Errorf("%d steps, over the limit %d", log.Steps, limit)
+	}
+	logged, omitted := int64(0), int64(-1)
+	for _, e := range log.Events {
+		switch e.Kind {
+		case EventInterest, EventLost:
+		case EventEvalEnd:
+			omitted = e.Omitted
+		default:
+			logged++
+		}
+	}
+	c := log.Tally
+	all := c.Move.Runs + c.Invest.Runs + c.Collect.Runs + c.Shoot.Runs + c.Relocate.Runs + c.Ownerless
+	if logged > MaxEventsPerEval || omitted < 0 || logged+omitted != all {
+		t.Errorf("%d events logged, %d omitted, %d tallied: want at most %d logged and the rest omitted", logged, omitted, all, MaxEventsPerEval)
+	}
 }

@@ -3,7 +3,8 @@ package upbeat
 import (
 	"errors"
 	"fmt"
-	"math"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/kombat-game/kombat/interp"
@@ -53,6 +54,7 @@ type StepResult struct {
 	Players   []PlayerState `json:"players"`
 	Regions   []RegionState `json:"regions"`
 	Crew      *Region       `json:"crew"`
+	Tally     *Tally        `json:"tally,omitempty"` // a turn's commands, every one, logged or not
 	End       string        `json:"end,omitempty"`
 	StepsUsed int64         `json:"steps_used"`
 	Winner    any           `json:"winner"` // a player number, "tie" or null
@@ -75,176 +77,292 @@ type RegionState struct {
 	Deposit float64 `json:"deposit"`
 }
 
-// ScenarioError is a scenario that cannot be played: where and why, and the
-// diagnostics when a plan does not compile.
+// ScenarioError is a scenario that cannot be played, or one of its plans that does
+// not compile: what is wrong, and where in the scenario (as KOMBAT's
+// game.ScenarioError, so that `kombat try` gives its line and column).
 type ScenarioError struct {
-	Path    string        // e.g. "players[1].center"
-	Msg     string        // lower case
-	Compile *interp.Error // a plan that does not compile, if that is the problem
+	// Path leads to the value at fault through object keys and 0-based list indexes,
+	// as in "players", 1, "center"; it is empty when the fault is the whole scenario.
+	Path []any
+	// Key means the fault is Path's last key itself (a variable's name), not its value.
+	Key bool
+	// Msg says what is wrong in the scenario's words, naming the player, region or step
+	// (each counted from 1).
+	Msg string
+	// Compile holds the diagnostics of a plan that does not compile.
+	Compile *interp.Error
 }
 
-// Error is "PATH: MSG".
+// Error says what is wrong; for a plan, with the compiler's first error (Compile
+// holds them all).
 func (e *ScenarioError) Error() string {
-	if e.Path == "" {
+	if e.Compile == nil {
 		return e.Msg
 	}
-	return e.Path + ": " + e.Msg
+	return e.Msg + ": " + e.Compile.Error()
 }
 
+// badScenario is a ScenarioError about the value at path.
+func badScenario(path []any, format string, args ...any) error {
+	return &ScenarioError{Path: path, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Bounds of a scenario, past those of its configuration: each keeps what one step
+// prints, and so what `kombat try` holds, to a size a plan could need.
+const (
+	// MaxScenarioVars bounds the variables given to one player: more than a plan of
+	// interp.MaxSourceBytes can name (about 4,900 names of one to three characters).
+	MaxScenarioVars = 5000
+	// MaxScenarioSeconds bounds a player's clock and a step's elapsed, in seconds: the
+	// longest revision clock a configuration can set (plan_rev_min=1440,
+	// plan_rev_sec=59). Larger values would overflow the clock's nanoseconds.
+	MaxScenarioSeconds = MaxMinutes*60 + 59
+)
+
 // PlayScenario sets up sc's position and plays its steps, calling out with each step's
-// result as soon as it is played; out's error stops the play and is returned. A
-// scenario that cannot be set up is a *ScenarioError or ConfigErrors.
+// result as soon as it is played, so that a long scenario never holds more than one
+// step's result; out's error stops the play and is returned. The whole scenario is
+// checked first, steps included: a malformed one is a *ScenarioError (for a plan that
+// does not compile, with its diagnostics in Compile) before out is ever called.
 func PlayScenario(lang *interp.Language, sc Scenario, out func(StepResult) error) error {
-	if sc.Game != "" && sc.Game != "upbeat" {
-		return &ScenarioError{Path: "game", Msg: fmt.Sprintf("this is UPBEAT's scenario reader, not %q's", sc.Game)}
-	}
-	cfg, err := ParseConfig(sc.Config)
+	g, err := buildScenario(lang, sc)
 	if err != nil {
 		return err
 	}
-	n := len(sc.Players)
-	if err := cfg.Check(n); err != nil {
-		return &ScenarioError{Path: "players", Msg: err.Error()}
-	}
-	g := newEmpty(lang, Setup{Config: cfg, Seed: sc.Seed, Players: n})
-	terr := g.terr
-	taken := make([]bool, terr.Size())
-	for i, r := range sc.Regions {
-		path := fmt.Sprintf("regions[%d]", i)
-		switch {
-		case !terr.Has(r.At):
-			return &ScenarioError{Path: path + ".at", Msg: fmt.Sprintf("%v is off the %dx%d territory", r.At, terr.Rows, terr.Cols)}
-		case r.Owner < 0 || r.Owner > n:
-			return &ScenarioError{Path: path + ".owner", Msg: fmt.Sprintf("owner %d: players are numbered 1 to %d, 0 for none", r.Owner, n)}
-		case math.IsNaN(r.Deposit) || r.Deposit < 0 || r.Deposit > float64(cfg.MaxDep):
-			return &ScenarioError{Path: path + ".deposit", Msg: fmt.Sprintf("deposit %v is outside 0 to max_dep (%d)", r.Deposit, cfg.MaxDep)}
-		case r.Owner != 0 && r.Deposit < 1:
-			return &ScenarioError{Path: path + ".deposit", Msg: fmt.Sprintf("an owned region holds at least 1 (U4), got %v", r.Deposit)}
-		case taken[terr.index(r.At)]:
-			return &ScenarioError{Path: path + ".at", Msg: fmt.Sprintf("%v is listed twice", r.At)}
-		}
-		i := terr.index(r.At)
-		taken[i] = true
-		g.owner[i], g.dep[i] = uint8(r.Owner), r.Deposit
-	}
-	centers := make([]bool, terr.Size())
-	for i, sp := range sc.Players {
-		path := fmt.Sprintf("players[%d]", i)
-		pl := &g.players[i]
-		pl.budget, pl.turn, pl.alive, pl.clock = cfg.InitBudget, 1, true, cfg.RevisionClock()
-		if sp.Budget != nil {
-			if *sp.Budget < 0 {
-				return &ScenarioError{Path: path + ".budget", Msg: fmt.Sprintf("a budget is at least 0, got %d", *sp.Budget)}
-			}
-			pl.budget = *sp.Budget
-		}
-		if sp.Turn != 0 {
-			if sp.Turn < 1 {
-				return &ScenarioError{Path: path + ".turn", Msg: fmt.Sprintf("turns are numbered from 1, got %d", sp.Turn)}
-			}
-			pl.turn = sp.Turn
-		}
-		if sp.Clock != nil {
-			if *sp.Clock < 0 || math.IsNaN(*sp.Clock) {
-				return &ScenarioError{Path: path + ".clock", Msg: fmt.Sprintf("clock is seconds left, at least 0, got %v", *sp.Clock)}
-			}
-			pl.clock = time.Duration(*sp.Clock * float64(time.Second))
-			pl.spent = pl.clock <= 0
-		}
-		var at int
-		if sp.Center != nil {
-			if !terr.Has(*sp.Center) {
-				return &ScenarioError{Path: path + ".center", Msg: fmt.Sprintf("%v is off the %dx%d territory", *sp.Center, terr.Rows, terr.Cols)}
-			}
-			at = terr.index(*sp.Center)
-		} else {
-			at = -1
-			free := 0
-			for j := range centers {
-				if !centers[j] && g.owner[j] == 0 {
-					free++
-				}
-			}
-			if free == 0 {
-				return &ScenarioError{Path: path, Msg: "no free region left for a city center"}
-			}
-			k := g.rng.IntN(free)
-			for j := range centers {
-				if !centers[j] && g.owner[j] == 0 {
-					if k == 0 {
-						at = j
-						break
-					}
-					k--
-				}
-			}
-		}
-		if centers[at] {
-			return &ScenarioError{Path: path + ".center", Msg: fmt.Sprintf("%v is another player's city center", terr.at(at))}
-		}
-		centers[at] = true
-		pl.center = terr.at(at)
-		switch {
-		case !taken[at]:
-			g.owner[at], g.dep[at] = uint8(i+1), float64(cfg.InitCenterDep)
-			taken[at] = true
-		case int(g.owner[at]) != i+1:
-			return &ScenarioError{Path: path + ".center", Msg: fmt.Sprintf("%v is listed in regions with owner %d, not player %d", terr.at(at), g.owner[at], i+1)}
-		}
-		if err := g.setPlan(i+1, sp.Plan); err != nil {
-			var ie *interp.Error
-			if errors.As(err, &ie) {
-				return &ScenarioError{Path: path + ".plan", Msg: fmt.Sprintf("player %d's plan does not compile", i+1), Compile: ie}
-			}
-			return &ScenarioError{Path: path + ".plan", Msg: err.Error()}
-		}
-		for j, name := range pl.prog.Locals() {
-			if v, ok := sp.Vars[name]; ok {
-				pl.locals[j] = v
-			}
-		}
-		for name, v := range sp.Vars {
-			if !containsName(pl.prog.Locals(), name) {
-				if pl.saved == nil {
-					pl.saved = map[string]int64{}
-				}
-				pl.saved[name] = v
-			}
+	for i, st := range sc.Steps {
+		if err := g.checkStep(i, st); err != nil {
+			return err
 		}
 	}
 	for i, st := range sc.Steps {
-		res, err := g.scenarioStep(i, st)
-		if err != nil {
-			return err
-		}
-		if err := out(res); err != nil {
+		if err := out(g.scenarioStep(i, st)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func containsName(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
+// buildScenario makes the game sc describes, before any step.
+func buildScenario(lang *interp.Language, sc Scenario) (*Game, error) {
+	if sc.Game != "" && sc.Game != "upbeat" {
+		return nil, badScenario(path("game"), `"game" is %q: this is UPBEAT's scenario reader ("upbeat"); KOMBAT's scenarios run without --game upbeat`, sc.Game)
+	}
+	cfg, err := ParseConfig(sc.Config)
+	if err != nil {
+		return nil, badScenario(path("config"), "config: %s", strings.ReplaceAll(err.Error(), "\n", "; "))
+	}
+	n := len(sc.Players)
+	if err := cfg.Check(n); err != nil {
+		return nil, badScenario(path("players"), `"players" lists %d: %s`, n, strings.ReplaceAll(err.Error(), "\n", "; "))
+	}
+	g := newEmpty(lang, Setup{Config: cfg, Seed: sc.Seed, Players: n})
+	taken := make([]bool, g.terr.Size())
+	for i, r := range sc.Regions {
+		if err := g.setRegion(i, r, taken); err != nil {
+			return nil, err
 		}
 	}
-	return false
+	centers := make([]bool, g.terr.Size())
+	for i, sp := range sc.Players {
+		if err := g.setPlayer(i, sp, taken, centers); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
 }
 
-// scenarioStep plays step i.
-func (g *Game) scenarioStep(i int, st ScenarioStep) (StepResult, error) {
-	res := StepResult{Step: i + 1, Refused: []string{}, Events: []Event{}}
-	path := fmt.Sprintf("steps[%d]", i)
+// path builds a ScenarioError's path.
+func path(keys ...any) []any { return keys }
+
+// setRegion applies region i of the scenario's list; taken marks the regions listed.
+func (g *Game) setRegion(i int, r ScenarioRegion, taken []bool) error {
+	terr, n, maxDep := g.terr, len(g.players), g.cfg.MaxDep
+	field := func(key string) []any { return path("regions", i, key) }
 	switch {
-	case st.Finish && (st.Turn != 0 || st.Revise != nil):
-		return res, &ScenarioError{Path: path, Msg: "a step either plays a turn or finishes the game"}
-	case !st.Finish && (st.Turn < 1 || st.Turn > len(g.players)):
-		return res, &ScenarioError{Path: path + ".turn", Msg: fmt.Sprintf("turn names a player from 1 to %d, got %d", len(g.players), st.Turn)}
-	case st.Elapsed < 0 || math.IsNaN(st.Elapsed):
-		return res, &ScenarioError{Path: path + ".elapsed", Msg: fmt.Sprintf("elapsed is seconds, at least 0, got %v", st.Elapsed)}
+	case !terr.Has(r.At):
+		return badScenario(field("at"), "region %d: %v is off the %dx%d territory (rows 1 to %d, columns 1 to %d)", i+1, r.At, terr.Rows, terr.Cols, terr.Rows, terr.Cols)
+	case r.Owner < 0 || r.Owner > n:
+		return badScenario(field("owner"), "region %d: owner %d: players are numbered 1 to %d, 0 for none", i+1, r.Owner, n)
+	case !(r.Deposit >= 0 && r.Deposit <= float64(maxDep)): // NaN fails too
+		return badScenario(field("deposit"), "region %d: deposit %v is outside 0 to max_dep (%d)", i+1, r.Deposit, maxDep)
+	case r.Owner != 0 && r.Deposit < 1:
+		return badScenario(field("deposit"), "region %d: an owned region holds at least 1 (U4), got %v", i+1, r.Deposit)
+	case taken[terr.index(r.At)]:
+		return badScenario(field("at"), "region %d: %v is listed twice", i+1, r.At)
 	}
+	j := terr.index(r.At)
+	taken[j] = true
+	g.owner[j], g.dep[j] = uint8(r.Owner), r.Deposit
+	return nil
+}
+
+// setPlayer sets up seat i+1 as the scenario gives it: budget, turn, clock, city
+// center (drawn as U3 when not given), plan and variables.
+func (g *Game) setPlayer(i int, sp ScenarioPlayer, taken, centers []bool) error {
+	cfg, terr, p := g.cfg, g.terr, i+1
+	field := func(key string) []any { return path("players", i, key) }
+	pl := &g.players[i]
+	pl.budget, pl.turn, pl.alive, pl.clock = cfg.InitBudget, 1, true, cfg.RevisionClock()
+	if sp.Budget != nil {
+		if *sp.Budget < 0 {
+			return badScenario(field("budget"), "player %d: a budget is at least 0, got %d", p, *sp.Budget)
+		}
+		pl.budget = *sp.Budget
+	}
+	if sp.Turn != 0 {
+		// Bounded by max_turns, as KOMBAT's scenario turn: a turn past it is never
+		// played, and a number near the largest int64 would wrap when counted on.
+		if sp.Turn < 1 || sp.Turn > cfg.MaxTurns {
+			return badScenario(field("turn"), "player %d: turn must be from 1 to max_turns (%d), got %d", p, cfg.MaxTurns, sp.Turn)
+		}
+		pl.turn = sp.Turn
+	}
+	if sp.Clock != nil {
+		if c := *sp.Clock; !(c >= 0 && c <= MaxScenarioSeconds) {
+			return badScenario(field("clock"), "player %d: clock is the revision seconds left, from 0 to %d, got %v", p, MaxScenarioSeconds, c)
+		}
+		pl.clock = time.Duration(*sp.Clock * float64(time.Second))
+		pl.spent = pl.clock <= 0
+	}
+	at, err := g.scenarioCenter(i, sp.Center, centers)
+	if err != nil {
+		return err
+	}
+	centers[at] = true
+	pl.center = terr.at(at)
+	switch {
+	case !taken[at]:
+		g.owner[at], g.dep[at] = uint8(p), float64(cfg.InitCenterDep)
+		taken[at] = true
+	case int(g.owner[at]) != p:
+		return badScenario(field("center"), "player %d: %v is listed in regions with owner %d, not player %d", p, terr.at(at), g.owner[at], p)
+	}
+	if err := g.setPlan(p, sp.Plan); err != nil {
+		var ie *interp.Error
+		if errors.As(err, &ie) {
+			return &ScenarioError{Path: field("plan"), Msg: fmt.Sprintf("player %d's plan does not compile", p), Compile: ie}
+		}
+		return badScenario(field("plan"), "player %d's plan: %v", p, err)
+	}
+	return g.setVars(i, sp.Vars)
+}
+
+// scenarioCenter is the index of player i+1's city center: the one given, or one drawn
+// as U3 among the regions neither listed nor drawn.
+func (g *Game) scenarioCenter(i int, given *Region, centers []bool) (int, error) {
+	terr := g.terr
+	if given != nil {
+		switch {
+		case !terr.Has(*given):
+			return 0, badScenario(path("players", i, "center"), "player %d: center %v is off the %dx%d territory", i+1, *given, terr.Rows, terr.Cols)
+		case centers[terr.index(*given)]:
+			return 0, badScenario(path("players", i, "center"), "player %d: %v is another player's city center", i+1, *given)
+		}
+		return terr.index(*given), nil
+	}
+	free := 0
+	for j := range centers {
+		if !centers[j] && g.owner[j] == 0 {
+			free++
+		}
+	}
+	if free == 0 {
+		return 0, badScenario(path("players", i), "player %d: no free region is left for a city center; give one with \"center\"", i+1)
+	}
+	k := g.rng.IntN(free)
+	for j := range centers {
+		if !centers[j] && g.owner[j] == 0 {
+			if k == 0 {
+				return j, nil
+			}
+			k--
+		}
+	}
+	panic("unreachable: free counted a region the draw did not find")
+}
+
+// setVars gives player i+1's plan variables their values; names the plan does not use
+// are kept as an earlier plan's (U20a). Of several bad names it reports the first in
+// sorted order, so that the message does not depend on map order.
+func (g *Game) setVars(i int, vars map[string]int64) error {
+	p, pl := i+1, &g.players[i]
+	if len(vars) > MaxScenarioVars {
+		return badScenario(path("players", i, "vars"), "player %d: %d vars, more than the %d a player may be given (more than a plan can name)", p, len(vars), MaxScenarioVars)
+	}
+	names := make([]string, 0, len(vars))
+	for name := range vars {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if why := g.nameProblem(name); why != "" {
+			return &ScenarioError{Path: path("players", i, "vars", name), Key: true, Msg: fmt.Sprintf("player %d: vars: %s", p, why)}
+		}
+	}
+	slot := make(map[string]int, len(pl.prog.Locals()))
+	for j, name := range pl.prog.Locals() {
+		slot[name] = j
+	}
+	for _, name := range names {
+		if j, ok := slot[name]; ok {
+			pl.locals[j] = vars[name]
+			continue
+		}
+		if pl.saved == nil {
+			pl.saved = map[string]int64{}
+		}
+		pl.saved[name] = vars[name]
+	}
+	return nil
+}
+
+// nameProblem says what is wrong with a given variable's name, or "" if nothing is: a
+// plan could not assign it (U9: a letter, then letters and digits; not a word of the
+// language nor a read-only special, whose assignment does nothing).
+func (g *Game) nameProblem(name string) string {
+	if name == "" {
+		return "a variable needs a name, found an empty one"
+	}
+	if len(name) > interp.MaxSourceBytes {
+		return fmt.Sprintf("a name of %d bytes is longer than a plan (%d bytes)", len(name), interp.MaxSourceBytes)
+	}
+	for k, c := range name {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || k > 0 && c >= '0' && c <= '9') {
+			return fmt.Sprintf("%q is not a variable name: a letter, then letters and digits", name)
+		}
+	}
+	// Whether a plan assigning it makes a variable of that name: a keyword does not
+	// compile, and a special's assignment makes none.
+	prog, err := interp.Compile(g.lang, "name", name+" = 0")
+	if err != nil || !slices.Contains(prog.Locals(), name) {
+		return fmt.Sprintf("%q is a word of the language or a read-only special, not a variable", name)
+	}
+	return ""
+}
+
+// checkStep checks step i before any step runs, so that a long scenario never stops
+// half printed.
+func (g *Game) checkStep(i int, st ScenarioStep) error {
+	n, field := i+1, func(keys ...any) []any { return append(path("steps", i), keys...) }
+	switch {
+	case st.Finish && (st.Turn != 0 || st.Revise != nil || st.Elapsed != 0), !st.Finish && st.Turn == 0:
+		return badScenario(field(), `step %d: give either "turn" (with "revise" and "elapsed" if wanted) or "finish"`, n)
+	case st.Finish:
+		return nil
+	case st.Turn < 1 || st.Turn > len(g.players):
+		return badScenario(field("turn"), "step %d: turn names the player whose turn is played, from 1 to %d, got %d", n, len(g.players), st.Turn)
+	case !(st.Elapsed >= 0 && st.Elapsed <= MaxScenarioSeconds):
+		return badScenario(field("elapsed"), "step %d: elapsed is the seconds spent before the revision, from 0 to %d, got %v", n, MaxScenarioSeconds, st.Elapsed)
+	}
+	return nil
+}
+
+// scenarioStep plays checked step i. A turn is refused once the game is over, for a
+// player out of it, and past the player's max_turns; once every player still in has
+// played max_turns, the game ends as at the turn limit (U22), as a game's last turn
+// ends it.
+func (g *Game) scenarioStep(i int, st ScenarioStep) StepResult {
+	res := StepResult{Step: i + 1, Refused: []string{}, Events: []Event{}}
 	switch {
 	case g.over:
 		res.Refused = append(res.Refused, "the game is over")
@@ -252,6 +370,8 @@ func (g *Game) scenarioStep(i int, st ScenarioStep) (StepResult, error) {
 		g.Finish()
 	case !g.players[st.Turn-1].alive:
 		res.Refused = append(res.Refused, fmt.Sprintf("player %d is out of the game", st.Turn))
+	case g.players[st.Turn-1].turn > g.cfg.MaxTurns:
+		res.Refused = append(res.Refused, fmt.Sprintf("player %d has played all its turns (max_turns=%d)", st.Turn, g.cfg.MaxTurns))
 	default:
 		p := st.Turn
 		g.cur = p
@@ -266,11 +386,13 @@ func (g *Game) scenarioStep(i int, st ScenarioStep) (StepResult, error) {
 		g.players[p-1].turn++
 		if !g.over {
 			g.cur = 0
+			if g.allPlayed() {
+				g.Finish()
+			}
 		}
 		res.Events, res.End, res.StepsUsed = log.Events, log.End, log.Steps
 		crew := log.Crew
-		res.Crew = &crew
-		res.Log = &log
+		res.Crew, res.Tally, res.Log = &crew, &log.Tally, &log
 	}
 	for p := range g.players {
 		pl := &g.players[p]
@@ -289,7 +411,17 @@ func (g *Game) scenarioStep(i int, st ScenarioStep) (StepResult, error) {
 			res.Winner = g.winner
 		}
 	}
-	return res, nil
+	return res
+}
+
+// allPlayed reports whether every player still in has played max_turns turns (U22).
+func (g *Game) allPlayed() bool {
+	for _, pl := range g.players {
+		if pl.alive && pl.turn <= g.cfg.MaxTurns {
+			return false
+		}
+	}
+	return true
 }
 
 // refusal words a refused revision for a player.

@@ -209,50 +209,21 @@ func UpStatus(t *host.Table, s upbeat.Snapshot) string {
 	return Fit(b.String())
 }
 
-// UpTurnSummary words what a turn did, in a line or two.
+// UpTurnSummary words what a turn did, in a line or two: the interest, then every
+// command the plan ran counted by kind from the turn's tally (the log keeps only the
+// first upbeat.MaxEventsPerEval events, a plan may run millions).
 func UpTurnSummary(l upbeat.TurnLog, who string) string {
 	var interest float64
-	var moves, invests, collects, shots, hits int
-	var invested, collected int64
 	var lost []int
 	for _, e := range l.Events {
 		switch e.Kind {
 		case upbeat.EventInterest:
 			interest += e.Gain
-		case upbeat.EventMove:
-			moves++
-		case upbeat.EventInvest:
-			if e.OK {
-				invests++
-				invested += e.Amount
-			}
-		case upbeat.EventCollect:
-			if e.OK {
-				collects++
-				collected += e.Amount
-			}
-		case upbeat.EventShoot:
-			shots++
-			if e.OK {
-				hits++
-			}
 		case upbeat.EventLost:
 			lost = append(lost, e.Player)
 		}
 	}
-	parts := []string{fmt.Sprintf("interest +%.0f", interest)}
-	if moves > 0 {
-		parts = append(parts, fmt.Sprintf("%d moves", moves))
-	}
-	if invests > 0 {
-		parts = append(parts, fmt.Sprintf("invested %d in %d regions", invested, invests))
-	}
-	if collects > 0 {
-		parts = append(parts, fmt.Sprintf("collected %d from %d regions", collected, collects))
-	}
-	if shots > 0 {
-		parts = append(parts, fmt.Sprintf("%d shots (%d hit)", shots, hits))
-	}
+	parts := append([]string{fmt.Sprintf("interest +%.0f", interest)}, l.Tally.Words()...)
 	s := fmt.Sprintf("**%s**, turn %d: %s; the crew ended at %v (%s).", who, l.Turn, strings.Join(parts, ", "), l.Crew, l.End)
 	for _, p := range lost {
 		s += fmt.Sprintf(" Player %d lost their city center and is out.", p)

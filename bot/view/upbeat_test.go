@@ -30,3 +30,16 @@ func TestUpRulesText(t *testing.T) {
 		t.Errorf("the rules' example: %v", err)
 	}
 }
+
+// TestUpTurnSummaryCountsAll: a turn's summary counts every command from the tally,
+// not the events the log kept (at most upbeat.MaxEventsPerEval of them).
+func TestUpTurnSummaryCountsAll(t *testing.T) {
+	l := upbeat.TurnLog{Player: 1, Turn: 3, End: upbeat.EndSteps, Crew: upbeat.Region{Row: 2, Col: 2},
+		Events: []upbeat.Event{{Kind: upbeat.EventInterest, Gain: 12}, {Kind: upbeat.EventInvest, Amount: 1, OK: true}},
+		Tally:  upbeat.Tally{Invest: upbeat.Count{Runs: 3_333_110, OK: 3_333_110, Amount: 3_333_110}}}
+	got := UpTurnSummary(l, "Ann")
+	want := "**Ann**, turn 3: interest +12, invested 3,333,110 (3,333,110 invests); the crew ended at (2,2) (steps)."
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
