@@ -180,11 +180,11 @@ func (b *Bot) Start(ctx context.Context) error {
 	return nil
 }
 
-// connectError says why the gateway could not be opened, naming the REST base used,
-// and tells a rejected token (fix DISCORD_TOKEN) from a network failure (fix the
-// network or DISCORD_API_BASE).
+// connectError says why the gateway could not be opened, naming the REST base used
+// (its credentials masked), and tells a rejected token (fix DISCORD_TOKEN) from a
+// network failure (fix the network or DISCORD_API_BASE).
 func (b *Bot) connectError(err error) error {
-	base := b.opt.Config.APIBase
+	base := store.Redact(b.opt.Config.APIBase)
 	var closed *websocket.CloseError
 	var rest *discordgo.RESTError
 	var netErr net.Error
