@@ -75,6 +75,7 @@ type Bot struct {
 
 	health     *http.Server // the /healthz listener, nil when off
 	healthAddr string
+	dbHealth   dbWatch // what the last health check found of the database, for the log
 }
 
 // New prepares a bot; Start connects it.
@@ -176,7 +177,8 @@ func (b *Bot) Start(ctx context.Context) error {
 	if b.opt.Ticker {
 		b.host.Tick()
 	}
-	b.log.Info("bot started", "shard", b.opt.Config.ShardID, "shards", b.opt.Config.ShardCount, "app", b.appID)
+	b.log.Info("bot started", "shard", b.opt.Config.ShardID, "shards", b.opt.Config.ShardCount, "app", b.appID,
+		"db", store.Redact(b.db.Path()), "api", store.Redact(b.opt.Config.APIBase))
 	return nil
 }
 
