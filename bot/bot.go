@@ -75,6 +75,7 @@ type Bot struct {
 
 	health     *http.Server // the /healthz listener, nil when off
 	healthAddr string
+	dbHealth   dbWatch // what the last health check found of the database, for the log
 }
 
 // New prepares a bot; Start connects it.
@@ -176,15 +177,16 @@ func (b *Bot) Start(ctx context.Context) error {
 	if b.opt.Ticker {
 		b.host.Tick()
 	}
-	b.log.Info("bot started", "shard", b.opt.Config.ShardID, "shards", b.opt.Config.ShardCount, "app", b.appID)
+	b.log.Info("bot started", "shard", b.opt.Config.ShardID, "shards", b.opt.Config.ShardCount, "app", b.appID,
+		"db", store.Redact(b.db.Path()), "api", store.Redact(b.opt.Config.APIBase))
 	return nil
 }
 
-// connectError says why the gateway could not be opened, naming the REST base used,
-// and tells a rejected token (fix DISCORD_TOKEN) from a network failure (fix the
-// network or DISCORD_API_BASE).
+// connectError says why the gateway could not be opened, naming the REST base used
+// (its credentials masked), and tells a rejected token (fix DISCORD_TOKEN) from a
+// network failure (fix the network or DISCORD_API_BASE).
 func (b *Bot) connectError(err error) error {
-	base := b.opt.Config.APIBase
+	base := store.Redact(b.opt.Config.APIBase)
 	var closed *websocket.CloseError
 	var rest *discordgo.RESTError
 	var netErr net.Error

@@ -37,6 +37,13 @@ func TestConfigFromEnv(t *testing.T) {
 			t.Errorf("%v accepted", bad)
 		}
 	}
+	// A refused DISCORD_API_BASE is named with its credentials masked, however it is wrong.
+	for _, base := range []string{"ftp://proxy:hunter2@x/api", "http://proxy:hunter2@x:port/api", "proxy:hunter2@x/api", "http:///api?token=hunter2"} {
+		_, err := ConfigFromEnv(env("DISCORD_TOKEN", "x", "DISCORD_API_BASE", base))
+		if err == nil || strings.Contains(err.Error(), "hunter") || !strings.Contains(err.Error(), "DISCORD_API_BASE") {
+			t.Errorf("DISCORD_API_BASE %q: %v, want it refused with no password", base, err)
+		}
+	}
 	c, err = ConfigFromEnv(env("DISCORD_TOKEN", "x", "SHARD_ID", "1", "SHARD_COUNT", "3", "DISCORD_API_BASE", "http://127.0.0.1:9/api/v9/"))
 	if err != nil || c.ShardID != 1 || c.ShardCount != 3 || c.APIBase != "http://127.0.0.1:9/api/v9" {
 		t.Errorf("shards and base: %+v, %v", c, err)
@@ -67,6 +74,9 @@ func TestAPITransport(t *testing.T) {
 	want := []string{"GET /proxy/api/v9/channels/1/messages?limit=2", "GET /proxy/api/v9/gateway"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("requests %v, want %v", got, want)
+	}
+	if _, err := newAPITransport("http://proxy:hunter2@x:port/api", nil); err == nil || strings.Contains(err.Error(), "hunter") {
+		t.Errorf("a malformed base: %v, want an error with no password", err)
 	}
 	if same, _ := newAPITransport(DefaultAPIBase(), http.DefaultTransport); same != http.DefaultTransport {
 		t.Error("Discord's own base should not wrap the transport")

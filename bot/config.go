@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/kombat-game/kombat/store"
 )
 
 // Config is the bot's configuration, read from the environment (and .env, which main
@@ -60,7 +62,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		c.APIBase = DefaultAPIBase()
 	}
 	if u, err := url.Parse(c.APIBase); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return c, fmt.Errorf("DISCORD_API_BASE %q is not an http(s) URL such as %s", c.APIBase, DefaultAPIBase())
+		return c, fmt.Errorf("DISCORD_API_BASE %q is not an http(s) URL such as %s", store.Redact(c.APIBase), DefaultAPIBase())
 	}
 	if c.GuildID != "" {
 		if _, err := strconv.ParseUint(c.GuildID, 10, 64); err != nil {

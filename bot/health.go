@@ -7,16 +7,28 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"sync"
 	"time"
+
+	"github.com/kombat-game/kombat/store"
 )
 
 // health is the state GET /healthz reports: each part the bot needs, and which shard
 // this process is, so a probe of a sharded deployment can tell its processes apart.
+// It holds states only: the endpoint answers anyone who can reach it, and a database's
+// error names its user, database, host and port (the log has it, masked).
 type health struct {
 	Gateway  string `json:"gateway"`  // "connected" or "disconnected"
-	Database string `json:"database"` // "ok" or the error the database gave
+	Database string `json:"database"` // "ok" or "down"
 	Shard    int    `json:"shard"`
 	Shards   int    `json:"shards"`
+}
+
+// dbWatch remembers what the last health check said of the database, so that the log
+// gets a line when that changes rather than one for every probe of an outage.
+type dbWatch struct {
+	mu   sync.Mutex
+	last string // the last error's message, masked; "" while the database answers
 }
 
 // ok reports whether every part is up.
@@ -31,10 +43,32 @@ func (b *Bot) checkHealth(ctx context.Context) health {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	if err := b.db.Ping(ctx); err != nil {
-		h.Database = err.Error()
+	err := b.db.Ping(ctx)
+	if err != nil {
+		h.Database = "down"
 	}
+	b.noteDatabase(err)
 	return h
+}
+
+// noteDatabase logs what a health check found of the database when it differs from
+// the last check: the error, with any credential it quotes masked, or the recovery.
+func (b *Bot) noteDatabase(err error) {
+	msg := ""
+	if err != nil {
+		msg = store.Redact(err.Error())
+	}
+	b.dbHealth.mu.Lock()
+	last := b.dbHealth.last
+	b.dbHealth.last = msg
+	b.dbHealth.mu.Unlock()
+	switch {
+	case msg == last:
+	case msg == "":
+		b.log.Info("health: the database answers again", "db", store.Redact(b.db.Path()))
+	default:
+		b.log.Error("health: the database does not answer", "db", store.Redact(b.db.Path()), "err", msg)
+	}
 }
 
 // serveHealth answers GET (and HEAD) /healthz: 200 when every part is up, 503 naming

@@ -32,6 +32,9 @@ func TestStartRefused(t *testing.T) {
 	}
 	nowhere := "http://" + gone.Addr().String() + "/api/v9"
 	gone.Close()
+	// The same, through a proxy that takes credentials: the message names it masked.
+	nowhereAuth := "http://proxy:hunter2@" + gone.Addr().String() + "/api/v9?token=hunter3"
+	nowhereMasked := "http://proxy:xxxxx@" + gone.Addr().String() + "/api/v9?token=xxxxx"
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "k.db"))
@@ -46,6 +49,7 @@ func TestStartRefused(t *testing.T) {
 	}{
 		{"wrong token", func(c *Config) { c.Token = "not-the-token" }, []string{"rejected the token", fake.APIBase(), "check DISCORD_TOKEN", "Troubleshooting", "4004"}},
 		{"unreachable API", func(c *Config) { c.APIBase = nowhere }, []string{"cannot reach Discord's API at " + nowhere, "the token was not tried"}},
+		{"unreachable API with credentials", func(c *Config) { c.APIBase = nowhereAuth }, []string{"cannot reach Discord's API at " + nowhereMasked}},
 		// A health endpoint no probe can reach must not pass for a healthy start.
 		{"health address taken", func(c *Config) { c.HealthAddr = taken.Addr().String() }, []string{"KOMBAT_HEALTH_ADDR", "host:port"}},
 		{"health address malformed", func(c *Config) { c.HealthAddr = "not an address" }, []string{"KOMBAT_HEALTH_ADDR", "host:port"}},
@@ -66,6 +70,9 @@ func TestStartRefused(t *testing.T) {
 				if !strings.Contains(err.Error(), want) {
 					t.Errorf("error %q lacks %q", err, want)
 				}
+			}
+			if strings.Contains(err.Error(), "hunter") {
+				t.Errorf("error %q holds a password", err)
 			}
 			if b.Connected() || fake.Connected() != 0 {
 				t.Error("a gateway session is up after a failed start")

@@ -1,9 +1,12 @@
 package bot
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/kombat-game/kombat/store"
 )
 
 // apiTransport sends discordgo's REST calls, which always target Discord's API root
@@ -25,7 +28,8 @@ func newAPITransport(base string, next http.RoundTripper) (http.RoundTripper, er
 	}
 	u, err := url.Parse(strings.TrimRight(base, "/"))
 	if err != nil {
-		return nil, err
+		// Not err: url.Parse's error quotes the whole URL, password and all.
+		return nil, fmt.Errorf("%s is not a URL", store.Redact(base))
 	}
 	return &apiTransport{base: u, next: next}, nil
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -57,6 +58,37 @@ func TestServeMissingToken(t *testing.T) {
 	}
 }
 
+// TestServeMasksCredentials: when serve cannot start, what it prints names KOMBAT_DB
+// and DISCORD_API_BASE without a password, in every form they can hold one, and a
+// key=value connection string is refused rather than taken for a file's name.
+func TestServeMasksCredentials(t *testing.T) {
+	for _, c := range []struct {
+		name, db, api, want string
+	}{
+		// Port 1 of the loopback refuses at once.
+		{"PostgreSQL down", "postgres://kombat:hunter1@127.0.0.1:1/kombat?password=hunter2&sslpassword=hunter3&connect_timeout=2", "",
+			"postgres://kombat:xxxxx@127.0.0.1:1/kombat?password=xxxxx&sslpassword=xxxxx"},
+		{"malformed URL", "postgres://kombat:hun/ter1@db:5432/kombat?password=hunter2", "", "not a valid URL"},
+		{"key=value", "host=127.0.0.1 port=1 user=kombat password=hunter1 dbname=kombat", "", "password=xxxxx"},
+		{"malformed API base", "", "http://proxy:hunter1@127.0.0.1:port/api/v9?token=hunter2", "DISCORD_API_BASE"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Chdir(dir) // no .env here
+			t.Setenv("DISCORD_TOKEN", "x")
+			t.Setenv("KOMBAT_DB", c.db)
+			t.Setenv("DISCORD_API_BASE", c.api)
+			code, out, errs := runCmd(t, "", "serve")
+			if code != 1 || !strings.Contains(errs, c.want) || strings.Contains(out+errs, "hunter") || strings.Contains(out+errs, "hun/ter") {
+				t.Errorf("exit %d, stdout %q, stderr %q: want 1 and %q, with no password", code, out, errs, c.want)
+			}
+			if names, _ := os.ReadDir(dir); len(names) != 0 {
+				t.Errorf("serve left %s in the working directory", names[0].Name())
+			}
+		})
+	}
+}
+
 // TestServeFromDotEnvUntilSIGTERM runs plain `kombat` (serve is the default) with its
 // settings in .env against the fake Discord: it connects, answers a command and starts
 // a game; SIGTERM then stops it cleanly, with the game stored and the database sound.
@@ -73,7 +105,10 @@ func TestServeFromDotEnvUntilSIGTERM(t *testing.T) {
 	channel := fake.AddChannel(guild, "kombat")
 	alice := fake.AddUser("alice", false)
 	dbPath := filepath.Join(dir, "data", "kombat.db")
-	writeFile(t, dir, ".env", "DISCORD_TOKEN="+fake.Token()+"\nDISCORD_GUILD_ID="+guild.ID+"\nDISCORD_API_BASE="+fake.APIBase()+"\nKOMBAT_DB="+dbPath+"\n")
+	// A REST proxy's credentials in the base (the fake Discord takes any): the log names
+	// the base with them masked.
+	base := strings.Replace(fake.APIBase(), "://", "://proxy:hunter2@", 1)
+	writeFile(t, dir, ".env", "DISCORD_TOKEN="+fake.Token()+"\nDISCORD_GUILD_ID="+guild.ID+"\nDISCORD_API_BASE="+base+"\nKOMBAT_DB="+dbPath+"\n")
 
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -110,6 +145,9 @@ func TestServeFromDotEnvUntilSIGTERM(t *testing.T) {
 	case <-shut:
 	default:
 		t.Errorf("no shutdown in the log:\n%s", logs)
+	}
+	if !strings.Contains(logs.String(), "api=http://proxy:xxxxx@") || strings.Contains(logs.String(), "hunter") {
+		t.Errorf("the log does not name DISCORD_API_BASE with its password masked:\n%s", logs)
 	}
 	if err := fake.Check(); err != nil {
 		t.Error(err)

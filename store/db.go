@@ -107,6 +107,11 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if isPostgresURL(path) {
 		return openPostgres(ctx, path)
 	}
+	if isKeyValueDSN(path) {
+		// Taken for a file name, it would create a file named after the password.
+		return nil, fmt.Errorf("store: open %s: %w: this is a PostgreSQL key=value connection string; KOMBAT_DB takes a postgres://user:password@host:port/dbname URL or an SQLite file's path",
+			Redact(path), ErrInvalidInput)
+	}
 	if strings.ContainsAny(path, "?#") {
 		return fail(fmt.Errorf("%w: a database path may not contain '?' or '#'", ErrInvalidInput))
 	}
@@ -153,14 +158,20 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 // openPostgres opens and migrates the PostgreSQL database at the URL dsn (its schema
 // is the connection's current schema: public, or the URL's search_path).
 func openPostgres(ctx context.Context, dsn string) (*DB, error) {
-	name := redactURL(dsn)
+	name := Redact(dsn)
+	if _, err := url.Parse(dsn); err != nil {
+		// Neither Go's parse error nor the driver's quotes the URL safely: without
+		// boundaries between its parts, their masking can miss a password.
+		return nil, fmt.Errorf("store: open %s: %w: KOMBAT_DB is not a valid URL; check its syntax, and percent-encode @ : / ? # %% in the user and password (%%40 for @)",
+			name, ErrInvalidInput)
+	}
 	sqldb, err := sql.Open("pgx", dsn)
 	if err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", name, err)
+		return nil, fmt.Errorf("store: open %s: %w", name, redactedError{err})
 	}
 	db := &DB{sql: pool{DB: sqldb, d: dialect{postgres: true}}, d: dialect{postgres: true}, path: name, dsn: dsn, now: time.Now}
 	if err := db.setUp(ctx); err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", name, err)
+		return nil, fmt.Errorf("store: open %s: %w", name, redactedError{err})
 	}
 	return db, nil
 }
@@ -320,7 +331,8 @@ func owner(fi fs.FileInfo) (uid, gid uint64, ok bool) {
 // SetClock replaces the clock used for timestamps (tests).
 func (db *DB) SetClock(now func() time.Time) { db.now = now }
 
-// Path is the database file's path, or its PostgreSQL URL without the password.
+// Path is the database file's path, or its PostgreSQL URL with its credentials masked
+// (Redact), for messages.
 func (db *DB) Path() string { return db.path }
 
 // Close closes the database, releasing every claim.

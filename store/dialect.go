@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
 	"regexp"
 	"strings"
 
@@ -30,13 +29,10 @@ func isPostgresURL(path string) bool {
 	return strings.HasPrefix(path, "postgres://") || strings.HasPrefix(path, "postgresql://")
 }
 
-// redactURL is a PostgreSQL URL without its password, for messages and Path.
-func redactURL(dsn string) string {
-	u, err := url.Parse(dsn)
-	if err != nil {
-		return "postgres://(unparsable URL)"
-	}
-	return u.Redacted()
+// isKeyValueDSN reports whether a KOMBAT_DB value is a PostgreSQL connection string in
+// libpq's key=value form (host=... dbname=...), which is no file's path.
+func isKeyValueDSN(path string) bool {
+	return regexp.MustCompile(`(?i)(^|\s)(host|hostaddr|port|dbname|user|password|passfile|sslmode|service)\s*=`).MatchString(path)
 }
 
 // rebind turns the ? placeholders of q into PostgreSQL's $1, $2... (outside quoted
