@@ -20,6 +20,10 @@ import (
 type health struct {
 	Gateway  string `json:"gateway"`  // "connected" or "disconnected"
 	Database string `json:"database"` // "ok" or "down"
+	// Claims is "ok" while the database session that holds this process's games is
+	// alive (or none is needed yet), "lost" when it ended and some of the games it held
+	// are not yet taken up again (the database is away: they wait for it).
+	Claims string `json:"claims"`
 	Shard    int    `json:"shard"`
 	Shards   int    `json:"shards"`
 }
@@ -32,12 +36,12 @@ type dbWatch struct {
 }
 
 // ok reports whether every part is up.
-func (h health) ok() bool { return h.Gateway == "connected" && h.Database == "ok" }
+func (h health) ok() bool { return h.Gateway == "connected" && h.Database == "ok" && h.Claims == "ok" }
 
 // checkHealth asks each part now; the database gets two seconds, so a probe with a
 // longer timeout sees a stuck database as down rather than timing out itself.
 func (b *Bot) checkHealth(ctx context.Context) health {
-	h := health{Gateway: "disconnected", Database: "ok", Shard: b.opt.Config.ShardID, Shards: b.opt.Config.ShardCount}
+	h := health{Gateway: "disconnected", Database: "ok", Claims: "ok", Shard: b.opt.Config.ShardID, Shards: b.opt.Config.ShardCount}
 	if b.Connected() {
 		h.Gateway = "connected"
 	}
@@ -48,6 +52,9 @@ func (b *Bot) checkHealth(ctx context.Context) health {
 		h.Database = "down"
 	}
 	b.noteDatabase(err)
+	if err := b.db.CheckClaims(ctx); err != nil || b.host.Lost() > 0 {
+		h.Claims = "lost" // the host's tick logs it, stops those games and takes them up again
+	}
 	return h
 }
 

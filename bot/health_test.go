@@ -71,7 +71,7 @@ func TestHealth(t *testing.T) {
 	}
 
 	code, hdr, got, body := getHealth(t, h.ctx, http.MethodGet, url)
-	want := health{Gateway: "connected", Database: "ok", Shard: 0, Shards: 1}
+	want := health{Gateway: "connected", Database: "ok", Claims: "ok", Shard: 0, Shards: 1}
 	if code != http.StatusOK || got != want {
 		t.Errorf("healthy bot: %d %s, want 200 %+v", code, body, want)
 	}

@@ -77,12 +77,17 @@ func (h *Host) Adopt(ctx context.Context) int {
 			}
 		}
 	}
+	h.lostNow.Store(int64(len(h.relost)))
 	for _, p := range h.notes {
 		h.front.Tell(p.t, p.n)
 	}
 	h.notes = nil
 	return n
 }
+
+// Lost is how many games this process lost with its claims' session and has not taken
+// up again (nor seen end): more than 0 while the database is away, for health checks.
+func (h *Host) Lost() int { return int(h.lostNow.Load()) }
 
 // adopt loads a game just claimed and starts it; the caller holds h.adopting.
 func (h *Host) adopt(ctx context.Context, id int64, claim *store.Claim) bool {
@@ -136,6 +141,7 @@ func (h *Host) checkClaims(ctx context.Context) {
 		h.drop(id)
 		h.relost[id] = true
 	}
+	h.lostNow.Store(int64(len(h.relost)))
 	h.adopting.Unlock()
 	h.log.Error("lost the database session that held this process's games: stopped hosting them; they are taken up again from the store, by this process or another",
 		"games", len(lost), "ids", lost, "err", err)

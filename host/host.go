@@ -70,6 +70,8 @@ type Host struct {
 	// relost are the games this process lost with its claims' session: Adopt takes
 	// them up again at once, however new (adoptGrace is for other processes' games).
 	relost map[int64]bool
+	// lostNow is len(relost), for health checks that must not wait for Adopt.
+	lostNow atomic.Int64
 
 	// seating is held while people take seats (a game created, an UPBEAT seat joined),
 	// so two at once cannot both pass the one-game-per-person check (seatFree).

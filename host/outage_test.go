@@ -292,8 +292,11 @@ func TestOutage_PostgresRestart(t *testing.T) {
 
 	pg.run(t, "stop")
 	watch.await(t, "auto turn not stored", 1)
+	watch.await(t, "lost the database session", 1) // the tick's check, within a second
+	if h.Lost() == 0 {
+		t.Error("health would say nothing is lost while the games wait for the database")
+	}
 	pg.run(t)
-	watch.await(t, "lost the database session", 1)
 	watch.await(t, "took up a game", 1)
 	// A second process, started now, finds every game held.
 	db2, err := store.Open(ctx, pg.dsn)
@@ -316,5 +319,8 @@ func TestOutage_PostgresRestart(t *testing.T) {
 		if row.Result == nil || row.Turns != 2*int(cfg.MaxTurns) {
 			t.Errorf("game %d finished with %v after %d turns, want a result after %d", row.ID, row.Result, row.Turns, 2*cfg.MaxTurns)
 		}
+	}
+	if n := h.Lost(); n != 0 {
+		t.Errorf("%d games still lost once every game ended", n)
 	}
 }
