@@ -24,8 +24,8 @@ type health struct {
 	// alive (or none is needed yet), "lost" when it ended and some of the games it held
 	// are not yet taken up again (the database is away: they wait for it).
 	Claims string `json:"claims"`
-	Shard    int    `json:"shard"`
-	Shards   int    `json:"shards"`
+	Shard  int    `json:"shard"`
+	Shards int    `json:"shards"`
 }
 
 // dbWatch remembers what the last health check said of the database, so that the log
