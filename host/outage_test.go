@@ -137,34 +137,56 @@ func TestOutage_AutoGameOutlivesAFullDisk(t *testing.T) {
 	t.Cleanup(func() { db.Close() })
 	refused := watchLog("auto turn not stored")
 	f := newScriptFront()
+	f.ok = make(chan store.Screen, 100000) // many games' screens, read as the test goes
 	h, err := New(Options{DB: db, Front: f, Log: slog.New(refused), AutoStep: time.Millisecond,
 		RetryBase: time.Millisecond, RetryMax: 20 * time.Millisecond})
 	must(t, err)
 	t.Cleanup(func() { <-h.Close() })
 	cfg := game.DefaultConfig()
 	cfg.MaxTurns = 20
-	tb, err := h.OpenSetup(Where{Scope: "g", Place: "c", Config: cfg}, game.ModeAuto, Seated{"ann", "Ann"}, 1, [2]string{})
-	must(t, err)
-	id := tb.Row.ID
-	tb.Lobby.Kinds = []Proposal{{Name: "Idle", Strategy: "done"}}
-	must(t, h.Agree(tb))
-	tb.Unlock()
-	for range 3 {
-		f.wait(t)
-	}
+	ids := startAutoGames(t, h, f, outageGames(1), cfg)
 
 	free := fillDisk(t, dir)
 	refused.await(t, "auto turn not stored", 3) // three turns in a row refused, and played again
 	free()
-	row := playToEnd(t, f, db, id)[0]
-	if row.Result == nil || row.Turns != 2*int(cfg.MaxTurns) {
-		t.Fatalf("finished with result %v after %d turns, want a result after %d", row.Result, row.Turns, 2*cfg.MaxTurns)
+	for _, row := range playToEnd(t, f, db, ids...) {
+		if row.Result == nil || row.Turns != 2*int(cfg.MaxTurns) {
+			t.Fatalf("game %d finished with result %v after %d turns, want a result after %d", row.ID, row.Result, row.Turns, 2*cfg.MaxTurns)
+		}
+		g, err := game.Replay(game.NewLanguage(), row.Record())
+		must(t, err)
+		if r := g.Result(); r == nil || *r != *row.Result {
+			t.Fatalf("game %d's stored record replays to %v, stored %v", row.ID, r, row.Result)
+		}
 	}
-	g, err := game.Replay(game.NewLanguage(), row.Record())
-	must(t, err)
-	if r := g.Result(); r == nil || *r != *row.Result {
-		t.Fatalf("the stored record replays to %v, stored %v", r, row.Result)
+}
+
+// outageGames is how many games an outage test runs: def, or KOMBAT_OUTAGE_GAMES for
+// a probe of the size an operator saw (100 on PostgreSQL, 40 on a full disk).
+func outageGames(def int) int {
+	if n, err := strconv.Atoi(os.Getenv("KOMBAT_OUTAGE_GAMES")); err == nil && n > 0 {
+		return n
 	}
+	return def
+}
+
+// startAutoGames opens n auto games of idle bots under cfg, one per channel, and waits
+// until each has shown its first screen.
+func startAutoGames(t *testing.T, h *Host, f *scriptFront, n int, cfg game.Config) []int64 {
+	t.Helper()
+	var ids []int64
+	for i := range n {
+		tb, err := h.OpenSetup(Where{Scope: "g", Place: fmt.Sprint("c", i), Config: cfg}, game.ModeAuto, Seated{"ann", "Ann"}, 1, [2]string{})
+		must(t, err)
+		ids = append(ids, tb.Row.ID)
+		tb.Lobby.Kinds = []Proposal{{Name: "Idle", Strategy: "done"}}
+		must(t, h.Agree(tb))
+		tb.Unlock()
+	}
+	for range n {
+		f.wait(t)
+	}
+	return ids
 }
 
 // TestOutage_TurnClockOutlivesAFullDisk: a person's turn clock runs out while the disk
@@ -270,25 +292,10 @@ func TestOutage_PostgresRestart(t *testing.T) {
 		RetryBase: 5 * time.Millisecond, RetryMax: 100 * time.Millisecond})
 	must(t, err)
 	t.Cleanup(func() { <-h.Close() })
-	games := 12
-	if n, err := strconv.Atoi(os.Getenv("KOMBAT_OUTAGE_GAMES")); err == nil && n > 0 {
-		games = n // a probe's size: KOMBAT_OUTAGE_GAMES=100
-	}
 	cfg := game.DefaultConfig()
 	cfg.MaxTurns = 30
-	var ids []int64
-	for i := range games {
-		tb, err := h.OpenSetup(Where{Scope: "g", Place: fmt.Sprint("c", i), Config: cfg}, game.ModeAuto, Seated{"ann", "Ann"}, 1, [2]string{})
-		must(t, err)
-		ids = append(ids, tb.Row.ID)
-		tb.Lobby.Kinds = []Proposal{{Name: "Idle", Strategy: "done"}}
-		must(t, h.Agree(tb))
-		tb.Unlock()
-	}
+	ids := startAutoGames(t, h, f, outageGames(12), cfg)
 	h.Tick()
-	for range games {
-		f.wait(t)
-	}
 
 	pg.run(t, "stop")
 	watch.await(t, "auto turn not stored", 1)
