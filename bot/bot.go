@@ -307,6 +307,10 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			r.send(view.Private("Internal error; nothing was changed. Please try again."))
 		}
 	}()
+	if b.elsewhere(ic.Interaction) {
+		log.Debug("interaction left to the process that runs its game")
+		return
+	}
 	var rep view.Reply
 	switch ic.Type {
 	case discordgo.InteractionApplicationCommand:
@@ -340,6 +344,27 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			log.Error("answer interaction", "err", err)
 		}
 	}
+}
+
+// elsewhere reports whether an interaction is about a game another process runs: a
+// press on its controls, or a command in its place. Discord sends a shard's events to
+// every process connected as that shard (both halves of a rolling deploy), and an
+// interaction takes one answer: the process holding the game gives it, the other stays
+// silent rather than race it with "no such game".
+func (b *Bot) elsewhere(i *discordgo.Interaction) bool {
+	custom := ""
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		return b.host.PlaceElsewhere(i.ChannelID)
+	case discordgo.InteractionMessageComponent:
+		custom = i.MessageComponentData().CustomID
+	case discordgo.InteractionModalSubmit:
+		custom = i.ModalSubmitData().CustomID
+	default:
+		return false
+	}
+	id, err := view.DecodeID(custom)
+	return err == nil && id.Game != 0 && b.host.Elsewhere(id.Game)
 }
 
 func interactionUser(i *discordgo.Interaction) *discordgo.User {

@@ -183,3 +183,46 @@ func (h *Host) backoff(n int) time.Duration {
 	}
 	return min(d, h.opt.RetryMax)
 }
+
+// notHere is why Lock finds no game id here: it is over or gone, or it is active and
+// waits to be taken up again (its process restarted, or lost its claims), or another
+// process runs it (a press the bot should have left to that process: Elsewhere).
+func (h *Host) notHere(id int64) *Refusal {
+	row, err := h.db.Game(h.wctx, id)
+	if err != nil || !row.Status.Active() {
+		return refuse("This game is over or no longer exists.")
+	}
+	if held, err := h.db.HeldElsewhere(h.wctx, id); err == nil && held {
+		return refuse("This game is run by another of the bot's processes; it answers there.")
+	}
+	return refuse("This game is being taken up again after a restart or an outage; try again in a few seconds.")
+}
+
+// Elsewhere reports whether another process runs game id (this one does not host it):
+// a press on it is that process's to answer. Discord sends a shard's interactions to
+// every process connected as that shard, so during a rolling deploy both halves see
+// them, and only the one holding the game may answer.
+func (h *Host) Elsewhere(id int64) bool {
+	if h.tables.get(id) != nil {
+		return false
+	}
+	held, err := h.db.HeldElsewhere(h.wctx, id)
+	if err != nil {
+		h.log.Warn("ask who runs a game", "game", id, "err", err)
+		return false
+	}
+	return held
+}
+
+// PlaceElsewhere reports whether another process runs the active game at place (a
+// channel or thread): a command there is that process's to answer.
+func (h *Host) PlaceElsewhere(place string) bool {
+	if h.InPlace(place) != nil {
+		return false
+	}
+	row, err := h.db.ActiveAt(h.wctx, place)
+	if err != nil {
+		return false // no active game there (or the store cannot say): answer here
+	}
+	return h.Elsewhere(row.ID)
+}

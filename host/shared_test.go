@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -158,7 +159,19 @@ func TestShared_TwinTakesOverOnlyOnceLetGo(t *testing.T) {
 		t.Fatalf("the twin showed %d screens of games it does not hold", n)
 	}
 
+	// A press reaches both halves: the twin leaves it to the old process.
+	if !twin.Elsewhere(solo) || !twin.PlaceElsewhere("c1") || old.Elsewhere(solo) || old.PlaceElsewhere("c1") {
+		t.Errorf("Elsewhere: twin %v (place %v), old %v (place %v); want the twin to leave game %d to the old process alone",
+			twin.Elsewhere(solo), twin.PlaceElsewhere("c1"), old.Elsewhere(solo), old.PlaceElsewhere("c1"), solo)
+	}
+
 	<-old.Close() // the old half of the deploy ends, and lets its games go
+	if twin.Elsewhere(solo) {
+		t.Error("the twin leaves a game to a process that let it go")
+	}
+	if _, err := twin.Lock(solo); !strings.Contains(refusedWith(t, err), "being taken up again") {
+		t.Errorf("a press between the old process's end and the twin's Adopt: %v, want to be told to try again shortly", err)
+	}
 	if n := twin.Adopt(ctx); n != 2 {
 		t.Fatalf("the twin took up %d games once they were let go, want 2", n)
 	}

@@ -134,16 +134,17 @@ func (r *registry) all() []*Table {
 // Get returns the active game with this id, unlocked, or nil.
 func (h *Host) Get(id int64) *Table { return h.tables.get(id) }
 
-// Lock finds and locks an active game, or refuses: it is over or gone.
+// Lock finds and locks an active game this process hosts, or refuses: it is over or
+// gone, or (after a restart or an outage) not yet taken up again.
 func (h *Host) Lock(id int64) (*Table, error) {
 	t := h.tables.get(id)
 	if t == nil {
-		return nil, refuse("This game is over or no longer exists.")
+		return nil, h.notHere(id)
 	}
 	t.mu.Lock()
 	if !h.tables.has(t) {
-		t.mu.Unlock() // it ended while we waited for the lock
-		return nil, refuse("This game is over or no longer exists.")
+		t.mu.Unlock() // it ended (or moved to another process) while we waited for the lock
+		return nil, h.notHere(id)
 	}
 	return t, nil
 }

@@ -208,3 +208,25 @@ func (c *claims) close() error {
 	c.conn = nil
 	return err
 }
+
+// HeldElsewhere reports whether another process (on SQLite, another holder of this
+// DB) has claimed game id: a process that does not hold a game leaves its players'
+// presses to the one that does, rather than race it with a wrong answer.
+func (db *DB) HeldElsewhere(ctx context.Context, id int64) (bool, error) {
+	c := &db.claims
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !db.d.postgres {
+		return c.held[id], nil
+	}
+	if c.held[id] {
+		return false, nil // this process's own claim
+	}
+	var held bool
+	err := db.sql.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
+		AND classid = $1 AND objid = $2 AND objsubid = 2 AND granted)`, ApplicationID, id).Scan(&held)
+	if err != nil {
+		return false, fmt.Errorf("store: who holds game %d: %w", id, err)
+	}
+	return held, nil
+}

@@ -221,12 +221,15 @@ func (s *Server) Connected() int {
 	return len(s.conns)
 }
 
-// connFor returns the connection of the shard that owns a guild; the caller holds mu.
-func (s *Server) connFor(guildID string) *conn {
+// connsFor returns the connections of the shard that owns a guild: usually one, two
+// while a rolling deploy runs an old and a new process as the same shard, and Discord
+// sends the guild's events to each. The caller holds mu.
+func (s *Server) connsFor(guildID string) []*conn {
+	var out []*conn
 	for _, c := range s.conns {
 		if c.ready && !c.closed && ShardOf(guildID, c.shard[1]) == c.shard[0] {
-			return c
+			out = append(out, c)
 		}
 	}
-	return nil
+	return out
 }

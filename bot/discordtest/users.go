@@ -74,11 +74,12 @@ func (s *Server) options(opts []Option, res *discordgo.ApplicationCommandInterac
 	return out
 }
 
-// interact records an interaction and dispatches it to the shard owning the guild;
+// interact records an interaction and dispatches it to the shard owning the guild
+// (to each of its sessions);
 // the caller holds mu.
 func (s *Server) interact(user *User, ch *Channel, typ discordgo.InteractionType, data discordgo.InteractionData, msg *Message) (*Interaction, error) {
-	c := s.connFor(ch.GuildID)
-	if c == nil {
+	cs := s.connsFor(ch.GuildID)
+	if len(cs) == 0 {
 		return nil, fmt.Errorf("discordtest: no bot session serves guild %s", ch.GuildID)
 	}
 	in := &Interaction{ID: s.snowflake(), Type: typ, User: user, ChannelID: ch.ID, GuildID: ch.GuildID, Data: data, Message: msg, s: s, created: time.Now()}
@@ -98,7 +99,9 @@ func (s *Server) interact(user *User, ch *Channel, typ discordgo.InteractionType
 			Message wireMessage `json:"message"`
 		}{payload, msg.wire(s)}
 	}
-	c.dispatch("INTERACTION_CREATE", event)
+	for _, c := range cs {
+		c.dispatch("INTERACTION_CREATE", event)
+	}
 	s.changed.Broadcast()
 	return in, nil
 }
