@@ -303,6 +303,7 @@ func assertLost(t *testing.T, a *DB) {
 	must(t, again.Release(ctx))
 	again, err = a.ClaimGame(ctx, 2)
 	must(t, err)
+	must(t, again.Held(ctx))
 	must(t, a.CheckClaims(ctx))
 }
 
