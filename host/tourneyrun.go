@@ -31,6 +31,7 @@ func (h *Host) RunTourney(ts *Tourneys, f TourneyFront, id int64) {
 	}
 	go func() {
 		defer h.work.Done()
+		wait, fails := h.opt.AutoStep/10, 0
 		for {
 			if h.ctx.Err() != nil {
 				return
@@ -38,8 +39,9 @@ func (h *Host) RunTourney(ts *Tourneys, f TourneyFront, id int64) {
 			select {
 			case <-h.ctx.Done():
 				return
-			case <-time.After(h.opt.AutoStep / 10):
+			case <-time.After(wait):
 			}
+			wait = h.opt.AutoStep / 10
 			row, st, done, err := ts.PlayNext(h.wctx, id)
 			switch {
 			case errors.Is(err, game.ErrStopped):
@@ -48,9 +50,15 @@ func (h *Host) RunTourney(ts *Tourneys, f TourneyFront, id int64) {
 			case errors.Is(err, ErrNotRunning):
 				return
 			case err != nil:
-				h.log.Error("tournament game", "tournament", id, "err", err)
-				return
+				// Nothing of the game was stored (the store refused): it is played
+				// again, with backoff, until it is; before, the run ended and the
+				// tournament waited for a restart.
+				fails++
+				wait = h.backoff(fails)
+				h.log.Warn("tournament game not stored; played again", "tournament", id, "in", wait, "err", err)
+				continue
 			}
+			fails = 0
 			h.announce(ts, f, row)
 			if done {
 				h.finish(ts, f, id)
