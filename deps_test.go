@@ -20,15 +20,16 @@ const module = "github.com/kombat-game/kombat"
 // bot/discordtest, the fake Discord the bot's tests run against, bot/pace, the
 // scheduler that keeps REST calls inside Discord's global limit, and examples, the
 // example strategies embedded as files, import nothing of ours. conf, the reader of
-// both games' configuration files, and hexgrid, their boards' geometry, sit below the
-// games that use them. host, what hosting a
+// both games' configuration files, hexgrid, their boards' geometry, and match, the
+// vocabulary every game's matches share (mode, result, reason), sit below the games
+// that use them. host, what hosting a
 // game means, comes before bot so that it can never depend on the chat; bot/view, the
 // Discord messages bot sends as values, comes before bot so that views never reach
 // for the session. cli, the
 // commands, is imported by main alone, so the bot can never depend on a command.
 var layers = [][]string{
 	{"interp", "bot/discordtest", "bot/pace", "examples"},
-	{"conf", "hexgrid"},
+	{"conf", "hexgrid", "match"},
 	{"game", "upbeat"},
 	{"render", "store"},
 	{"host"},
@@ -44,7 +45,7 @@ var layers = [][]string{
 // draws what host decided), and it hosts both games' rules (game, upbeat).
 var onlyImports = map[string][]string{
 	".":    {"cli"},
-	"host": {"interp", "conf", "hexgrid", "game", "upbeat", "store"},
+	"host": {"interp", "conf", "hexgrid", "match", "game", "upbeat", "store"},
 }
 
 // forbiddenImports are packages outside the module that a package of ours must not

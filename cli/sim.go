@@ -112,7 +112,7 @@ func sim(args []string, stdout, stderr io.Writer) int {
 		wins[g.Result().Winner]++
 		turns += playerTurns(g)
 		if o.games <= 10 {
-			fmt.Fprintf(stdout, "game %d (seed %d): %v after %s each\n", i+1, seed, g.Result(), plural(playerTurns(g), "turn", "turns"))
+			fmt.Fprintf(stdout, "game %d (seed %d): %s after %s each\n", i+1, seed, game.Explain(*g.Result()), plural(playerTurns(g), "turn", "turns"))
 		}
 	}
 	elapsed := time.Since(start)

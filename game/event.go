@@ -74,7 +74,7 @@ func (l TurnLog) String() string {
 		b.WriteString("  " + e.String() + "\n")
 	}
 	if l.Result != nil {
-		b.WriteString("  " + l.Result.String() + "\n")
+		b.WriteString("  " + Explain(*l.Result) + "\n")
 	}
 	return b.String()
 }

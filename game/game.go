@@ -8,16 +8,17 @@ import (
 	"strings"
 
 	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/match"
 )
 
-// Mode is how the two seats are filled (spec "Setup", R7).
-type Mode string
+// Mode is how the two seats are filled (R7): the shared vocabulary's.
+type Mode = match.Mode
 
-// The three modes.
+// The three modes: two humans, a human and the bot, two bots.
 const (
-	ModeDuel      Mode = "duel"      // two humans
-	ModeSolitaire Mode = "solitaire" // a human and the bot
-	ModeAuto      Mode = "auto"      // two bots
+	ModeDuel      = match.ModeDuel
+	ModeSolitaire = match.ModeSolitaire
+	ModeAuto      = match.ModeAuto
 )
 
 // Phase is the stage a game is in.

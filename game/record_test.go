@@ -129,7 +129,7 @@ func TestGoldenGames(t *testing.T) {
 			for _, l := range g.Log() {
 				b.WriteString(l.String())
 			}
-			fmt.Fprintf(&b, "result: %v\n", g.Result())
+			fmt.Fprintf(&b, "result: %s\n", Explain(*g.Result()))
 			path := filepath.Join("testdata", "games", tc.name+".txt")
 			if *update {
 				must(t, os.WriteFile(path, []byte(b.String()), 0o644))

@@ -1,37 +1,31 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
 
-// Reason says how a game ended.
-type Reason string
+	"github.com/kombat-game/kombat/match"
+)
+
+// Reason says how a game ended: the shared vocabulary's.
+type Reason = match.Reason
 
 // Ways a game ends (R24, R25, and the host's resign and forfeit).
 const (
-	ReasonElimination Reason = "elimination" // the loser has no minion left (R24)
-	ReasonMinions     Reason = "minions"     // turn limit: more minions (R25)
-	ReasonHP          Reason = "hp"          // turn limit: equal minions, larger HP sum
-	ReasonBudget      Reason = "budget"      // turn limit: equal minions and HP, larger budget
-	ReasonTie         Reason = "tie"         // turn limit: all equal
-	ReasonResign      Reason = "resign"      // the loser resigned
-	ReasonForfeit     Reason = "forfeit"     // the loser forfeited (ran out of time)
+	ReasonElimination Reason = "elimination"       // the loser has no minion left (R24)
+	ReasonMinions     Reason = "minions"           // turn limit: more minions (R25)
+	ReasonHP          Reason = "hp"                // turn limit: equal minions, larger HP sum
+	ReasonBudget      Reason = "budget"            // turn limit: equal minions and HP, larger budget
+	ReasonTie         Reason = "tie"               // turn limit: all equal
+	ReasonResign             = match.ReasonResign  // the loser resigned
+	ReasonForfeit            = match.ReasonForfeit // the loser forfeited (ran out of time)
 )
 
-// Result is the outcome of a finished game.
-type Result struct {
-	Winner int    `json:"winner"` // 1 or 2; 0 for a tie
-	Reason Reason `json:"reason"`
-}
+// Result is the outcome of a finished game (Winner 1 or 2; 0 for a tie): the shared
+// vocabulary's.
+type Result = match.Result
 
-// Loser is the player who lost, or 0 for a tie.
-func (r Result) Loser() int {
-	if r.Winner == 0 {
-		return 0
-	}
-	return 3 - r.Winner
-}
-
-// String explains the result in a sentence.
-func (r Result) String() string {
+// Explain says a KOMBAT game's result in a sentence.
+func Explain(r Result) string {
 	switch r.Reason {
 	case ReasonElimination:
 		return fmt.Sprintf("player %d wins: player %d has no minions left", r.Winner, r.Loser())
