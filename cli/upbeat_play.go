@@ -40,7 +40,7 @@ func parseUpbeatPlayFlags(args []string, stderr io.Writer) (upbeatPlayOptions, e
 	fs.StringVar(&o.config, "config", "", "configuration `file` (default: the spec's sample)")
 	fs.Uint64Var(&o.seed, "seed", 0, "the game's seed, to play a game again (default: from the clock)")
 	fs.IntVar(&o.players, "players", 2, fmt.Sprintf("players, you included: 2 to %d", upbeat.MaxPlayers))
-	fs.StringVar(&o.level, "level", upbeat.DefaultLevel, "the bots' `level`: "+strings.Join(upbeat.Levels(), ", "))
+	fs.StringVar(&o.level, "level", upbeat.PlayLevel, "the bots' `level`: "+strings.Join(upbeat.Levels(), ", ")+" (the weakest first)")
 	fs.StringVar(&o.out, "out", "", "write each turn's territory image to `dir` (default: a new temporary folder)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "usage: kombat play --game upbeat [--players N] [--seed N] [--level LEVEL] [--config FILE] [--out DIR] [PLAN_FILE]\n\n"+
@@ -159,11 +159,13 @@ const human = 1
 // play sets the game up (the first plan from first or typed), then plays it to its
 // end: the bots' turns at once, the player's with a revision window.
 func (s *upbeatTerminal) play(cfg upbeat.Config, o upbeatPlayOptions, first string) error {
-	fmt.Fprintf(s.out, "UPBEAT: you are player 1 against %s (%s; seed %d, play it again with --seed %d).\n",
+	say := func(format string, args ...any) { fmt.Fprintln(s.out, wrap(fmt.Sprintf(format, args...), 80, "", "")) }
+	say("UPBEAT: you are player 1 against %s at level %s (seed %d; play it again with --seed %d).",
 		plural(o.players-1, "bot", "bots"), o.level, o.seed, o.seed)
-	fmt.Fprintf(s.out, "A %dx%d territory; each player plays at most %d turns. Your revision clock: %s for the whole game; a revision costs %d.\n",
+	say("Choose the bots' level with --level: easy (the default; it never shoots, a newcomer can beat it) or normal (from its third turn it shoots city centers down).")
+	say("A %dx%d territory; each player plays at most %d turns. Your revision clock: %s for the whole game; a revision costs %d.",
 		cfg.Rows, cfg.Cols, cfg.MaxTurns, clock(cfg.RevisionClock()), cfg.RevCost)
-	fmt.Fprintf(s.out, "Territory images (one per turn) go to %s\n", s.dir)
+	fmt.Fprintf(s.out, "Territory images (one per turn) go to\n  %s\n", s.dir)
 	if o.plan == "" {
 		fmt.Fprintln(s.out, "\nType your first construction plan, ending with a line holding a single \".\":")
 		for {

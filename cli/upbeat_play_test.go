@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kombat-game/kombat/render"
+	"github.com/kombat-game/kombat/upbeat"
 )
 
 // upbeatScript runs kombat play --game upbeat on a small 3-turn game with the script as
@@ -166,5 +167,26 @@ func TestUpbeatPlay_Edit(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestUpbeatPlay_DefaultLevel: without --level the bots play at upbeat.PlayLevel, one a
+// newcomer can beat (normal shot a newcomer's city center down on its third turn),
+// and the intro says so and how to choose another level, naming every level.
+func TestUpbeatPlay_DefaultLevel(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeFile(t, dir, "small.cfg", "m=6\nn=6\nmax_turns=2\n")
+	code, out, errs := runCmd(t, "invest 1\n.\n", "play", "--game", "upbeat", "--out", t.TempDir(), "--config", cfg, "--seed", "3")
+	if code != 0 {
+		t.Fatalf("exit %d; stderr %q\n%s", code, errs, out)
+	}
+	intro, _, _ := strings.Cut(out, "Type your first")
+	if !strings.Contains(intro, "at level "+upbeat.PlayLevel+" ") || !strings.Contains(intro, "--level") {
+		t.Errorf("the intro does not name the level %q and --level:\n%s", upbeat.PlayLevel, intro)
+	}
+	for _, l := range upbeat.Levels() {
+		if !strings.Contains(intro, l) {
+			t.Errorf("the intro does not name the level %q:\n%s", l, intro)
+		}
 	}
 }
