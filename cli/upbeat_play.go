@@ -384,8 +384,11 @@ func (s *upbeatTerminal) compiles(text string) string {
 }
 
 // status is one line per player: budget, regions, total deposit, clock.
-func (s *upbeatTerminal) status() string {
-	snap := s.g.Snapshot()
+func (s *upbeatTerminal) status() string { return upbeatStatus(s.g.Snapshot(), s.names) }
+
+// upbeatStatus is one line per player of snap: budget, regions, total deposit (its
+// whole part, upbeat.Whole, as the image shows it), center and clock.
+func upbeatStatus(snap upbeat.Snapshot, names []string) string {
 	var b strings.Builder
 	for p, pv := range snap.Players {
 		state := ""
@@ -395,8 +398,8 @@ func (s *upbeatTerminal) status() string {
 		case snap.Current == p+1:
 			state = " (to play)"
 		}
-		fmt.Fprintf(&b, "%s%s: budget %d, %s, deposits %.0f, center %v, revision clock %s\n",
-			s.names[p], state, pv.Budget, plural(pv.Regions, "region", "regions"), pv.Total, pv.Center, clock(pv.Clock))
+		fmt.Fprintf(&b, "%s%s: budget %d, %s, deposits %d, center %v, revision clock %s\n",
+			names[p], state, pv.Budget, plural(pv.Regions, "region", "regions"), upbeat.Whole(pv.Total), pv.Center, clock(pv.Clock))
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

@@ -190,3 +190,18 @@ func TestUpbeatPlay_DefaultLevel(t *testing.T) {
 		}
 	}
 }
+
+// TestUpbeatStatus_WholeDeposits: the status line shows a total deposit by its whole
+// part, as the territory image does (upbeat.Whole): 215.9 is 215, not 216.
+func TestUpbeatStatus_WholeDeposits(t *testing.T) {
+	snap := upbeat.Snapshot{Current: 1, Players: []upbeat.PlayerView{
+		{Budget: 10, Alive: true, Regions: 2, Total: 215.9},
+		{Budget: 20, Regions: 1, Total: 0.5},
+	}}
+	got := upbeatStatus(snap, []string{"You", "Bot 2"})
+	for _, want := range []string{"You (to play): budget 10, 2 regions, deposits 215,", "Bot 2 (out): budget 20, 1 region, deposits 0,"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("status lacks %q:\n%s", want, got)
+		}
+	}
+}

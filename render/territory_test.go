@@ -249,3 +249,16 @@ func benchTerritory(b *testing.B, r *Renderer, tr Territory) {
 	}
 	b.ReportMetric(float64(size), "bytes/image")
 }
+
+// TestCompactIsWhole: a region's deposit on the image is its whole part
+// (upbeat.Whole), as every text shows it; 215.9 was 215 here and 216 in the terminal.
+func TestCompactIsWhole(t *testing.T) {
+	for _, tc := range []struct {
+		d    float64
+		want string
+	}{{0.9, "0"}, {215.9, "215"}, {9999.99, "9999"}, {12_399.9, "12.3k"}, {999_999.9, "999k"}} {
+		if got := compact(tc.d); got != tc.want {
+			t.Errorf("compact(%v) = %q, want %q", tc.d, got, tc.want)
+		}
+	}
+}
