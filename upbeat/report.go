@@ -85,9 +85,10 @@ func (w reportWords) of(p int) string {
 	return w.name(p) + "'s"
 }
 
-// roundOf is the number of the turn of a player's own count in which the game had
-// played turns turns, in a game of n players: the round, as "turn 3" reads to them.
-func roundOf(turns, n int) int { return (turns + n - 1) / max(n, 1) }
+// PlayerTurn is the turn, as each player counts their own, in which a game of n
+// players had played turns turns in all: sentences and charts speak as the game does
+// ("turn 3"), as KOMBAT's game.PlayerTurn.
+func PlayerTurn(turns, n int) int { return (turns + n - 1) / max(n, 1) }
 
 // Outcome says how the game ended in one sentence: who won and why (the last city
 // center shot down, a resignation, or the turn limit and what it was decided on), or
@@ -110,9 +111,9 @@ func (r Report) outcome(w reportWords) string {
 	case s.Winner != 0 && r.alive() == 1 && len(r.Losses) > 0:
 		l := r.Losses[len(r.Losses)-1]
 		if l.By == l.Player {
-			return fmt.Sprintf("%s won on turn %d: %s knocked out %s own city center.", win, roundOf(l.Turns, n), w.name(l.Player), w.of(l.Player))
+			return fmt.Sprintf("%s won on turn %d: %s knocked out %s own city center.", win, PlayerTurn(l.Turns, n), w.name(l.Player), w.of(l.Player))
 		}
-		return fmt.Sprintf("%s won on turn %d by shooting %s city center down.", win, roundOf(l.Turns, n), w.of(l.Player))
+		return fmt.Sprintf("%s won on turn %d by shooting %s city center down.", win, PlayerTurn(l.Turns, n), w.of(l.Player))
 	case s.Winner == 0:
 		return fmt.Sprintf("the game ended in a tie at the turn limit (%d turns each): the leaders had the same total deposit, regions and budget.", s.Config.MaxTurns)
 	}
@@ -168,13 +169,13 @@ func (r Report) Sentences(names []string, viewer int) []string {
 	out := []string{r.outcome(w)}
 	for _, l := range r.Losses {
 		if l.By == l.Player {
-			out = append(out, fmt.Sprintf("%s knocked out %s own city center on turn %d.", w.name(l.Player), w.of(l.Player), roundOf(l.Turns, n)))
+			out = append(out, fmt.Sprintf("%s knocked out %s own city center on turn %d.", w.name(l.Player), w.of(l.Player), PlayerTurn(l.Turns, n)))
 		} else {
-			out = append(out, fmt.Sprintf("%s shot %s city center down on turn %d, with a budget of %d to spend.", w.name(l.By), w.of(l.Player), roundOf(l.Turns, n), l.Budget))
+			out = append(out, fmt.Sprintf("%s shot %s city center down on turn %d, with a budget of %d to spend.", w.name(l.By), w.of(l.Player), PlayerTurn(l.Turns, n), l.Budget))
 		}
 	}
 	if p, turns := r.lead(); p != 0 && turns > 0 && len(r.Points) > 2 {
-		out = append(out, fmt.Sprintf("%s led in total deposit from turn %d to the end.", w.name(p), roundOf(turns, n)))
+		out = append(out, fmt.Sprintf("%s led in total deposit from turn %d to the end.", w.name(p), PlayerTurn(turns, n)))
 	}
 	subject := r.subject(viewer)
 	end := r.Points[len(r.Points)-1]
