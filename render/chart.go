@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"image/png"
+	"strconv"
 
 	"github.com/fogleman/gg"
 
@@ -181,7 +182,9 @@ func (r *Renderer) chartPanel(pn *pen, data chartData, s chartSeries, top float6
 	y := func(v float64) float64 { return bottom - 8 - (panelH-16)*v/hi }
 	pn.font(r.face(false, 13))
 	pn.setColor(rgb(colMuted))
-	pn.at(fmt.Sprintf("%.0f", hi), chartLeft-8, y(hi), 1, 0.5)
+	// The top value by its whole part, as the texts write budgets and deposits
+	// (upbeat.Whole): a total of 13635.9 is 13635 on the axis too.
+	pn.at(strconv.FormatInt(int64(hi), 10), chartLeft-8, y(hi), 1, 0.5)
 	pn.at("0", chartLeft-8, y(0), 1, 0.5)
 	dc.SetLineWidth(1)
 	pn.setColor(rgb(colHexLine))

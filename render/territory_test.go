@@ -270,7 +270,7 @@ func TestCompactIsWhole(t *testing.T) {
 // clamped at the edges.
 func TestTerritoryText(t *testing.T) {
 	got := TerritoryText(craftedTerritory(), upbeat.Region{Row: 3, Col: 3})
-	checkTextGolden(t, "territory.txt", got)
+	checkTextGolden(t, "territory.txt", got+TerritoryLegend)
 	big := craftedTerritory()
 	cfg := big.Snap.Config
 	cfg.Rows, cfg.Cols = 100, 100
@@ -282,7 +282,7 @@ func TestTerritoryText(t *testing.T) {
 		text   string
 		header string
 	}{
-		{"crafted", got, "       1   2   3"},
+		{"crafted", got + TerritoryLegend, "       1   2   3"},
 		{"100x100 at (50,50)", TerritoryText(big, upbeat.Region{Row: 50, Col: 50}), "Rows 40 to 59 and columns 41 to 59 of 100x100:"},
 		{"100x100 at a corner", TerritoryText(big, upbeat.Region{Row: 100, Col: 1}), "Rows 81 to 100 and columns 1 to 19 of 100x100:"},
 	} {

@@ -16,7 +16,8 @@ const (
 
 // TerritoryText is an UPBEAT territory as a text map, for terminals and screen readers:
 // who owns each region, the city centers, where the last turn's crew ended and what
-// ownerless regions still hold. It keeps to 80 columns; a territory wider or taller
+// ownerless regions still hold (TerritoryLegend says how). It keeps to 80 columns,
+// every cell at most 3 characters after a space; a territory wider or taller
 // than textMapCols x textMapRows is shown as a window of that size around `around`
 // (the reader's city center, say), and says which rows and columns it shows.
 func TerritoryText(t Territory, around upbeat.Region) string {
@@ -46,7 +47,7 @@ func TerritoryText(t Territory, around upbeat.Region) string {
 			cell := "."
 			switch o := s.Owner(at); {
 			case centers[at] != 0:
-				cell = fmt.Sprintf("[%d]", centers[at])
+				cell = fmt.Sprintf("@%d", centers[at])
 			case o != 0:
 				cell = fmt.Sprint(o)
 			case s.Deposit(at) >= 1:
@@ -59,11 +60,14 @@ func TerritoryText(t Territory, around upbeat.Region) string {
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString("N: a region of player N, [N] their city center, : an ownerless region holding\n" +
-		"a deposit, * where the last turn's crew ended. Even columns sit half a region\n" +
-		"higher.\n")
 	return b.String()
 }
+
+// TerritoryLegend says what TerritoryText's marks mean, to print with the first map
+// rather than under every one.
+const TerritoryLegend = "N: a region of player N, @N their city center, : an ownerless region holding\n" +
+	"a deposit, * where the last turn's crew ended. Even columns sit half a region\n" +
+	"higher.\n"
 
 // window is the first index and the length of a window of at most size out of n
 // (indices from 1), centred on at where the edges allow.

@@ -247,8 +247,12 @@ func (r Report) suggestion(w reportWords, subject int) string {
 	}
 	end := r.Points[len(r.Points)-1]
 	if s := r.Final; s.Over && s.Winner != subject && s.Winner != 0 && r.alive() > 1 {
-		if end.Regions[s.Winner-1] > end.Regions[subject-1] {
-			return lead + fmt.Sprintf("claim more regions: each earns interest and counts at the end (%d to your %d).", end.Regions[s.Winner-1], end.Regions[subject-1])
+		win := s.Winner - 1
+		switch {
+		case end.Budget[subject-1] > end.Budget[win] && end.Total[subject-1] < end.Total[win]:
+			return lead + fmt.Sprintf("bank more of the budget in your regions early: deposits earn interest, money in hand does not (%s banked all but %d).", w.name(s.Winner), end.Budget[win])
+		case end.Regions[win] > end.Regions[subject-1]:
+			return lead + fmt.Sprintf("claim more regions: each earns interest and counts at the end (%d to %d).", end.Regions[win], end.Regions[subject-1])
 		}
 	}
 	if end.Budget[subject-1] > 2*max(r.Final.Config.InitBudget, 1) {
