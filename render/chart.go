@@ -73,7 +73,7 @@ func (r *Renderer) UpbeatChart(rep upbeat.Report, names []string) ([]byte, error
 	r.chartHeader(pn, all, territoryColor, []string{"", "city center lost"})
 	pts := rep.Points
 	data := chartData{players: n, color: territoryColor, light: territoryColor,
-		label: func(turns int) int { return upbeat.PlayerTurn(turns, n) }}
+		label: func(int) int { return int(pts[len(pts)-1].Turn) }} // as the last turn's player numbers it
 	for _, pt := range pts {
 		data.turns = append(data.turns, pt.Turns)
 	}

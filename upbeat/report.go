@@ -21,6 +21,7 @@ type Report struct {
 type Point struct {
 	Turns   int       // turns played, all players together (0 at the start)
 	Player  int       // whose turn it was; 0 at the start
+	Turn    int64     // that player's number for the turn, as they count their own (U2)
 	Budget  []int64   // by seat
 	Total   []float64 // each player's total deposit
 	Regions []int     // each player's regions
@@ -29,6 +30,7 @@ type Point struct {
 // Loss is a city center lost.
 type Loss struct {
 	Turns  int   // the turns played when it fell (the turn that did it included)
+	Turn   int64 // By's number for that turn, as they count their own (U2)
 	Player int   // who lost it
 	By     int   // whose turn it was: the shooter, or the player itself (a collect, a shot of its own)
 	Budget int64 // By's budget before that turn: what it could spend on a shot
@@ -37,7 +39,7 @@ type Loss struct {
 // Note adds the numbers of snapshot s, taken after the turn whose log is l (an empty
 // log for the start).
 func (r *Report) Note(s Snapshot, l TurnLog) {
-	pt := Point{Turns: s.Turns, Player: l.Player}
+	pt := Point{Turns: s.Turns, Player: l.Player, Turn: l.Turn}
 	for _, pv := range s.Players {
 		pt.Budget = append(pt.Budget, pv.Budget)
 		pt.Total = append(pt.Total, pv.Total)
@@ -45,7 +47,7 @@ func (r *Report) Note(s Snapshot, l TurnLog) {
 	}
 	for _, e := range l.Events {
 		if e.Kind == EventLost {
-			loss := Loss{Turns: s.Turns, Player: e.Player, By: l.Player}
+			loss := Loss{Turns: s.Turns, Turn: l.Turn, Player: e.Player, By: l.Player}
 			if n := len(r.Points); n > 0 && l.Player > 0 {
 				loss.Budget = r.Points[n-1].Budget[l.Player-1]
 			}
@@ -85,11 +87,6 @@ func (w reportWords) of(p int) string {
 	return w.name(p) + "'s"
 }
 
-// PlayerTurn is the turn, as each player counts their own, in which a game of n
-// players had played turns turns in all: sentences and charts speak as the game does
-// ("turn 3"), as KOMBAT's game.PlayerTurn.
-func PlayerTurn(turns, n int) int { return (turns + n - 1) / max(n, 1) }
-
 // Outcome says how the game ended in one sentence: who won and why (the last city
 // center shot down, a resignation, or the turn limit and what it was decided on), or
 // that it is not over. names are the players' names by seat; viewer is the player it is
@@ -100,7 +97,6 @@ func (r Report) Outcome(names []string, viewer int) string {
 
 func (r Report) outcome(w reportWords) string {
 	s := r.Final
-	n := len(s.Players)
 	if !s.Over {
 		return fmt.Sprintf("the game stopped after %d turns without a result.", s.Turns)
 	}
@@ -111,9 +107,9 @@ func (r Report) outcome(w reportWords) string {
 	case s.Winner != 0 && r.alive() == 1 && len(r.Losses) > 0:
 		l := r.Losses[len(r.Losses)-1]
 		if l.By == l.Player {
-			return fmt.Sprintf("%s won on turn %d: %s knocked out %s own city center.", win, PlayerTurn(l.Turns, n), w.name(l.Player), w.of(l.Player))
+			return fmt.Sprintf("%s won on turn %d: %s knocked out %s own city center.", win, l.Turn, w.name(l.Player), w.of(l.Player))
 		}
-		return fmt.Sprintf("%s won on turn %d by shooting %s city center down.", win, PlayerTurn(l.Turns, n), w.of(l.Player))
+		return fmt.Sprintf("%s won on turn %d by shooting %s city center down.", win, l.Turn, w.of(l.Player))
 	case s.Winner == 0:
 		return fmt.Sprintf("the game ended in a tie at the turn limit (%d turns each): the leaders had the same total deposit, regions and budget.", s.Config.MaxTurns)
 	}
@@ -165,17 +161,16 @@ func (r Report) Sentences(names []string, viewer int) []string {
 		return nil
 	}
 	w := reportWords{names, viewer}
-	n := len(r.Final.Players)
 	out := []string{r.outcome(w)}
 	for _, l := range r.Losses {
 		if l.By == l.Player {
-			out = append(out, fmt.Sprintf("%s knocked out %s own city center on turn %d.", w.name(l.Player), w.of(l.Player), PlayerTurn(l.Turns, n)))
+			out = append(out, fmt.Sprintf("%s knocked out %s own city center on turn %d.", w.name(l.Player), w.of(l.Player), l.Turn))
 		} else {
-			out = append(out, fmt.Sprintf("%s shot %s city center down on turn %d, with a budget of %d to spend.", w.name(l.By), w.of(l.Player), PlayerTurn(l.Turns, n), l.Budget))
+			out = append(out, fmt.Sprintf("%s shot %s city center down on turn %d, with a budget of %d to spend.", w.name(l.By), w.of(l.Player), l.Turn, l.Budget))
 		}
 	}
-	if p, turns := r.lead(); p != 0 && turns > 0 && len(r.Points) > 2 {
-		out = append(out, fmt.Sprintf("%s led in total deposit from turn %d to the end.", w.name(p), PlayerTurn(turns, n)))
+	if p, turn := r.lead(); p != 0 && turn > 0 && len(r.Points) > 2 {
+		out = append(out, fmt.Sprintf("%s led in total deposit from turn %d to the end.", w.name(p), turn))
 	}
 	subject := r.subject(viewer)
 	end := r.Points[len(r.Points)-1]
@@ -188,9 +183,10 @@ func (r Report) Sentences(names []string, viewer int) []string {
 	return out
 }
 
-// lead returns who led in total deposit at the end, alone, and the turns played from
-// which they led without a break; 0 when the lead is shared at the end.
-func (r Report) lead() (player, turns int) {
+// lead returns who led in total deposit at the end, alone, and the turn from which
+// they led without a break (as the player who played it numbers it); 0 when the lead
+// is shared at the end.
+func (r Report) lead() (player int, turn int64) {
 	leader := func(pt Point) int {
 		best, alone := 0, false
 		for p, t := range pt.Total {
@@ -212,9 +208,9 @@ func (r Report) lead() (player, turns int) {
 		return 0, 0
 	}
 	for i := n - 1; i >= 0 && leader(r.Points[i]) == player; i-- {
-		turns = r.Points[i].Turns
+		turn = r.Points[i].Turn
 	}
-	return player, turns
+	return player, turn
 }
 
 // subject is whom the budget sentence and the suggestion are about: the viewer, else
