@@ -19,9 +19,9 @@ import (
 
 // kombat play --game upbeat: you (player 1) against bots in the terminal. Your plan
 // comes from a file or is typed; at each of your turns you may revise it (a file, your
-// editor, or typed) while your
-// revision clock runs (U20), then confirm it. The territory image after every turn goes
-// to a folder named at the start. Nothing is stored.
+// editor, or typed) while your revision clock runs (U20), then confirm it. A text map
+// follows every turn, and its image goes to a folder named at the start; the end says
+// why the game ended, with the after-game sentences and chart. Nothing is stored.
 
 // upbeatPlayOptions are kombat play --game upbeat's flags.
 type upbeatPlayOptions struct {
