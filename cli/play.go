@@ -415,14 +415,20 @@ func (s *terminalGame) afterGame() error {
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(s.dir, "chart.png")
+	s.images++
+	return writeAfterGame(s.out, s.dir, chart, rep.Sentences(s.names, s.human))
+}
+
+// writeAfterGame writes either game's after-game chart to dir as chart.png and says
+// where it is, then the sentences, wrapped and indented.
+func writeAfterGame(out io.Writer, dir string, chart []byte, sentences []string) error {
+	path := filepath.Join(dir, "chart.png")
 	if err := os.WriteFile(path, chart, 0o644); err != nil {
 		return err
 	}
-	s.images++
-	fmt.Fprintf(s.out, "\nAfter the game (the chart is %s):\n", path)
-	for _, line := range rep.Sentences(s.names, s.human) {
-		fmt.Fprintf(s.out, "%s\n", wrap(line, 78, "  ", "  "))
+	fmt.Fprintf(out, "\nAfter the game (the chart is %s):\n", path)
+	for _, line := range sentences {
+		fmt.Fprintf(out, "%s\n", wrap(line, 78, "  ", "  "))
 	}
 	return nil
 }
@@ -584,9 +590,13 @@ func (s *terminalGame) line(prompt string) (string, error) {
 
 // confirmQuit asks whether the player really resigns: errQuit for yes, nil for
 // anything else, errEndOfInput when the input ends.
-func (s *terminalGame) confirmQuit() error {
-	fmt.Fprint(s.out, "Resign the game? Type yes to resign, anything else to go on.\n> ")
-	raw, _, err := readLine(s.in)
+func (s *terminalGame) confirmQuit() error { return confirmQuit(s.in, s.out) }
+
+// confirmQuit asks either game's player whether they really resign, as
+// terminalGame.confirmQuit says.
+func confirmQuit(in *bufio.Reader, out io.Writer) error {
+	fmt.Fprint(out, "Resign the game? Type yes to resign, anything else to go on.\n> ")
+	raw, _, err := readLine(in)
 	if err != nil {
 		return err
 	}

@@ -19,9 +19,9 @@ import (
 
 // kombat play --game upbeat: you (player 1) against bots in the terminal. Your plan
 // comes from a file or is typed; at each of your turns you may revise it (a file, your
-// editor, or typed) while your
-// revision clock runs (U20), then confirm it. The territory image after every turn goes
-// to a folder named at the start. Nothing is stored.
+// editor, or typed) while your revision clock runs (U20), then confirm it. A text map
+// follows every turn, and its image goes to a folder named at the start; the end says
+// why the game ended, with the after-game sentences and chart. Nothing is stored.
 
 // upbeatPlayOptions are kombat play --game upbeat's flags.
 type upbeatPlayOptions struct {
@@ -40,15 +40,15 @@ func parseUpbeatPlayFlags(args []string, stderr io.Writer) (upbeatPlayOptions, e
 	fs.StringVar(&o.config, "config", "", "configuration `file` (default: the spec's sample)")
 	fs.Uint64Var(&o.seed, "seed", 0, "the game's seed, to play a game again (default: from the clock)")
 	fs.IntVar(&o.players, "players", 2, fmt.Sprintf("players, you included: 2 to %d", upbeat.MaxPlayers))
-	fs.StringVar(&o.level, "level", upbeat.DefaultLevel, "the bots' `level`: "+strings.Join(upbeat.Levels(), ", "))
+	fs.StringVar(&o.level, "level", upbeat.PlayLevel, "the bots' `level`: "+strings.Join(upbeat.Levels(), ", ")+" (the weakest first)")
 	fs.StringVar(&o.out, "out", "", "write each turn's territory image to `dir` (default: a new temporary folder)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "usage: kombat play --game upbeat [--players N] [--seed N] [--level LEVEL] [--config FILE] [--out DIR] [PLAN_FILE]\n\n"+
-			"Plays UPBEAT in this terminal: you are player 1, the other seats are bots. Your first\n"+
-			"plan is PLAN_FILE, or typed, ending with a line holding a single \".\". At each of\n"+
-			"your turns you may revise it (\"revise FILE\", \"edit\" in $VISUAL or $EDITOR, or \"plan\"\n"+
-			"and type it) while your\n"+
-			"revision clock runs; Enter confirms it and your crew runs it.\n\n")
+			"Plays UPBEAT in this terminal: you are player 1, the other seats are bots. Your\n"+
+			"first plan is PLAN_FILE, or typed, ending with a line holding a single \".\".\n"+
+			"At each of your turns you may revise it (\"revise FILE\", \"edit\" in $VISUAL or\n"+
+			"$EDITOR, or \"plan\" and type it) while your revision clock runs; Enter\n"+
+			"confirms it and your crew runs it.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -130,8 +130,7 @@ func upbeatPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout)
 		return 0
 	case errors.Is(err, errQuit):
-		fmt.Fprintf(stdout, "You resigned. The territory images are in %s\n", dir)
-		return 0
+		return 0 // the end was said, as any game's
 	case err != nil:
 		fmt.Fprintf(stderr, "kombat play: %v\n", err)
 		return 1
@@ -151,6 +150,7 @@ type upbeatTerminal struct {
 	out    io.Writer
 	now    func() time.Time
 	images int
+	rep    upbeat.Report // gathered turn by turn for the after-game sentences and chart
 }
 
 // human is the player's seat.
@@ -159,11 +159,13 @@ const human = 1
 // play sets the game up (the first plan from first or typed), then plays it to its
 // end: the bots' turns at once, the player's with a revision window.
 func (s *upbeatTerminal) play(cfg upbeat.Config, o upbeatPlayOptions, first string) error {
-	fmt.Fprintf(s.out, "UPBEAT: you are player 1 against %s (%s; seed %d, play it again with --seed %d).\n",
+	say := func(format string, args ...any) { fmt.Fprintln(s.out, wrap(fmt.Sprintf(format, args...), 80, "", "")) }
+	say("UPBEAT: you are player 1 against %s at level %s (seed %d; play it again with --seed %d).",
 		plural(o.players-1, "bot", "bots"), o.level, o.seed, o.seed)
-	fmt.Fprintf(s.out, "A %dx%d territory; each player plays at most %d turns. Your revision clock: %s for the whole game; a revision costs %d.\n",
+	say("Choose the bots' level with --level: easy (the default; it never shoots, a newcomer can beat it) or normal (from its third turn it shoots city centers down).")
+	say("A %dx%d territory; each player plays at most %d turns. Your revision clock: %s for the whole game; a revision costs %d.",
 		cfg.Rows, cfg.Cols, cfg.MaxTurns, clock(cfg.RevisionClock()), cfg.RevCost)
-	fmt.Fprintf(s.out, "Territory images (one per turn) go to %s\n", s.dir)
+	fmt.Fprintf(s.out, "Territory images (one per turn) go to\n  %s\n", s.dir)
 	if o.plan == "" {
 		fmt.Fprintln(s.out, "\nType your first construction plan, ending with a line holding a single \".\":")
 		for {
@@ -192,6 +194,7 @@ func (s *upbeatTerminal) play(cfg upbeat.Config, o upbeatPlayOptions, first stri
 		return err
 	}
 	s.g = g
+	s.rep.Note(g.Snapshot(), upbeat.TurnLog{})
 	if err := s.image("start.png", upbeat.TurnLog{}); err != nil {
 		return err
 	}
@@ -211,22 +214,56 @@ func (s *upbeatTerminal) play(cfg upbeat.Config, o upbeatPlayOptions, first stri
 				if rerr := g.Resign(human); rerr != nil {
 					return rerr
 				}
+				s.rep.NoteResign(human, g.Snapshot())
+				fmt.Fprintln(s.out, "You resigned.")
+				if ferr := s.finish(); ferr != nil {
+					return ferr
+				}
 			}
 			return err
 		}
-		fmt.Fprintf(s.out, "%s turn %d: %s\n", s.names[p-1], log.Turn, upbeatTurnLine(log))
+		s.rep.Note(g.Snapshot(), log)
+		fmt.Fprintf(s.out, "\n%s\n", wrap(fmt.Sprintf("%s turn %d: %s", s.whose(p), log.Turn, upbeatTurnLine(log)), 80, "", "  "))
+		fmt.Fprint(s.out, render.TerritoryText(render.Territory{Snap: g.Snapshot(), Last: log, Names: s.names}, g.Center(human)))
+		if g.Turns() == 1 { // what the marks mean, under the first map ("help" says it again)
+			fmt.Fprint(s.out, render.TerritoryLegend)
+		}
 		if err := s.image(fmt.Sprintf("turn-%04d.png", g.Turns()), log); err != nil {
 			return err
 		}
 	}
+	return s.finish()
+}
+
+// whose is "Your" for the player, else the bot's name with "'s".
+func (s *upbeatTerminal) whose(p int) string {
+	if p == human {
+		return "Your"
+	}
+	return s.names[p-1] + "'s"
+}
+
+// finish says how the game ended and why, then the after-game sentences, as KOMBAT's
+// terminal does, and writes chart.png of every player's budget, deposits and regions.
+func (s *upbeatTerminal) finish() error {
 	fmt.Fprintf(s.out, "\n%s\n", s.status())
-	switch w := g.Winner(); w {
+	verdict := "a tie"
+	switch w := s.g.Winner(); w {
 	case 0:
-		fmt.Fprintln(s.out, "Game over: a tie.")
 	case human:
-		fmt.Fprintln(s.out, "Game over: you win!")
+		verdict = "you win"
 	default:
-		fmt.Fprintf(s.out, "Game over: %s wins.\n", s.names[w-1])
+		verdict = s.names[w-1] + " wins"
+	}
+	fmt.Fprintln(s.out, wrap(fmt.Sprintf("Game over: %s. %s", verdict, s.rep.Outcome(s.names, human)), 80, "", ""))
+	chart, err := s.r.UpbeatChart(s.rep, s.names)
+	if err != nil {
+		return err
+	}
+	s.images++
+	// The outcome, the sentences' first, was said with Game over.
+	if err := writeAfterGame(s.out, s.dir, chart, s.rep.Sentences(s.names, human)[1:]); err != nil {
+		return err
 	}
 	fmt.Fprintf(s.out, "The territory images are in %s\n", s.dir)
 	return nil
@@ -254,8 +291,7 @@ func (s *upbeatTerminal) turn() (upbeat.TurnLog, error) {
 		fmt.Fprintln(s.out, "Your revision clock has run out: your plan runs as it is.")
 		return g.Confirm(human, elapsed())
 	}
-	fmt.Fprintf(s.out, "Your turn %d. Enter runs your plan; \"revise FILE\", \"edit\" (in $EDITOR) or \"plan\" (then type it, ending with \".\") revises it (cost %d);\n"+
-		"\"show\" prints your plan, \"status\" the players, \"quit\" resigns.\n", g.Turn(human), g.Config().RevCost)
+	fmt.Fprintln(s.out, wrap(fmt.Sprintf("Your turn %d. Enter runs your plan; \"help\" lists what else you may type.", g.Turn(human)), 80, "", ""))
 	for {
 		left := g.Clock(human) - s.now().Sub(mark)
 		fmt.Fprintf(s.out, "[revision clock %s] > ", clock(left))
@@ -274,7 +310,17 @@ func (s *upbeatTerminal) turn() (upbeat.TurnLog, error) {
 		case "", "confirm", "ok":
 			return g.Confirm(human, elapsed())
 		case "quit", "q", "resign", "exit":
-			return upbeat.TurnLog{}, errQuit
+			if err := confirmQuit(s.in, s.out); err != nil {
+				return upbeat.TurnLog{}, err
+			}
+			fmt.Fprintln(s.out, "  The game goes on.")
+			continue
+		case "help", "?":
+			fmt.Fprint(s.out, upbeatHelp(g.Config().RevCost))
+			continue
+		case "map":
+			fmt.Fprint(s.out, render.TerritoryText(render.Territory{Snap: g.Snapshot(), Names: s.names}, g.Center(human)))
+			continue
 		case "show":
 			fmt.Fprintf(s.out, "%s\n", strings.TrimRight(g.Plan(human), "\n"))
 			continue
@@ -301,7 +347,7 @@ func (s *upbeatTerminal) turn() (upbeat.TurnLog, error) {
 				continue
 			}
 		default:
-			fmt.Fprintf(s.out, "  ✗ %q: press Enter to run your plan, or revise FILE, edit, plan, show, status, quit.\n", shortInput(cmd))
+			fmt.Fprintf(s.out, "  ✗ %q: press Enter to run your plan, or type help.\n", shortInput(cmd))
 			continue
 		}
 		same := upbeat.SamePlan(g.Plan(human), text)
@@ -321,6 +367,20 @@ func (s *upbeatTerminal) turn() (upbeat.TurnLog, error) {
 			fmt.Fprintf(s.out, "  ✓ revised for %d; your budget is %d. Enter runs it.\n", g.Config().RevCost, g.Budget(human))
 		}
 	}
+}
+
+// upbeatHelp is what the player may type at their turn's prompt, within 80 columns.
+func upbeatHelp(revCost int64) string {
+	return fmt.Sprintf(`  Enter        runs your plan (also "ok")
+  revise FILE  revises your plan to FILE's (cost %d)
+  edit         revises it in $VISUAL or $EDITOR: what you save is the revision
+  plan         revises it to what you type next, ending with a line holding "."
+  show         prints your plan
+  status       prints the players' budgets, regions, deposits and clocks
+  map          prints the territory, rows down and columns across
+  quit         resigns (it asks first)
+Your revision clock runs while you decide. On the map:
+%s`, revCost, render.TerritoryLegend)
 }
 
 // editPlan opens the plan in the player's editor ($VISUAL, else $EDITOR, which may
@@ -382,8 +442,11 @@ func (s *upbeatTerminal) compiles(text string) string {
 }
 
 // status is one line per player: budget, regions, total deposit, clock.
-func (s *upbeatTerminal) status() string {
-	snap := s.g.Snapshot()
+func (s *upbeatTerminal) status() string { return upbeatStatus(s.g.Snapshot(), s.names) }
+
+// upbeatStatus is one line per player of snap: budget, regions, total deposit (its
+// whole part, upbeat.Whole, as the image shows it), center and clock.
+func upbeatStatus(snap upbeat.Snapshot, names []string) string {
 	var b strings.Builder
 	for p, pv := range snap.Players {
 		state := ""
@@ -393,8 +456,9 @@ func (s *upbeatTerminal) status() string {
 		case snap.Current == p+1:
 			state = " (to play)"
 		}
-		fmt.Fprintf(&b, "%s%s: budget %d, %s, deposits %.0f, center %v, revision clock %s\n",
-			s.names[p], state, pv.Budget, plural(pv.Regions, "region", "regions"), pv.Total, pv.Center, clock(pv.Clock))
+		line := fmt.Sprintf("%s%s: budget %d, %s, deposits %d, center %v, revision clock %s",
+			names[p], state, pv.Budget, plural(pv.Regions, "region", "regions"), upbeat.Whole(pv.Total), pv.Center, clock(pv.Clock))
+		b.WriteString(wrap(line, 80, "", "  ") + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

@@ -6,10 +6,12 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/kombat-game/kombat/render"
+	"github.com/kombat-game/kombat/upbeat"
 )
 
 // upbeatScript runs kombat play --game upbeat on a small 3-turn game with the script as
@@ -49,15 +51,16 @@ func TestUpbeatPlay_ScriptedGame(t *testing.T) {
 	for _, want := range []string{
 		"Type it again", "revision clock 30:00", "invest 10\nmove up\ninvest 5",
 		"missing.plan", "✓ revised for 100", "does not compile", "The same plan as yours",
-		"Bot 2 turn 3", "\"bogus\"", "Game over: ", "The territory images are in " + dir,
+		"Bot 2's turn 3", "\"bogus\"", "Game over: ", "The territory images are in " + dir,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the output lacks %q:\n%s", want, out)
 		}
 	}
-	if n := strings.Count(out, "You turn "); n != 3 {
-		t.Errorf("%d turns of yours reported, want 3", n)
+	if n := len(regexp.MustCompile(`(?m)^Your turn \d+:`).FindAllString(out, -1)); n != 3 {
+		t.Errorf("%d turns of yours reported as \"Your turn N:\", want 3", n)
 	}
+	checkColumns(t, out)
 	names := []string{"start.png"}
 	for i := 1; i <= 9; i++ {
 		names = append(names, fmt.Sprintf("turn-%04d.png", i))
@@ -106,8 +109,14 @@ func TestUpbeatPlay_Endings(t *testing.T) {
 	if code, out, _, _ := upbeatScript(t, cfg, "\n", plan); code != 0 || !strings.Contains(out, "End of input: the game is left unfinished") {
 		t.Errorf("end of input: exit %d\n%s", code, out)
 	}
-	if code, out, _, _ := upbeatScript(t, cfg, "quit\n", plan); code != 0 || !strings.Contains(out, "You resigned") {
-		t.Errorf("quit: exit %d\n%s", code, out)
+	if code, out, _, _ := upbeatScript(t, cfg, "quit\nyes\n", plan); code != 0 || !strings.Contains(out, "You resigned") ||
+		!strings.Contains(out, "Game over: Bot 2 wins. Bot 2 won: you resigned.") {
+		t.Errorf("quit, yes: exit %d\n%s", code, out)
+	}
+	// quit asks first: anything but yes goes on, here to the end of the input.
+	if code, out, _, _ := upbeatScript(t, cfg, "quit\nno\n", plan); code != 0 || strings.Contains(out, "resigned") ||
+		!strings.Contains(out, "Resign the game?") || !strings.Contains(out, "The game goes on.") || !strings.Contains(out, "End of input") {
+		t.Errorf("quit, no: exit %d\n%s", code, out)
 	}
 	for _, tc := range []struct {
 		args []string
@@ -166,5 +175,118 @@ func TestUpbeatPlay_Edit(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestUpbeatPlay_DefaultLevel: without --level the bots play at upbeat.PlayLevel, one a
+// newcomer can beat (normal shot a newcomer's city center down on its third turn),
+// and the intro says so and how to choose another level, naming every level.
+func TestUpbeatPlay_DefaultLevel(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeFile(t, dir, "small.cfg", "m=6\nn=6\nmax_turns=2\n")
+	code, out, errs := runCmd(t, "invest 1\n.\n", "play", "--game", "upbeat", "--out", t.TempDir(), "--config", cfg, "--seed", "3")
+	if code != 0 {
+		t.Fatalf("exit %d; stderr %q\n%s", code, errs, out)
+	}
+	intro, _, _ := strings.Cut(out, "Type your first")
+	if !strings.Contains(intro, "at level "+upbeat.PlayLevel+" ") || !strings.Contains(intro, "--level") {
+		t.Errorf("the intro does not name the level %q and --level:\n%s", upbeat.PlayLevel, intro)
+	}
+	for _, l := range upbeat.Levels() {
+		if !strings.Contains(intro, l) {
+			t.Errorf("the intro does not name the level %q:\n%s", l, intro)
+		}
+	}
+}
+
+// TestUpbeatStatus_WholeDeposits: the status line shows a total deposit by its whole
+// part, as the territory image does (upbeat.Whole): 215.9 is 215, not 216.
+func TestUpbeatStatus_WholeDeposits(t *testing.T) {
+	snap := upbeat.Snapshot{Current: 1, Players: []upbeat.PlayerView{
+		{Budget: 10, Alive: true, Regions: 2, Total: 215.9},
+		{Budget: 20, Regions: 1, Total: 0.5},
+	}}
+	got := upbeatStatus(snap, []string{"You", "Bot 2"})
+	for _, want := range []string{"You (to play): budget 10, 2 regions, deposits 215,", "Bot 2 (out): budget 20, 1 region, deposits 0,"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("status lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// checkColumns holds a terminal game's output to 80 columns. What the player types
+// would end a prompt's line, so a line is checked in the pieces the prompts ("> ")
+// leave of it; a line naming a file in the test's temporary folder is let be (a path
+// is not broken, and the test's are long).
+func checkColumns(t *testing.T, out string) {
+	t.Helper()
+	for i, line := range strings.Split(out, "\n") {
+		for _, piece := range strings.Split(line, "> ") {
+			if n := len([]rune(piece)); n > 80 && !strings.Contains(piece, os.TempDir()) {
+				t.Errorf("line %d has %d columns: %q", i+1, n, piece)
+			}
+		}
+	}
+}
+
+// TestUpbeatPlay_AfterGame: a game that normal ends by shooting the player's city
+// center down on its third turn says why, gives the after-game sentences and
+// chart.png, prints a text map after each turn, and writes one image per turn played,
+// the last turn's included (it used to overwrite the image of the turn before, and say
+// one turn fewer).
+func TestUpbeatPlay_AfterGame(t *testing.T) {
+	plan := writeFile(t, t.TempDir(), "p.plan", "done\n")
+	code, out, errs, dir := upbeatScript(t, "m=8\nn=8\nmax_turns=10\n", "\n\n\n\n", "--level", "normal", plan)
+	if code != 0 {
+		t.Fatalf("exit %d; stderr %q\n%s", code, errs, out)
+	}
+	for _, want := range []string{
+		"Game over: Bot 2 wins. Bot 2 won on turn 3 by shooting your city center down.",
+		"After the game (the chart is " + filepath.Join(dir, "chart.png") + "):",
+		"Bot 2 shot your city center down on turn 3, with a budget of",
+		"Next time, bank more in your city center early",
+		"Bot 2's turn 3: ", "@2", render.TerritoryLegend,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, "\n   1 "); n != 6 {
+		t.Errorf("%d text maps, want 6, one after each turn", n)
+	}
+	checkColumns(t, out)
+	for _, name := range []string{"start.png", "turn-0005.png", "turn-0006.png", "chart.png"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "turn-0007.png")); err == nil {
+		t.Error("an image numbered past the turns played")
+	}
+}
+
+// TestUpbeatPlay_Help: help lists every command within 80 columns, and the usage text
+// has no line broken in the middle of a sentence.
+func TestUpbeatPlay_Help(t *testing.T) {
+	help := upbeatHelp(100)
+	for _, w := range []string{"revise FILE", "edit", "plan", "show", "status", "map", "quit", "cost 100", "@N"} {
+		if !strings.Contains(help, w) {
+			t.Errorf("help lacks %q:\n%s", w, help)
+		}
+	}
+	checkColumns(t, help)
+	code, _, errs := runCmd(t, "", "play", "--game", "upbeat", "--help")
+	if code != 0 {
+		t.Fatalf("--help: exit %d", code)
+	}
+	usage, _, _ := strings.Cut(errs, "\n  -")
+	for i, line := range strings.Split(usage, "\n")[2:] { // after the synopsis
+		if n := len([]rune(line)); n > 80 || n > 0 && n < 40 && !strings.HasSuffix(line, ".") {
+			t.Errorf("usage line %d is broken or too long (%d columns): %q", i+3, n, line)
+		}
 	}
 }

@@ -3,11 +3,14 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"image/color"
 	"image/png"
+	"strconv"
 
 	"github.com/fogleman/gg"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/upbeat"
 )
 
 // Chart geometry: like a board, under Discord's inline size; three panels stacked.
@@ -21,32 +24,92 @@ const (
 	panelGap    = 26.0
 )
 
-// chartSeries is one panel: its name and each player's value at a point.
+// chartSeries is one panel: its name and each player's value at a point (by the
+// point's index), with an optional marker on the line.
 type chartSeries struct {
 	name  string
-	value func(pt game.TurnPoint, p int) float64
-	mark  func(pt game.TurnPoint, p int) bool // a marker on p's line at this point
+	value func(i, p int) float64
+	mark  func(i, p int) bool // a marker on p's line at point i
+}
+
+// chartData is what the panels share: the points' x positions (turns played, both
+// players' or all players' counted), how many players, their colours, and how the
+// last turn is labelled under the axis.
+type chartData struct {
+	turns   []int
+	players int
+	color   func(p int) color.RGBA // a player's marks
+	light   func(p int) color.RGBA // a player's lines
+	label   func(turns int) int    // the turn written under the axis's end
 }
 
 // Chart draws a finished game's report as a PNG: budget, minion count and total HP of
 // both players over the turns, in their board colours, with a diamond on the budget
 // line where a player bought hexes and a cross on the minion line where minions died.
 func (r *Renderer) Chart(rep game.Report, names [2]string) ([]byte, error) {
+	pn := r.newChart()
+	r.chartHeader(pn, names[:], playerColor, []string{"hexes bought", "minions died"})
+	pts := rep.Points
+	data := chartData{players: 2, color: playerColor, light: playerLight, label: game.PlayerTurn}
+	for _, pt := range pts {
+		data.turns = append(data.turns, pt.Turn)
+	}
+	panels := []chartSeries{
+		{"Budget", func(i, p int) float64 { return pts[i].Budget[p] }, func(i, p int) bool { return pts[i].Bought[p] > 0 }},
+		{"Minions", func(i, p int) float64 { return float64(pts[i].Minions[p]) }, func(i, p int) bool { return pts[i].Died[p] > 0 }},
+		{"Total HP", func(i, p int) float64 { return float64(pts[i].HP[p]) }, nil},
+	}
+	return r.chartPNG(pn, data, panels)
+}
+
+// UpbeatChart draws an UPBEAT game's report as a PNG: every player's budget, total
+// deposit and regions over the turns, in their territory colours, with a cross on the
+// deposit line where a player lost their city center.
+func (r *Renderer) UpbeatChart(rep upbeat.Report, names []string) ([]byte, error) {
+	pn := r.newChart()
+	n := len(rep.Final.Players)
+	all := make([]string, n) // a missing name is "player N"
+	copy(all, names)
+	r.chartHeader(pn, all, territoryColor, []string{"", "city center lost"})
+	pts := rep.Points
+	data := chartData{players: n, color: territoryColor, light: territoryColor,
+		label: func(int) int { return int(pts[len(pts)-1].Turn) }} // as the last turn's player numbers it
+	for _, pt := range pts {
+		data.turns = append(data.turns, pt.Turns)
+	}
+	lost := func(i, p int) bool {
+		for _, l := range rep.Losses {
+			if l.Player == p+1 && l.Turns == pts[i].Turns {
+				return true
+			}
+		}
+		return false
+	}
+	panels := []chartSeries{
+		{"Budget", func(i, p int) float64 { return float64(pts[i].Budget[p]) }, nil},
+		{"Deposits", func(i, p int) float64 { return pts[i].Total[p] }, lost},
+		{"Regions", func(i, p int) float64 { return float64(pts[i].Regions[p]) }, nil},
+	}
+	return r.chartPNG(pn, data, panels)
+}
+
+// newChart is a blank chart's pen, its background painted.
+func (r *Renderer) newChart() *pen {
 	dc := gg.NewContext(chartWidth, chartHeight)
 	pn := r.newPen(dc)
 	pn.setColor(rgb(colBackground))
 	pn.sync()
 	dc.Clear()
-	r.chartHeader(pn, names)
-	panels := []chartSeries{
-		{"Budget", func(pt game.TurnPoint, p int) float64 { return pt.Budget[p] }, func(pt game.TurnPoint, p int) bool { return pt.Bought[p] > 0 }},
-		{"Minions", func(pt game.TurnPoint, p int) float64 { return float64(pt.Minions[p]) }, func(pt game.TurnPoint, p int) bool { return pt.Died[p] > 0 }},
-		{"Total HP", func(pt game.TurnPoint, p int) float64 { return float64(pt.HP[p]) }, nil},
-	}
+	return pn
+}
+
+// chartPNG draws the panels under the header and encodes the chart.
+func (r *Renderer) chartPNG(pn *pen, data chartData, panels []chartSeries) ([]byte, error) {
 	for i, s := range panels {
 		top := chartTop + float64(i)*(panelH+panelGap)
-		r.chartPanel(pn, rep.Points, s, top, i)
+		r.chartPanel(pn, data, s, top, i)
 	}
+	dc := pn.dc
 	var buf bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: r.pngBuffers}
 	if err := enc.Encode(&buf, dc.Image()); err != nil {
@@ -56,8 +119,8 @@ func (r *Renderer) Chart(rep game.Report, names [2]string) ([]byte, error) {
 }
 
 // chartHeader writes the title, names the players by colour and says what the
-// markers mean.
-func (r *Renderer) chartHeader(pn *pen, names [2]string) {
+// markers mean: legend[0] the diamond's, legend[1] the cross's ("" for none).
+func (r *Renderer) chartHeader(pn *pen, names []string, color func(p int) color.RGBA, legend []string) {
 	dc := pn.dc
 	pn.setColor(rgb(colText))
 	pn.font(r.face(true, 22))
@@ -65,13 +128,17 @@ func (r *Renderer) chartHeader(pn *pen, names [2]string) {
 	pn.font(r.face(false, 15))
 	x := 24.0
 	const y = 64.0
-	for p := 1; p <= 2; p++ {
+	room := 200.0
+	if len(names) > 2 {
+		room = 90
+	}
+	for p := 1; p <= len(names); p++ {
 		name := names[p-1]
 		if name == "" {
 			name = fmt.Sprintf("player %d", p)
 		}
-		name = fit(pn, name, 200)
-		pn.setColor(playerColor(p))
+		name = fit(pn, name, room)
+		pn.setColor(color(p))
 		dc.DrawRectangle(x, y-6, 22, 12)
 		pn.fill()
 		pn.setColor(rgb(colText))
@@ -79,16 +146,18 @@ func (r *Renderer) chartHeader(pn *pen, names [2]string) {
 		x += 30 + pn.width(name) + 28
 	}
 	pn.setColor(rgb(colMuted))
-	diamond(dc, x+6, y, 6)
-	pn.fill()
-	pn.at("hexes bought", x+18, y, 0, 0.5)
-	x += 18 + pn.width("hexes bought") + 24
+	if legend[0] != "" {
+		diamond(dc, x+6, y, 6)
+		pn.fill()
+		pn.at(legend[0], x+18, y, 0, 0.5)
+		x += 18 + pn.width(legend[0]) + 24
+	}
 	cross(pn, x+6, y, 6)
-	pn.at("minions died", x+18, y, 0, 0.5)
+	pn.at(legend[1], x+18, y, 0, 0.5)
 }
 
-// chartPanel draws one series for both players in a panel whose top is at top.
-func (r *Renderer) chartPanel(pn *pen, pts []game.TurnPoint, s chartSeries, top float64, index int) {
+// chartPanel draws one series for every player in a panel whose top is at top.
+func (r *Renderer) chartPanel(pn *pen, data chartData, s chartSeries, top float64, index int) {
 	dc := pn.dc
 	bottom := top + panelH
 	pn.setColor(rgb(colPanel))
@@ -98,14 +167,14 @@ func (r *Renderer) chartPanel(pn *pen, pts []game.TurnPoint, s chartSeries, top 
 	pn.setColor(rgb(colText))
 	pn.at(s.name, 16, top+panelH/2, 0, 0.5)
 	hi := 1.0
-	for _, pt := range pts {
-		for p := range 2 {
-			hi = max(hi, s.value(pt, p))
+	for i := range data.turns {
+		for p := range data.players {
+			hi = max(hi, s.value(i, p))
 		}
 	}
 	last := 1
-	if len(pts) > 1 {
-		last = pts[len(pts)-1].Turn
+	if n := len(data.turns); n > 1 {
+		last = data.turns[n-1]
 	}
 	x := func(turn int) float64 {
 		return chartLeft + 8 + (chartRight-chartLeft-16)*float64(turn)/float64(max(last, 1))
@@ -113,7 +182,9 @@ func (r *Renderer) chartPanel(pn *pen, pts []game.TurnPoint, s chartSeries, top 
 	y := func(v float64) float64 { return bottom - 8 - (panelH-16)*v/hi }
 	pn.font(r.face(false, 13))
 	pn.setColor(rgb(colMuted))
-	pn.at(fmt.Sprintf("%.0f", hi), chartLeft-8, y(hi), 1, 0.5)
+	// The top value by its whole part, as the texts write budgets and deposits
+	// (upbeat.Whole): a total of 13635.9 is 13635 on the axis too.
+	pn.at(strconv.FormatInt(int64(hi), 10), chartLeft-8, y(hi), 1, 0.5)
 	pn.at("0", chartLeft-8, y(0), 1, 0.5)
 	dc.SetLineWidth(1)
 	pn.setColor(rgb(colHexLine))
@@ -122,32 +193,32 @@ func (r *Renderer) chartPanel(pn *pen, pts []game.TurnPoint, s chartSeries, top 
 	if index == 2 {
 		pn.setColor(rgb(colMuted))
 		pn.at("turn 0", x(0), bottom+14, 0, 0.5)
-		pn.at(fmt.Sprintf("turn %d", game.PlayerTurn(last)), x(last), bottom+14, 1, 0.5)
+		pn.at(fmt.Sprintf("turn %d", data.label(last)), x(last), bottom+14, 1, 0.5)
 	}
-	for p := range 2 {
-		pn.setColor(playerLight(p + 1))
+	for p := range data.players {
+		pn.setColor(data.light(p + 1))
 		dc.SetLineWidth(2.5)
-		for i, pt := range pts {
+		for i, turn := range data.turns {
 			if i == 0 {
-				dc.MoveTo(x(pt.Turn), y(s.value(pt, p)))
+				dc.MoveTo(x(turn), y(s.value(i, p)))
 			} else {
-				dc.LineTo(x(pt.Turn), y(s.value(pt, p)))
+				dc.LineTo(x(turn), y(s.value(i, p)))
 			}
 		}
 		pn.stroke()
 		if s.mark == nil {
 			continue
 		}
-		pn.setColor(playerColor(p + 1))
-		for _, pt := range pts {
-			if !s.mark(pt, p) {
+		pn.setColor(data.color(p + 1))
+		for i, turn := range data.turns {
+			if !s.mark(i, p) {
 				continue
 			}
 			if index == 0 {
-				diamond(dc, x(pt.Turn), y(s.value(pt, p)), 6)
+				diamond(dc, x(turn), y(s.value(i, p)), 6)
 				pn.fill()
 			} else {
-				cross(pn, x(pt.Turn), y(s.value(pt, p)), 6)
+				cross(pn, x(turn), y(s.value(i, p)), 6)
 			}
 		}
 	}

@@ -3,10 +3,12 @@ package render
 import (
 	"bytes"
 	"image"
+	"image/color"
 	"image/png"
 	"testing"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/upbeat"
 )
 
 // craftedReport is a hand-made twelve-turn game: player 1 buys a hex on turn 3 and
@@ -108,5 +110,52 @@ func TestChartOfPlayedGame(t *testing.T) {
 			t.Fatal(err)
 		}
 		decodeChart(t, data)
+	}
+}
+
+// TestUpbeatChart charts a 3-player UPBEAT game as the terminal gathers its report
+// (turn by turn), and a report with no turn yet: each decodes at the chart's size, and
+// every player's line is drawn in their territory colour.
+func TestUpbeatChart(t *testing.T) {
+	r := newRenderer(t)
+	cfg := upbeat.DefaultConfig()
+	cfg.MaxTurns = 6
+	plan := "invest 50\nmove up\ninvest 5\n"
+	g, err := upbeat.New(upbeat.NewLanguage(), upbeat.Setup{Config: cfg, Seed: 4, Players: 3, Plans: []string{plan, "done", plan}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep upbeat.Report
+	rep.Note(g.Snapshot(), upbeat.TurnLog{})
+	start := rep
+	for !g.Over() {
+		l, err := g.Confirm(g.Current(), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep.Note(g.Snapshot(), l)
+	}
+	for name, rp := range map[string]upbeat.Report{"played": rep, "start": start} {
+		data, err := r.UpbeatChart(rp, []string{"You"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		img := decodeChart(t, data)
+		if name != "played" {
+			continue
+		}
+		for p := 1; p <= 3; p++ {
+			want, found := territoryColor(p), false
+			b := img.Bounds()
+			for y := int(chartTop); y < b.Max.Y && !found; y++ {
+				for x := int(chartLeft); x < b.Max.X && !found; x++ {
+					c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+					found = c == want
+				}
+			}
+			if !found {
+				t.Errorf("player %d's colour %v is nowhere in the panels", p, want)
+			}
+		}
 	}
 }

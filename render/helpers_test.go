@@ -57,3 +57,22 @@ func boardOf(g *game.Game, names [2]string) Board {
 	last, _ := g.LastTurn()
 	return Board{Snap: g.Snapshot(), Last: last, Names: names}
 }
+
+// checkTextGolden compares text with testdata/name, or with -update rewrites the file.
+func checkTextGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("text differs from %s:\n%s", path, got)
+	}
+}

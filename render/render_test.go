@@ -397,20 +397,7 @@ func TestCentersFollowR2(t *testing.T) {
 
 func TestText(t *testing.T) {
 	got := Text(craftedBoard())
-	path := filepath.Join("testdata", "crafted.txt")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("text differs from %s:\n%s", path, got)
-	}
+	checkTextGolden(t, "crafted.txt", got)
 	for _, s := range []string{"Bob (player 2) to play, turn 7 of 69", "budget 12345", "#3 Sniper Elite of player 1 at (4,4), HP 100"} {
 		if !strings.Contains(got, s) {
 			t.Errorf("text lacks %q", s)

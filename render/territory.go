@@ -434,7 +434,7 @@ func (r *Renderer) drawRegionLabels(pn *pen, v *terrView) {
 
 // compact writes a deposit in at most four or five characters: 87, 1234, 12.3k, 456k, 1.2M.
 func compact(d float64) string {
-	n := int64(d)
+	n := upbeat.Whole(d)
 	switch {
 	case n < 10_000:
 		return strconv.FormatInt(n, 10)
@@ -756,7 +756,7 @@ func (r *Renderer) playerBox(img *image.RGBA, pn *pen, v *terrView, p int, y, h 
 	if !pv.CanRevise {
 		clock = "clock spent"
 	}
-	pn.at(fit(pn, fmt.Sprintf("deposits %s · revise %s", thousands(int64(pv.Total)), clock), right-tx-4), tx, y+line*2.6, 0, 0.5)
+	pn.at(fit(pn, fmt.Sprintf("deposits %s · revise %s", thousands(upbeat.Whole(pv.Total)), clock), right-tx-4), tx, y+line*2.6, 0, 0.5)
 }
 
 // clockText writes a revision clock as m:ss, or h:mm:ss from an hour.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/png"
+	"strings"
 	"testing"
 	"time"
 
@@ -249,3 +250,51 @@ func benchTerritory(b *testing.B, r *Renderer, tr Territory) {
 	}
 	b.ReportMetric(float64(size), "bytes/image")
 }
+
+// TestCompactIsWhole: a region's deposit on the image is its whole part
+// (upbeat.Whole), as every text shows it; 215.9 was 215 here and 216 in the terminal.
+func TestCompactIsWhole(t *testing.T) {
+	for _, tc := range []struct {
+		d    float64
+		want string
+	}{{0.9, "0"}, {215.9, "215"}, {9999.99, "9999"}, {12_399.9, "12.3k"}, {999_999.9, "999k"}} {
+		if got := compact(tc.d); got != tc.want {
+			t.Errorf("compact(%v) = %q, want %q", tc.d, got, tc.want)
+		}
+	}
+}
+
+// TestTerritoryText compares the crafted position's text map with
+// testdata/territory.txt (go test ./render -update rewrites it), and holds every map
+// to 80 columns: a territory of 100x100 is shown as a window around the given region,
+// clamped at the edges.
+func TestTerritoryText(t *testing.T) {
+	got := TerritoryText(craftedTerritory(), upbeat.Region{Row: 3, Col: 3})
+	checkTextGolden(t, "territory.txt", got+TerritoryLegend)
+	big := craftedTerritory()
+	cfg := big.Snap.Config
+	cfg.Rows, cfg.Cols = 100, 100
+	big.Snap.Config, big.Snap.Territory = cfg, cfg.Territory()
+	big.Snap.Owners = make([]uint8, big.Snap.Territory.Size())
+	big.Snap.Deposits = make([]float64, big.Snap.Territory.Size())
+	for _, tc := range []struct {
+		name   string
+		text   string
+		header string
+	}{
+		{"crafted", got + TerritoryLegend, "       1   2   3"},
+		{"100x100 at (50,50)", TerritoryText(big, upbeat.Region{Row: 50, Col: 50}), "Rows 40 to 59 and columns 41 to 59 of 100x100:"},
+		{"100x100 at a corner", TerritoryText(big, upbeat.Region{Row: 100, Col: 1}), "Rows 81 to 100 and columns 1 to 19 of 100x100:"},
+	} {
+		if !strings.HasPrefix(tc.text, tc.header) {
+			t.Errorf("%s: begins %q, want %q", tc.name, firstLine(tc.text), tc.header)
+		}
+		for i, line := range strings.Split(tc.text, "\n") {
+			if n := len([]rune(line)); n > 80 {
+				t.Errorf("%s: line %d has %d columns: %q", tc.name, i+1, n, line)
+			}
+		}
+	}
+}
+
+func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }

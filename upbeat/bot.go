@@ -19,8 +19,16 @@ type Decider interface {
 // Levels lists the bot's levels, weakest first.
 func Levels() []string { return []string{"easy", "normal"} }
 
-// DefaultLevel is the level of a bot when none is asked for.
+// DefaultLevel is the level of a bot when none is asked for: on Discord, in sim, and
+// for the rating ladders, which are kept per level.
 const DefaultLevel = "normal"
+
+// PlayLevel is the level kombat play --game upbeat seats its bots at unless told
+// otherwise: easy, one a newcomer can beat. Measured against NewcomerPlan
+// (TestLevels_Targets), easy wins 35% to 65% of 2-player games; normal wins them all,
+// shooting the newcomer's city center down on its third turn, which ended every first
+// game before the newcomer had learnt anything.
+const PlayLevel = "easy"
 
 // Bot plays a seat by writing and revising its own plan (it confirms at once, U20).
 // easy carries an economy plan and a fortress plan and switches between them when an
@@ -74,6 +82,17 @@ func (b *Bot) Revision(g *Game, p int) string {
 	return want
 }
 
+// moveDir is a plan's step that moves the crew in direction dir (0 up, then clockwise,
+// as random % 6 or a turn count % 6 give it): the plans share it rather than each
+// spelling out the six directions.
+const moveDir = `if (dir - 4) then move upleft
+else if (dir - 3) then move downleft
+else if (dir - 2) then move down
+else if (dir - 1) then move downright
+else if (dir) then move upright
+else move up
+`
+
 // economyPlan keeps about 1000 in hand and banks the rest in the city center, where it
 // earns interest and is costly to shoot; each turn the crew steps out one way (turning
 // with the turn number) and claims the region there if nobody owns it.
@@ -88,13 +107,7 @@ else if (1000 - budget) then {
   if (deposit - need - 1000) then collect need else {}
 } else {}
 dir = t % 6
-if (dir - 4) then move upleft
-else if (dir - 3) then move downleft
-else if (dir - 2) then move down
-else if (dir - 1) then move downright
-else if (dir) then move upright
-else move up
-if (deposit) then {} else if (budget - 100) then invest 50 else {}
+` + moveDir + `if (deposit) then {} else if (budget - 100) then invest 50 else {}
 `
 
 // wanderPlan is easy's other economy: it claims regions on a random walk from the center.
@@ -104,13 +117,7 @@ if (budget - 3000) then invest (budget / 3) else {}
 n = 0
 while (deposit * (3 - n)) {
   dir = random % 6
-  if (dir - 4) then move upleft
-  else if (dir - 3) then move downleft
-  else if (dir - 2) then move down
-  else if (dir - 1) then move downright
-  else if (dir) then move upright
-  else move up
-  n = n + 1
+` + moveDir + `  n = n + 1
 }
 if (deposit) then {} else if (budget - 100) then invest 30 else {}
 `
@@ -323,3 +330,19 @@ func PlayOut(g *Game, d []Decider) error {
 	}
 	return nil
 }
+
+// NewcomerPlan is the reference plan the levels are measured against, as KOMBAT's are
+// against its greedy player: what a newcomer might write after reading the rules. Each
+// turn it banks what it holds above 500 in its city center, where interest grows it
+// (a center holding more than an opponent can spend on a shot survives the turn),
+// then walks up to three regions in one random direction and claims the ownerless
+// region it ends on. It never shoots.
+const NewcomerPlan = `# newcomer: bank in the city center, claim a region a few steps away
+if (budget - 600) then invest (budget - 500) else {}
+dir = random % 6
+steps = 1 + random % 3
+while (steps) {
+` + moveDir + `  steps = steps - 1
+}
+if (deposit) then {} else invest 20
+`

@@ -23,19 +23,28 @@ func botGame(t testing.TB, level string, seat int, seed uint64) *Game {
 
 // botGameWith is botGame with a configuration.
 func botGameWith(t testing.TB, cfg Config, level string, seat int, seed uint64) *Game {
+	return botAgainst(t, cfg, level, seat, seed, samplePlan(t), 3)
+}
+
+// botAgainst plays one game of the given players: a bot of the given level (seeded
+// with seed) in seat `seat`, plan in every other seat, and returns the game.
+func botAgainst(t testing.TB, cfg Config, level string, seat int, seed uint64, plan string, players int) *Game {
 	t.Helper()
 	bot, err := NewBot(level, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	plans := []string{samplePlan(t), samplePlan(t), samplePlan(t)}
+	plans := make([]string, players)
+	for i := range plans {
+		plans[i] = plan
+	}
 	plans[seat-1] = bot.InitialPlan()
-	g, err := New(NewLanguage(), Setup{Config: cfg, Seed: seed, Players: 3, Plans: plans})
+	g, err := New(NewLanguage(), Setup{Config: cfg, Seed: seed, Players: players, Plans: plans})
 	if err != nil {
 		t.Fatal(err)
 	}
 	g.SetQuiet(true)
-	d := make([]Decider, 3)
+	d := make([]Decider, players)
 	d[seat-1] = bot
 	if err := PlayOut(g, d); err != nil {
 		t.Fatal(err)

@@ -304,6 +304,7 @@ func (g *Game) Confirm(p int, elapsed time.Duration) (TurnLog, error) {
 	log := TurnLog{Player: p, Turn: g.players[p-1].turn}
 	log.Events = append(log.Events, g.opening...)
 	g.run(p, &log)
+	g.played(p)
 	g.advance()
 	return log, nil
 }
@@ -319,6 +320,7 @@ func (g *Game) Resign(p int) error {
 	g.actions = append(g.actions, Action{Player: p, Kind: ActResign})
 	g.lose(p)
 	if !g.over && p == g.cur {
+		g.played(p)
 		g.advance()
 	}
 	return nil
@@ -346,14 +348,21 @@ func (g *Game) check(p int) error {
 	return nil
 }
 
-// advance ends the open turn and opens the next player's who is still in (U2), or ends
-// the game at the turn limit (U22).
+// played counts player p's turn as played. It is counted apart from advance, and
+// before it, because the turn that shoots the last opponent's city center down ends
+// the game (and advance does nothing then): that turn was played all the same, and its
+// image, the turn count a screen shows and the count stored with the game include it.
+func (g *Game) played(p int) {
+	g.players[p-1].turn++
+	g.turns++
+}
+
+// advance opens the next player's turn who is still in (U2), or ends the game at the
+// turn limit (U22); the turn that ended was counted by played.
 func (g *Game) advance() {
 	if g.over {
 		return
 	}
-	g.players[g.cur-1].turn++
-	g.turns++
 	n := len(g.players)
 	next := g.cur
 	for i := 0; i < n; i++ {

@@ -109,3 +109,43 @@ func TestStop_U22(t *testing.T) {
 		t.Error("a stop recorded on another player's turn replayed")
 	}
 }
+
+// TestTurnsCountTheLastTurn: the turn that shoots the last opponent's city center down
+// is counted as played, by the game, its snapshot and a replay of its record alike (it
+// was not: the terminal's image of the turn before was overwritten, and screens said
+// one turn fewer than were played).
+func TestTurnsCountTheLastTurn(t *testing.T) {
+	for _, before := range []int{0, 1, 3} { // turns each player plays before the shot
+		g, err := New(NewLanguage(), Setup{Config: DefaultConfig(), Seed: 5, Players: 2, Plans: []string{"done", "done"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 2 * before {
+			if _, err := g.Confirm(g.Current(), 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		plan, ok := g.tryKills(1, []int{2}, 1)
+		if !ok {
+			t.Fatalf("after %d turns each: no plan shoots player 2's center down", before)
+		}
+		if err := g.Revise(1, plan, 0); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Confirm(1, 0); err != nil {
+			t.Fatal(err)
+		}
+		want := 2*before + 1
+		if !g.Over() || g.Winner() != 1 || g.Turns() != want || g.Snapshot().Turns != want || g.Turn(1) != int64(before+2) {
+			t.Errorf("after %d turns each and the shot: over %v, winner %d, %d turns (snapshot %d), player 1's turn %d; want over, 1, %d turns, turn %d",
+				before, g.Over(), g.Winner(), g.Turns(), g.Snapshot().Turns, g.Turn(1), want, before+2)
+		}
+		r, err := Replay(NewLanguage(), g.Record(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Turns() != want || r.Winner() != 1 {
+			t.Errorf("after %d turns each: the replay has %d turns, winner %d; want %d, 1", before, r.Turns(), r.Winner(), want)
+		}
+	}
+}

@@ -69,3 +69,9 @@ func (t Territory) index(r Region) int { return (r.Row-1)*t.Cols + (r.Col - 1) }
 
 // at is the region of an index.
 func (t Territory) at(i int) Region { return Region{i/t.Cols + 1, i%t.Cols + 1} }
+
+// Whole is how a deposit, or a sum of deposits, is shown: its whole part, as the
+// language's deposit reads it (U8) and as a region holding 0.9 is ownerless (U4).
+// Texts and images both show deposits through it, so that they agree: a total of
+// 215.9 is 215 everywhere, never 216 in one place and 215 in another.
+func Whole(d float64) int64 { return int64(d) }

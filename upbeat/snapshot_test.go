@@ -59,3 +59,16 @@ func smallConfig(t *testing.T) Config {
 	}
 	return c
 }
+
+// TestWhole: deposits are shown by their whole part, the rule the language's deposit
+// follows (U8), never rounded: the text and the image used to say 216 and 215.
+func TestWhole(t *testing.T) {
+	for _, tc := range []struct {
+		d    float64
+		want int64
+	}{{0, 0}, {0.99, 0}, {1, 1}, {215.5, 215}, {215.99, 215}, {1e6, 1_000_000}} {
+		if got := Whole(tc.d); got != tc.want {
+			t.Errorf("Whole(%v) = %d, want %d", tc.d, got, tc.want)
+		}
+	}
+}
