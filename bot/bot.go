@@ -60,6 +60,7 @@ type Bot struct {
 	sess    *discordgo.Session
 	appID   string
 	http    *http.Client
+	conns   *http.Transport // http's connections to Discord, closed by Close
 	pace    *pace.Scheduler // every REST call's share of Discord's global limit
 	ctx     context.Context // cancelled by Close: loops and network calls stop
 	wctx    context.Context // for the store: not cancelled, as Close waits for writes in flight instead of cutting them off
@@ -113,7 +114,9 @@ func New(opt Options) (*Bot, error) {
 	}
 	b.host, b.lang, b.halt, b.clock = h, h.Lang(), h.Halt(), h
 	b.tourney = host.NewTourneys(opt.DB, b.lang, b.halt)
-	tr, err := newAPITransport(opt.Config.APIBase, http.DefaultTransport)
+	// The bot's own connections, not the process's shared pool: Close closes them.
+	b.conns = http.DefaultTransport.(*http.Transport).Clone()
+	tr, err := newAPITransport(opt.Config.APIBase, b.conns)
 	if err != nil {
 		return nil, fmt.Errorf("bot: DISCORD_API_BASE: %w", err)
 	}
@@ -231,8 +234,8 @@ func (b *Bot) Connected() bool { return b.online.Load() }
 // Close stops taking interactions, interrupts the turns being evaluated (they are not
 // stored, and are played again from the stored state after a restart), lets the rest
 // of the work in flight finish (each commits or changes nothing) for at most
-// Options.CloseWait, then closes the session. It returns within that time plus the
-// session's close, whatever games are doing.
+// Options.CloseWait, then closes the session and the connections to Discord's REST
+// API. It returns within that time plus the session's close, whatever games are doing.
 func (b *Bot) Close() error {
 	b.wmu.Lock()
 	already := b.closing.Swap(true)
@@ -257,10 +260,14 @@ func (b *Bot) Close() error {
 		b.log.Warn("shutdown: work still in flight (a Discord call); closing without it", "waited", b.opt.CloseWait)
 	}
 	b.stopHealth()
+	var err error
 	if b.sess != nil {
-		return b.sess.Close()
+		err = b.sess.Close()
 	}
-	return nil
+	// Connections kept alive for the next REST call would otherwise stay open, with a
+	// reader and a writer goroutine each, until Discord or the idle timeout drops them.
+	b.conns.CloseIdleConnections()
+	return err
 }
 
 // RunDue handles every deadline that is due by the bot's clock (host.RunDue). Tests
