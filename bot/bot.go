@@ -71,8 +71,11 @@ type Bot struct {
 	halt    *atomic.Bool // raised by Close: running evaluations stop (game.SetStop); the host's
 	ready   chan struct{}
 	online  atomic.Bool
-	tourney *host.Tourneys // the tournaments: every change to one, one at a time
-	follow  followups      // auto games' interaction tokens, for their screens (followup.go)
+	// reconnects is set while Start connects and after: a dropped session is opened
+	// again (reconnect); a Start that gives up closes the session for good.
+	reconnects atomic.Bool
+	tourney    *host.Tourneys // the tournaments: every change to one, one at a time
+	follow     followups      // auto games' interaction tokens, for their screens (followup.go)
 
 	health     *http.Server // the /healthz listener, nil when off
 	healthAddr string
@@ -138,10 +141,17 @@ func (b *Bot) Start(ctx context.Context) error {
 	sess.ShardID, sess.ShardCount = b.opt.Config.ShardID, b.opt.Config.ShardCount
 	sess.StateEnabled = false
 	sess.ShouldRetryOnRateLimit = true
+	// The bot opens a dropped session again itself (reconnect): discordgo's own loop
+	// takes no notice of Close, so it went on trying after it (every 10 minutes at
+	// last) and opened the session again once Discord answered.
+	sess.ShouldReconnectOnError = false
 	sess.LogLevel = discordgo.LogError
 	sess.AddHandler(b.onReady)
 	sess.AddHandler(b.onInteraction)
-	sess.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { b.online.Store(false) })
+	sess.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) {
+		b.online.Store(false)
+		b.reconnect()
+	})
 	sess.AddHandler(func(*discordgo.Session, *discordgo.Resumed) { b.online.Store(true) })
 	b.sess = sess
 	n, err := b.host.Restore(ctx)
@@ -160,16 +170,20 @@ func (b *Bot) Start(ctx context.Context) error {
 			b.stopHealth()
 		}
 	}()
+	b.reconnects.Store(true)
 	if err := sess.Open(); err != nil {
+		b.reconnects.Store(false)
 		return b.connectError(err)
 	}
 	select {
 	case <-b.ready:
 	case <-ctx.Done():
+		b.reconnects.Store(false)
 		sess.Close()
 		return ctx.Err()
 	}
 	if err := b.registerCommands(); err != nil {
+		b.reconnects.Store(false)
 		sess.Close()
 		return err
 	}
@@ -181,6 +195,33 @@ func (b *Bot) Start(ctx context.Context) error {
 	}
 	b.log.Info("bot started", "shard", b.opt.Config.ShardID, "shards", b.opt.Config.ShardCount, "app", b.appID)
 	return nil
+}
+
+// reconnect opens the gateway session again after it dropped (Discord closed it, a
+// read or a heartbeat failed): at once, then after 1 second, twice as long each time
+// up to 10 minutes (discordgo's own schedule), until it is open, or Start gave up, or
+// Close began. It is work that Close waits for, so no session opens after Close.
+// Opening resumes the session when Discord still can.
+func (b *Bot) reconnect() {
+	if !b.reconnects.Load() || !b.begin() {
+		return
+	}
+	go func() {
+		defer b.work.Done()
+		for wait := time.Second; b.ctx.Err() == nil; wait = min(2*wait, 10*time.Minute) {
+			// Two drops in a row start two of these: the one that finds the
+			// session open (ErrWSAlreadyOpen) stops.
+			err := b.sess.Open()
+			if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+				return
+			}
+			b.log.Warn("gateway: cannot connect again; trying later", "in", wait, "err", err)
+			select {
+			case <-b.ctx.Done():
+			case <-time.After(wait):
+			}
+		}
+	}()
 }
 
 // connectError says why the gateway could not be opened, naming the REST base used,

@@ -95,3 +95,27 @@ func TestCloseDropsConnections(t *testing.T) {
 		t.Error("a request after Close went over a connection the bot had kept open")
 	}
 }
+
+// TestCloseDuringOutage closes the bot while the gateway is down and the bot is trying
+// to connect again: Close ends the attempts (discordgo's own loop went on after it,
+// every 10 minutes at last, and opened a session again once Discord answered), and
+// TestMain fails the run if any goroutine of them is left.
+func TestCloseDuringOutage(t *testing.T) {
+	h := newHarness(t)
+	h.fake.SetGatewayDown(true)
+	tk := time.NewTicker(10 * time.Millisecond)
+	defer tk.Stop()
+	for h.bot.Connected() {
+		select {
+		case <-h.ctx.Done():
+			t.Fatal("the bot did not see the gateway go down")
+		case <-tk.C:
+		}
+	}
+	start := time.Now()
+	h.stop()
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Close took %v during an outage", d)
+	}
+	h.fake.SetGatewayDown(false)
+}
