@@ -60,6 +60,7 @@ type Bot struct {
 	sess    *discordgo.Session
 	appID   string
 	http    *http.Client
+	conns   *http.Transport // http's connections to Discord, closed by Close
 	pace    *pace.Scheduler // every REST call's share of Discord's global limit
 	ctx     context.Context // cancelled by Close: loops and network calls stop
 	wctx    context.Context // for the store: not cancelled, as Close waits for writes in flight instead of cutting them off
@@ -70,8 +71,11 @@ type Bot struct {
 	halt    *atomic.Bool // raised by Close: running evaluations stop (game.SetStop); the host's
 	ready   chan struct{}
 	online  atomic.Bool
-	tourney *host.Tourneys // the tournaments: every change to one, one at a time
-	follow  followups      // auto games' interaction tokens, for their screens (followup.go)
+	// reconnects is set while Start connects and after: a dropped session is opened
+	// again (reconnect); a Start that gives up closes the session for good.
+	reconnects atomic.Bool
+	tourney    *host.Tourneys // the tournaments: every change to one, one at a time
+	follow     followups      // auto games' interaction tokens, for their screens (followup.go)
 
 	health     *http.Server // the /healthz listener, nil when off
 	healthAddr string
@@ -114,7 +118,9 @@ func New(opt Options) (*Bot, error) {
 	}
 	b.host, b.lang, b.halt, b.clock = h, h.Lang(), h.Halt(), h
 	b.tourney = host.NewTourneys(opt.DB, b.lang, b.halt)
-	tr, err := newAPITransport(opt.Config.APIBase, http.DefaultTransport)
+	// The bot's own connections, not the process's shared pool: Close closes them.
+	b.conns = http.DefaultTransport.(*http.Transport).Clone()
+	tr, err := newAPITransport(opt.Config.APIBase, b.conns)
 	if err != nil {
 		return nil, fmt.Errorf("bot: DISCORD_API_BASE: %w", err)
 	}
@@ -136,10 +142,17 @@ func (b *Bot) Start(ctx context.Context) error {
 	sess.ShardID, sess.ShardCount = b.opt.Config.ShardID, b.opt.Config.ShardCount
 	sess.StateEnabled = false
 	sess.ShouldRetryOnRateLimit = true
+	// The bot opens a dropped session again itself (reconnect): discordgo's own loop
+	// takes no notice of Close, so it went on trying after it (every 10 minutes at
+	// last) and opened the session again once Discord answered.
+	sess.ShouldReconnectOnError = false
 	sess.LogLevel = discordgo.LogError
 	sess.AddHandler(b.onReady)
 	sess.AddHandler(b.onInteraction)
-	sess.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { b.online.Store(false) })
+	sess.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) {
+		b.online.Store(false)
+		b.reconnect()
+	})
 	sess.AddHandler(func(*discordgo.Session, *discordgo.Resumed) { b.online.Store(true) })
 	b.sess = sess
 	n, err := b.host.Restore(ctx)
@@ -158,16 +171,20 @@ func (b *Bot) Start(ctx context.Context) error {
 			b.stopHealth()
 		}
 	}()
+	b.reconnects.Store(true)
 	if err := sess.Open(); err != nil {
+		b.reconnects.Store(false)
 		return b.connectError(err)
 	}
 	select {
 	case <-b.ready:
 	case <-ctx.Done():
+		b.reconnects.Store(false)
 		sess.Close()
 		return ctx.Err()
 	}
 	if err := b.registerCommands(); err != nil {
+		b.reconnects.Store(false)
 		sess.Close()
 		return err
 	}
@@ -180,6 +197,33 @@ func (b *Bot) Start(ctx context.Context) error {
 	b.log.Info("bot started", "shard", b.opt.Config.ShardID, "shards", b.opt.Config.ShardCount, "app", b.appID,
 		"db", store.Redact(b.db.Path()), "api", store.Redact(b.opt.Config.APIBase))
 	return nil
+}
+
+// reconnect opens the gateway session again after it dropped (Discord closed it, a
+// read or a heartbeat failed): at once, then after 1 second, twice as long each time
+// up to 10 minutes (discordgo's own schedule), until it is open, or Start gave up, or
+// Close began. It is work that Close waits for, so no session opens after Close.
+// Opening resumes the session when Discord still can.
+func (b *Bot) reconnect() {
+	if !b.reconnects.Load() || !b.begin() {
+		return
+	}
+	go func() {
+		defer b.work.Done()
+		for wait := time.Second; b.ctx.Err() == nil; wait = min(2*wait, 10*time.Minute) {
+			// Two drops in a row start two of these: the one that finds the
+			// session open (ErrWSAlreadyOpen) stops.
+			err := b.sess.Open()
+			if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+				return
+			}
+			b.log.Warn("gateway: cannot connect again; trying later", "in", wait, "err", err)
+			select {
+			case <-b.ctx.Done():
+			case <-time.After(wait):
+			}
+		}
+	}()
 }
 
 // connectError says why the gateway could not be opened, naming the REST base used
@@ -233,8 +277,8 @@ func (b *Bot) Connected() bool { return b.online.Load() }
 // Close stops taking interactions, interrupts the turns being evaluated (they are not
 // stored, and are played again from the stored state after a restart), lets the rest
 // of the work in flight finish (each commits or changes nothing) for at most
-// Options.CloseWait, then closes the session. It returns within that time plus the
-// session's close, whatever games are doing.
+// Options.CloseWait, then closes the session and the connections to Discord's REST
+// API. It returns within that time plus the session's close, whatever games are doing.
 func (b *Bot) Close() error {
 	b.wmu.Lock()
 	already := b.closing.Swap(true)
@@ -259,10 +303,14 @@ func (b *Bot) Close() error {
 		b.log.Warn("shutdown: work still in flight (a Discord call); closing without it", "waited", b.opt.CloseWait)
 	}
 	b.stopHealth()
+	var err error
 	if b.sess != nil {
-		return b.sess.Close()
+		err = b.sess.Close()
 	}
-	return nil
+	// Connections kept alive for the next REST call would otherwise stay open, with a
+	// reader and a writer goroutine each, until Discord or the idle timeout drops them.
+	b.conns.CloseIdleConnections()
+	return err
 }
 
 // RunDue handles every deadline that is due by the bot's clock (host.RunDue). Tests

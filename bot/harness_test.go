@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -51,23 +52,34 @@ func newHarnessWith(t *testing.T, configure func(*Options)) *harness {
 func newHarnessFor(t *testing.T, limit time.Duration, configure func(*Options)) *harness {
 	t.Helper()
 	t.Parallel() // each harness has its own fake Discord and database; Close alone waits 1s
+	r, err := testRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
-	t.Cleanup(cancel)
 	h := &harness{t: t, ctx: ctx, fake: discordtest.New(), dbPath: filepath.Join(t.TempDir(), "kombat.db"),
-		clock: host.NewManualClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)), options: configure}
-	t.Cleanup(h.fake.Close)
+		clock: host.NewManualClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)), render: r, options: configure}
+	// The testing package keeps a parallel test's cleanups, and all they reach, until
+	// every parallel test of the package has ended; so the last cleanup lets go of the
+	// fake Discord (every message and image of the test), the bot and the database,
+	// or some 200 tests' worth of them pile up (1.5 GB of live heap).
+	t.Cleanup(func() {
+		cancel()
+		*h = harness{}
+	})
+	t.Cleanup(func() { h.fake.Close() })
 	h.guild = h.fake.AddGuild("", "club")
 	h.channel = h.fake.AddChannel(h.guild, "kombat")
 	h.alice = h.fake.AddUser("alice", false)
 	h.bob = h.fake.AddUser("bob", false)
-	r, err := render.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.render = r
 	h.start()
 	return h
 }
+
+// testRenderer is the renderer every harness of the package shares, made by the first
+// that asks: a renderer is safe for concurrent use, and one is some 25 MB of pictures
+// and a fraction of a second to draw them, which each test would otherwise pay again.
+var testRenderer = sync.OnceValues(render.New)
 
 // start opens the database and starts a bot on it.
 func (h *harness) start() {

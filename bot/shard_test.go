@@ -13,7 +13,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/bot/discordtest"
-	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -38,7 +37,7 @@ func TestSharding(t *testing.T) {
 		channels[shard] = fake.AddChannel(g, "kombat")
 	}
 	alice := fake.AddUser("alice", false)
-	r, err := render.New()
+	r, err := testRenderer()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"net/http"
+	"net/http/httptrace"
 	"slices"
 	"testing"
 	"time"
@@ -68,4 +70,52 @@ func TestShutdownMidAutoGame(t *testing.T) {
 		t.Errorf("the restarted game does not continue the stored one")
 	}
 	h.check()
+}
+
+// TestCloseDropsConnections: Close closes the connections the bot kept alive to
+// Discord's REST API, rather than leave them (and a reader and a writer goroutine
+// each) until Discord or the idle timeout drops them.
+func TestCloseDropsConnections(t *testing.T) {
+	h := newHarness(t)
+	h.slash(h.alice, h.channel.ID, "rules") // REST calls that leave a connection idle
+	b := h.bot
+	h.stop()
+	reused := false
+	trace := &httptrace.ClientTrace{GotConn: func(c httptrace.GotConnInfo) { reused = c.Reused }}
+	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(h.ctx, trace), http.MethodGet, h.fake.APIBase()+"/gateway", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := b.conns.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if reused {
+		t.Error("a request after Close went over a connection the bot had kept open")
+	}
+}
+
+// TestCloseDuringOutage closes the bot while the gateway is down and the bot is trying
+// to connect again: Close ends the attempts (discordgo's own loop went on after it,
+// every 10 minutes at last, and opened a session again once Discord answered), and
+// TestMain fails the run if any goroutine of them is left.
+func TestCloseDuringOutage(t *testing.T) {
+	h := newHarness(t)
+	h.fake.SetGatewayDown(true)
+	tk := time.NewTicker(10 * time.Millisecond)
+	defer tk.Stop()
+	for h.bot.Connected() {
+		select {
+		case <-h.ctx.Done():
+			t.Fatal("the bot did not see the gateway go down")
+		case <-tk.C:
+		}
+	}
+	start := time.Now()
+	h.stop()
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Close took %v during an outage", d)
+	}
+	h.fake.SetGatewayDown(false)
 }
