@@ -85,7 +85,7 @@ func TestCheck(t *testing.T) {
 
 // TestHelp: every command's --help prints its usage and exits 0.
 func TestHelp(t *testing.T) {
-	for _, cmd := range []string{"check", "try", "sim", "play"} {
+	for _, cmd := range []string{"check", "try", "sim", "play", "serve"} {
 		for _, flag := range []string{"--help", "-h"} {
 			code, out, errs := runCmd(t, "", cmd, flag)
 			if code != 0 || !strings.Contains(out+errs, "usage: kombat "+cmd) {

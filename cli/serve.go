@@ -17,11 +17,19 @@ import (
 	"github.com/kombat-game/kombat/store"
 )
 
+// serveUsage is kombat serve's usage message.
+const serveUsage = "usage: kombat serve (configure with environment variables or .env; see .env.example)\n"
+
 // serve runs the Discord bot until SIGINT or SIGTERM (kombat serve, the default).
 // Configuration comes from the environment, with .env loaded first when present.
 func serve(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
-		fmt.Fprint(stderr, "usage: kombat serve (configure with environment variables or .env; see .env.example)\n")
+		// --help is a question like every other command's, answered with status 0;
+		// anything else is a usage error.
+		fmt.Fprint(stderr, serveUsage)
+		if len(args) == 1 && isHelp(args[0]) {
+			return 0
+		}
 		return 2
 	}
 	if err := godotenv.Load(); err != nil && !errors.Is(err, os.ErrNotExist) {
