@@ -39,6 +39,11 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	cfg, err := bot.ConfigFromEnv(os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat: %v\n", err)
+		if errors.Is(err, bot.ErrNoToken) {
+			// Plain `kombat` is serve: someone who only wants to try the game lands
+			// here, and needs no Discord at all.
+			fmt.Fprint(stderr, "To play without Discord, in this terminal: kombat play (kombat help lists every command).\n")
+		}
 		return 1
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
