@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -68,6 +69,7 @@ func upbeatCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"Compiles UPBEAT construction plans and prints every error and warning with its\n" +
 			"line and column. Exit status 1 if a plan has an error.\n\n",
 		lang: upbeat.NewLanguage(), one: "plan", many: "plans",
+		other: game.NewLanguage(), otherHint: "it compiles cleanly as a KOMBAT strategy: check it without --game upbeat",
 	}, args, stdin, stdout, stderr)
 }
 
