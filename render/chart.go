@@ -119,10 +119,26 @@ func (r *Renderer) chartPanel(pn *pen, pts []game.TurnPoint, s chartSeries, top 
 	pn.setColor(rgb(colHexLine))
 	dc.DrawLine(chartLeft, y(0), chartRight, y(0))
 	pn.stroke()
+	// The turns between the ends: a faint line in every panel at the end of each
+	// tick's turn (both players'), numbered under the last panel, so that a marker can
+	// be read off to its turn rather than guessed between "turn 0" and the last.
+	ends := game.PlayerTurn(last)
+	ticks := turnTicks(ends)
+	pn.setColor(blend(rgb(colPanel), rgb(colHexLine), 0.5))
+	for _, k := range ticks {
+		dc.DrawLine(x(2*k), top, x(2*k), bottom)
+	}
+	pn.stroke()
 	if index == 2 {
 		pn.setColor(rgb(colMuted))
 		pn.at("turn 0", x(0), bottom+14, 0, 0.5)
-		pn.at(fmt.Sprintf("turn %d", game.PlayerTurn(last)), x(last), bottom+14, 1, 0.5)
+		pn.at(fmt.Sprintf("turn %d", ends), x(last), bottom+14, 1, 0.5)
+		for _, k := range ticks {
+			// Clear of the end labels, which are wider.
+			if x(2*k)-x(0) > 60 && x(last)-x(2*k) > 60 {
+				pn.at(fmt.Sprint(k), x(2*k), bottom+14, 0.5, 0.5)
+			}
+		}
 	}
 	for p := range 2 {
 		pn.setColor(playerLight(p + 1))
@@ -168,4 +184,23 @@ func cross(pn *pen, x, y, h float64) {
 	pn.dc.DrawLine(x-h, y-h, x+h, y+h)
 	pn.dc.DrawLine(x-h, y+h, x+h, y-h)
 	pn.stroke()
+}
+
+// turnTicks are the players' turns between 0 and last (both left out: they are
+// labelled "turn 0" and "turn N") that the chart's x axis marks: the multiples of the
+// smallest step of 1, 2, 5, 10, 20, 50, ... that gives at most 8 of them.
+func turnTicks(last int) []int {
+	for mag := 1; ; mag *= 10 {
+		for _, m := range []int{1, 2, 5} {
+			step := m * mag
+			if (last-1)/step > 8 {
+				continue
+			}
+			var ticks []int
+			for k := step; k < last; k += step {
+				ticks = append(ticks, k)
+			}
+			return ticks
+		}
+	}
 }
