@@ -58,6 +58,10 @@ func tryLimited(flagGame string, args []string, stdin io.Reader, stdout, stderr 
 	sc, err := decodeScenario(text)
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
+		var up upbeat.Scenario
+		if decodeStrict(text, &up, "") == nil {
+			fmt.Fprintf(stderr, "kombat try: %s: note: it reads as an UPBEAT scenario: add \"game\": \"upbeat\" to it, or run it with --game upbeat\n", name)
+		}
 		return 1
 	}
 	out := newStepWriter(stdout, limit, "kombat", "steps, minions or variables")

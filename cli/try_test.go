@@ -364,6 +364,15 @@ func TestTryPicksGame(t *testing.T) {
 			`kombat try: -: line 1, column 10: "game" is "upbeat" but --game kombat was given: leave out --game (the scenario says its game) or make the two agree`},
 		{"kombat said, upbeat given", kombatSaid, []string{"--game", "upbeat"}, 1,
 			`kombat try: -: line 1, column 10: "game" is "kombat" but --game upbeat was given`},
+		// Without "game", a scenario that reads only as the other game says so.
+		{"upbeat unsaid", `{"players": [{"plan": "invest 1"}, {}], "steps": [{"turn": 1}]}`, nil, 1,
+			`unknown key "plan"; its keys are "budget", "globals", "spawns_used" and "spawnable"` + "\n" +
+				`kombat try: -: note: it reads as an UPBEAT scenario: add "game": "upbeat" to it, or run it with --game upbeat` + "\n"},
+		{"kombat with upbeat given", kombat, []string{"--game", "upbeat"}, 1,
+			`unknown key "minions"; a scenario's keys are "game", "config", "seed", "players", "regions" and "steps"` + "\n" +
+				`kombat try: -: note: it reads as a KOMBAT scenario: run it without --game upbeat` + "\n"},
+		{"a KOMBAT mistake is no UPBEAT scenario", `{"minions": [` + oneMinion + `], "colour": 1}`, nil, 1,
+			`unknown key "colour"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -374,6 +383,9 @@ func TestTryPicksGame(t *testing.T) {
 			}
 			if code != tc.code || !strings.Contains(got, tc.want) {
 				t.Errorf("exit %d, want %d saying %q\nstdout:\n%s\nstderr:\n%s", code, tc.code, tc.want, out, errs)
+			}
+			if !strings.Contains(tc.want, "note:") && strings.Contains(errs, "note:") {
+				t.Errorf("a note where the scenario reads as neither game:\n%s", errs)
 			}
 		})
 	}

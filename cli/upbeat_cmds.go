@@ -222,6 +222,9 @@ func upbeatScenario(name string, text []byte, stdout, stderr io.Writer, limit in
 	var sc upbeat.Scenario
 	if err := decodeStrict(text, &sc, `{"players": [...], "steps": [...], ...}`); err != nil {
 		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
+		if _, err := decodeScenario(text); err == nil {
+			fmt.Fprintf(stderr, "kombat try: %s: note: it reads as a KOMBAT scenario: run it without --game upbeat\n", name)
+		}
 		return 1
 	}
 	out := newStepWriter(stdout, limit, "upbeat", "steps, players, regions or variables")
