@@ -16,7 +16,8 @@ import (
 // as the scenario gave it, without the keys it left out), "refused", "events" (each
 // with its "type": what happened), the game's state ("players" and "minions";
 // "players", "regions", "crew" and "tally"), "end" and "steps_used" (how an
-// evaluation ended and its steps, when the step ran one) and "winner". A program
+// evaluation ended and its steps; KOMBAT prints them for run steps only) and
+// "winner". A program
 // reading the output can rely on these keys; a change to any of them is a new format
 // number, so that readers can tell.
 // Before format 1 the two games differed for no reason: KOMBAT's "step" was the step
