@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -228,20 +229,30 @@ func (b *Bot) reconnect() {
 
 // connectError says why the gateway could not be opened, naming the REST base used
 // (its credentials masked), and tells a rejected token (fix DISCORD_TOKEN) from a
-// network failure (fix the network or DISCORD_API_BASE).
+// network failure (fix the network or DISCORD_API_BASE). err's own text names the URL
+// discordgo asked for, always Discord's (apiTransport sends it to the base): it is
+// said with the base that was dialled instead, so that the message names one address.
 func (b *Bot) connectError(err error) error {
 	base := store.Redact(b.opt.Config.APIBase)
+	set := strings.TrimRight(b.opt.Config.APIBase, "/") != DefaultAPIBase()
+	msg := err.Error()
+	if set {
+		msg = strings.ReplaceAll(msg, DefaultAPIBase(), base)
+	}
 	var closed *websocket.CloseError
 	var rest *discordgo.RESTError
 	var netErr net.Error
 	var dnsErr *net.DNSError
+	// %.0w prints nothing and keeps err for errors.Is and errors.As: msg says it.
 	switch {
 	case errors.As(err, &closed) && closed.Code == 4004, errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode == http.StatusUnauthorized:
-		return fmt.Errorf("bot: Discord (API %s) rejected the token: check DISCORD_TOKEN (see README.md, Troubleshooting): %w", base, err)
+		return fmt.Errorf("bot: Discord (API %s) rejected the token: check DISCORD_TOKEN (see README.md, Troubleshooting): %s%.0w", base, msg, err)
+	case (errors.As(err, &netErr) || errors.As(err, &dnsErr) || errors.Is(err, syscall.ECONNREFUSED)) && set:
+		return fmt.Errorf("bot: cannot reach Discord's API at %s (DISCORD_API_BASE): check the network and that address; the token was not tried: %s%.0w", base, msg, err)
 	case errors.As(err, &netErr), errors.As(err, &dnsErr), errors.Is(err, syscall.ECONNREFUSED):
-		return fmt.Errorf("bot: cannot reach Discord's API at %s (DISCORD_API_BASE when set): check the network and that address; the token was not tried: %w", base, err)
+		return fmt.Errorf("bot: cannot reach Discord's API at %s: check the network (DISCORD_API_BASE, not set, could send the calls through a proxy); the token was not tried: %s%.0w", base, msg, err)
 	}
-	return fmt.Errorf("bot: connect to Discord (API %s; check DISCORD_TOKEN, see README.md, Troubleshooting): %w", base, err)
+	return fmt.Errorf("bot: connect to Discord (API %s; check DISCORD_TOKEN, see README.md, Troubleshooting): %s%.0w", base, msg, err)
 }
 
 func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/upbeat"
 )
 
 // maxFileBytes bounds what check reads: far above a strategy's 16 KiB, enough for a
@@ -27,6 +28,8 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"Compiles strategy files and prints every error and warning with its line and\n" +
 			"column. Exit status 1 if a file has an error.\n\n",
 		lang: game.NewLanguage(), one: "file", many: "files",
+		header: game.CheckKindHeader,
+		other:  upbeat.NewLanguage(), otherHint: "it compiles cleanly as an UPBEAT plan: check it with kombat check --game upbeat",
 	}, args, stdin, stdout, stderr)
 }
 
@@ -36,6 +39,14 @@ type checkSpec struct {
 	cmd, usage string
 	lang       *interp.Language
 	one, many  string // what a file is called, "plan" and "plans" say
+	// header, when set, holds a file's header lines to the rule play and sim read them
+	// by, so that check passes only what they take.
+	header func(path, text string) error
+	// other is the other game's language: a file with errors or warnings in lang
+	// that compiles cleanly in other was most likely checked as the wrong game, and
+	// otherHint says so (without it a newcomer sees only a syntax error).
+	other     *interp.Language
+	otherHint string
 }
 
 // checkFiles compiles the files named in args in c's language and prints every
@@ -67,23 +78,46 @@ func checkFiles(c checkSpec, args []string, stdin io.Reader, stdout, stderr io.W
 			status = 2
 			continue
 		}
+		if c.header != nil {
+			if err := c.header(name, text); err != nil {
+				fmt.Fprintf(stdout, "%v\n", err)
+				status = max(status, 1)
+			}
+		}
 		prog, err := interp.Compile(c.lang, name, text)
 		var cerr *interp.Error
 		switch {
 		case errors.As(err, &cerr):
 			fmt.Fprint(stdout, cerr.Format())
+			c.noteOther(name, text, stdout)
 			status = max(status, 1)
 		case err != nil:
 			fmt.Fprintf(stderr, "kombat check: %s: %v\n", name, err)
 			status = 2
 		default:
 			fmt.Fprint(stdout, interp.Report(name, text, prog.Warnings(), 0))
+			if len(prog.Warnings()) > 0 {
+				c.noteOther(name, text, stdout)
+			}
 		}
 	}
 	if status == 0 && !*quiet {
 		fmt.Fprintf(stdout, "%s checked: no errors.\n", plural(len(files), c.one, c.many))
 	}
 	return status
+}
+
+// noteOther says, after a file's errors or warnings, when it compiles cleanly (no
+// error, no warning) in the other game's language: the two languages share most
+// words, so a file checked as the wrong game often passes with warnings about names it
+// never assigns ("ally", "deposit") or fails on a command the game lacks.
+func (c checkSpec) noteOther(name, text string, stdout io.Writer) {
+	if c.other == nil {
+		return
+	}
+	if prog, err := interp.Compile(c.other, name, text); err == nil && len(prog.Warnings()) == 0 {
+		fmt.Fprintf(stdout, "%s: note: %s\n", name, c.otherHint)
+	}
 }
 
 // plural is n and the noun, in the singular for 1: "1 file", "3 files".

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -109,7 +110,7 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		reportErr("kombat play", err, stderr)
 		return 1
 	}
-	dir, err := playDir(o.out, o.seed)
+	dir, made, err := newPlayDir(o.out, o.seed)
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat play: %v\n", err)
 		return 2
@@ -130,10 +131,15 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if errors.Is(err, errInterrupted) {
 			why = "Interrupted"
 		}
-		fmt.Fprintf(stdout, "\n%s: the game is left unfinished after %s each.\n", why, plural(playerTurns(g), "turn", "turns"))
-		if s.images > 0 {
+		fmt.Fprintf(stdout, "\n%s: the game is left unfinished after %s.\n", why, turnsEach(g.Turns()))
+		switch {
+		case s.images > 0:
 			fmt.Fprintf(stdout, "Its images and replay.gif are in %s\n", dir)
-		} else {
+		case made && os.Remove(dir) == nil:
+			// An empty folder made for this game is only clutter (and a temporary one
+			// would stay until the system clears it).
+			fmt.Fprintf(stdout, "Nothing was played, so no image was written, and the folder made for them, %s, is removed.\n", dir)
+		default:
 			fmt.Fprintf(stdout, "Nothing was played, so no image was written to %s\n", dir)
 		}
 		return 0
@@ -263,13 +269,23 @@ func fileKinds(cmd string, lang *interp.Language, files []string, stderr io.Writ
 // playDir makes the folder for the game's images: the one asked for, or a new one in
 // the system's temporary folder.
 func playDir(out string, seed uint64) (string, error) {
+	dir, _, err := newPlayDir(out, seed)
+	return dir, err
+}
+
+// newPlayDir is playDir also saying whether it made the folder (it did not exist
+// before), so that it may be removed again if nothing is written to it.
+func newPlayDir(out string, seed uint64) (dir string, made bool, err error) {
 	if out == "" {
-		return os.MkdirTemp("", fmt.Sprintf("kombat-play-%d-", seed))
+		dir, err = os.MkdirTemp("", fmt.Sprintf("kombat-play-%d-", seed))
+		return dir, err == nil, err
 	}
+	_, statErr := os.Stat(out)
 	if err := os.MkdirAll(out, 0o755); err != nil {
-		return "", err
+		return "", false, err
 	}
-	return filepath.Abs(out)
+	dir, err = filepath.Abs(out)
+	return dir, errors.Is(statErr, fs.ErrNotExist), err
 }
 
 // terminalGame is one game played at the terminal.

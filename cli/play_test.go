@@ -313,3 +313,46 @@ func TestParseHex(t *testing.T) {
 		}
 	}
 }
+
+// TestTurnsEach: a game that ended in player 1's turn is not said to have lasted as
+// many turns for both players ("after 5 turns each" when player 2 had played 4).
+func TestTurnsEach(t *testing.T) {
+	for turns, want := range map[int]string{
+		0: "0 turns each", 1: "1 turn by player 1 and 0 by player 2", 2: "1 turn each",
+		9: "5 turns by player 1 and 4 by player 2", 10: "5 turns each",
+	} {
+		if got := turnsEach(turns); got != want {
+			t.Errorf("turnsEach(%d) = %q, want %q", turns, got, want)
+		}
+	}
+}
+
+// TestPlay_NothingPlayedLeavesNoFolder: a game left before anything was played removes
+// the --out folder it made for its images, and keeps one that was there before.
+func TestPlay_NothingPlayedLeavesNoFolder(t *testing.T) {
+	base := t.TempDir()
+	for _, tc := range []struct {
+		name   string
+		before bool // the folder exists before the game
+		want   string
+	}{
+		{"made for the game", false, "Nothing was played, so no image was written, and the folder made for them, "},
+		{"there before", true, "Nothing was played, so no image was written to "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(base, strings.ReplaceAll(tc.name, " ", "-"))
+			if tc.before {
+				if err := os.Mkdir(dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			code, out, errs := runCmd(t, "1\n", "play", "--seed", "3", "--out", dir)
+			if code != 0 || !strings.Contains(out, tc.want) {
+				t.Fatalf("exit %d, output lacks %q:\n%s%s", code, tc.want, out, errs)
+			}
+			if _, err := os.Stat(dir); (err == nil) != tc.before {
+				t.Errorf("the folder exists: %v, want %v", err == nil, tc.before)
+			}
+		})
+	}
+}

@@ -14,7 +14,8 @@ commands:
   check FILE...    compile strategy files and report errors and warnings
   try SCENARIO     run strategies in a described position and print what happened
 
-check, sim, try and play take --game upbeat for UPBEAT, the sister game (default kombat).
+check, sim, try and play take --game upbeat for UPBEAT, the sister game (default kombat);
+try also plays a scenario as the game its "game" key names.
 `
 
 // Run is the kombat program without the process: it returns the exit status.
@@ -37,7 +38,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "check":
 		return check(args, stdin, stdout, stderr)
 	case "try":
-		return try(args, stdin, stdout, stderr)
+		return try(name, args, stdin, stdout, stderr)
 	case "sim":
 		return sim(args, stdout, stderr)
 	case "play":

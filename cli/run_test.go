@@ -33,6 +33,12 @@ func TestCheck(t *testing.T) {
 	good := writeFile(t, dir, "good.kombat", "```kombat\nx = opponent\nif (x) then move up else done\n```\n")
 	warn := writeFile(t, dir, "warn.kombat", "Budget = 3\nx = budget\n")
 	bad := writeFile(t, dir, "bad.kombat", "move right\nif (x) move up else done\n")
+	plan := writeFile(t, dir, "plan.upbeat", "invest 10\nrelocate\n")                                // UPBEAT's commands
+	upbeatWords := writeFile(t, dir, "words.upbeat", "x = deposit\nif (x) then move up else done\n") // UPBEAT's names
+	kombat := writeFile(t, dir, "k.kombat", "x = ally\nif (x) then move up else done\n")
+	late := writeFile(t, dir, "late.kombat", "move up\n# defense: 3\n")
+	twice := writeFile(t, dir, "twice.kombat", "# defense: 3\n# defense: 4\nmove up\n")
+	header := writeFile(t, dir, "header.kombat", "# name: Runner\n# defense: 3\nmove up\n")
 
 	tests := []struct {
 		name     string
@@ -54,6 +60,18 @@ func TestCheck(t *testing.T) {
 		{"stdin", []string{"check", "-"}, "done done", 0, []string{"-:1:6: warning: this statement never runs", "1 file checked"}, nil},
 		{"missing file", []string{"check", filepath.Join(dir, "nope.kombat"), bad}, "", 2,
 			[]string{bad + ":1:6"}, []string{"nope.kombat"}},
+		{"an UPBEAT plan checked as KOMBAT", []string{"check", plan}, "", 1,
+			[]string{plan + ":1:8: error:", plan + ": note: it compiles cleanly as an UPBEAT plan: check it with kombat check --game upbeat\n"}, nil},
+		{"UPBEAT's names checked as KOMBAT", []string{"check", upbeatWords}, "", 0,
+			[]string{"'deposit' is never assigned", upbeatWords + ": note: it compiles cleanly as an UPBEAT plan", "1 file checked"}, nil},
+		{"a KOMBAT strategy checked as UPBEAT", []string{"check", "--game", "upbeat", kombat}, "", 0,
+			[]string{"'ally' is never assigned", kombat + ": note: it compiles cleanly as a KOMBAT strategy: check it without --game upbeat\n"}, nil},
+		// One rule for check, play and sim: game.KindFromFile's header lines.
+		{"defense line after the code", []string{"check", late}, "", 1,
+			[]string{late + `:2: the "# defense:" line comes after the strategy's first line of code`}, nil},
+		{"defense line twice", []string{"check", twice}, "", 1,
+			[]string{twice + `:2: a second "# defense:" line (the first is on line 1): keep one`}, nil},
+		{"header lines first", []string{"check", header}, "", 0, []string{"1 file checked: no errors.\n"}, nil},
 		{"no files", []string{"check"}, "", 2, nil, []string{"usage: kombat check"}},
 		{"unknown command", []string{"frobnicate"}, "", 2, nil, []string{`unknown command "frobnicate"`}},
 	}
@@ -85,7 +103,7 @@ func TestCheck(t *testing.T) {
 
 // TestHelp: every command's --help prints its usage and exits 0.
 func TestHelp(t *testing.T) {
-	for _, cmd := range []string{"check", "try", "sim", "play"} {
+	for _, cmd := range []string{"check", "try", "sim", "play", "serve"} {
 		for _, flag := range []string{"--help", "-h"} {
 			code, out, errs := runCmd(t, "", cmd, flag)
 			if code != 0 || !strings.Contains(out+errs, "usage: kombat "+cmd) {
@@ -253,6 +271,21 @@ func TestWarningsWhereAccepted(t *testing.T) {
 			if !strings.Contains(errs, want) {
 				t.Errorf("%s: stderr lacks %q:\n%s", args[0], want, errs)
 			}
+		}
+	}
+}
+
+// TestHeaderRuleAlike: check, sim and play refuse a file whose header lines break
+// game.KindFromFile's rule with the same words (check once passed a "# defense:" line
+// after the code that play and sim refuse).
+func TestHeaderRuleAlike(t *testing.T) {
+	dir := t.TempDir()
+	late := writeFile(t, dir, "late.kombat", "move up\n# defense: 3\n")
+	want := late + `:2: the "# defense:" line comes after the strategy's first line of code`
+	for _, args := range [][]string{{"check", late}, {"sim", late}, {"play", late}} {
+		code, out, errs := runCmd(t, "quit\ny\n", args...)
+		if code != 1 || !strings.Contains(out+errs, want) {
+			t.Errorf("kombat %s: exit %d, want 1 saying %q; output:\n%s%s", strings.Join(args, " "), code, want, out, errs)
 		}
 	}
 }

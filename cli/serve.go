@@ -17,11 +17,19 @@ import (
 	"github.com/kombat-game/kombat/store"
 )
 
+// serveUsage is kombat serve's usage message.
+const serveUsage = "usage: kombat serve (configure with environment variables or .env; see .env.example)\n"
+
 // serve runs the Discord bot until SIGINT or SIGTERM (kombat serve, the default).
 // Configuration comes from the environment, with .env loaded first when present.
 func serve(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
-		fmt.Fprint(stderr, "usage: kombat serve (configure with environment variables or .env; see .env.example)\n")
+		// --help is a question like every other command's, answered with status 0;
+		// anything else is a usage error.
+		fmt.Fprint(stderr, serveUsage)
+		if len(args) == 1 && isHelp(args[0]) {
+			return 0
+		}
 		return 2
 	}
 	if err := godotenv.Load(); err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -31,6 +39,11 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	cfg, err := bot.ConfigFromEnv(os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat: %v\n", err)
+		if errors.Is(err, bot.ErrNoToken) {
+			// Plain `kombat` is serve: someone who only wants to try the game lands
+			// here, and needs no Discord at all.
+			fmt.Fprint(stderr, "To play without Discord, in this terminal: kombat play (kombat help lists every command).\n")
+		}
 		return 1
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))

@@ -48,12 +48,14 @@ func (w *logWatch) String() string {
 	return w.text.String()
 }
 
-// TestServeMissingToken: without a token, serve exits at once pointing at the README.
+// TestServeMissingToken: without a token, serve exits at once pointing at the README,
+// and at kombat play for someone who only wants to try the game.
 func TestServeMissingToken(t *testing.T) {
 	t.Chdir(t.TempDir()) // no .env here
 	t.Setenv("DISCORD_TOKEN", "")
 	code, _, errs := runCmd(t, "", "serve")
-	if code != 1 || !strings.Contains(errs, "DISCORD_TOKEN is not set") || !strings.Contains(errs, "README.md") {
+	if code != 1 || !strings.Contains(errs, "DISCORD_TOKEN is not set") || !strings.Contains(errs, "README.md") ||
+		!strings.Contains(errs, "kombat play") {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
 }

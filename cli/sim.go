@@ -112,13 +112,24 @@ func sim(args []string, stdout, stderr io.Writer) int {
 		wins[g.Result().Winner]++
 		turns += playerTurns(g)
 		if o.games <= 10 {
-			fmt.Fprintf(stdout, "game %d (seed %d): %s after %s each\n", i+1, seed, game.Explain(*g.Result()), plural(playerTurns(g), "turn", "turns"))
+			fmt.Fprintf(stdout, "game %d (seed %d): %s after %s\n", i+1, seed, game.Explain(*g.Result()), turnsEach(g.Turns()))
 		}
 	}
 	elapsed := time.Since(start)
 	fmt.Fprintf(stdout, "%d games: player 1 won %d, player 2 won %d, %d ties; %.1f turns each on average; %.1f games/s\n",
 		o.games, wins[1], wins[2], wins[0], float64(turns)/float64(o.games), float64(o.games)/elapsed.Seconds())
 	return 0
+}
+
+// turnsEach words how many turns each player played of a game's turns in all: "5
+// turns each", or, when the game ended in player 1's turn (player 1 moves first),
+// "5 turns by player 1 and 4 by player 2", which "5 turns each" would misstate.
+func turnsEach(turns int) string {
+	first, second := (turns+1)/2, turns/2
+	if first == second {
+		return plural(first, "turn", "turns") + " each"
+	}
+	return fmt.Sprintf("%s by player 1 and %d by player 2", plural(first, "turn", "turns"), second)
 }
 
 // playerTurns counts a game's turns as max_turns does, each player's: the turns

@@ -29,26 +29,45 @@ const maxScenarioBytes = 1 << 20
 const maxTryOutput = 4 << 30
 
 // try runs a scenario file (kombat try SCENARIO.json) and prints the state after each
-// step as JSON, each step as soon as it is played. Exit status: 1 for a malformed
-// scenario or a strategy that does not compile (with the diagnostics), 2 for a usage
-// error or an unreadable file.
-func try(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return tryLimited(args, stdin, stdout, stderr, maxTryOutput)
+// step as JSON in tryFormat's shape, each step as soon as it is played. The game is the
+// one the scenario's "game" names, else --game's (flagGame, "" when not given), else
+// KOMBAT. Exit status: 1 for a malformed scenario or a strategy that does not compile
+// (with the diagnostics), 2 for a usage error or an unreadable file.
+func try(flagGame string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return tryLimited(flagGame, args, stdin, stdout, stderr, maxTryOutput)
 }
 
 // tryLimited is try printing at most limit bytes.
-func tryLimited(args []string, stdin io.Reader, stdout, stderr io.Writer, limit int64) int {
-	name, text, code, ok := scenarioArg(args, tryUsage, stdin, stderr)
+func tryLimited(flagGame string, args []string, stdin io.Reader, stdout, stderr io.Writer, limit int64) int {
+	usage := tryUsage
+	if flagGame == "upbeat" {
+		usage = upbeatTryUsage
+	}
+	name, text, code, ok := scenarioArg(args, usage, stdin, stderr)
 	if !ok {
 		return code
 	}
-	sc, err := decodeScenario(text)
+	which, err := scenarioGame(text, flagGame)
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
 		return 1
 	}
-	out := newStepWriter(stdout, limit, "steps, minions or variables")
-	err = game.PlayScenario(game.NewLanguage(), sc, func(r game.StepResult) error { return out.write(r) })
+	if which == "upbeat" {
+		return upbeatScenario(name, text, stdout, stderr, limit)
+	}
+	sc, err := decodeScenario(text)
+	if err != nil {
+		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
+		var up upbeat.Scenario
+		if decodeStrict(text, &up, "") == nil {
+			fmt.Fprintf(stderr, "kombat try: %s: note: it reads as an UPBEAT scenario: add \"game\": \"upbeat\" to it, or run it with --game upbeat\n", name)
+		}
+		return 1
+	}
+	out := newStepWriter(stdout, limit, "kombat", "steps, minions or variables")
+	err = game.PlayScenario(game.NewLanguage(), sc, func(r game.StepResult) error {
+		return out.write(kombatStep(out.steps+1, r))
+	})
 	if err == nil {
 		err = out.close()
 	}
@@ -61,6 +80,34 @@ func tryLimited(args []string, stdin io.Reader, stdout, stderr io.Writer, limit 
 		return 1
 	}
 	return 0
+}
+
+// scenarioGame is the game a scenario is played as: the one its "game" key names, else
+// flagGame (--game, "" when not given), else KOMBAT, so that a scenario that says its
+// game needs no flag. A "game" naming no game, or another than --game, is an error
+// saying where. A "game" that is no string is left to the game's strict reader.
+func scenarioGame(text []byte, flagGame string) (string, error) {
+	var head struct {
+		Game json.RawMessage `json:"game"`
+	}
+	var said string
+	if json.Unmarshal(text, &head) != nil || json.Unmarshal(head.Game, &said) != nil {
+		if flagGame == "" {
+			return "kombat", nil
+		}
+		return flagGame, nil
+	}
+	where := ""
+	if off, ok := locate(text, []any{"game"}, false); ok {
+		where = lineCol(text, off) + ": "
+	}
+	switch {
+	case said != "kombat" && said != "upbeat":
+		return "", fmt.Errorf(`%s"game" is %q: the games are "kombat" and "upbeat"`, where, said)
+	case flagGame != "" && said != flagGame:
+		return "", fmt.Errorf(`%s"game" is %q but --game %s was given: leave out --game (the scenario says its game) or make the two agree`, where, said, flagGame)
+	}
+	return said, nil
 }
 
 // scenarioFailed tells, for either game, why a scenario could not be played: where in
@@ -81,9 +128,10 @@ func scenarioFailed(name string, text []byte, path []any, key bool, msg string, 
 }
 
 // tryUsage is kombat try's usage message.
-const tryUsage = "usage: kombat try SCENARIO.json (use - for standard input)\n\n" +
+const tryUsage = "usage: kombat try [--game kombat|upbeat] SCENARIO.json (use - for standard input)\n\n" +
 	"Runs strategies in the position the scenario describes and prints the state after\n" +
-	"each step as JSON. The README describes the scenario's fields.\n"
+	"each step as JSON. The game is the scenario's \"game\" (\"kombat\" or \"upbeat\"), else\n" +
+	"--game's, else KOMBAT. The README describes the scenario's fields and the output.\n"
 
 // isHelp tells whether a command's argument asks for its usage.
 func isHelp(arg string) bool {
@@ -112,31 +160,37 @@ func readScenario(name string, stdin io.Reader) ([]byte, error) {
 }
 
 // stepWriter prints a scenario's results one step at a time, in the shape
-// json.MarshalIndent gives the whole {"steps": [...]}, with [row, col] pairs on one
-// line.
+// json.MarshalIndent gives the whole {"format": 1, "game": ..., "steps": [...]}
+// (tryFormat), with [row, col] pairs on one line.
 type stepWriter struct {
 	w      *bufio.Writer
 	out    *limitWriter
 	steps  int
 	buf    []byte // compactPairs's output, reused from step to step
+	game   string // the game played, "kombat" or "upbeat"
 	advice string // what to have fewer of when the output passes its limit
 }
 
-// newStepWriter prints steps of either game's results to w, at most limit bytes;
-// advice names what makes a step long ("steps, minions or variables").
-func newStepWriter(w io.Writer, limit int64, advice string) *stepWriter {
+// newStepWriter prints steps of the game's results to w, at most limit bytes; advice
+// names what makes a step long ("steps, minions or variables").
+func newStepWriter(w io.Writer, limit int64, game, advice string) *stepWriter {
 	out := &limitWriter{w: w, left: limit, limit: limit}
-	return &stepWriter{w: bufio.NewWriterSize(out, 64<<10), out: out, advice: advice}
+	return &stepWriter{w: bufio.NewWriterSize(out, 64<<10), out: out, game: game, advice: advice}
 }
 
-// write prints one step's result (a game.StepResult or an upbeat.StepResult).
+// head is what comes before the steps.
+func (s *stepWriter) head() string {
+	return fmt.Sprintf("{\n  \"format\": %d,\n  \"game\": %q,\n  \"steps\": [", tryFormat, s.game)
+}
+
+// write prints one step's result (a kombatTryStep or an upbeatTryStep).
 func (s *stepWriter) write(res any) error {
 	b, err := json.MarshalIndent(res, "    ", "  ")
 	if err != nil {
 		return fmt.Errorf("step %d: %w", s.steps+1, err)
 	}
 	if s.steps == 0 {
-		s.w.WriteString("{\n  \"steps\": [\n    ")
+		s.w.WriteString(s.head() + "\n    ")
 	} else {
 		s.w.WriteString(",\n    ")
 	}
@@ -150,7 +204,7 @@ func (s *stepWriter) write(res any) error {
 
 func (s *stepWriter) close() error {
 	if s.steps == 0 {
-		s.w.WriteString("{\n  \"steps\": []\n}\n")
+		s.w.WriteString(s.head() + "]\n}\n")
 	} else {
 		s.w.WriteString("\n  ]\n}\n")
 	}

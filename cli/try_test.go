@@ -62,9 +62,13 @@ func TestTryStrict(t *testing.T) {
 		{"null minion", `{"minions": [null]}`,
 			`line 1, column 14: minion 1 must be an object {...}, found null`},
 		{"unknown key", `{"minions": [` + oneMinion + `], "colour": "red"}`,
-			`line 1, column 62: unknown key "colour"; a scenario's keys are "config", "seed", "turn", "players", "minions" and "steps"`},
+			`line 1, column 62: unknown key "colour"; a scenario's keys are "game", "config", "seed", "turn", "players", "minions" and "steps"`},
 		{"unknown minion key", `{"minions": [{"owner": 1, "at": [1,1], "strategy": "done", "colour": 1}]}`,
 			`line 1, column 60: minion 1: unknown key "colour"; its keys are "owner", "at", "hp", "defense", "strategy" and "locals"`},
+		{"unknown game", `{"game": "chess", "minions": [` + oneMinion + `]}`,
+			`line 1, column 10: "game" is "chess": the games are "kombat" and "upbeat"`},
+		{"game not a string", `{"game": 1, "minions": [` + oneMinion + `]}`,
+			`line 1, column 10: "game" must be a string in double quotes, found 1`},
 		{"no minions", `{"minions": []}`,
 			`line 1, column 13: "minions" is empty: a scenario needs at least one minion to run`},
 		{"not an object", `[1, 2]`,
@@ -153,8 +157,9 @@ func TestTryGolden(t *testing.T) {
 }
 
 // TestTryOutputShape: printing step by step gives, byte for byte, what printing the
-// whole result at once did: json.MarshalIndent of {"steps": [...]} with each
-// [row, col] pair put back on one line by a regular expression.
+// whole result at once did: json.MarshalIndent of {"format": 1, "game": "kombat",
+// "steps": [...]} with each [row, col] pair put back on one line by a regular
+// expression.
 func TestTryOutputShape(t *testing.T) {
 	pairs := regexp.MustCompile(`\[\s+(-?\d+),\s+(-?\d+)\s+\]`)
 	files, _ := filepath.Glob("testdata/try/*.json")
@@ -166,6 +171,9 @@ func TestTryOutputShape(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		if g, _ := scenarioGame(text, ""); g != "kombat" {
+			continue // UPBEAT has no RunScenario to print at once; its golden file holds its shape
+		}
 		sc, err := decodeScenario(text)
 		if err != nil {
 			t.Fatal(err)
@@ -174,9 +182,15 @@ func TestTryOutputShape(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		var numbered []kombatTryStep
+		for i, r := range steps {
+			numbered = append(numbered, kombatStep(i+1, r))
+		}
 		whole, err := json.MarshalIndent(struct {
-			Steps []game.StepResult `json:"steps"`
-		}{append([]game.StepResult{}, steps...)}, "", "  ")
+			Format int             `json:"format"`
+			Game   string          `json:"game"`
+			Steps  []kombatTryStep `json:"steps"`
+		}{tryFormat, "kombat", append([]kombatTryStep{}, numbered...)}, "", "  ")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -216,7 +230,7 @@ func TestCompactPairs(t *testing.T) {
 func TestTryOutputLimit(t *testing.T) {
 	text := `{"minions": [` + oneMinion + `], "steps": [` + strings.Repeat(`{"run": 1}, `, 99) + `{"run": 1}]}`
 	var out, errb bytes.Buffer
-	code := tryLimited([]string{"-"}, strings.NewReader(text), &out, &errb, 100_000)
+	code := tryLimited("", []string{"-"}, strings.NewReader(text), &out, &errb, 100_000)
 	if code != 1 || out.Len() > 100_000 || !strings.Contains(errb.String(), "the output passed 100000 bytes, the most one scenario may print; use fewer steps, minions or variables") {
 		t.Errorf("exit %d after %d bytes: %s", code, out.Len(), errb.String())
 	}
@@ -232,7 +246,7 @@ type heapWriter struct {
 }
 
 // stepMarker begins each step's result in the output.
-const stepMarker = "\n    {\n      \"step\": {"
+const stepMarker = "\n    {\n      \"step\": "
 
 func (w *heapWriter) Write(p []byte) (int, error) {
 	both := append(w.tail, p...)
@@ -282,7 +296,7 @@ func TestTryLargestScenarioMemory(t *testing.T) {
 	}
 	w := &heapWriter{sample: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}}
 	var errb bytes.Buffer
-	if code := try([]string{"-"}, strings.NewReader(text), w, &errb); code != 0 {
+	if code := try("", []string{"-"}, strings.NewReader(text), w, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if w.steps != steps || w.n < uint64(steps)*10_000 {
@@ -322,9 +336,57 @@ func FuzzTry(f *testing.F) {
 	f.Add(`{"minions": [[[[[[[[[[]]]]]]]]]]}`)
 	f.Fuzz(func(t *testing.T, text string) {
 		var out, errb bytes.Buffer
-		code := tryLimited([]string{"-"}, strings.NewReader(text), &out, &errb, 1<<20)
+		code := tryLimited("", []string{"-"}, strings.NewReader(text), &out, &errb, 1<<20)
 		if code != 0 && (errb.Len() == 0 || out.Len() > 0 && !strings.Contains(errb.String(), "the output passed")) {
 			t.Errorf("exit %d, stdout %d bytes, stderr %q", code, out.Len(), errb.String())
 		}
 	})
+}
+
+// TestTryPicksGame: try plays a scenario as the game its "game" names without --game,
+// KOMBAT when it names none, and refuses a "game" that --game contradicts.
+func TestTryPicksGame(t *testing.T) {
+	kombat := `{"minions": [` + oneMinion + `]}`
+	kombatSaid := `{"game": "kombat", "minions": [` + oneMinion + `]}`
+	upbeatSaid := `{"game": "upbeat", "players": [{}, {}], "steps": [{"turn": 1}]}`
+	tests := []struct {
+		name, text string
+		flags      []string
+		code       int
+		want       string // in stdout when code is 0, else in stderr
+	}{
+		{"no game, no flag", kombat, nil, 0, `"game": "kombat"`},
+		{"kombat said", kombatSaid, nil, 0, `"game": "kombat"`},
+		{"kombat said and given", kombatSaid, []string{"--game", "kombat"}, 0, `"game": "kombat"`},
+		{"upbeat said", upbeatSaid, nil, 0, `"game": "upbeat"`},
+		{"upbeat said and given", upbeatSaid, []string{"--game=upbeat"}, 0, `"game": "upbeat"`},
+		{"upbeat said, kombat given", upbeatSaid, []string{"--game", "kombat"}, 1,
+			`kombat try: -: line 1, column 10: "game" is "upbeat" but --game kombat was given: leave out --game (the scenario says its game) or make the two agree`},
+		{"kombat said, upbeat given", kombatSaid, []string{"--game", "upbeat"}, 1,
+			`kombat try: -: line 1, column 10: "game" is "kombat" but --game upbeat was given`},
+		// Without "game", a scenario that reads only as the other game says so.
+		{"upbeat unsaid", `{"players": [{"plan": "invest 1"}, {}], "steps": [{"turn": 1}]}`, nil, 1,
+			`unknown key "plan"; its keys are "budget", "globals", "spawns_used" and "spawnable"` + "\n" +
+				`kombat try: -: note: it reads as an UPBEAT scenario: add "game": "upbeat" to it, or run it with --game upbeat` + "\n"},
+		{"kombat with upbeat given", kombat, []string{"--game", "upbeat"}, 1,
+			`unknown key "minions"; a scenario's keys are "game", "config", "seed", "players", "regions" and "steps"` + "\n" +
+				`kombat try: -: note: it reads as a KOMBAT scenario: run it without --game upbeat` + "\n"},
+		{"a KOMBAT mistake is no UPBEAT scenario", `{"minions": [` + oneMinion + `], "colour": 1}`, nil, 1,
+			`unknown key "colour"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runCmd(t, tc.text, append(append([]string{"try"}, tc.flags...), "-")...)
+			got := out
+			if tc.code != 0 {
+				got = errs
+			}
+			if code != tc.code || !strings.Contains(got, tc.want) {
+				t.Errorf("exit %d, want %d saying %q\nstdout:\n%s\nstderr:\n%s", code, tc.code, tc.want, out, errs)
+			}
+			if !strings.Contains(tc.want, "note:") && strings.Contains(errs, "note:") {
+				t.Errorf("a note where the scenario reads as neither game:\n%s", errs)
+			}
+		})
+	}
 }

@@ -10,14 +10,16 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/upbeat"
 )
 
 // gameFlag takes --game NAME (or --game=NAME, -game) out of a command's arguments,
-// before any "--", and returns the game: "kombat" (the default) or "upbeat".
+// before any "--", and returns the game: "kombat" or "upbeat", or "" when not given
+// (KOMBAT, but for try the scenario may say its game).
 func gameFlag(args []string) (string, []string, error) {
-	name := "kombat"
+	name := ""
 	var rest []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -38,7 +40,7 @@ func gameFlag(args []string) (string, []string, error) {
 			rest = append(rest, a)
 		}
 	}
-	if name != "kombat" && name != "upbeat" {
+	if name != "" && name != "kombat" && name != "upbeat" {
 		return "", nil, fmt.Errorf("unknown game %q: the games are kombat and upbeat", name)
 	}
 	return name, rest, nil
@@ -68,6 +70,7 @@ func upbeatCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"Compiles UPBEAT construction plans and prints every error and warning with its\n" +
 			"line and column. Exit status 1 if a plan has an error.\n\n",
 		lang: upbeat.NewLanguage(), one: "plan", many: "plans",
+		other: game.NewLanguage(), otherHint: "it compiles cleanly as a KOMBAT strategy: check it without --game upbeat",
 	}, args, stdin, stdout, stderr)
 }
 
@@ -197,29 +200,37 @@ func writeUpbeatRecord(dir string, seed uint64, g *upbeat.Game) error {
 	return os.WriteFile(fmt.Sprintf("%s/game-%d.json", dir, seed), append(b, '\n'), 0o644)
 }
 
-// upbeatTry runs an UPBEAT scenario and prints {"steps": [...]}, each step's state as
-// soon as it is played, as KOMBAT's try does: nothing but the step being printed is
-// held, and the output stops at maxTryOutput. It reads the scenario as strictly as
-// KOMBAT's reader, every mistake told with its line and column. Exit status (U25): 0
-// when the scenario ran, refused steps included; 1 for a malformed scenario,
-// configuration or plan; 2 for a usage error or an unreadable file.
+// upbeatTry runs a scenario with --game upbeat given: try, which plays it as UPBEAT
+// (upbeatScenario) unless its "game" says otherwise, an error.
 func upbeatTry(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return upbeatTryLimited(args, stdin, stdout, stderr, maxTryOutput)
+	return tryLimited("upbeat", args, stdin, stdout, stderr, maxTryOutput)
 }
 
 // upbeatTryLimited is upbeatTry printing at most limit bytes.
 func upbeatTryLimited(args []string, stdin io.Reader, stdout, stderr io.Writer, limit int64) int {
-	name, text, code, ok := scenarioArg(args, upbeatTryUsage, stdin, stderr)
-	if !ok {
-		return code
-	}
+	return tryLimited("upbeat", args, stdin, stdout, stderr, limit)
+}
+
+// upbeatScenario plays the UPBEAT scenario text (from the file name) and prints
+// tryFormat's {"format": 1, "game": "upbeat", "steps": [...]}, each step's state as
+// soon as it is played, as KOMBAT's try does: nothing but the step being printed is
+// held, and the output stops at limit. It reads the scenario as strictly as KOMBAT's
+// reader, every mistake told with its line and column. Exit status (U25): 0 when the
+// scenario ran, refused steps included; 1 for a malformed scenario, configuration or
+// plan.
+func upbeatScenario(name string, text []byte, stdout, stderr io.Writer, limit int64) int {
 	var sc upbeat.Scenario
 	if err := decodeStrict(text, &sc, `{"players": [...], "steps": [...], ...}`); err != nil {
 		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
+		if _, err := decodeScenario(text); err == nil {
+			fmt.Fprintf(stderr, "kombat try: %s: note: it reads as a KOMBAT scenario: run it without --game upbeat\n", name)
+		}
 		return 1
 	}
-	out := newStepWriter(stdout, limit, "steps, players, regions or variables")
-	err := upbeat.PlayScenario(upbeat.NewLanguage(), sc, func(r upbeat.StepResult) error { return out.write(r) })
+	out := newStepWriter(stdout, limit, "upbeat", "steps, players, regions or variables")
+	err := upbeat.PlayScenario(upbeat.NewLanguage(), sc, func(r upbeat.StepResult) error {
+		return out.write(upbeatStep(sc.Steps[r.Step-1], r))
+	})
 	if err == nil {
 		err = out.close()
 	}

@@ -69,7 +69,7 @@ func TestUpbeatTryStrict_U25(t *testing.T) {
 		{"one player (U2)", `{"players": [{}]}`,
 			`line 1, column 13: "players" lists 1: a game has 2 to 6 players, not 1`},
 		{"other game", `{"game": "kombat", ` + upTwo + `}`,
-			`line 1, column 10: "game" is "kombat": this is UPBEAT's scenario reader ("upbeat"); KOMBAT's scenarios run without --game upbeat`},
+			`line 1, column 10: "game" is "kombat" but --game upbeat was given: leave out --game (the scenario says its game) or make the two agree`},
 		{"plan", "{\"players\": [\n {\"plan\": \"move right\"}, {}]}",
 			"line 2, column 11: player 1's plan does not compile:\nplayer 1:1:6: error: expected a direction after 'move', found name 'right'"},
 	}

@@ -101,6 +101,22 @@ func (r RandomDecider) Spawn(g *Game, p int) (int, Hex, bool) {
 // move it, as is a bad value; errors name the file and the line.
 func KindFromFile(path, text string) (KindSpec, error) {
 	k := KindSpec{Name: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), Strategy: text}
+	if err := readKindHeader(path, text, &k); err != nil {
+		return k, err
+	}
+	return k, CheckKindName(k.Name)
+}
+
+// CheckKindHeader applies KindFromFile's rules for a file's "# name:" and "# defense:"
+// lines and nothing else: kombat check holds a file to the same rule as play and sim,
+// but judges no name taken from a file's name (standard input has none).
+func CheckKindHeader(path, text string) error {
+	return readKindHeader(path, text, &KindSpec{})
+}
+
+// readKindHeader sets k's name and defense from text's header lines, as KindFromFile
+// describes.
+func readKindHeader(path, text string, k *KindSpec) error {
 	header := true
 	seen := map[string]int{}
 	for i, line := range strings.Split(text, "\n") {
@@ -120,25 +136,25 @@ func KindFromFile(path, text string) (KindSpec, error) {
 		}
 		value = strings.TrimSpace(value)
 		if !header {
-			return k, fmt.Errorf("%s:%d: the %q line comes after the strategy's first line of code, where it would be ignored: move it to the comment lines at the top", path, n, "# "+key+":")
+			return fmt.Errorf("%s:%d: the %q line comes after the strategy's first line of code, where it would be ignored: move it to the comment lines at the top", path, n, "# "+key+":")
 		}
 		if first, dup := seen[key]; dup {
-			return k, fmt.Errorf("%s:%d: a second %q line (the first is on line %d): keep one", path, n, "# "+key+":", first)
+			return fmt.Errorf("%s:%d: a second %q line (the first is on line %d): keep one", path, n, "# "+key+":", first)
 		}
 		seen[key] = n
 		switch key {
 		case "name":
 			if err := CheckKindName(value); err != nil {
-				return k, fmt.Errorf("%s:%d: %w", path, n, err)
+				return fmt.Errorf("%s:%d: %w", path, n, err)
 			}
 			k.Name = value
 		case "defense":
 			d, err := strconv.ParseInt(value, 10, 64)
 			if err != nil || d < 0 {
-				return k, fmt.Errorf("%s:%d: defense must be a whole number, 0 or more, got %q", path, n, value)
+				return fmt.Errorf("%s:%d: defense must be a whole number, 0 or more, got %q", path, n, value)
 			}
 			k.Defense = d
 		}
 	}
-	return k, CheckKindName(k.Name)
+	return nil
 }

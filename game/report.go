@@ -28,6 +28,7 @@ type Kill struct {
 	Kind    string // the shooter's kind
 	From    Hex    // where the shooter stood
 	Victim  int    // the player who lost the minion
+	Minion  int    // the shooting minion's id: several may stand on one hex in turn
 }
 
 // Report is what happened in a game, from its record: the series a chart draws and
@@ -127,7 +128,7 @@ func (r *Report) add(setup bool, player int, pl [2]totals, events []Event) {
 		case EvDeath:
 			pt.Died[e.Player-1]++
 			if shot.Type == EvShoot && shot.Target == e.Minion {
-				r.Kills = append(r.Kills, Kill{Turn: pt.Turn, Shooter: shot.Player, Kind: shot.Kind, From: shot.At, Victim: e.Player})
+				r.Kills = append(r.Kills, Kill{Turn: pt.Turn, Shooter: shot.Player, Kind: shot.Kind, From: shot.At, Victim: e.Player, Minion: shot.Minion})
 			}
 		}
 	}
@@ -138,6 +139,17 @@ func (r *Report) add(setup bool, player int, pl [2]totals, events []Event) {
 type killGroup struct {
 	Kill
 	n, first, last int
+	shooters       []int // the minions that shot from there, in turn: one, or several
+}
+
+// phrase names who shot from the group's position: "the bot's Shooter at (5,5)" when
+// one minion did, else "the bot's minions at (5,5), 3 of them in turn" (naming one
+// kind for all would be untrue).
+func (kg killGroup) phrase(w words) string {
+	if len(kg.shooters) == 1 {
+		return fmt.Sprintf("%s %s at %v", w.of(kg.Shooter), kg.Kind, kg.From)
+	}
+	return fmt.Sprintf("%s minions at %v, %d of them in turn,", w.of(kg.Shooter), kg.From, len(kg.shooters))
 }
 
 // worstKills finds the position whose shots killed most of victim's minions (any
@@ -162,6 +174,9 @@ func (r Report) worstKills(victim int) (g killGroup, ok bool) {
 		}
 		kg.n++
 		kg.last = k.Turn
+		if !slices.Contains(kg.shooters, k.Minion) {
+			kg.shooters = append(kg.shooters, k.Minion)
+		}
 	}
 	for _, id := range order {
 		if kg := groups[id]; kg.n > g.n {
@@ -208,7 +223,7 @@ func (r Report) Sentences(names [2]string, viewer int) []string {
 		out = append(out, s)
 	}
 	if kg, ok := r.worstKills(0); ok {
-		out = append(out, fmt.Sprintf("%s %s at %v killed %s on %s.", w.of(kg.Shooter), kg.Kind, kg.From, count(kg.n, w.of(kg.Victim)), turnSpan(PlayerTurn(kg.first), PlayerTurn(kg.last))))
+		out = append(out, fmt.Sprintf("%s killed %s on %s.", kg.phrase(w), count(kg.n, w.of(kg.Victim)), turnSpan(PlayerTurn(kg.first), PlayerTurn(kg.last))))
 	} else {
 		out = append(out, "No minion was shot dead.")
 	}
@@ -301,6 +316,9 @@ func (r Report) suggestion(w words, subject int, left float64) string {
 		bought += pt.Bought[subject-1]
 	}
 	if kg, ok := r.worstKills(subject); ok && kg.n >= 2 && 2*kg.n >= died {
+		if len(kg.shooters) > 1 {
+			return lead + fmt.Sprintf("spawn out of reach of %v, where the shots came from, or send a shooter there first.", kg.From)
+		}
 		return lead + fmt.Sprintf("spawn out of reach of the %s at %v, or send a shooter at it first.", kg.Kind, kg.From)
 	}
 	cost := float64(max(r.Config.SpawnCost, 1))

@@ -117,7 +117,10 @@ func TestReportSuggestion(t *testing.T) {
 	pts := func(budget float64, bought int) []TurnPoint {
 		return []TurnPoint{{}, {Turn: 1, Player: 1, Budget: [2]float64{budget, 50}, Minions: [2]int{1, 2}, Died: [2]int{3, 0}, Bought: [2]int{bought, 0}}}
 	}
-	kills := []Kill{{1, 2, "Shooter", h, 1}, {1, 2, "Shooter", h, 1}, {1, 2, "Rusher", Hex{Row: 8, Col: 8}, 1}}
+	kills := []Kill{{1, 2, "Shooter", h, 1, 7}, {1, 2, "Shooter", h, 1, 7}, {1, 2, "Rusher", Hex{Row: 8, Col: 8}, 1, 9}}
+	// Three minions in turn on one hex, the first a Shooter: the sentence names none of
+	// their kinds (it once said "Bo's Shooter at (3,5) killed 3" of the three).
+	inTurn := []Kill{{1, 2, "Shooter", h, 1, 7}, {2, 2, "Rusher", h, 1, 8}, {3, 2, "Rusher", h, 1, 9}}
 	res := &Result{Winner: 2, Reason: ReasonMinions}
 	for _, c := range []struct {
 		name string
@@ -125,6 +128,7 @@ func TestReportSuggestion(t *testing.T) {
 		want string
 	}{
 		{"shot from one place", Report{Points: pts(9000, 0), Kills: kills, Result: res, Config: cfg, SpawnsLeft: [2]int64{5, 5}}, "Next time, spawn out of reach of the Shooter at (3,5), or send a shooter at it first."},
+		{"shot from one place by several", Report{Points: pts(9000, 0), Kills: inTurn, Result: res, Config: cfg, SpawnsLeft: [2]int64{5, 5}}, "Next time, spawn out of reach of (3,5), where the shots came from, or send a shooter there first."},
 		{"money left", Report{Points: pts(9000, 0), Kills: kills[2:], Result: res, Config: cfg, SpawnsLeft: [2]int64{5, 5}}, "Next time, spend more of the budget on spawns: at 100 each, it would have paid for 5 more minions."},
 		{"no spawns left", Report{Points: pts(9000, 0), Result: res, Config: cfg}, "Next time, buy hexes toward the enemy, so that new minions spawn closer to the fight."},
 		{"nothing obvious", Report{Points: pts(10, 1), Result: res, Config: cfg, SpawnsLeft: [2]int64{5, 5}}, "Next time, spawn earlier: minions placed in the first turns have the most turns to act."},
@@ -144,6 +148,9 @@ func TestReportSuggestion(t *testing.T) {
 	}
 	if !reflect.DeepEqual(neutral, want) {
 		t.Errorf("neutral sentences:\n%q\nwant\n%q", neutral, want)
+	}
+	if got := (Report{Points: pts(9000, 0), Kills: inTurn, Result: res, Config: cfg}).Sentences([2]string{"Ann", "Bo"}, 0); got[1] != "Bo's minions at (3,5), 3 of them in turn, killed 3 of Ann's minions on turns 1 to 2." {
+		t.Errorf("kills by three minions in turn: %q", got[1])
 	}
 	for x, want := range map[float64]string{0: "0", 999.9: "999", 6000: "6,000", 1234567: "1,234,567", -4500: "-4,500"} {
 		if got := thousands(x); got != want {

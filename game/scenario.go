@@ -13,6 +13,8 @@ import (
 // Minions is optional. Minions are numbered from 1 in list order, spawned ones after
 // them: the numbers run steps take and events carry.
 type Scenario struct {
+	// Game is "kombat" or left out: kombat try plays a scenario as the game it names.
+	Game    string            `json:"game"`
 	Config  *string           `json:"config"`  // a configuration file's text; default the spec's sample
 	Seed    *uint64           `json:"seed"`    // default 1
 	Turn    int               `json:"turn"`    // the turn number both players are in, 1 to max_turns; default 1
@@ -204,6 +206,9 @@ func RunScenario(lang *interp.Language, sc Scenario) ([]StepResult, error) {
 }
 
 func buildScenario(lang *interp.Language, sc Scenario) (*scenarioRun, error) {
+	if sc.Game != "" && sc.Game != "kombat" {
+		return nil, badScenario(keyPath("game"), `"game" is %q: this is KOMBAT's scenario reader ("kombat"); kombat try plays an UPBEAT scenario when its "game" is "upbeat"`, sc.Game)
+	}
 	cfg := DefaultConfig()
 	if sc.Config != nil {
 		c, err := ParseConfig(*sc.Config)

@@ -41,6 +41,9 @@ type chartData struct {
 	color   func(p int) color.RGBA // a player's marks
 	light   func(p int) color.RGBA // a player's lines
 	label   func(turns int) int    // the turn written under the axis's end
+	// tick is where each player's turn k ends on the axis (KOMBAT: both players' turns,
+	// 2k); nil: in proportion to the turns played.
+	tick func(k int) int
 }
 
 // Chart draws a finished game's report as a PNG: budget, minion count and total HP of
@@ -50,7 +53,7 @@ func (r *Renderer) Chart(rep game.Report, names [2]string) ([]byte, error) {
 	pn := r.newChart()
 	r.chartHeader(pn, names[:], playerColor, []string{"hexes bought", "minions died"})
 	pts := rep.Points
-	data := chartData{players: 2, color: playerColor, light: playerLight, label: game.PlayerTurn}
+	data := chartData{players: 2, color: playerColor, light: playerLight, label: game.PlayerTurn, tick: func(k int) int { return 2 * k }}
 	for _, pt := range pts {
 		data.turns = append(data.turns, pt.Turn)
 	}
@@ -190,10 +193,30 @@ func (r *Renderer) chartPanel(pn *pen, data chartData, s chartSeries, top float6
 	pn.setColor(rgb(colHexLine))
 	dc.DrawLine(chartLeft, y(0), chartRight, y(0))
 	pn.stroke()
+	// The turns between the ends: a faint line in every panel at the end of each
+	// tick's turn (both players'), numbered under the last panel, so that a marker can
+	// be read off to its turn rather than guessed between "turn 0" and the last.
+	ends := data.label(last)
+	ticks := turnTicks(ends)
+	at := func(k int) float64 { return x(last * k / max(ends, 1)) } // where turn k ends, about
+	if data.tick != nil {
+		at = func(k int) float64 { return x(data.tick(k)) }
+	}
+	pn.setColor(blend(rgb(colPanel), rgb(colHexLine), 0.5))
+	for _, k := range ticks {
+		dc.DrawLine(at(k), top, at(k), bottom)
+	}
+	pn.stroke()
 	if index == 2 {
 		pn.setColor(rgb(colMuted))
 		pn.at("turn 0", x(0), bottom+14, 0, 0.5)
-		pn.at(fmt.Sprintf("turn %d", data.label(last)), x(last), bottom+14, 1, 0.5)
+		pn.at(fmt.Sprintf("turn %d", ends), x(last), bottom+14, 1, 0.5)
+		for _, k := range ticks {
+			// Clear of the end labels, which are wider.
+			if at(k)-x(0) > 60 && x(last)-at(k) > 60 {
+				pn.at(fmt.Sprint(k), at(k), bottom+14, 0.5, 0.5)
+			}
+		}
 	}
 	for p := range data.players {
 		pn.setColor(data.light(p + 1))
@@ -239,4 +262,23 @@ func cross(pn *pen, x, y, h float64) {
 	pn.dc.DrawLine(x-h, y-h, x+h, y+h)
 	pn.dc.DrawLine(x-h, y+h, x+h, y-h)
 	pn.stroke()
+}
+
+// turnTicks are the players' turns between 0 and last (both left out: they are
+// labelled "turn 0" and "turn N") that the chart's x axis marks: the multiples of the
+// smallest step of 1, 2, 5, 10, 20, 50, ... that gives at most 8 of them.
+func turnTicks(last int) []int {
+	for mag := 1; ; mag *= 10 {
+		for _, m := range []int{1, 2, 5} {
+			step := m * mag
+			if (last-1)/step > 8 {
+				continue
+			}
+			var ticks []int
+			for k := step; k < last; k += step {
+				ticks = append(ticks, k)
+			}
+			return ticks
+		}
+	}
 }

@@ -68,12 +68,15 @@ func (r *Renderer) drawPanelFrame(dc *gg.Context, titled bool) {
 // its tallest.
 const outlineLegendY = 498.0
 
-// drawOutlineLegend explains the outlines of the board in two lines of small samples:
+// drawOutlineLegend explains the marks of the board in two lines of small samples:
 // the ring of a minion spawned this turn, a spawnable area's edge, the dashed edge of
-// a hex the player to act can buy, and the frame of that player's box.
+// a hex the player to act can buy, the frame of that player's box, and the struck-out
+// stub of a blocked move (drawTrails's, which the board shows without it being said
+// anywhere what it means).
 func (r *Renderer) drawOutlineLegend(dc *gg.Context, pn *pen) {
 	x := panelLeft + 10
 	y0, y1 := outlineLegendY, outlineLegendY+24
+	const col2, col3 = 150.0, 280.0 // the second and third columns' left edges
 	// Spawned this turn: a grey token with its white edge and the ring.
 	dc.DrawCircle(x+12, y0, 7)
 	pn.setColor(rgb(0x4B5361))
@@ -92,23 +95,36 @@ func (r *Renderer) drawOutlineLegend(dc *gg.Context, pn *pen) {
 	dc.SetLineWidth(2)
 	pn.stroke()
 	// Can be bought: the dashed edge.
-	hexPath(dc, x+212, y0, 10)
+	hexPath(dc, x+col2+12, y0, 10)
 	dc.SetDash(3, 3)
 	dc.SetLineWidth(1.5)
 	pn.setColor(blend(rgb(colHexLine), playerLight(1), 0.6))
 	pn.stroke()
 	dc.SetDash()
 	// The player to act: the framed box.
-	dc.DrawRoundedRectangle(x+202, y1-7, 20, 14, 4)
+	dc.DrawRoundedRectangle(x+col2+2, y1-7, 20, 14, 4)
 	pn.setColor(playerLight(1))
 	dc.SetLineWidth(2)
+	pn.stroke()
+	// A blocked move: drawTrails's dashed stub toward where the minion aimed, struck
+	// out at its tip, in player 1's trail colour.
+	bx, tip := x+col3+2, x+col3+22
+	dc.SetDash(3, 4)
+	dc.SetLineWidth(4)
+	dc.DrawLine(bx, y0, tip-3, y0)
+	pn.stroke()
+	dc.SetDash()
+	dc.SetLineWidth(3)
+	dc.DrawLine(tip-5, y0-5, tip+5, y0+5)
+	dc.DrawLine(tip-5, y0+5, tip+5, y0-5)
 	pn.stroke()
 	pn.font(r.face(false, 13))
 	pn.setColor(rgb(colMuted))
 	pn.at("spawned this turn", x+30, y0, 0, 0.35)
 	pn.at("spawnable area", x+30, y1, 0, 0.35)
-	pn.at("can be bought", x+230, y0, 0, 0.35)
-	pn.at("to play", x+230, y1, 0, 0.35)
+	pn.at("can be bought", x+col2+30, y0, 0, 0.35)
+	pn.at("to play", x+col2+30, y1, 0, 0.35)
+	pn.at("blocked move", x+col3+36, y0, 0, 0.35)
 }
 
 // drawPanel writes the numbers players look for: whose turn, each side's budget,
@@ -269,9 +285,11 @@ func lastTurnParts(v *view) (who string, parts []string) {
 	if len(l.Events) == 0 {
 		return "", nil
 	}
-	var moves, blocked, shots, deaths, spawns int
+	var buys, moves, blocked, shots, deaths, spawns int
 	for _, e := range l.Events {
 		switch e.Type {
+		case game.EvBuy:
+			buys++
 		case game.EvMove:
 			if e.Blocked {
 				blocked++
@@ -301,6 +319,7 @@ func lastTurnParts(v *view) (who string, parts []string) {
 			}
 		}
 	}
+	add(buys, "hex bought", "hexes bought") // a turn buys before it spawns
 	add(spawns, "spawn", "spawns")
 	add(moves, "move", "moves")
 	add(blocked, "blocked move", "blocked moves")
