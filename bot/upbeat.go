@@ -178,18 +178,14 @@ func (b *Bot) upCancel(r *request, id view.CustomID) view.Reply {
 // and the people are asked for their first plans there.
 func (b *Bot) upStart(r *request, id view.CustomID) view.Reply {
 	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
-		if err := b.host.StartUpbeat(t, r.user.ID); err != nil {
+		// The thread first, so that the first-plans screen StartUpbeat owes (and shows
+		// at once when Discord takes it, or retries) goes there.
+		if err := b.host.UpMayStart(t, r.user.ID); err != nil {
 			return b.refusedOr(r, "start upbeat game", err)
 		}
 		b.moveToThread(t, r.i.Message.ID, "UPBEAT: "+strings.Join(view.UpNames(t), ", "))
-		m, err := b.sess.ChannelMessageSendComplex(t.Row.Place, view.UpFirstPlans(t, t.Up.PlansDue).Message())
-		if err != nil {
-			b.log.Error("post first plans", "game", t.Row.ID, "err", err) // the deadline begins the game all the same
-		} else {
-			t.Row.Shown = m.ID // its button goes when the first screen is up
-			if err := b.host.SaveMeta(t); err != nil {
-				b.log.Error("save first plans message", "game", t.Row.ID, "err", err)
-			}
+		if err := b.host.StartUpbeat(t, r.user.ID); err != nil {
+			return b.refusedOr(r, "start upbeat game", err)
 		}
 		return view.UpStarted(t)
 	})
@@ -402,6 +398,15 @@ func (b *Bot) upCheck(r *request, o options) view.Reply {
 // upShow is the front's Show for an UPBEAT game: the territory after the last turn,
 // its summary, and the controls of the person to act.
 func (b *Bot) upShow(t *host.Table, s *store.Screen) (string, error) {
+	if t.Row.Status == store.StatusSetup {
+		// The first-plans message, with its Write plan button: its time runs out at
+		// PlansDue, which the host set as it came to show it.
+		m, err := b.postOnce(t.Row.Place, view.UpFirstPlans(t, t.Up.PlansDue), screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
+		if err != nil {
+			return "", err
+		}
+		return m.ID, nil
+	}
 	g, err := b.host.UpEngine(t)
 	if err != nil {
 		return "", err

@@ -15,14 +15,7 @@ import (
 // autoDeadline is the game's stored AutoTurn deadline, if any.
 func autoDeadline(t *testing.T, db *store.DB) (store.Deadline, bool) {
 	t.Helper()
-	ds, err := db.Deadlines(context.Background(), time.Unix(4_000_000_000, 0))
-	must(t, err)
-	for _, d := range ds {
-		if d.Kind == string(AutoTurn) {
-			return d, true
-		}
-	}
-	return store.Deadline{}, false
+	return deadlineOf(t, db, AutoTurn)
 }
 
 // TestUpbeat_AutoGame: an UPBEAT game of three bots, opened by ann, who watches. It is
