@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -137,7 +136,7 @@ func (f discordFront) Tell(t *host.Table, n host.Note) {
 			break
 		}
 		_, err = b.sess.ChannelMessageSendComplex(t.Row.Place, &discordgo.MessageSend{
-			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", view.Mention(t, n.Player), n.Left.Round(time.Second)),
+			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", view.Mention(t, n.Player), view.Duration(n.Left)),
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{t.Row.Players[n.Player-1]}}})
 	case host.NoteLowered, host.NoteAbandoned:
 		why := "This game was stored by an older version of the bot with settings outside today's limits (" + n.Text + ")"

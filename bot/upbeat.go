@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/kombat-game/kombat/bot/view"
@@ -251,7 +252,15 @@ func (b *Bot) upReviseWith(r *request, t *host.Table, plan string) view.Reply {
 		return b.internal(r, "engine after revision", err)
 	}
 	p := t.Seat(r.user.ID)
-	return view.Private("Your plan is revised: budget %d, revision clock %s left. Press **Confirm** to run it, or **Revise** again.", g.Budget(p), g.Clock(p))
+	left, runsOut, err := b.host.UpClock(t, p)
+	if err != nil {
+		return b.internal(r, "upbeat clock", err)
+	}
+	until := ""
+	if !runsOut.IsZero() {
+		until = fmt.Sprintf(" (it runs out <t:%d:R>)", runsOut.Unix())
+	}
+	return view.Private("Your plan is revised: budget %d, revision clock %s left%s. Press **Confirm** to run it, or **Revise** again.", g.Budget(p), view.Duration(left), until)
 }
 
 // planRefused tells a player why their plan was not taken: host's refusal or the
@@ -313,7 +322,16 @@ func (b *Bot) upStatus(r *request) view.Reply {
 	if err != nil {
 		return b.internal(r, "upbeat engine", err)
 	}
-	return view.Private("%s", view.UpStatus(t, g.Snapshot()))
+	// The engine's clock is the one the turn began with; the player to act has used
+	// some of it since.
+	snap := g.Snapshot()
+	var runsOut time.Time
+	if p := snap.Current; p != 0 {
+		if snap.Players[p-1].Clock, runsOut, err = b.host.UpClock(t, p); err != nil {
+			return b.internal(r, "upbeat clock", err)
+		}
+	}
+	return view.Private("%s", view.UpStatus(t, snap, runsOut))
 }
 
 // upResign is /upbeat resign: the player leaves the channel's game at once.
@@ -416,7 +434,7 @@ func (b *Bot) upShow(t *host.Table, s *store.Screen) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("bot: territory of game %d: %w", t.Row.ID, err)
 	}
-	m, err := b.postOnce(t.Row.Place, view.UpScreen(t, snap, s.Summary, png), screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
+	m, err := b.postOnce(t.Row.Place, view.UpScreen(t, snap, s.Summary, png, b.host.UpClockDue(t)), screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
 	if err != nil {
 		return "", err
 	}
@@ -429,7 +447,7 @@ func (b *Bot) upSummary(t *host.Table, e host.Event) string {
 	switch e.Kind {
 	case host.EvStart:
 		if t.Row.Mode == game.ModeAuto {
-			return fmt.Sprintf("The bots have written their first plans: the game begins, one turn every %s.", b.host.AutoStep())
+			return fmt.Sprintf("The bots have written their first plans: the game begins, one turn every %s.", view.Duration(b.host.AutoStep()))
 		}
 		return "Everyone's first plan is in: the game begins."
 	case host.EvTurn:

@@ -449,6 +449,39 @@ func (h *Host) upElapsed(t *Table) time.Duration {
 	return max(el, 0)
 }
 
+// UpClock is the revision clock seat p of t has left now (U20): the engine's, less what
+// the player to act has used since their turn went on screen, which the engine learns
+// only when they act. runsOut is when it runs out if it is running now (their turn is
+// on screen, they are a person and may still revise), else zero: the engine's clock
+// alone is the clock as it stood when the turn began.
+func (h *Host) UpClock(t *Table, p int) (left time.Duration, runsOut time.Time, err error) {
+	g, err := h.UpEngine(t)
+	if err != nil {
+		return 0, time.Time{}, err
+	}
+	left = g.Clock(p)
+	if t.Row.Status != store.StatusPlay || g.Current() != p || !t.upHuman(p) || !g.CanRevise(p) || t.owed != nil || t.Up.ShownAt.IsZero() {
+		return left, time.Time{}, nil
+	}
+	left = max(left-h.upElapsed(t), 0)
+	return left, h.clock.Now().Add(left), nil
+}
+
+// UpClockDue is when the revision clock of the person to act runs out, for the screen
+// being shown to say: show starts that clock (at Up.ShownAt) just before it calls
+// Front.Show, for the state the screen shows. It is zero when no person's clock runs
+// with the screen (a bot to act, a clock run out, the game over or not begun).
+func (h *Host) UpClockDue(t *Table) time.Time {
+	g, err := h.UpEngine(t)
+	if err != nil || t.Row.Status != store.StatusPlay || t.Up.ShownAt.IsZero() || t.Up.ShownVersion != t.version() {
+		return time.Time{}
+	}
+	if p := g.Current(); p != 0 && t.upHuman(p) && g.CanRevise(p) {
+		return t.Up.ShownAt.Add(g.Clock(p))
+	}
+	return time.Time{}
+}
+
 // upTurn returns the engine and user's seat when it is their turn, or refuses.
 func (h *Host) upTurn(t *Table, user string) (*upbeat.Game, int, error) {
 	if t.Row.Status != store.StatusPlay {
