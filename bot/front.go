@@ -61,13 +61,16 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 
 // Retire takes the controls off the message shown before (a "Why?" button stays).
 func (f discordFront) Retire(t *host.Table, old string) {
-	var keep []discordgo.MessageComponent // an UPBEAT screen keeps none
+	// An UPBEAT screen keeps none. Sent as an empty list, never null: Discord documents
+	// [] as the way to clear a message's components (discordgo sends a pointer to a nil
+	// slice as null).
+	keep := []discordgo.MessageComponent{}
 	if t.Row.Upbeat == nil {
 		g, err := f.b.host.Engine(t)
 		if err != nil {
 			return
 		}
-		keep = view.WhyRows(t.Row.ID, g.Turns()-1)
+		keep = append(keep, view.WhyRows(t.Row.ID, g.Turns()-1)...)
 		if g.Result() != nil {
 			defer f.b.follow.drop(t.Row.ID) // the last screen is up: its token has done its work
 		}

@@ -276,4 +276,12 @@ func TestUpbeatStatusClockNow(t *testing.T) {
 	if !strings.Contains(status.Content, "· clock 45s, "+runsOut) {
 		t.Errorf("/upbeat status after a revision and 10 s more: %q; want 45s left, and the same end", status.Content)
 	}
+
+	// Once bob's screen is up, alice's loses its controls by an empty list, Discord's
+	// documented way to clear them, not by null.
+	h.click(h.alice, screen, "Confirm")
+	h.find(thread.ID, "bob's screen", upScreenOf(h.bob, screen.ID))
+	if old := h.fake.Message(screen.ID); len(old.Components) != 0 || old.ComponentsSent != "[]" {
+		t.Errorf("alice's retired screen: components %v, sent as %q; want none, sent as []", old.Components, old.ComponentsSent)
+	}
 }

@@ -64,12 +64,19 @@ func TestUpbeatFirstPlansHeal(t *testing.T) {
 		t.Errorf("deadlines %+v: want the initial-plan time due once, at %v", ds, due)
 	}
 	form := h.click(h.alice, plans, "Write plan")
-	if _, err := h.fake.SubmitModal(h.alice, form, map[string]string{"plan": "invest 10"}); err != nil {
+	sub, err := h.fake.SubmitModal(h.alice, form, map[string]string{"plan": "invest 10"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sub.Settled(h.ctx); err != nil {
 		t.Fatal(err)
 	}
 	h.find(thread.ID, "alice's first turn screen", upScreenOf(h.alice, plans.ID))
 	if n := h.count(thread.ID, contains("first plans")); n != 1 {
 		t.Errorf("%d first-plans messages, want one", n)
+	}
+	if m := h.fake.Message(plans.ID); m.Button("Write plan") != nil || m.ComponentsSent != "[]" {
+		t.Errorf("the first plans message once the game began: %q, components sent as %q; want no Write plan, cleared by []", m.Content, m.ComponentsSent)
 	}
 	h.check()
 }

@@ -112,6 +112,11 @@ func (r Reply) Response() *discordgo.InteractionResponse {
 	}
 	data := &discordgo.InteractionResponseData{Content: r.Content, Embeds: r.Embeds, Components: r.Components,
 		Files: r.discordFiles(), Flags: r.flags(), AllowedMentions: r.allowed()}
+	if r.Update && data.Components == nil {
+		// An update replaces the message's controls: none is an empty list, as Discord
+		// documents it (discordgo sends a nil slice as null).
+		data.Components = []discordgo.MessageComponent{}
+	}
 	if r.Update {
 		// Replace, not add to, the message's files: no stale images left behind.
 		none := []*discordgo.MessageAttachment{}
