@@ -18,6 +18,11 @@ func (h *Host) Arm(t *Table, kind Deadline, due time.Time) {
 		Payload: strconv.Itoa(t.version())})
 	if err != nil {
 		h.log.Error("set deadline", "game", t.Row.ID, "kind", kind, "err", err)
+		return
+	}
+	select { // Tick's loop looks for the next deadline again; one signal is enough
+	case h.armed <- struct{}{}:
+	default:
 	}
 }
 
@@ -44,32 +49,61 @@ func (h *Host) ArmTurnClock(t *Table) {
 	h.Arm(t, TurnReminder, now.Add(t.Row.TurnTimeout*4/5))
 }
 
-// Tick checks deadlines every second until the host closes: first that this process
-// still holds its games (checkClaims), then the due deadlines; every few seconds it
-// also takes up the games of its share that no process hosts (Adopt).
+// Tick checks deadlines until the host closes: at the next deadline, or after a second
+// when none is sooner (an auto game at a pace under a second keeps its pace, rather
+// than one turn a second). Once a second it first checks that this process still
+// holds its games (checkClaims); every few seconds it also takes up the games of its
+// share that no process hosts (Adopt).
 func (h *Host) Tick() {
 	if !h.begin() {
 		return
 	}
 	go func() {
 		defer h.work.Done()
-		tk := time.NewTicker(time.Second)
-		defer tk.Stop()
-		last := time.Now()
+		timer := time.NewTimer(time.Second)
+		defer timer.Stop()
+		wake := time.Now().Add(time.Second) // when timer fires
+		claims, adopted := time.Now(), time.Now()
 		for {
 			select {
 			case <-h.ctx.Done():
 				return
-			case now := <-tk.C:
-				h.checkClaims(h.ctx)
+			case <-h.armed:
+				// A deadline armed meanwhile may be due before the timer.
+				if next := time.Now().Add(h.untilNext(h.ctx)); next.Before(wake) {
+					timer.Reset(time.Until(next))
+					wake = next
+				}
+				continue
+			case now := <-timer.C:
+				if now.Sub(claims) >= time.Second {
+					h.checkClaims(h.ctx)
+					claims = now
+				}
 				h.RunDue(h.ctx)
-				if now.Sub(last) >= scanEvery {
+				if now.Sub(adopted) >= scanEvery {
 					h.Adopt(h.ctx)
-					last = now
+					adopted = now
 				}
 			}
+			wait := h.untilNext(h.ctx)
+			timer.Reset(wait)
+			wake = time.Now().Add(wait)
 		}
 	}()
+}
+
+// untilNext is how long Tick sleeps: until the soonest stored deadline still to come
+// by the host's clock, if it is within a second, else a second. One already due that
+// is left is not this process's to run now (RunDue has just run its own, or put off
+// one that failed), so it waits for the next second's check: never a busy loop.
+func (h *Host) untilNext(ctx context.Context) time.Duration {
+	now := h.clock.Now()
+	d, ok, err := h.db.NextDeadlineAfter(ctx, now)
+	if err != nil || !ok {
+		return time.Second
+	}
+	return min(max(d.Due.Sub(now), time.Millisecond), time.Second)
 }
 
 // RunDue handles every deadline of this process's games that is due by the host's
