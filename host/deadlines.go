@@ -63,6 +63,7 @@ func (h *Host) Tick() {
 		timer := time.NewTimer(time.Second)
 		defer timer.Stop()
 		wake := time.Now().Add(time.Second) // when timer fires
+		var target, fired time.Time         // the deadline it fires for (zero: none), and the last it fired for
 		claims, adopted := time.Now(), time.Now()
 		for {
 			select {
@@ -70,12 +71,13 @@ func (h *Host) Tick() {
 				return
 			case <-h.armed:
 				// A deadline armed meanwhile may be due before the timer.
-				if next := time.Now().Add(h.untilNext(h.ctx)); next.Before(wake) {
-					timer.Reset(time.Until(next))
-					wake = next
+				if wait, due := h.untilNext(h.ctx, fired); time.Now().Add(wait).Before(wake) {
+					timer.Reset(wait)
+					wake, target = time.Now().Add(wait), due
 				}
 				continue
 			case now := <-timer.C:
+				fired = target
 				if now.Sub(claims) >= time.Second {
 					h.checkClaims(h.ctx)
 					claims = now
@@ -86,24 +88,33 @@ func (h *Host) Tick() {
 					adopted = now
 				}
 			}
-			wait := h.untilNext(h.ctx)
+			var wait time.Duration
+			wait, target = h.untilNext(h.ctx, fired)
 			timer.Reset(wait)
 			wake = time.Now().Add(wait)
 		}
 	}()
 }
 
-// untilNext is how long Tick sleeps: until the soonest stored deadline still to come
-// by the host's clock, if it is within a second, else a second. One already due that
-// is left is not this process's to run now (RunDue has just run its own, or put off
-// one that failed), so it waits for the next second's check: never a busy loop.
-func (h *Host) untilNext(ctx context.Context) time.Duration {
+// untilNext is how long Tick sleeps, and the deadline it wakes for (zero when none):
+// until the soonest stored deadline still to come by the host's clock, if it is within
+// a second, else a second. One already due that is left is not this process's to run
+// now (RunDue has just run its own, or put off one that failed), so it waits for the
+// next second's check: never a busy loop. Nor is a deadline woken for already (fired)
+// that is still to come woken for again at once: the host's clock did not move with
+// the timer (a test's manual clock), and the loop would spin until it did.
+func (h *Host) untilNext(ctx context.Context, fired time.Time) (time.Duration, time.Time) {
 	now := h.clock.Now()
 	d, ok, err := h.db.NextDeadlineAfter(ctx, now)
-	if err != nil || !ok {
-		return time.Second
+	if err != nil || !ok || d.Due.Equal(fired) {
+		return time.Second, time.Time{}
 	}
-	return min(max(d.Due.Sub(now), time.Millisecond), time.Second)
+	if wait := d.Due.Sub(now); wait < time.Second {
+		// A millisecond more: deadlines are stored to the millisecond, and a timer a
+		// hair early by the wall clock would find the deadline not yet due.
+		return max(wait, 0) + time.Millisecond, d.Due
+	}
+	return time.Second, time.Time{}
 }
 
 // RunDue handles every deadline of this process's games that is due by the host's
