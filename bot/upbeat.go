@@ -451,9 +451,9 @@ func (b *Bot) upSummary(t *host.Table, e host.Event) string {
 		}
 		return "Everyone's first plan is in: the game begins."
 	case host.EvTurn:
-		return view.UpTurnSummary(*e.Up, view.UpNames(t)[e.Player-1])
+		return view.UpTurnSummary(*e.Up, view.UpNames(t), e.Player)
 	case host.EvTimeUp:
-		return fmt.Sprintf("⏰ %s's revision clock ran out: the plan ran as it stood.\n%s", view.UpMention(t, e.Player), view.UpTurnSummary(*e.Up, view.UpNames(t)[e.Player-1]))
+		return fmt.Sprintf("⏰ %s's revision clock ran out: the plan ran as it stood.\n%s", view.UpMention(t, e.Player), view.UpTurnSummary(*e.Up, view.UpNames(t), e.Player))
 	case host.EvResign:
 		return fmt.Sprintf("%s resigned.", view.UpMention(t, e.Player))
 	case host.EvStop:

@@ -101,6 +101,10 @@ func TestUpbeatRestartMidGame(t *testing.T) {
 	// alice revises and confirms.
 	screen := h.find(thread.ID, "alice's first screen", upScreenOf(h.alice, ""))
 	h.clock.Advance(10 * time.Second)
+	notBob := h.click(h.bob, screen, "Revise")
+	if m, err := notBob.Reply(h.ctx); err != nil || !strings.Contains(m.Content, "It is alice's turn, not yours.") {
+		t.Errorf("bob pressing Revise on alice's turn: %v %+v; want her named, not her seat", err, m)
+	}
 	in := h.click(h.alice, screen, "Revise")
 	if _, err := h.fake.SubmitModal(h.alice, in, map[string]string{"plan": "move down\ninvest 20\nmove upleft"}); err != nil {
 		t.Fatal(err)
@@ -240,7 +244,8 @@ func TestOneGamePerPersonAcrossGames(t *testing.T) {
 // act as it stands now, not as it stood when the turn began (issue 24 §3: "clock 3m0s"
 // five seconds into a 3-minute turn), and both it and the turn's screen say when the
 // clock runs out as a timestamp Discord counts down. A revision's answer says what is
-// left, rounded to the second. A count of one is singular ("1 region").
+// left, rounded to the second. A count of one is singular ("1 region"), and a refusal
+// names the player whose turn it is.
 func TestUpbeatStatusClockNow(t *testing.T) {
 	h := newHarness(t)
 	thread, screen := h.upDuel("m=8\nn=8\nmax_turns=3\nplan_rev_min=1\nplan_rev_sec=0\n")
@@ -262,6 +267,10 @@ func TestUpbeatStatusClockNow(t *testing.T) {
 	bob := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "2. <@"+h.bob.ID+">: ") })
 	if bob < 0 || !strings.HasSuffix(lines[bob], "· clock 1m0s") {
 		t.Errorf("/upbeat status: %q; want bob's whole clock, not running", status.Content)
+	}
+	notBob := h.click(h.bob, screen, "Revise")
+	if m, err := notBob.Reply(h.ctx); err != nil || !strings.Contains(m.Content, "It is alice's turn, not yours.") {
+		t.Errorf("bob pressing Revise on alice's turn: %v %+v; want her named, not her seat", err, m)
 	}
 	in := h.click(h.alice, screen, "Revise")
 	sub, err := h.fake.SubmitModal(h.alice, in, map[string]string{"plan": "invest 20"})

@@ -135,6 +135,18 @@ func (h *Host) CancelUpbeat(t *Table, user string) error {
 	return h.Cancel(t)
 }
 
+// upName names seat p of an UPBEAT game for a refusal: its player's display name, or
+// the bot's seat ("Bot 2"), as the game's messages do, rather than a bare seat number.
+func (t *Table) upName(p int) string {
+	switch {
+	case !t.upHuman(p):
+		return fmt.Sprintf("Bot %d", p)
+	case t.Up.Names[p-1] != "":
+		return t.Up.Names[p-1]
+	}
+	return fmt.Sprintf("player %d", p)
+}
+
 // upHuman reports whether seat p of an UPBEAT game is a person's.
 func (t *Table) upHuman(p int) bool { return t.Up.Levels[p-1] == "" }
 
@@ -495,7 +507,7 @@ func (h *Host) upTurn(t *Table, user string) (*upbeat.Game, int, error) {
 	case p == 0:
 		return nil, 0, refuse("You are not playing in this game; you can watch.")
 	case p != g.Current():
-		return nil, 0, refuse("It is player %d's turn, not yours.", g.Current())
+		return nil, 0, refuse("It is %s's turn, not yours.", t.upName(g.Current()))
 	default:
 		return g, p, nil
 	}

@@ -229,8 +229,10 @@ func UpStatus(t *host.Table, s upbeat.Snapshot, runsOut time.Time) string {
 	return Fit(b.String())
 }
 
-// UpTurnSummary words what a turn did, in a line or two.
-func UpTurnSummary(l upbeat.TurnLog, who string) string {
+// UpTurnSummary words what seat p's turn did, in a line or two, naming players by
+// names (by seat; UpNames).
+func UpTurnSummary(l upbeat.TurnLog, names []string, p int) string {
+	who := names[p-1]
 	var interest float64
 	var moves, invests, collects, shots, hits int
 	var invested, collected int64
@@ -274,8 +276,8 @@ func UpTurnSummary(l upbeat.TurnLog, who string) string {
 		parts = append(parts, fmt.Sprintf("%s (%d hit)", upCount(shots, "shot", "shots"), hits))
 	}
 	s := fmt.Sprintf("**%s**, turn %d: %s; the crew ended at %v (%s).", who, l.Turn, strings.Join(parts, ", "), l.Crew, l.End)
-	for _, p := range lost {
-		s += fmt.Sprintf(" Player %d lost their city center and is out.", p)
+	for _, out := range lost {
+		s += fmt.Sprintf(" %s lost their city center and is out.", names[out-1])
 	}
 	return s
 }

@@ -48,3 +48,22 @@ func TestDuration(t *testing.T) {
 		}
 	}
 }
+
+// TestUpTurnSummaryWords: a turn's summary names who lost their city center rather
+// than their seat, and says "1 region" and "1 shot" (issue 24 §3).
+func TestUpTurnSummaryWords(t *testing.T) {
+	l := upbeat.TurnLog{Turn: 3, Events: []upbeat.Event{
+		{Kind: upbeat.EventInvest, OK: true, Amount: 40},
+		{Kind: upbeat.EventShoot, OK: true},
+		{Kind: upbeat.EventLost, Player: 3},
+	}}
+	got := UpTurnSummary(l, []string{"Ann", "Bob", "Bot 3 (easy)"}, 1)
+	for _, want := range []string{"**Ann**, turn 3", "invested 40 in 1 region,", "1 shot (1 hit)", "Bot 3 (easy) lost their city center"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("summary %q lacks %q", got, want)
+		}
+	}
+	if strings.Contains(got, "Player 3") {
+		t.Errorf("summary %q names a seat", got)
+	}
+}
