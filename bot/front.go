@@ -79,9 +79,16 @@ func (f discordFront) Retire(t *host.Table, old string) {
 		return
 	}
 	id, place, prio := t.Row.ID, t.Row.Place, f.b.screenPriority(t)
+	change := &discordgo.MessageEdit{ID: old, Channel: place, Components: &keep}
+	if t.Row.Upbeat != nil && t.Row.Status == store.StatusPlay && len(t.Row.Upbeat.Actions) == 0 {
+		// The first turn's screen retires the first-plans message, which must stop
+		// asking for a plan nobody can write now (and mention nobody again).
+		content := view.UpFirstPlansDone(t)
+		change.Content, change.AllowedMentions = &content, &discordgo.MessageAllowedMentions{}
+	}
 	edit := func() {
 		// A permanent failure here (the old message deleted) leaves nothing to clean.
-		if _, err := f.b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: place, Components: &keep}, prio); err != nil && permanent(err) == "" {
+		if _, err := f.b.sess.ChannelMessageEditComplex(change, prio); err != nil && permanent(err) == "" {
 			f.b.log.Warn("strip old controls", "game", id, "message", old, "err", err)
 		}
 	}

@@ -15,7 +15,8 @@ import (
 // (issue 24 §3). Its post fails with a 500 and the bot is stopped before it retries (a
 // kill between Start and the post); an outage longer than the initial-plan time
 // follows. The next bot posts the message, whose time runs the whole initial-plan
-// time from then (no plan became `done` meanwhile), and the game goes on from it.
+// time from then (no plan became `done` meanwhile); when it runs out the game begins,
+// and the message says so rather than ask for a plan by a button that is gone.
 func TestUpbeatFirstPlansHeal(t *testing.T) {
 	h := newHarnessWith(t, func(o *Options) { o.RetryBase, o.RetryMax = time.Hour, time.Hour })
 	lobby := h.upslash(h.alice, h.channel.ID, "new", discordtest.Opt("players", 2), discordtest.Opt("bots", 1),
@@ -63,20 +64,25 @@ func TestUpbeatFirstPlansHeal(t *testing.T) {
 	if setup != 1 {
 		t.Errorf("deadlines %+v: want the initial-plan time due once, at %v", ds, due)
 	}
-	form := h.click(h.alice, plans, "Write plan")
-	sub, err := h.fake.SubmitModal(h.alice, form, map[string]string{"plan": "invest 10"})
-	if err != nil {
-		t.Fatal(err)
+	// Nobody writes a plan: the time runs out a whole initial-plan time after the post,
+	// not before, and the game begins; the first-plans message says so, its button gone.
+	h.clock.Advance(upbeat.DefaultConfig().InitPlanTime() - time.Second)
+	h.bot.RunDue(h.ctx)
+	if n := h.count(thread.ID, upScreenOf(h.alice, plans.ID)); n != 0 {
+		t.Fatal("the game began before the initial-plan time was up")
 	}
-	if _, err := sub.Settled(h.ctx); err != nil {
-		t.Fatal(err)
-	}
+	h.clock.Advance(time.Second)
+	h.bot.RunDue(h.ctx)
 	h.find(thread.ID, "alice's first turn screen", upScreenOf(h.alice, plans.ID))
 	if n := h.count(thread.ID, contains("first plans")); n != 1 {
 		t.Errorf("%d first-plans messages, want one", n)
 	}
-	if m := h.fake.Message(plans.ID); m.Button("Write plan") != nil || m.ComponentsSent != "[]" {
-		t.Errorf("the first plans message once the game began: %q, components sent as %q; want no Write plan, cleared by []", m.Content, m.ComponentsSent)
+	m := h.fake.Message(plans.ID)
+	if m.Button("Write plan") != nil || m.ComponentsSent != "[]" {
+		t.Errorf("the first plans message once the game began: components sent as %q; want no Write plan, cleared by []", m.ComponentsSent)
+	}
+	if strings.Contains(m.Content, "Write plan") || !strings.Contains(m.Content, "the game has begun") {
+		t.Errorf("the first plans message once the game began: %q; want it begun, with no word of the gone button", m.Content)
 	}
 	h.check()
 }

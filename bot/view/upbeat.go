@@ -99,12 +99,7 @@ func UpStarted(t *host.Table) Reply {
 func UpFirstPlans(t *host.Table, until time.Time) Reply {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**UPBEAT — first plans** · press **Write plan** and write your construction plan. The game begins when everyone has written one, or <t:%d:R>; a player without a plan then runs `done`.\n", until.Unix())
-	b.WriteString(upSeats(t, func(p int) string {
-		if len(t.Up.Written) >= p && t.Up.Written[p-1] {
-			return "✅"
-		}
-		return "⬜"
-	}))
+	b.WriteString(upWritten(t))
 	var people []string
 	for _, id := range t.Row.Upbeat.Seats {
 		if id != "" {
@@ -114,6 +109,25 @@ func UpFirstPlans(t *host.Table, until time.Time) Reply {
 	return Reply{Content: Fit(b.String()), Mentions: people, Components: []discordgo.MessageComponent{Row(
 		Button("Write plan", discordgo.PrimaryButton, CustomID{Action: "upplan", Game: t.Row.ID}),
 	)}}
+}
+
+// upWritten lists the seats, ticked when they wrote their first plan.
+func upWritten(t *host.Table) string {
+	return upSeats(t, func(p int) string {
+		if len(t.Up.Written) >= p && t.Up.Written[p-1] {
+			return "✅"
+		}
+		return "⬜"
+	})
+}
+
+// UpFirstPlansDone is the first-plans message once the game has begun: who wrote a
+// plan, and no word of a button that is gone.
+func UpFirstPlansDone(t *host.Table) string {
+	var b strings.Builder
+	b.WriteString("**UPBEAT — first plans** · the game has begun; a player who wrote no plan runs `done`.\n")
+	b.WriteString(upWritten(t))
+	return Fit(b.String())
 }
 
 // UpPlanForm is the plan form: the first plan (first) or a revision. The plan it
