@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -62,13 +61,16 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 
 // Retire takes the controls off the message shown before (a "Why?" button stays).
 func (f discordFront) Retire(t *host.Table, old string) {
-	var keep []discordgo.MessageComponent // an UPBEAT screen keeps none
+	// An UPBEAT screen keeps none. Sent as an empty list, never null: Discord documents
+	// [] as the way to clear a message's components (discordgo sends a pointer to a nil
+	// slice as null).
+	keep := []discordgo.MessageComponent{}
 	if t.Row.Upbeat == nil {
 		g, err := f.b.host.Engine(t)
 		if err != nil {
 			return
 		}
-		keep = view.WhyRows(t.Row.ID, g.Turns()-1)
+		keep = append(keep, view.WhyRows(t.Row.ID, g.Turns()-1)...)
 		if g.Result() != nil {
 			defer f.b.follow.drop(t.Row.ID) // the last screen is up: its token has done its work
 		}
@@ -77,9 +79,16 @@ func (f discordFront) Retire(t *host.Table, old string) {
 		return
 	}
 	id, place, prio := t.Row.ID, t.Row.Place, f.b.screenPriority(t)
+	change := &discordgo.MessageEdit{ID: old, Channel: place, Components: &keep}
+	if t.Row.Upbeat != nil && t.Row.Status == store.StatusPlay && len(t.Row.Upbeat.Actions) == 0 {
+		// The first turn's screen retires the first-plans message, which must stop
+		// asking for a plan nobody can write now (and mention nobody again).
+		content := view.UpFirstPlansDone(t)
+		change.Content, change.AllowedMentions = &content, &discordgo.MessageAllowedMentions{}
+	}
 	edit := func() {
 		// A permanent failure here (the old message deleted) leaves nothing to clean.
-		if _, err := f.b.sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: place, Components: &keep}, prio); err != nil && permanent(err) == "" {
+		if _, err := f.b.sess.ChannelMessageEditComplex(change, prio); err != nil && permanent(err) == "" {
 			f.b.log.Warn("strip old controls", "game", id, "message", old, "err", err)
 		}
 	}
@@ -137,7 +146,7 @@ func (f discordFront) Tell(t *host.Table, n host.Note) {
 			break
 		}
 		_, err = b.sess.ChannelMessageSendComplex(t.Row.Place, &discordgo.MessageSend{
-			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", view.Mention(t, n.Player), n.Left.Round(time.Second)),
+			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", view.Mention(t, n.Player), view.Duration(n.Left)),
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{t.Row.Players[n.Player-1]}}})
 	case host.NoteLowered, host.NoteAbandoned:
 		why := "This game was stored by an older version of the bot with settings outside today's limits (" + n.Text + ")"

@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/kombat-game/kombat/bot/view"
@@ -178,18 +179,14 @@ func (b *Bot) upCancel(r *request, id view.CustomID) view.Reply {
 // and the people are asked for their first plans there.
 func (b *Bot) upStart(r *request, id view.CustomID) view.Reply {
 	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
-		if err := b.host.StartUpbeat(t, r.user.ID); err != nil {
+		// The thread first, so that the first-plans screen StartUpbeat owes (and shows
+		// at once when Discord takes it, or retries) goes there.
+		if err := b.host.UpMayStart(t, r.user.ID); err != nil {
 			return b.refusedOr(r, "start upbeat game", err)
 		}
 		b.moveToThread(t, r.i.Message.ID, "UPBEAT: "+strings.Join(view.UpNames(t), ", "))
-		m, err := b.sess.ChannelMessageSendComplex(t.Row.Place, view.UpFirstPlans(t, t.Up.PlansDue).Message())
-		if err != nil {
-			b.log.Error("post first plans", "game", t.Row.ID, "err", err) // the deadline begins the game all the same
-		} else {
-			t.Row.Shown = m.ID // its button goes when the first screen is up
-			if err := b.host.SaveMeta(t); err != nil {
-				b.log.Error("save first plans message", "game", t.Row.ID, "err", err)
-			}
+		if err := b.host.StartUpbeat(t, r.user.ID); err != nil {
+			return b.refusedOr(r, "start upbeat game", err)
 		}
 		return view.UpStarted(t)
 	})
@@ -255,7 +252,15 @@ func (b *Bot) upReviseWith(r *request, t *host.Table, plan string) view.Reply {
 		return b.internal(r, "engine after revision", err)
 	}
 	p := t.Seat(r.user.ID)
-	return view.Private("Your plan is revised: budget %d, revision clock %s left. Press **Confirm** to run it, or **Revise** again.", g.Budget(p), g.Clock(p))
+	left, runsOut, err := b.host.UpClock(t, p)
+	if err != nil {
+		return b.internal(r, "upbeat clock", err)
+	}
+	until := ""
+	if !runsOut.IsZero() {
+		until = fmt.Sprintf(" (it runs out <t:%d:R>)", runsOut.Unix())
+	}
+	return view.Private("Your plan is revised: budget %d, revision clock %s left%s. Press **Confirm** to run it, or **Revise** again.", g.Budget(p), view.Duration(left), until)
 }
 
 // planRefused tells a player why their plan was not taken: host's refusal or the
@@ -317,7 +322,16 @@ func (b *Bot) upStatus(r *request) view.Reply {
 	if err != nil {
 		return b.internal(r, "upbeat engine", err)
 	}
-	return view.Private("%s", view.UpStatus(t, g.Snapshot()))
+	// The engine's clock is the one the turn began with; the player to act has used
+	// some of it since.
+	snap := g.Snapshot()
+	var runsOut time.Time
+	if p := snap.Current; p != 0 {
+		if snap.Players[p-1].Clock, runsOut, err = b.host.UpClock(t, p); err != nil {
+			return b.internal(r, "upbeat clock", err)
+		}
+	}
+	return view.Private("%s", view.UpStatus(t, snap, runsOut))
 }
 
 // upResign is /upbeat resign: the player leaves the channel's game at once.
@@ -402,6 +416,15 @@ func (b *Bot) upCheck(r *request, o options) view.Reply {
 // upShow is the front's Show for an UPBEAT game: the territory after the last turn,
 // its summary, and the controls of the person to act.
 func (b *Bot) upShow(t *host.Table, s *store.Screen) (string, error) {
+	if t.Row.Status == store.StatusSetup {
+		// The first-plans message, with its Write plan button: its time runs out at
+		// PlansDue, which the host set as it came to show it.
+		m, err := b.postOnce(t.Row.Place, view.UpFirstPlans(t, t.Up.PlansDue), screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
+		if err != nil {
+			return "", err
+		}
+		return m.ID, nil
+	}
 	g, err := b.host.UpEngine(t)
 	if err != nil {
 		return "", err
@@ -411,7 +434,7 @@ func (b *Bot) upShow(t *host.Table, s *store.Screen) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("bot: territory of game %d: %w", t.Row.ID, err)
 	}
-	m, err := b.postOnce(t.Row.Place, view.UpScreen(t, snap, s.Summary, png), screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
+	m, err := b.postOnce(t.Row.Place, view.UpScreen(t, snap, s.Summary, png, b.host.UpClockDue(t)), screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
 	if err != nil {
 		return "", err
 	}
@@ -424,13 +447,13 @@ func (b *Bot) upSummary(t *host.Table, e host.Event) string {
 	switch e.Kind {
 	case host.EvStart:
 		if t.Row.Mode == game.ModeAuto {
-			return fmt.Sprintf("The bots have written their first plans: the game begins, one turn every %s.", b.host.AutoStep())
+			return fmt.Sprintf("The bots have written their first plans: the game begins, one turn every %s.", view.Duration(b.host.AutoStep()))
 		}
 		return "Everyone's first plan is in: the game begins."
 	case host.EvTurn:
-		return view.UpTurnSummary(*e.Up, view.UpNames(t)[e.Player-1])
+		return view.UpTurnSummary(*e.Up, view.UpNames(t), e.Player)
 	case host.EvTimeUp:
-		return fmt.Sprintf("⏰ %s's revision clock ran out: the plan ran as it stood.\n%s", view.UpMention(t, e.Player), view.UpTurnSummary(*e.Up, view.UpNames(t)[e.Player-1]))
+		return fmt.Sprintf("⏰ %s's revision clock ran out: the plan ran as it stood.\n%s", view.UpMention(t, e.Player), view.UpTurnSummary(*e.Up, view.UpNames(t), e.Player))
 	case host.EvResign:
 		return fmt.Sprintf("%s resigned.", view.UpMention(t, e.Player))
 	case host.EvStop:

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -100,6 +101,10 @@ func TestUpbeatRestartMidGame(t *testing.T) {
 	// alice revises and confirms.
 	screen := h.find(thread.ID, "alice's first screen", upScreenOf(h.alice, ""))
 	h.clock.Advance(10 * time.Second)
+	notBob := h.click(h.bob, screen, "Revise")
+	if m, err := notBob.Reply(h.ctx); err != nil || !strings.Contains(m.Content, "It is alice's turn, not yours.") {
+		t.Errorf("bob pressing Revise on alice's turn: %v %+v; want her named, not her seat", err, m)
+	}
 	in := h.click(h.alice, screen, "Revise")
 	if _, err := h.fake.SubmitModal(h.alice, in, map[string]string{"plan": "move down\ninvest 20\nmove upleft"}); err != nil {
 		t.Fatal(err)
@@ -233,4 +238,59 @@ func TestOneGamePerPersonAcrossGames(t *testing.T) {
 		t.Error("alice took a seat in the lobby")
 	}
 	h.check()
+}
+
+// TestUpbeatStatusClockNow: /upbeat status shows the revision clock of the player to
+// act as it stands now, not as it stood when the turn began (issue 24 §3: "clock 3m0s"
+// five seconds into a 3-minute turn), and both it and the turn's screen say when the
+// clock runs out as a timestamp Discord counts down. A revision's answer says what is
+// left, rounded to the second. A count of one is singular ("1 region"), and a refusal
+// names the player whose turn it is.
+func TestUpbeatStatusClockNow(t *testing.T) {
+	h := newHarness(t)
+	thread, screen := h.upDuel("m=8\nn=8\nmax_turns=3\nplan_rev_min=1\nplan_rev_sec=0\n")
+	runsOut := fmt.Sprintf("runs out <t:%d:R>", h.clock.Now().Add(time.Minute).Unix())
+	if !strings.Contains(screen.Content, "revision clock 1m0s left, "+runsOut) {
+		t.Errorf("alice's screen: %q; want her whole clock and when it runs out (%s)", screen.Content, runsOut)
+	}
+	h.clock.Advance(5*time.Second + 400*time.Millisecond)
+	status := h.upslash(h.bob, thread.ID, "status")
+	alice := "1. <@" + h.alice.ID + ">: "
+	lines := strings.Split(status.Content, "\n")
+	i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, alice) })
+	if i < 0 || !strings.HasSuffix(lines[i], "· clock 55s, "+runsOut) {
+		t.Errorf("/upbeat status 5.4 s into alice's turn: %q; want 55s left, and %s", status.Content, runsOut)
+	}
+	if i >= 0 && !strings.Contains(lines[i], " · 1 region · ") || !strings.Contains(lines[0], " · 0 turns played") {
+		t.Errorf("/upbeat status: %q; want one region (singular) for alice's city, and 0 turns played", status.Content)
+	}
+	bob := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "2. <@"+h.bob.ID+">: ") })
+	if bob < 0 || !strings.HasSuffix(lines[bob], "· clock 1m0s") {
+		t.Errorf("/upbeat status: %q; want bob's whole clock, not running", status.Content)
+	}
+	notBob := h.click(h.bob, screen, "Revise")
+	if m, err := notBob.Reply(h.ctx); err != nil || !strings.Contains(m.Content, "It is alice's turn, not yours.") {
+		t.Errorf("bob pressing Revise on alice's turn: %v %+v; want her named, not her seat", err, m)
+	}
+	in := h.click(h.alice, screen, "Revise")
+	sub, err := h.fake.SubmitModal(h.alice, in, map[string]string{"plan": "invest 20"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := sub.Reply(h.ctx); err != nil || !strings.Contains(m.Content, "revision clock 55s left (it "+runsOut+")") {
+		t.Errorf("the revision's answer: %v %+v", err, m)
+	}
+	h.clock.Advance(10 * time.Second)
+	status = h.upslash(h.alice, thread.ID, "status")
+	if !strings.Contains(status.Content, "· clock 45s, "+runsOut) {
+		t.Errorf("/upbeat status after a revision and 10 s more: %q; want 45s left, and the same end", status.Content)
+	}
+
+	// Once bob's screen is up, alice's loses its controls by an empty list, Discord's
+	// documented way to clear them, not by null.
+	h.click(h.alice, screen, "Confirm")
+	h.find(thread.ID, "bob's screen", upScreenOf(h.bob, screen.ID))
+	if old := h.fake.Message(screen.ID); len(old.Components) != 0 || old.ComponentsSent != "[]" {
+		t.Errorf("alice's retired screen: components %v, sent as %q; want none, sent as []", old.Components, old.ComponentsSent)
+	}
 }

@@ -18,6 +18,11 @@ func (h *Host) Arm(t *Table, kind Deadline, due time.Time) {
 		Payload: strconv.Itoa(t.version())})
 	if err != nil {
 		h.log.Error("set deadline", "game", t.Row.ID, "kind", kind, "err", err)
+		return
+	}
+	select { // Tick's loop looks for the next deadline again; one signal is enough
+	case h.armed <- struct{}{}:
+	default:
 	}
 }
 
@@ -44,32 +49,72 @@ func (h *Host) ArmTurnClock(t *Table) {
 	h.Arm(t, TurnReminder, now.Add(t.Row.TurnTimeout*4/5))
 }
 
-// Tick checks deadlines every second until the host closes: first that this process
-// still holds its games (checkClaims), then the due deadlines; every few seconds it
-// also takes up the games of its share that no process hosts (Adopt).
+// Tick checks deadlines until the host closes: at the next deadline, or after a second
+// when none is sooner (an auto game at a pace under a second keeps its pace, rather
+// than one turn a second). Once a second it first checks that this process still
+// holds its games (checkClaims); every few seconds it also takes up the games of its
+// share that no process hosts (Adopt).
 func (h *Host) Tick() {
 	if !h.begin() {
 		return
 	}
 	go func() {
 		defer h.work.Done()
-		tk := time.NewTicker(time.Second)
-		defer tk.Stop()
-		last := time.Now()
+		timer := time.NewTimer(time.Second)
+		defer timer.Stop()
+		wake := time.Now().Add(time.Second) // when timer fires
+		var target, fired time.Time         // the deadline it fires for (zero: none), and the last it fired for
+		claims, adopted := time.Now(), time.Now()
 		for {
 			select {
 			case <-h.ctx.Done():
 				return
-			case now := <-tk.C:
-				h.checkClaims(h.ctx)
+			case <-h.armed:
+				// A deadline armed meanwhile may be due before the timer.
+				if wait, due := h.untilNext(h.ctx, fired); time.Now().Add(wait).Before(wake) {
+					timer.Reset(wait)
+					wake, target = time.Now().Add(wait), due
+				}
+				continue
+			case now := <-timer.C:
+				fired = target
+				if now.Sub(claims) >= time.Second {
+					h.checkClaims(h.ctx)
+					claims = now
+				}
 				h.RunDue(h.ctx)
-				if now.Sub(last) >= scanEvery {
+				if now.Sub(adopted) >= scanEvery {
 					h.Adopt(h.ctx)
-					last = now
+					adopted = now
 				}
 			}
+			var wait time.Duration
+			wait, target = h.untilNext(h.ctx, fired)
+			timer.Reset(wait)
+			wake = time.Now().Add(wait)
 		}
 	}()
+}
+
+// untilNext is how long Tick sleeps, and the deadline it wakes for (zero when none):
+// until the soonest stored deadline still to come by the host's clock, if it is within
+// a second, else a second. One already due that is left is not this process's to run
+// now (RunDue has just run its own, or put off one that failed), so it waits for the
+// next second's check: never a busy loop. Nor is a deadline woken for already (fired)
+// that is still to come woken for again at once: the host's clock did not move with
+// the timer (a test's manual clock), and the loop would spin until it did.
+func (h *Host) untilNext(ctx context.Context, fired time.Time) (time.Duration, time.Time) {
+	now := h.clock.Now()
+	d, ok, err := h.db.NextDeadlineAfter(ctx, now)
+	if err != nil || !ok || d.Due.Equal(fired) {
+		return time.Second, time.Time{}
+	}
+	if wait := d.Due.Sub(now); wait < time.Second {
+		// A millisecond more: deadlines are stored to the millisecond, and a timer a
+		// hair early by the wall clock would find the deadline not yet due.
+		return max(wait, 0) + time.Millisecond, d.Due
+	}
+	return time.Second, time.Time{}
 }
 
 // RunDue handles every deadline of this process's games that is due by the host's

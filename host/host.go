@@ -73,6 +73,10 @@ type Host struct {
 	// lostNow is len(relost), for health checks that must not wait for Adopt.
 	lostNow atomic.Int64
 
+	// armed tells Tick's loop that a deadline was armed (Arm), so it wakes for one due
+	// before its next wake-up (an auto game's first turn at a pace under a second).
+	armed chan struct{}
+
 	// seating is held while people take seats (a game created, an UPBEAT seat joined),
 	// so two at once cannot both pass the one-game-per-person check (seatFree).
 	seating sync.Mutex
@@ -112,7 +116,7 @@ func New(opt Options) (*Host, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Host{opt: opt, db: opt.DB, lang: opt.Lang, uplang: upbeat.NewLanguage(), log: opt.Log, clock: opt.Clock, front: opt.Front,
-		tables: newRegistry(), unhostable: map[int64]bool{}, relost: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx)}, nil
+		tables: newRegistry(), unhostable: map[int64]bool{}, relost: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx), armed: make(chan struct{}, 1)}, nil
 }
 
 // Lang is the strategy language the host's games use.

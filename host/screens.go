@@ -117,6 +117,9 @@ func (h *Host) show(t *Table) error {
 	if err != nil {
 		h.Disarm(t, TurnTimeUp)
 		h.Disarm(t, TurnReminder)
+		if t.isUpbeat() && t.Row.Status == store.StatusSetup {
+			h.Disarm(t, SetupExpiry) // the first plans cannot be written: their time waits
+		}
 		s.Attempts++
 		s.LastError = err.Error()
 		if why := h.front.Permanent(err); why != "" {

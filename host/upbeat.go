@@ -1,6 +1,7 @@
 package host
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -134,6 +135,18 @@ func (h *Host) CancelUpbeat(t *Table, user string) error {
 	return h.Cancel(t)
 }
 
+// upName names seat p of an UPBEAT game for a refusal: its player's display name, or
+// the bot's seat ("Bot 2"), as the game's messages do, rather than a bare seat number.
+func (t *Table) upName(p int) string {
+	switch {
+	case !t.upHuman(p):
+		return fmt.Sprintf("Bot %d", p)
+	case t.Up.Names[p-1] != "":
+		return t.Up.Names[p-1]
+	}
+	return fmt.Sprintf("player %d", p)
+}
+
 // upHuman reports whether seat p of an UPBEAT game is a person's.
 func (t *Table) upHuman(p int) bool { return t.Up.Levels[p-1] == "" }
 
@@ -193,11 +206,14 @@ func (h *Host) LeaveUpbeat(t *Table, user string) error {
 	return nil
 }
 
-// StartUpbeat begins the first plans (U19): the bots write theirs at once, the people
-// have the initial-plan time, a stored deadline, to write theirs (WritePlan). Only the
-// opener starts, once every seat is taken. An auto game, with nobody to wait for,
-// begins at once (should that fail, the deadline begins it).
-func (h *Host) StartUpbeat(t *Table, user string) error {
+// upPlansVersion is the version of an UPBEAT game's first-plans screen: the message
+// where the people write their first plans, owed before any action is stored (the
+// first turn's screen is version 0, and a screen's version names its post).
+const upPlansVersion = -1
+
+// UpMayStart says why user cannot start t now (a *Refusal), or nil: StartUpbeat's
+// checks, for a chat that prepares the game's place (a thread) before it starts.
+func (h *Host) UpMayStart(t *Table, user string) error {
 	switch {
 	case t.Row.Status != store.StatusChallenge:
 		return refuse("This game has started.")
@@ -205,6 +221,20 @@ func (h *Host) StartUpbeat(t *Table, user string) error {
 		return refuse("Only <@%s>, who opened this game, can start it.", t.Up.Owner)
 	case t.upOpenSeats() > 0:
 		return refuse("Some seats are still open: wait for players to join.")
+	}
+	return nil
+}
+
+// StartUpbeat begins the first plans (U19): the bots write theirs at once, the people
+// have the initial-plan time to write theirs (WritePlan). The first-plans screen is
+// owed in the transaction that starts the game and shown as any screen is (retried,
+// and after a restart); the initial-plan time, a stored deadline, starts only once it
+// is up, so no one loses their plan time to an outage. Only the opener starts, once
+// every seat is taken. An auto game, with nobody to wait for, begins at once (should
+// that fail, the deadline begins it).
+func (h *Host) StartUpbeat(t *Table, user string) error {
+	if err := h.UpMayStart(t, user); err != nil {
+		return err
 	}
 	n := len(t.Row.Upbeat.Seats)
 	t.Up.Plans, t.Up.Written = make([]string, n), make([]bool, n)
@@ -217,17 +247,44 @@ func (h *Host) StartUpbeat(t *Table, user string) error {
 			t.Up.Plans[p-1], t.Up.Written[p-1] = b.InitialPlan(), true
 		}
 	}
+	// Until the first-plans screen is up (show sets it again), the time given is the
+	// whole initial-plan time from now.
 	t.Row.Status, t.Up.PlansDue = store.StatusSetup, h.clock.Now().Add(t.Row.Upbeat.Config.InitPlanTime())
-	if err := h.SaveMeta(t); err != nil {
-		t.Row.Status, t.Up.Plans, t.Up.Written, t.Up.PlansDue = store.StatusChallenge, nil, nil, time.Time{}
+	auto := t.Row.Mode == game.ModeAuto
+	lobby := t.Row.Shown
+	var err error
+	if auto {
+		err = h.SaveMeta(t)
+	} else {
+		// The lobby's message lost its buttons with the Start that answered on it, and
+		// it may stay in the channel when the game moves to a thread: the first-plans
+		// screen has no screen before it to retire.
+		t.Row.Shown = ""
+		err = h.saveMetaOwing(t, upPlansVersion)
+	}
+	if err != nil {
+		t.Row.Status, t.Up.Plans, t.Up.Written, t.Up.PlansDue, t.Row.Shown = store.StatusChallenge, nil, nil, time.Time{}, lobby
 		return err
 	}
 	h.Disarm(t, ChallengeExpiry)
-	h.Arm(t, SetupExpiry, t.Up.PlansDue)
-	if t.Row.Mode == game.ModeAuto {
+	if auto {
+		h.Arm(t, SetupExpiry, t.Up.PlansDue)
 		return h.upBegin(t)
 	}
+	t.owed = &store.Screen{Game: t.Row.ID, Version: upPlansVersion}
+	h.goOn(t)
 	return nil
+}
+
+// saveMetaOwing is SaveMeta, owing the screen of version (no summary) in the same
+// transaction.
+func (h *Host) saveMetaOwing(t *Table, version int) error {
+	raw, err := json.Marshal(t.lobby())
+	if err != nil {
+		return err
+	}
+	t.Row.Setup = raw
+	return h.db.SaveMetaOwing(h.wctx, t.Row, version, "")
 }
 
 // upOpenSeats counts the people's seats nobody has taken yet.
@@ -362,6 +419,13 @@ func upReason(g *upbeat.Game) game.Reason {
 // the revision clock of the person to act (U20), whose stored deadline is when the
 // time they have left runs out.
 func (h *Host) upArmClock(t *Table) error {
+	if t.Row.Status == store.StatusSetup {
+		// The first-plans screen: the initial-plan time runs from the moment it is up,
+		// as a turn's clock does (U19).
+		t.Up.PlansDue = h.clock.Now().Add(t.Row.Upbeat.Config.InitPlanTime())
+		h.Arm(t, SetupExpiry, t.Up.PlansDue)
+		return nil
+	}
 	if t.Row.Status != store.StatusPlay {
 		return nil
 	}
@@ -397,6 +461,39 @@ func (h *Host) upElapsed(t *Table) time.Duration {
 	return max(el, 0)
 }
 
+// UpClock is the revision clock seat p of t has left now (U20): the engine's, less what
+// the player to act has used since their turn went on screen, which the engine learns
+// only when they act. runsOut is when it runs out if it is running now (their turn is
+// on screen, they are a person and may still revise), else zero: the engine's clock
+// alone is the clock as it stood when the turn began.
+func (h *Host) UpClock(t *Table, p int) (left time.Duration, runsOut time.Time, err error) {
+	g, err := h.UpEngine(t)
+	if err != nil {
+		return 0, time.Time{}, err
+	}
+	left = g.Clock(p)
+	if t.Row.Status != store.StatusPlay || g.Current() != p || !t.upHuman(p) || !g.CanRevise(p) || t.owed != nil || t.Up.ShownAt.IsZero() {
+		return left, time.Time{}, nil
+	}
+	left = max(left-h.upElapsed(t), 0)
+	return left, h.clock.Now().Add(left), nil
+}
+
+// UpClockDue is when the revision clock of the person to act runs out, for the screen
+// being shown to say: show starts that clock (at Up.ShownAt) just before it calls
+// Front.Show, for the state the screen shows. It is zero when no person's clock runs
+// with the screen (a bot to act, a clock run out, the game over or not begun).
+func (h *Host) UpClockDue(t *Table) time.Time {
+	g, err := h.UpEngine(t)
+	if err != nil || t.Row.Status != store.StatusPlay || t.Up.ShownAt.IsZero() || t.Up.ShownVersion != t.version() {
+		return time.Time{}
+	}
+	if p := g.Current(); p != 0 && t.upHuman(p) && g.CanRevise(p) {
+		return t.Up.ShownAt.Add(g.Clock(p))
+	}
+	return time.Time{}
+}
+
 // upTurn returns the engine and user's seat when it is their turn, or refuses.
 func (h *Host) upTurn(t *Table, user string) (*upbeat.Game, int, error) {
 	if t.Row.Status != store.StatusPlay {
@@ -410,7 +507,7 @@ func (h *Host) upTurn(t *Table, user string) (*upbeat.Game, int, error) {
 	case p == 0:
 		return nil, 0, refuse("You are not playing in this game; you can watch.")
 	case p != g.Current():
-		return nil, 0, refuse("It is player %d's turn, not yours.", g.Current())
+		return nil, 0, refuse("It is %s's turn, not yours.", t.upName(g.Current()))
 	default:
 		return g, p, nil
 	}
@@ -574,7 +671,9 @@ func (h *Host) upExpire(t *Table, d store.Deadline) error {
 			h.front.Tell(t, Note{Kind: NoteLobbyExpired})
 		}
 	case SetupExpiry:
-		if t.Row.Status == store.StatusSetup {
+		// Nobody can write a first plan while its screen is owed: showing it arms the
+		// initial-plan time again.
+		if t.Row.Status == store.StatusSetup && t.owed == nil {
 			err = h.upBegin(t)
 		}
 	case TurnReminder:

@@ -15,14 +15,7 @@ import (
 // autoDeadline is the game's stored AutoTurn deadline, if any.
 func autoDeadline(t *testing.T, db *store.DB) (store.Deadline, bool) {
 	t.Helper()
-	ds, err := db.Deadlines(context.Background(), time.Unix(4_000_000_000, 0))
-	must(t, err)
-	for _, d := range ds {
-		if d.Kind == string(AutoTurn) {
-			return d, true
-		}
-	}
-	return store.Deadline{}, false
+	return deadlineOf(t, db, AutoTurn)
 }
 
 // TestUpbeat_AutoGame: an UPBEAT game of three bots, opened by ann, who watches. It is
@@ -234,4 +227,39 @@ func TestUpbeat_StopAutoGame_U22(t *testing.T) {
 			t.Errorf("stopping a game of people: %q", msg)
 		}
 	})
+}
+
+// TestUpbeat_AutoPaceUnderASecond: an auto game at a pace under a second keeps it
+// (issue 24 §3: deadlines were checked once a second, so its turns came a second
+// apart). Tick wakes at the next deadline: the game's first turn, armed as its first
+// screen went up, and each next one, armed as the turn before was shown. Twelve turns
+// at 20 ms take well under the eleven seconds one check a second would take.
+func TestUpbeat_AutoPaceUnderASecond(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "k.db"))
+	must(t, err)
+	f := newScriptFront()
+	h, err := New(Options{DB: db, Front: f, Log: quietLog(), AutoStep: 20 * time.Millisecond, RetryBase: time.Hour, RetryMax: time.Hour})
+	must(t, err)
+	t.Cleanup(func() {
+		<-h.Close()
+		db.Close()
+	})
+	cfg := upConfig()
+	cfg.MaxTurns = 6 // twelve turns for two bots
+	tb, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: "c", Owner: "ann", OwnerName: "Ann", Config: cfg,
+		Seats: 2, Bots: []string{"easy", "easy"}, Seed: 7})
+	must(t, err)
+	h.Tick() // running before the game starts: its first turn is armed after the loop's last look
+	began := time.Now()
+	locked(t, h, tb.Row.ID, func(tb *Table) { must(t, h.StartUpbeat(tb, "ann")) })
+	for range 1 + 12 { // the first screen, then a screen a turn
+		f.wait(t)
+	}
+	if took := time.Since(began); took > 4*time.Second {
+		t.Errorf("twelve turns at 20 ms took %v: the turns waited for a check once a second", took)
+	}
+	if row, err := db.Game(ctx, tb.Row.ID); err != nil || row.Status != store.StatusOver {
+		t.Errorf("the game after twelve turns: %+v %v; want it over", row, err)
+	}
 }

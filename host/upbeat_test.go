@@ -47,13 +47,30 @@ func upOpened(t *testing.T, h *Host) *Table {
 	return tb
 }
 
+// hostToRestart hosts the database at path with front for a test that stops the host
+// itself (a restart), retrying a failed screen only after an hour: never within the test.
+func hostToRestart(t *testing.T, path string, f Front, clock Clock) (*Host, *store.DB) {
+	t.Helper()
+	db, err := store.Open(context.Background(), path)
+	must(t, err)
+	h, err := New(Options{DB: db, Front: f, Clock: clock, Log: quietLog(), RetryBase: time.Hour, RetryMax: time.Hour})
+	must(t, err)
+	return h, db
+}
+
 // upDeadline is the game's stored turn clock, if any.
 func upDeadline(t *testing.T, db *store.DB) (store.Deadline, bool) {
+	t.Helper()
+	return deadlineOf(t, db, TurnTimeUp)
+}
+
+// deadlineOf is the game's stored deadline of kind, if any.
+func deadlineOf(t *testing.T, db *store.DB, kind Deadline) (store.Deadline, bool) {
 	t.Helper()
 	ds, err := db.Deadlines(context.Background(), time.Unix(4_000_000_000, 0))
 	must(t, err)
 	for _, d := range ds {
-		if d.Kind == string(TurnTimeUp) {
+		if d.Kind == string(kind) {
 			return d, true
 		}
 	}
@@ -78,10 +95,7 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "k.db")
 	clock := NewManualClock(time.Unix(1_800_000_000, 0))
 	f := newScriptFront()
-	db, err := store.Open(context.Background(), path)
-	must(t, err)
-	h, err := New(Options{DB: db, Front: f, Clock: clock, Log: quietLog(), RetryBase: time.Hour, RetryMax: time.Hour})
-	must(t, err)
+	h, db := hostToRestart(t, path, f, clock)
 	tb := upOpened(t, h)
 	id := tb.Row.ID
 
@@ -91,8 +105,8 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 		if _, err := h.WritePlan(tb, "ann", "invest ("); !errors.As(err, &ie) {
 			t.Errorf("a first plan that does not compile: %v", err)
 		}
-		if got := f.versions(); len(got) != 0 {
-			t.Errorf("screens %v before the game began", got)
+		if got := f.versions(); !slices.Equal(got, []int{upPlansVersion}) {
+			t.Errorf("screens %v before the game began, want the first plans' alone", got)
 		}
 		began, err := h.WritePlan(tb, "ann", "invest 50\ndone")
 		must(t, err)
@@ -100,8 +114,8 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 			t.Fatal("the game did not begin with every first plan written")
 		}
 	})
-	if got := f.versions(); !slices.Equal(got, []int{0}) {
-		t.Fatalf("screens %v once the game began, want the first (0): ann plays first", got)
+	if got := f.versions(); !slices.Equal(got, []int{upPlansVersion, 0}) {
+		t.Fatalf("screens %v once the game began, want the first plans', then the first (0): ann plays first", got)
 	}
 	d, ok := upDeadline(t, db)
 	if !ok || !d.Due.Equal(clock.Now().Add(time.Minute)) {
@@ -111,7 +125,7 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 	// ann revises after 10 s (recorded, no new screen) and confirms 5 s later.
 	clock.Advance(10 * time.Second)
 	locked(t, h, id, func(tb *Table) { must(t, h.ReviseUpbeat(tb, "ann", "collect 1\ninvest 20")) })
-	if got := f.versions(); len(got) != 1 {
+	if got := f.versions(); len(got) != 2 {
 		t.Errorf("screens %v after a revision, want none new", got)
 	}
 	clock.Advance(5 * time.Second)
@@ -228,16 +242,7 @@ func TestUpbeat_InitialPlanTimeUp(t *testing.T) {
 	f := newScriptFront()
 	h, db := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, clock)
 	tb := upOpened(t, h)
-	clock.Advance(upConfig().InitPlanTime() - time.Second)
-	h.RunDue(context.Background())
-	if got := f.versions(); len(got) != 0 {
-		t.Fatalf("screens %v before the initial-plan time is up", got)
-	}
-	clock.Advance(time.Second)
-	h.RunDue(context.Background())
-	if got := f.versions(); !slices.Equal(got, []int{0}) {
-		t.Fatalf("screens %v once the initial-plan time is up, want the first (0)", got)
-	}
+	planTimeRunsOut(t, h, f, clock)
 	locked(t, h, tb.Row.ID, func(tb *Table) {
 		g, err := h.UpEngine(tb)
 		must(t, err)
@@ -436,4 +441,84 @@ func TestUpbeat_LongPlanBounded(t *testing.T) {
 			t.Errorf("the turn allocated %d MB, over KOMBAT's 64 MB bound", allocated>>20)
 		}
 	})
+}
+
+// TestUpbeat_FirstPlansOwed: the first-plans screen is owed like any other (issue 24
+// §3): a failed post keeps it owed, with no initial-plan time running while nobody can
+// write a plan, however long the outage; a process stopped between Start and the post
+// shows it after the restart, and the initial-plan time starts only then, whole.
+func TestUpbeat_FirstPlansOwed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "k.db")
+	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	f := newScriptFront(errTransient)
+	h, db := hostToRestart(t, path, f, clock)
+	tb := upOpened(t, h)
+	id := tb.Row.ID
+	locked(t, h, id, func(tb *Table) {
+		if s := tb.Owed(); s == nil || s.Version != upPlansVersion {
+			t.Fatalf("owed %+v after the first-plans post failed, want the first plans' screen", s)
+		}
+	})
+	if s, err := db.OwedScreen(context.Background(), id); err != nil || s.Version != upPlansVersion || s.Attempts != 1 {
+		t.Errorf("stored debt %+v (%v), want the first plans' screen, one failed attempt", s, err)
+	}
+	if d, ok := deadlineOf(t, db, SetupExpiry); ok {
+		t.Errorf("initial-plan time %+v running while its screen is not up", d)
+	}
+	cfg := upConfig()
+	clock.Advance(2 * cfg.InitPlanTime())
+	h.RunDue(context.Background())
+	locked(t, h, id, func(tb *Table) {
+		if tb.Row.Status != store.StatusSetup {
+			t.Errorf("status %s after an outage longer than the initial-plan time, want setup: nobody could write a plan", tb.Row.Status)
+		}
+	})
+	if got := f.versions(); len(got) != 0 {
+		t.Errorf("screens %v shown while Discord refused them", got)
+	}
+	<-h.Close()
+	db.Close()
+
+	// The process stops with the screen owed; the next one shows it, and only then does
+	// the initial-plan time begin.
+	clock.Advance(time.Minute)
+	f2 := newScriptFront()
+	h2, db2 := hostOn(t, path, f2, clock)
+	_, err := h2.Restore(context.Background())
+	must(t, err)
+	h2.Connected()
+	if s := f2.wait(t); s.Version != upPlansVersion {
+		t.Fatalf("after the restart, screen %d shown first, want the first plans' (%d)", s.Version, upPlansVersion)
+	}
+	shownAt := clock.Now()
+	d, ok := deadlineOf(t, db2, SetupExpiry)
+	if !ok || !d.Due.Equal(shownAt.Add(cfg.InitPlanTime())) {
+		t.Fatalf("initial-plan time %+v (%v), want due the whole time after the screen went up", d, ok)
+	}
+	locked(t, h2, id, func(tb *Table) {
+		if !tb.Up.PlansDue.Equal(d.Due) || tb.Owed() != nil {
+			t.Errorf("plans due %v, owed %+v; want the deadline shown, nothing owed", tb.Up.PlansDue, tb.Owed())
+		}
+	})
+	if _, err := db2.OwedScreen(context.Background(), id); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the first plans' screen is still owed once shown: %v", err)
+	}
+	planTimeRunsOut(t, h2, f2, clock)
+}
+
+// planTimeRunsOut advances the clock to a second before the initial-plan time of the
+// first-plans screen just shown runs out, then to the end of it: the game begins (its
+// first screen shown) then and not before.
+func planTimeRunsOut(t *testing.T, h *Host, f *scriptFront, clock *ManualClock) {
+	t.Helper()
+	clock.Advance(upConfig().InitPlanTime() - time.Second)
+	h.RunDue(context.Background())
+	if got := f.versions(); !slices.Equal(got, []int{upPlansVersion}) {
+		t.Fatalf("screens %v before the initial-plan time is up, want the first plans' alone", got)
+	}
+	clock.Advance(time.Second)
+	h.RunDue(context.Background())
+	if got := f.versions(); !slices.Equal(got, []int{upPlansVersion, 0}) {
+		t.Fatalf("screens %v once the initial-plan time is up, want the first plans', then the first (0)", got)
+	}
 }

@@ -75,8 +75,15 @@ func (db *DB) ClearDeadlineIf(ctx context.Context, d Deadline) (bool, error) {
 // NextDeadline returns the soonest deadline, so a timer can sleep until then; ok is
 // false when none is set.
 func (db *DB) NextDeadline(ctx context.Context) (d Deadline, ok bool, err error) {
+	return db.NextDeadlineAfter(ctx, time.Time{})
+}
+
+// NextDeadlineAfter returns the soonest deadline due after t; ok is false when none
+// is. A process sleeping until its next deadline asks for those still to come: one
+// already due that it left (another process's game) would otherwise hide them.
+func (db *DB) NextDeadlineAfter(ctx context.Context, t time.Time) (d Deadline, ok bool, err error) {
 	var due int64
-	err = db.sql.QueryRowContext(ctx, `SELECT kind, key, due, payload FROM deadlines ORDER BY due, kind, key LIMIT 1`).
+	err = db.sql.QueryRowContext(ctx, `SELECT kind, key, due, payload FROM deadlines WHERE due > ? ORDER BY due, kind, key LIMIT 1`, t.UnixMilli()).
 		Scan(&d.Kind, &d.Key, &due, &d.Payload)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Deadline{}, false, nil

@@ -20,6 +20,12 @@ func TestDeadlines(t *testing.T) {
 	if next, ok, err := db.NextDeadline(ctx); !ok || err != nil || next.Kind != "turn" || !next.Due.Equal(t0.Add(time.Minute)) {
 		t.Errorf("next deadline: %+v %v %v", next, ok, err)
 	}
+	if next, ok, err := db.NextDeadlineAfter(ctx, t0.Add(time.Minute)); !ok || err != nil || next.Kind != "challenge" {
+		t.Errorf("next deadline after the first: %+v %v %v; want the second, not the one due", next, ok, err)
+	}
+	if _, ok, err := db.NextDeadlineAfter(ctx, t0.Add(2*time.Minute)); ok || err != nil {
+		t.Errorf("next deadline after the last: %v %v", ok, err)
+	}
 	must(t, db.SetDeadline(ctx, Deadline{Kind: "turn", Key: "1", Due: t0.Add(3 * time.Minute), Payload: "moved"}))
 	due, err := db.Deadlines(ctx, t0.Add(2*time.Minute))
 	must(t, err)

@@ -147,6 +147,19 @@ func encodeMeta(g *Game) (kinds, setup, up string, err error) {
 // setup, kinds, turn timeout, message id); decisions and results have their own calls.
 // Moving to a place with another active game gives ErrPlaceBusy.
 func (db *DB) SaveMeta(ctx context.Context, g *Game) error {
+	return db.saveMeta(ctx, g, nil)
+}
+
+// SaveMetaOwing is SaveMeta, owing the game's place the screen of version with
+// summary in the same transaction: a change of metadata that needs a screen (UPBEAT's
+// first-plans message, owed when the game starts) cannot be stored without its debt,
+// so a crash or a failed post before the screen is up leaves it owed, not lost.
+func (db *DB) SaveMetaOwing(ctx context.Context, g *Game, version int, summary string) error {
+	return db.saveMeta(ctx, g, &Screen{Version: version, Summary: summary})
+}
+
+// saveMeta is SaveMeta, owing the screen s in the same transaction when s is not nil.
+func (db *DB) saveMeta(ctx context.Context, g *Game, s *Screen) error {
 	if !g.Status.Active() {
 		return fmt.Errorf("store: save game %d: %w: use Finish or Cancel to end a game", g.ID, ErrInvalidInput)
 	}
@@ -157,10 +170,21 @@ func (db *DB) SaveMeta(ctx context.Context, g *Game) error {
 	// Once a game is in play its stored decisions replay against its kinds (UPBEAT's,
 	// against its seats and first plans), so they are frozen: the update matches only
 	// if they are unchanged. (Setup is the host's lobby state, which changes during play.)
-	n, err := db.exec(ctx, `UPDATE games SET place = ?, origin = ?, status = ?, setup = ?, kinds = ?,
+	var n int64
+	err = db.tx(ctx, func(tx *txn) error {
+		now := db.millis()
+		res, err := tx.ExecContext(ctx, `UPDATE games SET place = ?, origin = ?, status = ?, setup = ?, kinds = ?,
 		upbeat = ?, turn_timeout = ?, shown = ?, updated_at = ?
 		WHERE id = ? AND (status IN ('challenge', 'setup') OR status = 'play' AND kinds = ? AND upbeat = ?)`,
-		g.Place, g.Origin, string(g.Status), setup, kinds, up, int64(g.TurnTimeout/time.Second), g.Shown, db.millis(), g.ID, kinds, up)
+			g.Place, g.Origin, string(g.Status), setup, kinds, up, int64(g.TurnTimeout/time.Second), g.Shown, now, g.ID, kinds, up)
+		if err != nil {
+			return err
+		}
+		if n, err = res.RowsAffected(); err != nil || n == 0 || s == nil {
+			return err
+		}
+		return owe(ctx, tx, g.ID, s.Version, s.Summary, now)
+	})
 	if isUnique(err) {
 		return fmt.Errorf("store: save game %d at %s: %w", g.ID, g.Place, ErrPlaceBusy)
 	}

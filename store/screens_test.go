@@ -60,3 +60,31 @@ func TestScreens(t *testing.T) {
 		t.Errorf("status %s after finishing", g.Status)
 	}
 }
+
+// TestSaveMetaOwing: a change of metadata that needs a screen owes it in the same
+// transaction (UPBEAT's first plans), and a save the store refuses owes nothing.
+func TestSaveMetaOwing(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	row := newGameRow("c1", game.ModeDuel, "u1", "u2")
+	id, err := db.CreateGame(ctx, row)
+	must(t, err)
+	g, err := db.Game(ctx, id)
+	must(t, err)
+	g.Status, g.Setup = StatusSetup, []byte(`{"plans_due":"x"}`)
+	must(t, db.SaveMetaOwing(ctx, g, -1, ""))
+	if s, err := db.OwedScreen(ctx, id); err != nil || s.Version != -1 {
+		t.Fatalf("owed after the save: %+v %v", s, err)
+	}
+	if got, _ := db.Game(ctx, id); got.Status != StatusSetup || string(got.Setup) != `{"plans_due":"x"}` {
+		t.Errorf("stored status %s, setup %s: the save went without its screen", got.Status, got.Setup)
+	}
+	must(t, db.ScreenShown(ctx, id, -1, "m1", nil))
+	g.ID = id + 100 // no such game: nothing saved, nothing owed
+	if err := db.SaveMetaOwing(ctx, g, -1, ""); !errors.Is(err, ErrNotFound) {
+		t.Errorf("saving a game that is not stored: %v", err)
+	}
+	if owed, _ := db.OwedScreens(ctx); len(owed) != 0 {
+		t.Errorf("a refused save owed %+v", owed)
+	}
+}

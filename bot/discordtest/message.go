@@ -22,8 +22,13 @@ type Message struct {
 	Ephemeral   bool   // visible only to EphemeralTo
 	EphemeralTo string // user id
 	Edits       int
-	Deleted     bool
-	WebhookID   string // the application's id on an interaction's answer or follow-up, as on Discord
+	// ComponentsSent is the "components" field of the last edit that carried one, as
+	// sent ("[]", "null", or the rows): Discord documents an empty list as the way to
+	// clear them, and a test can tell which a client sent, which the stored
+	// Components (empty either way) cannot.
+	ComponentsSent string
+	Deleted        bool
+	WebhookID      string // the application's id on an interaction's answer or follow-up, as on Discord
 	// Nonce is the nonce the message was created with (an integer one in decimal).
 	Nonce    string
 	nonceRaw json.RawMessage // as sent, to echo a string as a string and a number as a number

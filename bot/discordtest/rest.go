@@ -452,8 +452,8 @@ func (s *Server) applyEdit(m *Message, b body) (string, error) {
 	if _, ok := present["embeds"]; ok {
 		next.Embeds = p.Embeds
 	}
-	if _, ok := present["components"]; ok {
-		next.Components = p.Components
+	if raw, ok := present["components"]; ok {
+		next.Components, next.ComponentsSent = p.Components, string(raw)
 	}
 	if p.Attachments != nil {
 		keep := map[string]bool{}

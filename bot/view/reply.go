@@ -3,6 +3,7 @@ package view
 import (
 	"bytes"
 	"fmt"
+	"time"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
@@ -43,6 +44,19 @@ type Form struct {
 // Private makes an ephemeral text reply: errors and refusals go only to the user.
 func Private(format string, args ...any) Reply {
 	return Reply{Content: Fit(fmt.Sprintf(format, args...)), Ephemeral: true}
+}
+
+// Duration words a duration as players read a clock: to the second (a clock with
+// 2m59.925993633s left reads 3m0s), or to the millisecond under a second (an auto
+// game's pace), and never below zero.
+func Duration(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "0s"
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	}
+	return d.Round(time.Second).String()
 }
 
 // Fit keeps text within Discord's message limit.
@@ -98,6 +112,11 @@ func (r Reply) Response() *discordgo.InteractionResponse {
 	}
 	data := &discordgo.InteractionResponseData{Content: r.Content, Embeds: r.Embeds, Components: r.Components,
 		Files: r.discordFiles(), Flags: r.flags(), AllowedMentions: r.allowed()}
+	if r.Update && data.Components == nil {
+		// An update replaces the message's controls: none is an empty list, as Discord
+		// documents it (discordgo sends a nil slice as null).
+		data.Components = []discordgo.MessageComponent{}
+	}
 	if r.Update {
 		// Replace, not add to, the message's files: no stale images left behind.
 		none := []*discordgo.MessageAttachment{}

@@ -61,8 +61,8 @@ func upSeats(t *host.Table, mark func(p int) string) string {
 func UpLobby(t *host.Table) Reply {
 	cfg := t.Row.Upbeat.Config
 	var b strings.Builder
-	fmt.Fprintf(&b, "**UPBEAT** · <@%s> opens a game for %d players on a %d x %d territory, %d turns each. Press **Join** to take a seat (**Leave** gives it up); <@%s> presses **Start** when the seats are full (within %d minutes, or the game closes).\n",
-		t.Up.Owner, len(t.Row.Upbeat.Seats), cfg.Rows, cfg.Cols, cfg.MaxTurns, t.Up.Owner, int(host.UpLobbyLife.Minutes()))
+	fmt.Fprintf(&b, "**UPBEAT** · <@%s> opens a game for %d players on a %d x %d territory, %s each. Press **Join** to take a seat (**Leave** gives it up); <@%s> presses **Start** when the seats are full (within %d minutes, or the game closes).\n",
+		t.Up.Owner, len(t.Row.Upbeat.Seats), cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), t.Up.Owner, int(host.UpLobbyLife.Minutes()))
 	b.WriteString(upSeats(t, func(int) string { return "•" }))
 	id := func(action string) CustomID { return CustomID{Action: action, Game: t.Row.ID} }
 	return Reply{Content: Fit(b.String()), Components: []discordgo.MessageComponent{Row(
@@ -78,8 +78,8 @@ func UpLobby(t *host.Table) Reply {
 func UpAutoIntro(t *host.Table, step time.Duration) Reply {
 	cfg, n := t.Row.Upbeat.Config, len(t.Row.Upbeat.Seats)
 	var b strings.Builder
-	fmt.Fprintf(&b, "**UPBEAT** game #%d · <@%s> starts an auto game: %d bots play each other on a %d x %d territory, %d turns each (%d in all), one turn every %s. <@%s> can **Pause** and **Resume** it, or **Stop** it, which ends it at once as at its turn limit; it is not rated.\n",
-		t.Row.ID, t.Up.Owner, n, cfg.Rows, cfg.Cols, cfg.MaxTurns, int64(n)*cfg.MaxTurns, step, t.Up.Owner)
+	fmt.Fprintf(&b, "**UPBEAT** game #%d · <@%s> starts an auto game: %d bots play each other on a %d x %d territory, %s each (%d in all), one turn every %s. <@%s> can **Pause** and **Resume** it, or **Stop** it, which ends it at once as at its turn limit; it is not rated.\n",
+		t.Row.ID, t.Up.Owner, n, cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), int64(n)*cfg.MaxTurns, Duration(step), t.Up.Owner)
 	b.WriteString(upSeats(t, func(int) string { return "•" }))
 	return Reply{Content: Fit(b.String())}
 }
@@ -99,12 +99,7 @@ func UpStarted(t *host.Table) Reply {
 func UpFirstPlans(t *host.Table, until time.Time) Reply {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**UPBEAT — first plans** · press **Write plan** and write your construction plan. The game begins when everyone has written one, or <t:%d:R>; a player without a plan then runs `done`.\n", until.Unix())
-	b.WriteString(upSeats(t, func(p int) string {
-		if len(t.Up.Written) >= p && t.Up.Written[p-1] {
-			return "✅"
-		}
-		return "⬜"
-	}))
+	b.WriteString(upWritten(t))
 	var people []string
 	for _, id := range t.Row.Upbeat.Seats {
 		if id != "" {
@@ -114,6 +109,25 @@ func UpFirstPlans(t *host.Table, until time.Time) Reply {
 	return Reply{Content: Fit(b.String()), Mentions: people, Components: []discordgo.MessageComponent{Row(
 		Button("Write plan", discordgo.PrimaryButton, CustomID{Action: "upplan", Game: t.Row.ID}),
 	)}}
+}
+
+// upWritten lists the seats, ticked when they wrote their first plan.
+func upWritten(t *host.Table) string {
+	return upSeats(t, func(p int) string {
+		if len(t.Up.Written) >= p && t.Up.Written[p-1] {
+			return "✅"
+		}
+		return "⬜"
+	})
+}
+
+// UpFirstPlansDone is the first-plans message once the game has begun: who wrote a
+// plan, and no word of a button that is gone.
+func UpFirstPlansDone(t *host.Table) string {
+	var b strings.Builder
+	b.WriteString("**UPBEAT — first plans** · the game has begun; a player who wrote no plan runs `done`.\n")
+	b.WriteString(upWritten(t))
+	return Fit(b.String())
 }
 
 // UpPlanForm is the plan form: the first plan (first) or a revision. The plan it
@@ -132,9 +146,11 @@ func UpPlanForm(game int64, first bool, plan string) Reply {
 }
 
 // UpScreen is the screen of an UPBEAT game after a turn (or at its start): the
-// summary, the territory image, and for the person to act their revision clock and
-// the Revise and Confirm buttons; at the end, the result.
-func UpScreen(t *host.Table, s upbeat.Snapshot, summary string, png []byte) Reply {
+// summary, the territory image, and for the person to act their revision clock (and
+// runsOut, when it runs out, as a timestamp Discord counts down for each reader, since
+// the message stays as posted while the clock runs) and the Revise and Confirm
+// buttons; at the end, the result.
+func UpScreen(t *host.Table, s upbeat.Snapshot, summary string, png []byte, runsOut time.Time) Reply {
 	var b strings.Builder
 	if summary != "" {
 		b.WriteString(summary + "\n")
@@ -151,7 +167,7 @@ func UpScreen(t *host.Table, s upbeat.Snapshot, summary string, png []byte) Repl
 	if id := t.Row.Upbeat.Seats[p-1]; id != "" {
 		rep.Mentions = []string{id}
 		if pv.CanRevise {
-			fmt.Fprintf(&b, " · revision clock %s left (a revision costs %d)\n", pv.Clock.Round(time.Second), s.Config.RevCost)
+			fmt.Fprintf(&b, " · revision clock %s left%s (a revision costs %d)\n", Duration(pv.Clock), upRunsOut(runsOut), s.Config.RevCost)
 			b.WriteString("**Revise** to change your plan, **Confirm** to run it.")
 		} else {
 			b.WriteString("\nYour revision clock has run out: your plan runs as it stands.")
@@ -184,20 +200,38 @@ func UpResult(t *host.Table, s upbeat.Snapshot) string {
 	return fmt.Sprintf("%s wins at the turn limit (deposits, then regions, then budget).", UpMention(t, s.Winner))
 }
 
+// upCount is n with its noun, one or many as n asks ("1 region", "2 regions").
+func upCount[N ~int | ~int64](n N, one, many string) string {
+	return fmt.Sprintf("%d %s", n, render.Plural(int(n), one, many))
+}
+
+// upRunsOut words when a running revision clock runs out, as a Discord timestamp
+// (nothing when it is not running).
+func upRunsOut(at time.Time) string {
+	if at.IsZero() {
+		return ""
+	}
+	return fmt.Sprintf(", runs out <t:%d:R>", at.Unix())
+}
+
 // UpStatus is an UPBEAT game's numbers as text: each player's budget, regions, total
-// deposit and revision clock, and whose turn it is.
-func UpStatus(t *host.Table, s upbeat.Snapshot) string {
+// deposit and revision clock, and whose turn it is. s's clock of the player to act is
+// to be the time left now (host.UpClock), and runsOut when it runs out if it runs.
+func UpStatus(t *host.Table, s upbeat.Snapshot, runsOut time.Time) string {
 	var b strings.Builder
 	if t.Row.Status != store.StatusPlay && !s.Over {
 		return "The game here has not begun: its players are joining or writing their first plans."
 	}
-	fmt.Fprintf(&b, "**UPBEAT** game #%d · %d turns played", t.Row.ID, s.Turns)
+	fmt.Fprintf(&b, "**UPBEAT** game #%d · %s played", t.Row.ID, upCount(s.Turns, "turn", "turns"))
 	if s.Current != 0 {
 		fmt.Fprintf(&b, " · %s to play", UpMention(t, s.Current))
 	}
 	b.WriteString("\n")
 	for i, pv := range s.Players {
-		state := fmt.Sprintf("budget %d · %d regions · deposits %.0f · clock %s", pv.Budget, pv.Regions, pv.Total, pv.Clock.Round(time.Second))
+		state := fmt.Sprintf("budget %d · %s · deposits %d · clock %s", pv.Budget, upCount(pv.Regions, "region", "regions"), upbeat.Whole(pv.Total), Duration(pv.Clock))
+		if i+1 == s.Current {
+			state += upRunsOut(runsOut)
+		}
 		if !pv.Alive {
 			state = "out"
 		}
@@ -209,10 +243,12 @@ func UpStatus(t *host.Table, s upbeat.Snapshot) string {
 	return Fit(b.String())
 }
 
-// UpTurnSummary words what a turn did, in a line or two: the interest, then every
-// command the plan ran counted by kind from the turn's tally (the log keeps only the
-// first upbeat.MaxEventsPerEval events, a plan may run millions).
-func UpTurnSummary(l upbeat.TurnLog, who string) string {
+// UpTurnSummary words what seat p's turn did, in a line or two, naming players by
+// names (by seat; UpNames): the interest, then every command the plan ran counted by
+// kind from the turn's tally (the log keeps only the first upbeat.MaxEventsPerEval
+// events, a plan may run millions).
+func UpTurnSummary(l upbeat.TurnLog, names []string, p int) string {
+	who := names[p-1]
 	var interest float64
 	var lost []int
 	for _, e := range l.Events {
@@ -225,8 +261,8 @@ func UpTurnSummary(l upbeat.TurnLog, who string) string {
 	}
 	parts := append([]string{fmt.Sprintf("interest +%.0f", interest)}, l.Tally.Words()...)
 	s := fmt.Sprintf("**%s**, turn %d: %s; the crew ended at %v (%s).", who, l.Turn, strings.Join(parts, ", "), l.Crew, l.End)
-	for _, p := range lost {
-		s += fmt.Sprintf(" Player %d lost their city center and is out.", p)
+	for _, out := range lost {
+		s += fmt.Sprintf(" %s lost their city center and is out.", names[out-1])
 	}
 	return s
 }
@@ -252,7 +288,7 @@ func UpBoard(game int64, s upbeat.Snapshot, v render.View, home bool, png []byte
 	if v.Zoom > 0 {
 		where = fmt.Sprintf("rows %d–%d, columns %d–%d (zoom %d of %d)", w.Top, w.Top+w.Rows-1, w.Left, w.Left+w.Cols-1, v.Zoom, render.MaxZoom)
 	}
-	content := fmt.Sprintf("**UPBEAT** game #%d · %s, after %d turns. Only you see this view; the buttons move it.", game, where, s.Turns)
+	content := fmt.Sprintf("**UPBEAT** game #%d · %s, after %s. Only you see this view; the buttons move it.", game, where, upCount(s.Turns, "turn", "turns"))
 	var buttons []discordgo.MessageComponent
 	for _, p := range upPresses() {
 		if p.arg == "home" && !home {

@@ -3,6 +3,7 @@ package view
 import (
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/kombat-game/kombat/interp"
@@ -37,9 +38,45 @@ func TestUpTurnSummaryCountsAll(t *testing.T) {
 	l := upbeat.TurnLog{Player: 1, Turn: 3, End: upbeat.EndSteps, Crew: upbeat.Region{Row: 2, Col: 2},
 		Events: []upbeat.Event{{Kind: upbeat.EventInterest, Gain: 12}, {Kind: upbeat.EventInvest, Amount: 1, OK: true}},
 		Tally:  upbeat.Tally{Invest: upbeat.Count{Runs: 3_333_110, OK: 3_333_110, Amount: 3_333_110}}}
-	got := UpTurnSummary(l, "Ann")
+	got := UpTurnSummary(l, []string{"Ann"}, 1)
 	want := "**Ann**, turn 3: interest +12, invested 3,333,110 (3,333,110 invests); the crew ended at (2,2) (steps)."
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// TestDuration: a clock reads to the second, rounded rather than printed to the
+// nanosecond (issue 24 §3: "2m59.925993633s"); a sub-second pace to the millisecond.
+func TestDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		2*time.Minute + 59925993633*time.Nanosecond:           "3m0s",
+		2*time.Minute + 59*time.Second + 400*time.Millisecond: "2m59s",
+		30 * time.Second:        "30s",
+		250 * time.Millisecond:  "250ms",
+		1500 * time.Microsecond: "2ms",
+		-time.Second:            "0s",
+	} {
+		if got := Duration(d); got != want {
+			t.Errorf("Duration(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// TestUpTurnSummaryWords: a turn's summary names who lost their city center rather
+// than their seat, and says "1 invest" and "1 shot" (issue 24 §3).
+func TestUpTurnSummaryWords(t *testing.T) {
+	l := upbeat.TurnLog{Turn: 3, Events: []upbeat.Event{
+		{Kind: upbeat.EventInvest, OK: true, Amount: 40},
+		{Kind: upbeat.EventShoot, OK: true},
+		{Kind: upbeat.EventLost, Player: 3},
+	}, Tally: upbeat.Tally{Invest: upbeat.Count{Runs: 1, OK: 1, Amount: 40}, Shoot: upbeat.Count{Runs: 1, OK: 1}}}
+	got := UpTurnSummary(l, []string{"Ann", "Bob", "Bot 3 (easy)"}, 1)
+	for _, want := range []string{"**Ann**, turn 3", "invested 40 (1 invest)", "1 shot for 0 (1 hit)", "Bot 3 (easy) lost their city center"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("summary %q lacks %q", got, want)
+		}
+	}
+	if strings.Contains(got, "Player 3") {
+		t.Errorf("summary %q names a seat", got)
 	}
 }

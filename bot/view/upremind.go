@@ -11,7 +11,7 @@ import (
 // their revision clock remains (host.UpReminderLeft), mentioning them.
 func UpReminder(t *host.Table, p int, left time.Duration) Reply {
 	rep := Reply{Content: fmt.Sprintf("⏰ %s, your revision clock has %s left. When it runs out your plan is confirmed as it stands, and you cannot revise it again this game.",
-		UpMention(t, p), left.Round(time.Second))}
+		UpMention(t, p), Duration(left))}
 	if id := t.Row.Upbeat.Seats[p-1]; id != "" {
 		rep.Mentions = []string{id}
 	}

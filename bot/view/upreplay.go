@@ -72,7 +72,7 @@ func UpReplayViewer(t *host.Table, s host.UpStep, steps int, png []byte, public 
 	case s.Stop:
 		fmt.Fprintf(&b, "step %d of %d\nThe game was stopped and ended as at its turn limit.", s.Step, steps-1)
 	default:
-		fmt.Fprintf(&b, "turn %d of %d\n%s", s.Step, steps-1, UpTurnSummary(s.Log, names[s.Player-1]))
+		fmt.Fprintf(&b, "turn %d of %d\n%s", s.Step, steps-1, UpTurnSummary(s.Log, names, s.Player))
 	}
 	if s.Snap.Over {
 		b.WriteString("\n**Game over.** " + UpResult(t, s.Snap))
