@@ -130,12 +130,12 @@ func (h *Host) RunDue(ctx context.Context) {
 	}
 	for _, d := range due {
 		id, err := strconv.ParseInt(d.Key, 10, 64)
-		if err != nil || h.tables.get(id) == nil {
+		if err != nil {
 			continue
 		}
-		t, err := h.Lock(id)
-		if err != nil {
-			continue // it ended while we waited
+		t := h.lockHosted(id)
+		if t == nil {
+			continue // not this process's game, or it ended while we waited
 		}
 		err = h.expire(t, d)
 		wait := time.Duration(0)

@@ -36,6 +36,23 @@ func smallDisk(t *testing.T, size int) string {
 	return dir
 }
 
+// dbOnSmallDisk opens a database on a small file system of the test's own (smallDisk),
+// a copy of the one at from when from is not "", and returns the folder and the store.
+func dbOnSmallDisk(t *testing.T, from string) (string, *store.DB) {
+	t.Helper()
+	dir := smallDisk(t, 8<<20)
+	path := filepath.Join(dir, "k.db")
+	if from != "" {
+		raw, err := os.ReadFile(from)
+		must(t, err)
+		must(t, os.WriteFile(path, raw, 0o600))
+	}
+	db, err := store.Open(context.Background(), path)
+	must(t, err)
+	t.Cleanup(func() { db.Close() })
+	return dir, db
+}
+
 // fillDisk fills the file system holding dir to the last byte, and returns what frees
 // it again.
 func fillDisk(t *testing.T, dir string) (free func()) {
@@ -139,11 +156,7 @@ func playToEnd(t *testing.T, f *scriptFront, db *store.DB, ids ...int64) []*stor
 // in play for good). Once room is made, the game plays to its end, every turn stored
 // once, and its record replays to the stored result.
 func TestOutage_AutoGameOutlivesAFullDisk(t *testing.T) {
-	dir := smallDisk(t, 8<<20)
-	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(dir, "k.db"))
-	must(t, err)
-	t.Cleanup(func() { db.Close() })
+	dir, db := dbOnSmallDisk(t, "")
 	refused := watchLog("auto turn not stored", "game screen not delivered")
 	f := newScriptFront()
 	f.ok = make(chan store.Screen, 100000) // many games' screens, read as the test goes
@@ -204,11 +217,8 @@ func startAutoGames(t *testing.T, h *Host, f *scriptFront, n int, cfg game.Confi
 // is full: the turn played for them is refused, the clock stays stored (moved on with
 // backoff) instead of being cleared, and once room is made the turn is played for them.
 func TestOutage_TurnClockOutlivesAFullDisk(t *testing.T) {
-	dir := smallDisk(t, 8<<20)
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(dir, "k.db"))
-	must(t, err)
-	t.Cleanup(func() { db.Close() })
+	dir, db := dbOnSmallDisk(t, "")
 	clock := NewManualClock(time.Unix(1_800_000_000, 0))
 	refused := watchLog("deadline not carried out")
 	f := newScriptFront()
@@ -354,15 +364,8 @@ func TestOutage_PostgresRestart(t *testing.T) {
 // it is stored (before, the run ended and the tournament waited for a restart). Once
 // room is made it finishes: five games told, each once, then the final standings.
 func TestOutage_TournamentOutlivesAFullDisk(t *testing.T) {
-	dir := smallDisk(t, 8<<20)
 	from, id := started(t)
-	raw, err := os.ReadFile(from)
-	must(t, err)
-	path := filepath.Join(dir, "kombat.db")
-	must(t, os.WriteFile(path, raw, 0o600))
-	db, err := store.Open(context.Background(), path)
-	must(t, err)
-	t.Cleanup(func() { db.Close() })
+	dir, db := dbOnSmallDisk(t, from)
 	refused := watchLog("tournament game not stored")
 	h, err := New(Options{DB: db, Front: quietFront{}, Log: slog.New(refused), AutoStep: time.Millisecond,
 		RetryBase: time.Millisecond, RetryMax: 20 * time.Millisecond})

@@ -137,16 +137,25 @@ func (h *Host) Get(id int64) *Table { return h.tables.get(id) }
 // Lock finds and locks an active game this process hosts, or refuses: it is over or
 // gone, or (after a restart or an outage) not yet taken up again.
 func (h *Host) Lock(id int64) (*Table, error) {
+	if t := h.lockHosted(id); t != nil {
+		return t, nil
+	}
+	return nil, h.notHere(id)
+}
+
+// lockHosted finds and locks a game this process hosts, or returns nil: for callers
+// that need no refusal (a deadline, a place's lookup), so a miss costs no store read.
+func (h *Host) lockHosted(id int64) *Table {
 	t := h.tables.get(id)
 	if t == nil {
-		return nil, h.notHere(id)
+		return nil
 	}
 	t.mu.Lock()
 	if !h.tables.has(t) {
 		t.mu.Unlock() // it ended (or moved to another process) while we waited for the lock
-		return nil, h.notHere(id)
+		return nil
 	}
-	return t, nil
+	return t
 }
 
 func (r *registry) has(t *Table) bool {
@@ -457,7 +466,7 @@ func (h *Host) LockPlace(place string) *Table {
 		if t == nil {
 			return nil
 		}
-		if t, err := h.Lock(t.Row.ID); err == nil {
+		if t := h.lockHosted(t.Row.ID); t != nil {
 			return t
 		}
 	}
