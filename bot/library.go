@@ -201,7 +201,7 @@ func (b *Bot) libraryDelete(r *request, id view.CustomID) view.Reply {
 	err := b.libraryFor(id.Arg(1)).Delete(b.wctx, r.user.ID, id.Arg(0))
 	var no *host.Refusal
 	if errors.As(err, &no) {
-		return view.Reply{Update: true, Content: no.Msg}
+		return view.Reply{Update: true, Content: view.RefusalText(no)}
 	}
 	if err != nil {
 		return b.internal(r, "delete strategy", err)

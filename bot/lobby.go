@@ -221,7 +221,7 @@ func (b *Bot) onSetup(r *request, id int64, what host.SetupAction, do func(t *ho
 func (b *Bot) refusedOr(r *request, what string, err error) view.Reply {
 	var no *host.Refusal
 	if errors.As(err, &no) {
-		return view.Private("%s", no.Msg)
+		return view.Private("%s", view.RefusalText(no))
 	}
 	return b.internal(r, what, err)
 }

@@ -190,12 +190,12 @@ func (h *Host) backoff(n int) time.Duration {
 func (h *Host) notHere(id int64) *Refusal {
 	row, err := h.db.Game(h.wctx, id)
 	if err != nil || !row.Status.Active() {
-		return refuse("This game is over or no longer exists.")
+		return refuse(CodeGone, "This game is over or no longer exists.")
 	}
 	if held, err := h.db.HeldElsewhere(h.wctx, id); err == nil && held {
-		return refuse("This game is run by another of the bot's processes; it answers there.")
+		return refuse(CodeElsewhere, "This game is run by another of the bot's processes; it answers there.")
 	}
-	return refuse("This game is being taken up again after a restart or an outage; try again in a few seconds.")
+	return refuse(CodeTakingUp, "This game is being taken up again after a restart or an outage; try again in a few seconds.")
 }
 
 // Elsewhere reports whether another process runs game id (this one does not host it):

@@ -34,16 +34,12 @@ func playing(active []Active, guild, user string, except int64) *Active {
 func Busy(active []Active, guild, channel, asker string, users ...string) error {
 	for _, a := range active {
 		if a.Place == channel {
-			return refuse("A game is already active in this channel; finish it first (`/kombat board` shows it), or start one in another channel.")
+			return refuse(CodePlaceBusy, "A game is already active in this channel; finish it first (%s shows it), or start one in another channel.", Command("kombat board"))
 		}
 	}
 	for _, u := range users {
 		if a := playing(active, guild, u, 0); a != nil {
-			who := "You are"
-			if u != asker {
-				who = "<@" + u + "> is"
-			}
-			return inGame(who, a)
+			return inGame(u != asker, u, a)
 		}
 	}
 	return nil
@@ -55,11 +51,11 @@ func Busy(active []Active, guild, channel, asker string, users ...string) error 
 func Challenge(challenger, opponent string, opponentIsBot bool) error {
 	switch {
 	case opponent == "":
-		return refuse("Choose someone to challenge.")
+		return refuse(CodeNoOpponent, "Choose someone to challenge.")
 	case opponent == challenger:
-		return refuse("You cannot challenge yourself. To play the built-in bot, use `/kombat solo`.")
+		return refuse(CodeSelf, "You cannot challenge yourself. To play the built-in bot, use %s.", Command("kombat solo"))
 	case opponentIsBot:
-		return refuse("<@%s> is a bot account. Challenge a person, or play the built-in bot with `/kombat solo`.", opponent)
+		return refuse(CodeBotAccount, "%s is a bot account. Challenge a person, or play the built-in bot with %s.", User(opponent), Command("kombat solo"))
 	}
 	return nil
 }
@@ -68,7 +64,7 @@ func Challenge(challenger, opponent string, opponentIsBot bool) error {
 // press of Accept or Decline changes nothing.
 func answered(g *store.Game) error {
 	if g.Status != store.StatusChallenge {
-		return refuse("This challenge has already been answered.")
+		return refuse(CodeAnswered, "This challenge has already been answered.")
 	}
 	return nil
 }
@@ -81,12 +77,12 @@ func Accept(g *store.Game, user string, active []Active) error {
 		return err
 	}
 	if user != g.Players[1] {
-		return refuse("Only <@%s> can accept this challenge.", g.Players[1])
+		return refuse(CodeOnlySome, "Only %s can accept this challenge.", User(g.Players[1]))
 	}
 	// The challenge itself is a game the accepter plays in: it is skipped, not taken for
 	// the one game they may play, whichever order the list has.
 	if a := playing(active, g.Scope, user, g.ID); a != nil {
-		return refuse("You are already in a game on this server, in <#%s>; finish it first.", a.Place)
+		return refuse(CodeInGame, "You are already in a game on this server, in %s; finish it first.", Place(a.Place))
 	}
 	return nil
 }
@@ -100,7 +96,7 @@ func Decline(g *store.Game, user string) (withdrawn bool, err error) {
 	}
 	switch g.Seat(user) {
 	case 0:
-		return false, refuse("Only <@%s> can answer this challenge.", g.Players[1])
+		return false, refuse(CodeOnlySome, "Only %s can answer this challenge.", User(g.Players[1]))
 	case 1:
 		return true, nil
 	}

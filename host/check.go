@@ -10,20 +10,6 @@ import (
 	"github.com/kombat-game/kombat/interp"
 )
 
-// Refusal is why the host turned down what a player submitted, in words for that
-// player; the chat layer shows Msg as it is.
-type Refusal struct {
-	Msg string // a whole sentence for the player, capital and final period included
-}
-
-// Error gives the refusal with the context a log needs.
-func (r *Refusal) Error() string { return "host: refused: " + r.Msg }
-
-// refuse makes a refusal from a format, so callers read like the message they send.
-func refuse(format string, args ...any) *Refusal {
-	return &Refusal{Msg: fmt.Sprintf(format, args...)}
-}
-
 // CheckStrategy compiles a strategy as a player submitted it (code fences and all):
 // every place that accepts a strategy goes through here, so they all accept the same
 // ones. A strategy that does not compile gives its *interp.Error, wrapped; the
@@ -41,7 +27,7 @@ func CheckStrategy(lang *interp.Language, name, strategy string) (*interp.Progra
 func ParseDefense(defense string) (int64, error) {
 	d, err := strconv.ParseInt(strings.TrimSpace(defense), 10, 64)
 	if err != nil || d < 0 {
-		return 0, refuse("The defense factor must be a whole number, 0 or more; got %q.", defense)
+		return 0, refuse(CodeBadDefense, "The defense factor must be a whole number, 0 or more; got %q.", defense)
 	}
 	return d, nil
 }
@@ -52,7 +38,7 @@ func ParseDefense(defense string) (int64, error) {
 // strategy as typed, trimmed, so the setup shows what its author wrote.
 func CheckKind(lang *interp.Language, name, defense, strategy string) (game.KindSpec, error) {
 	if err := game.CheckKindName(name); err != nil {
-		return game.KindSpec{}, refuse("%s.", err)
+		return game.KindSpec{}, refuse(CodeBadName, "%s.", err)
 	}
 	d, err := ParseDefense(defense)
 	if err != nil {
@@ -111,7 +97,7 @@ func KindFromFile(lang *interp.Language, path, text string) (game.KindSpec, erro
 		}
 		var no *Refusal
 		if errors.As(err, &no) {
-			return game.KindSpec{}, fmt.Errorf("%s: %s", path, strings.TrimSuffix(no.Msg, "."))
+			return game.KindSpec{}, fmt.Errorf("%s: %s", path, strings.TrimSuffix(no.Text(PlainWords{}), "."))
 		}
 		return game.KindSpec{}, fmt.Errorf("%s: %w", path, err)
 	}

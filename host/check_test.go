@@ -13,7 +13,7 @@ import (
 func refusalOf(err error) string {
 	var no *Refusal
 	if errors.As(err, &no) {
-		return no.Msg
+		return refusalText(no)
 	}
 	return ""
 }

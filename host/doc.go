@@ -15,7 +15,11 @@
 //
 // It sits between the rules and the chat: it may import interp, game, upbeat and store, and
 // it must import neither bot, nor render, nor cli, nor any chat library (discordgo).
-// Its methods take plain values and return results or refusals (*Refusal, whose
-// message is the player's) that the front end words for its players, so every rule
-// tests as a plain Go test, without a fake Discord.
+// Its methods take plain values and return results or refusals: a *Refusal is a
+// value (a Code and its arguments, people, places, commands and controls each of a
+// type of their own) with the house's English sentence, which the front writes in its
+// own terms through Words (Discord: mentions and slash commands) or words its own
+// way from the code. The host holds no chat markup (a test greps for it), so every
+// rule tests as a plain Go test, without a fake Discord, and a front that is not
+// Discord answers the same refusals.
 package host

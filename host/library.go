@@ -61,18 +61,25 @@ func (l *Library) other() store.Shelf {
 	return l.db.Shelf(store.GameUpbeat)
 }
 
+// list is the command listing this library.
+func (l *Library) list() Command { return Command(string(l.Game()) + " strategy list") }
+
 // missing is the *Refusal for owner's name that this library does not keep (err, the
-// store's ErrNotFound), with hint after it; when the other game's library keeps the
-// name, the refusal says that instead, since neither game plays the other's programs.
-func (l *Library) missing(ctx context.Context, owner, name string, err error, hint string) error {
+// store's ErrNotFound), pointing to the list when list is set; when the other game's
+// library keeps the name, the refusal says that instead, since neither game plays the
+// other's programs.
+func (l *Library) missing(ctx context.Context, owner, name string, err error, list bool) error {
 	if _, oerr := l.other().Get(ctx, owner, name, 0); oerr == nil {
 		mine, theirs := "an UPBEAT plan", "a KOMBAT strategy"
 		if l.Game() == store.GameKombat {
 			mine, theirs = theirs, mine
 		}
-		return refuse("Your **%s** is %s, not %s: each game plays only its own. See `%s list`.", name, theirs, mine, l.Command())
+		return refuse(CodeOtherGames, "Your %s is %s, not %s: each game plays only its own. See %s.", Name(name), theirs, mine, l.list())
 	}
-	return refuse("%s%s", UserError(err), hint)
+	if list {
+		return refuse(CodeLibrary, "%s See %s.", UserError(err), l.list())
+	}
+	return refuse(CodeLibrary, "%s", UserError(err))
 }
 
 // LibraryDraft is what a player typed, or is offered, in the form that saves a
@@ -162,7 +169,7 @@ func (l *Library) draftKey(name string) string {
 // latest version's source. A name the library cannot take is a *Refusal.
 func (l *Library) Form(ctx context.Context, owner, name string, defense int64) (LibraryDraft, error) {
 	if err := store.CheckStrategyName(name); err != nil {
-		return LibraryDraft{}, refuse("%s", UserError(err))
+		return LibraryDraft{}, refuse(CodeLibrary, "%s", UserError(err))
 	}
 	var f LibraryDraft
 	old, err := l.shelf.Get(ctx, owner, name, 0)
@@ -202,7 +209,7 @@ func (l *Library) Save(ctx context.Context, owner, name, defense, text string) (
 		v, err = l.shelf.Save(ctx, owner, name, kind.Strategy, kind.Defense, true)
 	}
 	if errors.Is(err, store.ErrInvalidInput) || errors.Is(err, store.ErrDuplicate) {
-		return Saved{}, false, refuse("%s", UserError(err))
+		return Saved{}, false, refuse(CodeLibrary, "%s", UserError(err))
 	}
 	if err != nil {
 		return Saved{}, false, err
@@ -223,7 +230,7 @@ func loadDraft[D any](ctx context.Context, db *store.DB, user, key, gone string)
 	var d D
 	body, err := db.Draft(ctx, user, key)
 	if errors.Is(err, store.ErrNotFound) {
-		return d, refuse("There is nothing left to edit: %s.", gone)
+		return d, refuse(CodeNothingLeft, "There is nothing left to edit: %s.", gone)
 	}
 	if err != nil {
 		return d, err
@@ -246,9 +253,9 @@ func (l *Library) Show(ctx context.Context, owner, name string, version, from in
 	s, err := l.shelf.Get(ctx, owner, name, version)
 	if errors.Is(err, store.ErrNotFound) {
 		if version > 0 {
-			return Shown{}, refuse("%s See `%s list`.", UserError(err), l.Command())
+			return Shown{}, refuse(CodeLibrary, "%s See %s.", UserError(err), l.list())
 		}
-		return Shown{}, l.missing(ctx, owner, name, err, fmt.Sprintf(" See `%s list`.", l.Command()))
+		return Shown{}, l.missing(ctx, owner, name, err, true)
 	}
 	if err != nil {
 		return Shown{}, err
@@ -259,7 +266,7 @@ func (l *Library) Show(ctx context.Context, owner, name string, version, from in
 	}
 	old, err := l.shelf.Get(ctx, owner, name, from)
 	if errors.Is(err, store.ErrNotFound) {
-		return Shown{}, refuse("%s See the versions kept with `%s list`.", UserError(err), l.Command())
+		return Shown{}, refuse(CodeLibrary, "%s See the versions kept with %s.", UserError(err), l.list())
 	}
 	if err != nil {
 		return Shown{}, err
@@ -273,7 +280,7 @@ func (l *Library) Show(ctx context.Context, owner, name string, version, from in
 func (l *Library) Versions(ctx context.Context, owner, name string) ([]store.Strategy, error) {
 	vs, err := l.shelf.Versions(ctx, owner, name)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, l.missing(ctx, owner, name, err, fmt.Sprintf(" See `%s list`.", l.Command()))
+		return nil, l.missing(ctx, owner, name, err, true)
 	}
 	return vs, err
 }
@@ -283,7 +290,7 @@ func (l *Library) Versions(ctx context.Context, owner, name string) ([]store.Str
 func (l *Library) Delete(ctx context.Context, owner, name string) error {
 	err := l.shelf.Delete(ctx, owner, name)
 	if errors.Is(err, store.ErrNotFound) {
-		return refuse("It was already deleted.")
+		return refuse(CodeGone, "It was already deleted.")
 	}
 	return err
 }
@@ -295,7 +302,7 @@ func (l *Library) Delete(ctx context.Context, owner, name string) error {
 func (l *Library) Load(ctx context.Context, owner, name string) (Proposal, error) {
 	s, err := l.shelf.Get(ctx, owner, name, 0)
 	if errors.Is(err, store.ErrNotFound) {
-		return Proposal{}, l.missing(ctx, owner, name, err, "")
+		return Proposal{}, l.missing(ctx, owner, name, err, false)
 	}
 	if err != nil {
 		return Proposal{}, err
@@ -308,7 +315,7 @@ func (l *Library) Load(ctx context.Context, owner, name string) (Proposal, error
 func (l *Library) Latest(ctx context.Context, owner, name string) (store.Strategy, error) {
 	s, err := l.shelf.Get(ctx, owner, name, 0)
 	if errors.Is(err, store.ErrNotFound) {
-		return s, l.missing(ctx, owner, name, err, fmt.Sprintf(" See `%s list`.", l.Command()))
+		return s, l.missing(ctx, owner, name, err, true)
 	}
 	return s, err
 }

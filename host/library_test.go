@@ -35,7 +35,7 @@ func refusedWith(t *testing.T, err error) string {
 	if !errors.As(err, &no) {
 		t.Fatalf("not a refusal: %v", err)
 	}
-	return no.Msg
+	return refusalText(no)
 }
 
 // TestUserError checks that a store error reads as the sentence written for players

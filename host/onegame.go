@@ -14,14 +14,17 @@ import (
 // cancelled. The check and the seating it allows happen under Host.seating, so two
 // seatings at once (two lobbies joined in the same instant) cannot both pass it.
 
-// inGame is the refusal of a person (who: "You are", or "<@id> is") already in game a,
-// naming its channel and how to leave it.
-func inGame(who string, a *Active) error {
-	cmd := "/kombat"
+// inGame is the refusal of person u (the one asking, unless other) already in game a,
+// naming its place and how to leave it.
+func inGame(other bool, u string, a *Active) error {
+	cmd := Command("kombat resign")
 	if a.Seats != nil {
-		cmd = "/upbeat"
+		cmd = "upbeat resign"
 	}
-	return refuse("%s already in a game on this server, in <#%s>. Finish it (or `%s resign` there) first.", who, a.Place, cmd)
+	if other {
+		return refuse(CodeInGame, "%s is already in a game on this server, in %s. Finish it (or %s there) first.", User(u), Place(a.Place), cmd)
+	}
+	return refuse(CodeInGame, "You are already in a game on this server, in %s. Finish it (or %s there) first.", Place(a.Place), cmd)
 }
 
 // peopleOf lists the people seated in a game's row.
@@ -47,11 +50,7 @@ func (h *Host) seatFree(scope string, except int64, users ...string) error {
 	active := h.Active()
 	for i, u := range users {
 		if a := playing(active, scope, u, except); a != nil {
-			who := "You are"
-			if i > 0 {
-				who = "<@" + u + "> is"
-			}
-			return inGame(who, a)
+			return inGame(i > 0, u, a)
 		}
 	}
 	return nil

@@ -66,10 +66,10 @@ func (h *Host) FreeSpawn(t *Table, user string, kind int, at game.Hex) (bool, er
 	}
 	seat := t.Seat(user)
 	if seat == 0 {
-		return false, refuse("Only the players of this game make free spawns.")
+		return false, refuse(CodeNotPlayer, "Only the players of this game make free spawns.")
 	}
 	if err := g.FreeSpawn(seat, kind, at); err != nil {
-		return false, refuse("%s.", err)
+		return false, refuse(CodeBadMove, "%s.", err)
 	}
 	if g.Phase() == game.PhaseSetup {
 		return false, h.commit(t)
@@ -145,7 +145,7 @@ func (h *Host) EndTurn(t *Table, p int) error {
 func (h *Host) Resign(t *Table, user string) (cancelled bool, err error) {
 	seat := t.Seat(user)
 	if seat == 0 {
-		return false, refuse("You are not playing in this game.")
+		return false, refuse(CodeNotPlayer, "You are not playing in this game.")
 	}
 	if t.Row.Status != store.StatusPlay {
 		return true, h.Cancel(t)
@@ -155,7 +155,7 @@ func (h *Host) Resign(t *Table, user string) (cancelled bool, err error) {
 		return false, err
 	}
 	if err := g.Resign(seat); err != nil {
-		return false, refuse("%s.", err)
+		return false, refuse(CodeBadMove, "%s.", err)
 	}
 	if err := h.commitShown(t, Event{Kind: EvResign, Player: seat}); err != nil {
 		return false, err

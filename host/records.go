@@ -59,22 +59,22 @@ func (h *Host) ReplayGame(ctx context.Context, guild, place string, id int64) (*
 	if id > 0 {
 		row, err = h.db.Game(ctx, id)
 		if errors.Is(err, store.ErrNotFound) || err == nil && row.Scope != guild {
-			return nil, refuse("There is no game #%d on this server. `/kombat history` lists your games.", id)
+			return nil, refuse(CodeNoSuchGame, "There is no game #%d on this server. %s lists your games.", id, Command("kombat history"))
 		}
 		if err == nil && row.Upbeat != nil {
-			return nil, refuse("Game #%d is an UPBEAT game, not a KOMBAT one: `/upbeat replay game:%d` replays it.", id, id)
+			return nil, refuse(CodeWrongGame, "Game #%d is an UPBEAT game, not a KOMBAT one: %s replays it.", id, Command(fmt.Sprintf("upbeat replay game:%d", id)))
 		}
 	} else {
 		row, err = h.db.LastGameIn(ctx, store.GameKombat, place)
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, refuse("No game has finished in this channel yet. Give a game number: `/kombat history` lists your games.")
+			return nil, refuse(CodeNothingYet, "No game has finished in this channel yet. Give a game number: %s lists your games.", Command("kombat history"))
 		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("host: game for replay: %w", err)
 	}
 	if row.Status != store.StatusOver {
-		return nil, refuse("Game #%d is not over (it is %s); replays are of finished games. `/kombat board` shows a game in play.", row.ID, row.Status)
+		return nil, refuse(CodeNotOver, "Game #%d is not over (it is %s); replays are of finished games. %s shows a game in play.", row.ID, row.Status, Command("kombat board"))
 	}
 	return h.View(ctx, row.ID)
 }
@@ -90,7 +90,7 @@ func (h *Host) Frames(v *View) ([]game.Frame, error) {
 func (h *Host) Replay(ctx context.Context, id int64) (*View, []game.Frame, error) {
 	v, err := h.View(ctx, id)
 	if err != nil || v.Row.Status != store.StatusOver || v.Row.Upbeat != nil {
-		return nil, nil, refuse("This game can no longer be replayed.")
+		return nil, nil, refuse(CodeGone, "This game can no longer be replayed.")
 	}
 	frames, err := h.Frames(v)
 	if err != nil {
@@ -122,13 +122,13 @@ type MinionRun struct {
 func (h *Host) Why(ctx context.Context, id int64, n int, user string) (*Why, error) {
 	v, err := h.View(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, refuse("This game no longer exists.")
+		return nil, refuse(CodeGone, "This game no longer exists.")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("host: game %d for why: %w", id, err)
 	}
 	if v.Row.Upbeat != nil {
-		return nil, refuse("Game #%d is an UPBEAT game: its turns are not KOMBAT's.", id)
+		return nil, refuse(CodeWrongGame, "Game #%d is an UPBEAT game: its turns are not KOMBAT's.", id)
 	}
 	rec := v.Row.Record()
 	log, err := game.TraceTurn(h.lang, rec, n)
@@ -139,9 +139,9 @@ func (h *Host) Why(ctx context.Context, id int64, n int, user string) (*Why, err
 		t := v.Table()
 		switch seat := t.Seat(user); {
 		case seat == 0:
-			return nil, refuse("Only the players see why their minions acted during the game; everyone can see it once the game is over.")
+			return nil, refuse(CodePrivate, "Only the players see why their minions acted during the game; everyone can see it once the game is over.")
 		case seat != log.Player:
-			return nil, refuse("That was %s's turn: their minions' traces stay private until the game is over. Press **Why?** under one of your own turns.", seatMention(t, log.Player))
+			return nil, refuse(CodePrivate, "That was %s's turn: their minions' traces stay private until the game is over. Press %s under one of your own turns.", seatMention(t, log.Player), Control("Why?"))
 		}
 	}
 	w := &Why{View: v, Player: log.Player, Turn: log.Turn}
@@ -182,12 +182,12 @@ func (w *Why) Text() string {
 	return b.String()
 }
 
-// seatMention names seat p for a message: its player's mention, or the bot's name in bold.
-func seatMention(t *Table, p int) string {
+// seatMention names seat p for a refusal: its player, or the bot by its name.
+func seatMention(t *Table, p int) any {
 	if id := t.Row.Players[p-1]; id != "" {
-		return "<@" + id + ">"
+		return User(id)
 	}
-	return "**" + t.Names()[p-1] + "**"
+	return Name(t.Names()[p-1])
 }
 
 // HistoryLimit is how many of a player's games their history shows.

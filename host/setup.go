@@ -2,7 +2,6 @@ package host
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/kombat-game/kombat/game"
@@ -62,14 +61,13 @@ func (l *Lobby) CanPropose(g *store.Game, user string) bool {
 // takes no part in agreeing on them.
 func (l *Lobby) May(g *store.Game, user string, a SetupAction) error {
 	if g.Status != store.StatusSetup {
-		return refuse("The kinds of this game are already agreed.")
+		return refuse(CodeAgreed, "The kinds of this game are already agreed.")
 	}
 	if !l.CanPropose(g, user) {
-		who := "the players of this game"
 		if g.Mode == game.ModeAuto {
-			who = fmt.Sprintf("<@%s>, who started this game,", l.Owner)
+			return refuse(CodeOnlySome, "Only %s, who started this game, can %s.", User(l.Owner), a)
 		}
-		return refuse("Only %s can %s.", who, a)
+		return refuse(CodeOnlySome, "Only the players of this game can %s.", a)
 	}
 	return nil
 }
@@ -78,7 +76,7 @@ func (l *Lobby) May(g *store.Game, user string, a SetupAction) error {
 // the player types one in.
 func (l *Lobby) CanAdd() error {
 	if len(l.Kinds) >= game.MaxKinds {
-		return refuse("A game has at most %d kinds; edit or remove one instead.", game.MaxKinds)
+		return refuse(CodeTooMany, "A game has at most %d kinds; edit or remove one instead.", game.MaxKinds)
 	}
 	return nil
 }
@@ -90,7 +88,7 @@ func (l *Lobby) has(index int) bool { return index >= 0 && index < len(l.Kinds) 
 // drawn is refused.
 func (l *Lobby) Kind(index int) (Proposal, error) {
 	if !l.has(index) {
-		return Proposal{}, refuse("That kind is no longer there; the setup message shows the current ones.")
+		return Proposal{}, refuse(CodeKindGone, "That kind is no longer there; the setup message shows the current ones.")
 	}
 	return l.Kinds[index], nil
 }
@@ -99,7 +97,7 @@ func (l *Lobby) Kind(index int) (Proposal, error) {
 // Propose's refusals, nothing the player typed is worth keeping for it.
 func (l *Lobby) Target(index int) error {
 	if index != NewKind && !l.has(index) {
-		return refuse("That kind is no longer there; add it again.")
+		return refuse(CodeKindGone, "That kind is no longer there; add it again.")
 	}
 	return nil
 }
@@ -108,7 +106,7 @@ func (l *Lobby) Target(index int) error {
 // everyone's Ready, so nobody starts on kinds they did not see.
 func (l *Lobby) Remove(index int) error {
 	if !l.has(index) {
-		return refuse("That kind is no longer there.")
+		return refuse(CodeKindGone, "That kind is no longer there.")
 	}
 	l.Kinds = append(append([]Proposal(nil), l.Kinds[:index]...), l.Kinds[index+1:]...)
 	l.Ready = [2]bool{}
@@ -129,7 +127,7 @@ func (l *Lobby) Propose(lang *interp.Language, index int, p Proposal, defense st
 	var clash error
 	for i, k := range l.Kinds {
 		if i != index && strings.EqualFold(k.Name, p.Name) {
-			clash = refuse("There is already a kind named %q (names are compared ignoring case).", k.Name)
+			clash = refuse(CodeNameTaken, "There is already a kind named %q (names are compared ignoring case).", k.Name)
 		}
 	}
 	kind, err := CheckKind(lang, p.Name, defense, p.Strategy)
@@ -140,7 +138,7 @@ func (l *Lobby) Propose(lang *interp.Language, index int, p Proposal, defense st
 	case errors.As(err, &no): // the kind itself is wrong: say so before the table's limit
 		return Proposal{}, err
 	case index == NewKind && len(l.Kinds) >= game.MaxKinds:
-		return Proposal{}, refuse("A game has at most %d kinds.", game.MaxKinds)
+		return Proposal{}, refuse(CodeTooMany, "A game has at most %d kinds.", game.MaxKinds)
 	case err != nil:
 		return Proposal{}, err
 	}
@@ -162,7 +160,7 @@ func (l *Lobby) ToggleReady(g *store.Game, user string) (start bool, err error) 
 		return false, err
 	}
 	if len(l.Kinds) == 0 {
-		return false, refuse("Add at least one minion kind first.")
+		return false, refuse(CodeNoKinds, "Add at least one minion kind first.")
 	}
 	seat := g.Seat(user)
 	if g.Mode == game.ModeAuto {

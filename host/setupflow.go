@@ -65,7 +65,7 @@ func (h *Host) OpenChallenge(w Where, by, opp Seated) (*Table, error) {
 func (h *Host) OpenSetup(w Where, mode game.Mode, by Seated, seat int, levels [2]string) (*Table, error) {
 	for _, l := range levels {
 		if l != "" && !slices.Contains(PlayLevels(), l) {
-			return nil, refuse("There is no bot level %q; the levels are %s.", l, strings.Join(PlayLevels(), ", "))
+			return nil, refuse(CodeNoLevel, "There is no bot level %q; the levels are %s.", l, strings.Join(PlayLevels(), ", "))
 		}
 	}
 	row := &store.Game{Mode: mode, Status: store.StatusSetup}
@@ -87,7 +87,7 @@ func (h *Host) open(w Where, row *store.Game, lob Lobby) (*Table, error) {
 	row.Config = w.Config
 	t, err := h.createSeated(&Table{Row: row, Lobby: lob})
 	if errors.Is(err, store.ErrPlaceBusy) {
-		return nil, refuse("A game is already active in this channel; start one in another channel.")
+		return nil, refuse(CodePlaceBusy, "A game is already active in this channel; start one in another channel.")
 	}
 	if err != nil {
 		return nil, err
@@ -272,7 +272,7 @@ func (h *Host) SpawnKind(t *Table, kind int) (string, error) {
 		return "", err
 	}
 	if kind < 0 || kind >= len(g.Kinds()) {
-		return "", refuse("That kind is not in this game.")
+		return "", refuse(CodeKindGone, "That kind is not in this game.")
 	}
 	return g.Kinds()[kind].Name, nil
 }
@@ -287,11 +287,11 @@ func (h *Host) SpawnChoice(t *Table, user string, kind int) (name string, hexes 
 	}
 	seat := t.Seat(user)
 	if seat == 0 {
-		return "", nil, refuse("Only the players of this game make free spawns.")
+		return "", nil, refuse(CodeNotPlayer, "Only the players of this game make free spawns.")
 	}
 	hexes = g.FreeSpawnOptions(seat)
 	if len(hexes) == 0 {
-		return "", nil, refuse("You have made your free spawn already.")
+		return "", nil, refuse(CodeDone, "You have made your free spawn already.")
 	}
 	if name, err = h.SpawnKind(t, kind); err != nil {
 		return "", nil, err

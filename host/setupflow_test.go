@@ -17,7 +17,7 @@ import (
 func wantRefusal(t *testing.T, err error, msg string) {
 	t.Helper()
 	var no *Refusal
-	if !errors.As(err, &no) || no.Msg != msg {
+	if !errors.As(err, &no) || refusalText(no) != msg {
 		t.Fatalf("got %v, want the refusal %q", err, msg)
 	}
 }

@@ -190,9 +190,9 @@ func TestTourneys_Registration(t *testing.T) {
 			case c.refusal == "":
 			case !errors.As(err, &no):
 				t.Fatalf("gave %v, want the refusal %q", err, c.refusal)
-			case strings.HasSuffix(c.refusal, "…") && !strings.HasPrefix(no.Msg, strings.TrimSuffix(c.refusal, "…")),
-				!strings.HasSuffix(c.refusal, "…") && no.Msg != c.refusal:
-				t.Errorf("refusal %q, want %q", no.Msg, c.refusal)
+			case strings.HasSuffix(c.refusal, "…") && !strings.HasPrefix(refusalText(no), strings.TrimSuffix(c.refusal, "…")),
+				!strings.HasSuffix(c.refusal, "…") && refusalText(no) != c.refusal:
+				t.Errorf("refusal %q, want %q", refusalText(no), c.refusal)
 			}
 			row, st, err := ts.Load(ctx, id) // what is stored, not what was returned
 			must(t, err)

@@ -11,10 +11,10 @@ import (
 // and only who started it may stop it, so watchers cannot stop each other's show.
 func (l *Lobby) MayPause(g *store.Game, user string) error {
 	if g.Mode != game.ModeAuto {
-		return refuse("Only auto games pause.")
+		return refuse(CodeNotAuto, "Only auto games pause.")
 	}
 	if user != l.Owner {
-		return refuse("Only <@%s>, who started this game, can pause or resume it.", l.Owner)
+		return refuse(CodeOnlySome, "Only %s, who started this game, can pause or resume it.", User(l.Owner))
 	}
 	return nil
 }
@@ -39,13 +39,13 @@ func (t Turn) MayPress(g *store.Game, user, drawn string, mention func(seat int)
 	seat := g.Seat(user)
 	switch {
 	case t.Phase != game.PhasePlay:
-		return refuse("The game is not in play.")
+		return refuse(CodeNotInPlay, "The game is not in play.")
 	case seat == 0:
-		return refuse("You are not playing in this game; you can watch, and `/kombat board` shows it to you.")
+		return refuse(CodeNotPlayer, "You are not playing in this game; you can watch, and %s shows it to you.", Command("kombat board"))
 	case seat != t.Current:
-		return refuse("It is %s's turn, not yours.", mention(t.Current))
+		return refuse(CodeNotYourTurn, "It is %s's turn, not yours.", mention(t.Current))
 	case drawn != strconv.Itoa(t.Decisions):
-		return refuse("These controls are out of date: the game has moved on. Use the latest message below.")
+		return refuse(CodeStale, "These controls are out of date: the game has moved on. Use the latest message below.")
 	}
 	return nil
 }

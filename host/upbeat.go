@@ -81,14 +81,14 @@ const UpLobbyLife = 30 * time.Minute
 // once, its turns paced one every AutoStep (upPace) until Pause.
 func (h *Host) OpenUpbeat(o UpOpen) (*Table, error) {
 	if o.Seats < 2 || o.Seats > 6 {
-		return nil, refuse("An UPBEAT game has 2 to 6 players.")
+		return nil, refuse(CodeTooFew, "An UPBEAT game has 2 to 6 players.")
 	}
 	if len(o.Bots) > o.Seats {
-		return nil, refuse("There are %d bots for %d seats.", len(o.Bots), o.Seats)
+		return nil, refuse(CodeTooMany, "There are %d bots for %d seats.", len(o.Bots), o.Seats)
 	}
 	auto := len(o.Bots) == o.Seats
 	if err := o.Config.Check(o.Seats); err != nil {
-		return nil, refuse("The configuration does not fit %d players: %s.", o.Seats, err)
+		return nil, refuse(CodeBadConfig, "The configuration does not fit %d players: %s.", o.Seats, err)
 	}
 	lob := &UpLobby{Owner: o.Owner, Names: make([]string, o.Seats), Levels: make([]string, o.Seats)}
 	seats := make([]string, o.Seats)
@@ -100,7 +100,7 @@ func (h *Host) OpenUpbeat(o UpOpen) (*Table, error) {
 			l = upbeat.DefaultLevel
 		}
 		if !slices.Contains(upbeat.Levels(), l) {
-			return nil, refuse("There is no bot level %q; the levels are %s.", l, strings.Join(upbeat.Levels(), ", "))
+			return nil, refuse(CodeNoLevel, "There is no bot level %q; the levels are %s.", l, strings.Join(upbeat.Levels(), ", "))
 		}
 		lob.Levels[o.Seats-len(o.Bots)+i] = l
 	}
@@ -128,9 +128,9 @@ func (h *Host) OpenUpbeat(o UpOpen) (*Table, error) {
 func (h *Host) CancelUpbeat(t *Table, user string) error {
 	switch {
 	case t.Row.Status != store.StatusChallenge:
-		return refuse("This game has started: `/upbeat resign` leaves it.")
+		return refuse(CodeStarted, "This game has started: %s leaves it.", Command("upbeat resign"))
 	case user != t.Up.Owner:
-		return refuse("Only <@%s>, who opened this game, can cancel it.", t.Up.Owner)
+		return refuse(CodeOnlySome, "Only %s, who opened this game, can cancel it.", User(t.Up.Owner))
 	}
 	return h.Cancel(t)
 }
@@ -154,10 +154,10 @@ func (t *Table) upHuman(p int) bool { return t.Up.Levels[p-1] == "" }
 // returns the seat.
 func (h *Host) JoinUpbeat(t *Table, user, name string) (int, error) {
 	if t.Row.Status != store.StatusChallenge {
-		return 0, refuse("This game has started; you can watch it.")
+		return 0, refuse(CodeStarted, "This game has started; you can watch it.")
 	}
 	if t.Seat(user) != 0 {
-		return 0, refuse("You are in this game already.")
+		return 0, refuse(CodeSeated, "You are in this game already.")
 	}
 	h.seating.Lock() // one game per person: see seatFree
 	defer h.seating.Unlock()
@@ -177,7 +177,7 @@ func (h *Host) JoinUpbeat(t *Table, user, name string) (int, error) {
 		h.upSeated(t)
 		return i + 1, nil
 	}
-	return 0, refuse("This game is full.")
+	return 0, refuse(CodeFull, "This game is full.")
 }
 
 // LeaveUpbeat gives up user's seat in a game waiting for players, so that nobody who
@@ -187,11 +187,11 @@ func (h *Host) LeaveUpbeat(t *Table, user string) error {
 	p := t.Seat(user)
 	switch {
 	case t.Row.Status != store.StatusChallenge:
-		return refuse("This game has started: `/upbeat resign` leaves it.")
+		return refuse(CodeStarted, "This game has started: %s leaves it.", Command("upbeat resign"))
 	case p == 0:
-		return refuse("You are not in this game.")
+		return refuse(CodeNotPlayer, "You are not in this game.")
 	case user == t.Up.Owner:
-		return refuse("You opened this game: **Cancel** closes it.")
+		return refuse(CodeOnlySome, "You opened this game: %s closes it.", Control("Cancel"))
 	}
 	h.seating.Lock()
 	defer h.seating.Unlock()
@@ -216,11 +216,11 @@ const upPlansVersion = -1
 func (h *Host) UpMayStart(t *Table, user string) error {
 	switch {
 	case t.Row.Status != store.StatusChallenge:
-		return refuse("This game has started.")
+		return refuse(CodeStarted, "This game has started.")
 	case user != t.Up.Owner:
-		return refuse("Only <@%s>, who opened this game, can start it.", t.Up.Owner)
+		return refuse(CodeOnlySome, "Only %s, who opened this game, can start it.", User(t.Up.Owner))
 	case t.upOpenSeats() > 0:
-		return refuse("Some seats are still open: wait for players to join.")
+		return refuse(CodeTooFew, "Some seats are still open: wait for players to join.")
 	}
 	return nil
 }
@@ -311,9 +311,9 @@ func (h *Host) WritePlan(t *Table, user, plan string) (began bool, err error) {
 	p := t.Seat(user)
 	switch {
 	case t.Row.Status != store.StatusSetup:
-		return false, refuse("The first plans are written once the game starts, before its first turn.")
+		return false, refuse(CodeNotStarted, "The first plans are written once the game starts, before its first turn.")
 	case p == 0:
-		return false, refuse("You are not playing in this game.")
+		return false, refuse(CodeNotPlayer, "You are not playing in this game.")
 	}
 	plan = strings.TrimSpace(plan)
 	if _, err := CheckStrategy(h.uplang, fmt.Sprintf("player %d", p), plan); err != nil {
@@ -359,7 +359,7 @@ func (h *Host) UpEngine(t *Table) (*upbeat.Game, error) {
 		return t.upg, nil
 	}
 	if t.Row.Status != store.StatusPlay && t.Row.Status != store.StatusOver {
-		return nil, refuse("The game has not begun.")
+		return nil, refuse(CodeNotStarted, "The game has not begun.")
 	}
 	g, last, err := upReplay(h.uplang, t.Row.UpbeatRecord())
 	if err != nil {
@@ -497,7 +497,7 @@ func (h *Host) UpClockDue(t *Table) time.Time {
 // upTurn returns the engine and user's seat when it is their turn, or refuses.
 func (h *Host) upTurn(t *Table, user string) (*upbeat.Game, int, error) {
 	if t.Row.Status != store.StatusPlay {
-		return nil, 0, refuse("The game is not in play.")
+		return nil, 0, refuse(CodeNotInPlay, "The game is not in play.")
 	}
 	g, err := h.UpEngine(t)
 	if err != nil {
@@ -505,9 +505,9 @@ func (h *Host) upTurn(t *Table, user string) (*upbeat.Game, int, error) {
 	}
 	switch p := t.Seat(user); {
 	case p == 0:
-		return nil, 0, refuse("You are not playing in this game; you can watch.")
+		return nil, 0, refuse(CodeNotPlayer, "You are not playing in this game; you can watch.")
 	case p != g.Current():
-		return nil, 0, refuse("It is %s's turn, not yours.", t.upName(g.Current()))
+		return nil, 0, refuse(CodeNotYourTurn, "It is %s's turn, not yours.", t.upName(g.Current()))
 	default:
 		return g, p, nil
 	}
@@ -536,9 +536,9 @@ func (h *Host) ReviseUpbeat(t *Table, user, plan string) error {
 		if err := h.upConfirm(t, g, p, EvTimeUp, 0); err != nil {
 			return err
 		}
-		return refuse("Your revision clock has run out: your plan was confirmed as it stood.")
+		return refuse(CodeClockOut, "Your revision clock has run out: your plan was confirmed as it stood.")
 	case errors.Is(rerr, upbeat.ErrRevisionCost):
-		return refuse("A revision costs %d and your budget is %d: your plan stays.", t.Row.Upbeat.Config.RevCost, g.Budget(p))
+		return refuse(CodeBudget, "A revision costs %d and your budget is %d: your plan stays.", t.Row.Upbeat.Config.RevCost, g.Budget(p))
 	case rerr != nil:
 		return fmt.Errorf("host: revise: %w", rerr)
 	}
@@ -574,11 +574,11 @@ func (h *Host) upConfirm(t *Table, g *upbeat.Game, p int, kind EventKind, elapse
 func (h *Host) ResignUpbeat(t *Table, user string) error {
 	switch {
 	case t.Row.Status == store.StatusChallenge && t.Seat(user) != 0 && user != t.Up.Owner:
-		return refuse("This game has not started: press **Leave** on its message to give up your seat.")
+		return refuse(CodeNotStarted, "This game has not started: press %s on its message to give up your seat.", Control("Leave"))
 	case t.Row.Status == store.StatusChallenge && user == t.Up.Owner:
-		return refuse("This game has not started: press **Cancel** on its message to close it.")
+		return refuse(CodeNotStarted, "This game has not started: press %s on its message to close it.", Control("Cancel"))
 	case t.Row.Status != store.StatusPlay:
-		return refuse("The game is not in play.")
+		return refuse(CodeNotInPlay, "The game is not in play.")
 	}
 	g, err := h.UpEngine(t)
 	if err != nil {
@@ -586,7 +586,7 @@ func (h *Host) ResignUpbeat(t *Table, user string) error {
 	}
 	p := t.Seat(user)
 	if p == 0 || !g.Alive(p) {
-		return refuse("You are not in this game.")
+		return refuse(CodeNotPlayer, "You are not in this game.")
 	}
 	if err := g.Resign(p); err != nil {
 		t.forget()

@@ -56,7 +56,7 @@ func (h *Host) upPause(t *Table, user string, stop bool) error {
 		return err
 	}
 	if t.Row.Status != store.StatusPlay {
-		return refuse("The game is not in play.")
+		return refuse(CodeNotInPlay, "The game is not in play.")
 	}
 	if t.Up.Paused == stop {
 		return nil
@@ -93,13 +93,13 @@ func (h *Host) AutoStep() time.Duration { return h.opt.AutoStep }
 // thread for good. Its final screen follows, as after a last turn.
 func (h *Host) StopUpbeat(t *Table, user string) error {
 	if t.Row.Mode != game.ModeAuto {
-		return refuse("Only a game of bots can be stopped: players end theirs by playing, or with `/upbeat resign`.")
+		return refuse(CodeNotAuto, "Only a game of bots can be stopped: players end theirs by playing, or with %s.", Command("upbeat resign"))
 	}
 	if err := (&Lobby{Owner: t.Up.Owner}).MayPause(t.Row, user); err != nil {
 		return err
 	}
 	if t.Row.Status != store.StatusPlay {
-		return refuse("The game is not in play.")
+		return refuse(CodeNotInPlay, "The game is not in play.")
 	}
 	g, err := h.UpEngine(t)
 	if err != nil {

@@ -53,10 +53,10 @@ func (h *Host) UpReplayGame(ctx context.Context, guild, place string, id int64) 
 	if id > 0 {
 		row, err = h.db.Game(ctx, id)
 		if errors.Is(err, store.ErrNotFound) || err == nil && row.Scope != guild {
-			return nil, refuse("There is no game #%d on this server.", id)
+			return nil, refuse(CodeNoSuchGame, "There is no game #%d on this server.", id)
 		}
 		if err == nil && row.Upbeat == nil {
-			return nil, refuse("Game #%d is a KOMBAT game, not an UPBEAT one: `/kombat replay game:%d` replays it.", id, id)
+			return nil, refuse(CodeWrongGame, "Game #%d is a KOMBAT game, not an UPBEAT one: %s replays it.", id, Command(fmt.Sprintf("kombat replay game:%d", id)))
 		}
 	} else {
 		row, err = h.db.ActiveAt(ctx, place)
@@ -67,14 +67,14 @@ func (h *Host) UpReplayGame(ctx context.Context, guild, place string, id int64) 
 			row, err = h.db.LastGameIn(ctx, store.GameUpbeat, place)
 		}
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, refuse("No UPBEAT game is being played or has finished in this channel. Give a game number: `/upbeat replay game:ID`.")
+			return nil, refuse(CodeNothingYet, "No UPBEAT game is being played or has finished in this channel. Give a game number: %s.", Command("upbeat replay game:ID"))
 		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("host: upbeat game for replay: %w", err)
 	}
 	if row.Status != store.StatusPlay && row.Status != store.StatusOver {
-		return nil, refuse("Game #%d has not begun (it is %s): there is nothing to replay yet.", row.ID, row.Status)
+		return nil, refuse(CodeNotStarted, "Game #%d has not begun (it is %s): there is nothing to replay yet.", row.ID, row.Status)
 	}
 	return upRecordOf(row)
 }
@@ -84,7 +84,7 @@ func (h *Host) UpReplayGame(ctx context.Context, guild, place string, id int64) 
 func (h *Host) UpReplayOf(ctx context.Context, id int64) (*UpRecord, error) {
 	row, err := h.db.Game(ctx, id)
 	if errors.Is(err, store.ErrNotFound) || err == nil && (row.Upbeat == nil || row.Status != store.StatusPlay && row.Status != store.StatusOver) {
-		return nil, refuse("This game can no longer be replayed.")
+		return nil, refuse(CodeGone, "This game can no longer be replayed.")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("host: upbeat game %d for replay: %w", id, err)

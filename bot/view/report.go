@@ -60,7 +60,7 @@ func FencedReport(name, text string, ds interp.Diagnostics, omitted, limit int) 
 func Refused(err error, head string, limit int) (msg string, ok bool) {
 	var no *host.Refusal
 	if errors.As(err, &no) {
-		return no.Msg, true
+		return RefusalText(no), true
 	}
 	var cerr *interp.Error
 	if errors.As(err, &cerr) {
