@@ -47,20 +47,26 @@ type Host struct {
 	db     *store.DB
 	lang   *interp.Language
 	uplang *interp.Language // UPBEAT's plans' language
-	replay upCheckpoints    // UPBEAT replays' checkpoints (upreplay.go)
-	log    *slog.Logger
-	clock  Clock
-	front  Front
-	tables *registry
-	halt   atomic.Bool     // raised by Close: running evaluations stop (game.SetStop)
-	ctx    context.Context // cancelled by Close: loops stop
-	cancel context.CancelFunc
-	wctx   context.Context // for the store: Close waits for writes rather than cutting them off
-	wmu    sync.Mutex      // orders begin against Close
-	work   sync.WaitGroup  // auto games and screen retries in flight
-	closed bool
-	notes  []pending // told once the front is up (Connected)
-	finals []*Table  // finished games whose final screen is owed, from Restore
+	// Replays run one at a time (replaying), leaving the games in play the machine's
+	// other cores, and resume from what the last ones kept: UPBEAT's checkpoints (a
+	// game's record only grows, so they stay true as it goes on), KOMBAT's frames (of
+	// finished games, whose records never change).
+	replaying sync.Mutex
+	upPoints  recent[[]upPoint]
+	frames    recent[[]game.Frame]
+	log       *slog.Logger
+	clock     Clock
+	front     Front
+	tables    *registry
+	halt      atomic.Bool     // raised by Close: running evaluations stop (game.SetStop)
+	ctx       context.Context // cancelled by Close: loops stop
+	cancel    context.CancelFunc
+	wctx      context.Context // for the store: Close waits for writes rather than cutting them off
+	wmu       sync.Mutex      // orders begin against Close
+	work      sync.WaitGroup  // auto games and screen retries in flight
+	closed    bool
+	notes     []pending // told once the front is up (Connected)
+	finals    []*Table  // finished games whose final screen is owed, from Restore
 
 	// adopting orders Adopt (which holds it) against the creation of a game (which
 	// reads it), so Adopt never takes up a game between its row and its claim;
@@ -116,7 +122,8 @@ func New(opt Options) (*Host, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Host{opt: opt, db: opt.DB, lang: opt.Lang, uplang: upbeat.NewLanguage(), log: opt.Log, clock: opt.Clock, front: opt.Front,
-		tables: newRegistry(), unhostable: map[int64]bool{}, relost: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx), armed: make(chan struct{}, 1)}, nil
+		tables: newRegistry(), unhostable: map[int64]bool{}, relost: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx), armed: make(chan struct{}, 1),
+		upPoints: recent[[]upPoint]{size: replaysKept}, frames: recent[[]game.Frame]{size: replaysKept}}, nil
 }
 
 // Lang is the strategy language the host's games use.

@@ -79,10 +79,26 @@ func (h *Host) ReplayGame(ctx context.Context, guild, place string, id int64) (*
 	return h.View(ctx, row.ID)
 }
 
-// Frames replays a view's game: a frame after the free spawns and one per turn.
+// Frames replays a view's game: a frame after the free spawns and one per turn. A
+// finished game's frames are kept for the games replayed last, so that a viewer's
+// press shows a frame without replaying the game (they are shared: read-only).
 func (h *Host) Frames(v *View) ([]game.Frame, error) {
-	rec := v.Row.Record()
-	return game.Frames(h.lang, rec)
+	over := v.Row.Status == store.StatusOver
+	if over {
+		if f, ok := h.frames.get(v.Row.ID); ok {
+			return f, nil
+		}
+	}
+	h.replaying.Lock()
+	defer h.replaying.Unlock()
+	if f, ok := h.frames.get(v.Row.ID); ok && over { // replayed while we waited
+		return f, nil
+	}
+	f, err := game.Frames(h.lang, v.Row.Record())
+	if err == nil && over {
+		h.frames.keep(v.Row.ID, f)
+	}
+	return f, err
 }
 
 // Replay loads a finished game and its frames for a replay viewer that steps through

@@ -23,7 +23,7 @@ func (quietFront) Summary(*Table, Event) string               { return "" }
 func (quietFront) Tell(*Table, Note)                          {}
 
 // openRecords hosts a fresh database in the test's directory.
-func openRecords(t *testing.T) (*Host, *store.DB) {
+func openRecords(t testing.TB) (*Host, *store.DB) {
 	t.Helper()
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "k.db"))
 	must(t, err)
@@ -36,7 +36,7 @@ func openRecords(t *testing.T) (*Host, *store.DB) {
 
 // recPlayed is a game of mode between players, played out by the built-in bot in at
 // most 4 turns each, in guild g at place: its row with every decision and the result.
-func recPlayed(t *testing.T, mode game.Mode, players [2]string, g, place string) *store.Game {
+func recPlayed(t testing.TB, mode game.Mode, players [2]string, g, place string) *store.Game {
 	t.Helper()
 	cfg := game.DefaultConfig()
 	cfg.MaxTurns = 4
@@ -53,7 +53,7 @@ func recPlayed(t *testing.T, mode game.Mode, players [2]string, g, place string)
 }
 
 // recFinish stores a played game as over, with names in its setup, and returns its id.
-func recFinish(t *testing.T, db *store.DB, row *store.Game) int64 {
+func recFinish(t testing.TB, db *store.DB, row *store.Game) int64 {
 	t.Helper()
 	ds, res := row.Decisions, *row.Result
 	stored := *row

@@ -42,7 +42,7 @@ func openTourneys(t *testing.T, path string, stop *atomic.Bool) (*Tourneys, *sto
 }
 
 // must fails the test on an error.
-func must(t *testing.T, err error) {
+func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
-	"sync"
 
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
@@ -132,12 +130,15 @@ func (h *Host) UpReplay(v *UpRecord, steps []int) ([]UpStep, error) {
 	if len(steps) == 0 {
 		return out, nil
 	}
-	cache := &h.replay
-	cache.run.Lock()
-	defer cache.run.Unlock()
+	h.replaying.Lock()
+	defer h.replaying.Unlock()
 	rec := v.Row.UpbeatRecord()
-	points := cache.take(v.Row.ID)
-	defer func() { cache.keep(v.Row.ID, points) }()
+	points, _ := h.upPoints.take(v.Row.ID)
+	defer func() {
+		if len(points) > 0 {
+			h.upPoints.keep(v.Row.ID, points)
+		}
+	}()
 	// Resume from the last checkpoint before the first step asked for: a checkpoint
 	// keeps the state after its step, not how the step was played.
 	var g *upbeat.Game
@@ -184,51 +185,15 @@ func (h *Host) UpReplay(v *UpRecord, steps []int) ([]UpStep, error) {
 // replays at most this many turns once the game's checkpoints exist.
 const upEvery = 64
 
-// upKept is how many games' checkpoints are kept, those replayed last.
-const upKept = 4
+// replaysKept is how many games' replays are kept (checkpoints, frames), those
+// replayed last.
+const replaysKept = 4
 
 // upPoint is a checkpoint: the game after step, which is after its record's first
 // action actions.
 type upPoint struct {
 	step, action int
 	g            *upbeat.Game
-}
-
-// upCheckpoints are the checkpoints of the UPBEAT games replayed last. A game's
-// record only grows, so its checkpoints stay true as it goes on.
-type upCheckpoints struct {
-	run   sync.Mutex // one replay at a time; it also guards games
-	games []upGame   // the most recently replayed last
-}
-
-// upGame is one game's checkpoints, ascending.
-type upGame struct {
-	id     int64
-	points []upPoint
-}
-
-// take removes game id's checkpoints from the cache and returns them; the caller
-// holds run and gives them back with keep.
-func (c *upCheckpoints) take(id int64) []upPoint {
-	for i, g := range c.games {
-		if g.id == id {
-			c.games = slices.Delete(c.games, i, i+1)
-			return g.points
-		}
-	}
-	return nil
-}
-
-// keep puts game id's checkpoints back as the most recently replayed, dropping the
-// oldest game's beyond upKept.
-func (c *upCheckpoints) keep(id int64, points []upPoint) {
-	if len(points) == 0 {
-		return
-	}
-	c.games = append(c.games, upGame{id: id, points: points})
-	if len(c.games) > upKept {
-		c.games = slices.Delete(c.games, 0, len(c.games)-upKept)
-	}
 }
 
 // upLastBefore is the index of the last checkpoint at or before step, or -1.

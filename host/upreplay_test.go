@@ -238,9 +238,9 @@ func TestUpReplay_Checkpoints(t *testing.T) {
 	}
 	fresh := func(v *UpRecord, steps []int) []UpStep { // from the start, no checkpoints
 		t.Helper()
-		kept := h.replay.games
-		h.replay.games = nil
-		defer func() { h.replay.games = kept }()
+		kept := h.upPoints.games
+		h.upPoints.games = nil
+		defer func() { h.upPoints.games = kept }()
 		out, err := h.UpReplay(v, steps)
 		must(t, err)
 		return out
@@ -265,7 +265,7 @@ func TestUpReplay_Checkpoints(t *testing.T) {
 			}
 		}
 	}
-	if pts := h.replay.games[len(h.replay.games)-1].points; len(pts) < 3 || pts[1].step != upEvery {
+	if pts := h.upPoints.games[len(h.upPoints.games)-1].v; len(pts) < 3 || pts[1].step != upEvery {
 		t.Errorf("checkpoints kept: %d", len(pts))
 	}
 	// The game goes on: its longer record keeps the checkpoints true.
