@@ -10,7 +10,6 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/interp"
-	"github.com/kombat-game/kombat/upbeat"
 )
 
 // maxFileBytes bounds what check reads: far above a strategy's 16 KiB, enough for a
@@ -27,9 +26,8 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage: "usage: kombat check [-q] FILE... (use - for standard input)\n\n" +
 			"Compiles strategy files and prints every error and warning with its line and\n" +
 			"column. Exit status 1 if a file has an error.\n\n",
-		lang: game.NewLanguage(), one: "file", many: "files",
+		game: "kombat", lang: game.NewLanguage(), one: "file", many: "files",
 		header: game.CheckKindHeader,
-		other:  upbeat.NewLanguage(), otherHint: "it compiles cleanly as an UPBEAT plan: check it with kombat check --game upbeat",
 	}, args, stdin, stdout, stderr)
 }
 
@@ -37,16 +35,12 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // their files the same way, each in its own language.
 type checkSpec struct {
 	cmd, usage string
+	game       string // the game checked as, a name of tools
 	lang       *interp.Language
 	one, many  string // what a file is called, "plan" and "plans" say
 	// header, when set, holds a file's header lines to the rule play and sim read them
 	// by, so that check passes only what they take.
 	header func(path, text string) error
-	// other is the other game's language: a file with errors or warnings in lang
-	// that compiles cleanly in other was most likely checked as the wrong game, and
-	// otherHint says so (without it a newcomer sees only a syntax error).
-	other     *interp.Language
-	otherHint string
 }
 
 // checkFiles compiles the files named in args in c's language and prints every
@@ -108,15 +102,19 @@ func checkFiles(c checkSpec, args []string, stdin io.Reader, stdout, stderr io.W
 }
 
 // noteOther says, after a file's errors or warnings, when it compiles cleanly (no
-// error, no warning) in the other game's language: the two languages share most
+// error, no warning) in another game's language: the games' languages share most
 // words, so a file checked as the wrong game often passes with warnings about names it
-// never assigns ("ally", "deposit") or fails on a command the game lacks.
+// never assigns ("ally", "deposit") or fails on a command the game lacks. Without the
+// note a newcomer sees only a syntax error.
 func (c checkSpec) noteOther(name, text string, stdout io.Writer) {
-	if c.other == nil {
-		return
-	}
-	if prog, err := interp.Compile(c.other, name, text); err == nil && len(prog.Warnings()) == 0 {
-		fmt.Fprintf(stdout, "%s: note: %s\n", name, c.otherHint)
+	for _, t := range tools() {
+		if t.name == c.game || t.lang == nil {
+			continue
+		}
+		if prog, err := interp.Compile(t.lang(), name, text); err == nil && len(prog.Warnings()) == 0 {
+			fmt.Fprintf(stdout, "%s: note: it compiles cleanly as %s: %s\n", name, t.program, checkedAs(t.name, c.game))
+			return
+		}
 	}
 }
 

@@ -3,9 +3,10 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
-const usage = `usage: kombat [COMMAND] [ARGS]
+const usageHead = `usage: kombat [COMMAND] [ARGS]
 
 commands:
   serve            run the Discord bot (the default)
@@ -14,9 +15,17 @@ commands:
   check FILE...    compile strategy files and report errors and warnings
   try SCENARIO     run strategies in a described position and print what happened
 
-check, sim, try and play take --game upbeat for UPBEAT, the sister game (default kombat);
-try also plays a scenario as the game its "game" key names.
 `
+
+// usage is the program's usage message, naming the games of tools.
+func usage() string {
+	var others []string
+	for _, t := range tools()[1:] {
+		others = append(others, "--game "+t.name+" for "+t.title)
+	}
+	return usageHead + "check, sim, try and play take " + strings.Join(others, ", ") +
+		" (default " + defaultGame + ");\ntry also plays a scenario as the game its \"game\" key names.\n"
+}
 
 // Run is the kombat program without the process: it returns the exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -29,24 +38,28 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat %s: %v\n", cmd, err)
 		return 2
 	}
-	if name == "upbeat" {
-		return runUpbeat(cmd, args, stdin, stdout, stderr)
+	t, _ := toolNamed(name) // gameFlag took only a game of tools
+	switch cmd {
+	case "check":
+		return t.check(args, stdin, stdout, stderr)
+	case "try":
+		return try(name, args, stdin, stdout, stderr)
+	case "sim":
+		return t.sim(args, stdin, stdout, stderr)
+	case "play":
+		return t.play(args, stdin, stdout, stderr)
+	}
+	if name != "" && name != defaultGame {
+		fmt.Fprintf(stderr, "kombat %s: --game %s works with check, sim, try and play\n", cmd, name)
+		return 2
 	}
 	switch cmd {
 	case "serve":
 		return serve(args, stdout, stderr)
-	case "check":
-		return check(args, stdin, stdout, stderr)
-	case "try":
-		return try(name, args, stdin, stdout, stderr)
-	case "sim":
-		return sim(args, stdout, stderr)
-	case "play":
-		return play(args, stdin, stdout, stderr)
 	case "help", "-h", "--help", "-help":
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, usage())
 		return 0
 	}
-	fmt.Fprintf(stderr, "kombat: unknown command %q\n\n%s", cmd, usage)
+	fmt.Fprintf(stderr, "kombat: unknown command %q\n\n%s", cmd, usage())
 	return 2
 }

@@ -289,3 +289,37 @@ func TestHeaderRuleAlike(t *testing.T) {
 		}
 	}
 }
+
+// TestGames_OneRegistry: every game of the command line has every command and a
+// scenario reader, and the messages that name the games name each of them, so a new
+// game is one entry in tools.
+func TestGames_OneRegistry(t *testing.T) {
+	ts := tools()
+	if ts[0].name != defaultGame {
+		t.Fatalf("the first game is %q, not the default %q", ts[0].name, defaultGame)
+	}
+	for _, tl := range ts {
+		if tl.check == nil || tl.sim == nil || tl.play == nil || tl.scenario == nil || tl.tryUsage == "" || tl.title == "" {
+			t.Errorf("game %q lacks a command: %+v", tl.name, tl)
+		}
+		if got, ok := toolNamed(tl.name); !ok || got.name != tl.name {
+			t.Errorf("toolNamed(%q) = %q, %v", tl.name, got.name, ok)
+		}
+	}
+	var out, errb strings.Builder
+	if code := Run([]string{"sim", "--game", "chess"}, strings.NewReader(""), &out, &errb); code != 2 {
+		t.Fatalf("exit %d for an unknown game", code)
+	}
+	for _, tl := range ts {
+		if !strings.Contains(errb.String(), tl.name) {
+			t.Errorf("the unknown game's message %q does not name %q", errb.String(), tl.name)
+		}
+	}
+	out.Reset()
+	Run([]string{"help"}, strings.NewReader(""), &out, &errb)
+	for _, tl := range ts[1:] {
+		if !strings.Contains(out.String(), "--game "+tl.name+" for "+tl.title) {
+			t.Errorf("help does not name --game %s:\n%s", tl.name, out.String())
+		}
+	}
+}

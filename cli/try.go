@@ -39,11 +39,8 @@ func try(flagGame string, args []string, stdin io.Reader, stdout, stderr io.Writ
 
 // tryLimited is try printing at most limit bytes.
 func tryLimited(flagGame string, args []string, stdin io.Reader, stdout, stderr io.Writer, limit int64) int {
-	usage := tryUsage
-	if flagGame == "upbeat" {
-		usage = upbeatTryUsage
-	}
-	name, text, code, ok := scenarioArg(args, usage, stdin, stderr)
+	t, _ := toolNamed(flagGame)
+	name, text, code, ok := scenarioArg(args, t.tryUsage, stdin, stderr)
 	if !ok {
 		return code
 	}
@@ -52,9 +49,15 @@ func tryLimited(flagGame string, args []string, stdin io.Reader, stdout, stderr 
 		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
 		return 1
 	}
-	if which == "upbeat" {
-		return upbeatScenario(name, text, stdout, stderr, limit)
-	}
+	t, _ = toolNamed(which)
+	return t.scenario(name, text, stdout, stderr, limit)
+}
+
+// kombatScenario plays the KOMBAT scenario text (from the file name) and prints
+// tryFormat's {"format": 1, "game": "kombat", "steps": [...]}, each step as soon as it
+// is played, at most limit bytes. Exit status: 0 when the scenario ran, 1 for a
+// malformed scenario, configuration or strategy.
+func kombatScenario(name string, text []byte, stdout, stderr io.Writer, limit int64) int {
 	sc, err := decodeScenario(text)
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
@@ -93,7 +96,7 @@ func scenarioGame(text []byte, flagGame string) (string, error) {
 	var said string
 	if json.Unmarshal(text, &head) != nil || json.Unmarshal(head.Game, &said) != nil {
 		if flagGame == "" {
-			return "kombat", nil
+			return defaultGame, nil
 		}
 		return flagGame, nil
 	}
@@ -102,8 +105,8 @@ func scenarioGame(text []byte, flagGame string) (string, error) {
 		where = lineCol(text, off) + ": "
 	}
 	switch {
-	case said != "kombat" && said != "upbeat":
-		return "", fmt.Errorf(`%s"game" is %q: the games are "kombat" and "upbeat"`, where, said)
+	case !known(said):
+		return "", fmt.Errorf(`%s"game" is %q: the games are %s`, where, said, gameList(quoted, "and"))
 	case flagGame != "" && said != flagGame:
 		return "", fmt.Errorf(`%s"game" is %q but --game %s was given: leave out --game (the scenario says its game) or make the two agree`, where, said, flagGame)
 	}

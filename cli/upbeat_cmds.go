@@ -10,14 +10,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/upbeat"
 )
 
 // gameFlag takes --game NAME (or --game=NAME, -game) out of a command's arguments,
-// before any "--", and returns the game: "kombat" or "upbeat", or "" when not given
-// (KOMBAT, but for try the scenario may say its game).
+// before any "--", and returns the game: a name of tools, or "" when not given (the
+// default game, but for try the scenario may say its game).
 func gameFlag(args []string) (string, []string, error) {
 	name := ""
 	var rest []string
@@ -30,7 +29,7 @@ func gameFlag(args []string) (string, []string, error) {
 		switch {
 		case a == "--game" || a == "-game":
 			if i+1 >= len(args) {
-				return "", nil, errors.New("--game needs a value: kombat or upbeat")
+				return "", nil, fmt.Errorf("--game needs a value: %s", gameList(bare, "or"))
 			}
 			name = args[i+1]
 			i++
@@ -40,26 +39,10 @@ func gameFlag(args []string) (string, []string, error) {
 			rest = append(rest, a)
 		}
 	}
-	if name != "" && name != "kombat" && name != "upbeat" {
-		return "", nil, fmt.Errorf("unknown game %q: the games are kombat and upbeat", name)
+	if _, ok := toolNamed(name); !ok {
+		return "", nil, fmt.Errorf("unknown game %q: the games are %s", name, gameList(bare, "and"))
 	}
 	return name, rest, nil
-}
-
-// runUpbeat runs one of the commands for UPBEAT (--game upbeat).
-func runUpbeat(cmd string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	switch cmd {
-	case "check":
-		return upbeatCheck(args, stdin, stdout, stderr)
-	case "sim":
-		return upbeatSim(args, stdin, stdout, stderr)
-	case "try":
-		return upbeatTry(args, stdin, stdout, stderr)
-	case "play":
-		return upbeatPlay(args, stdin, stdout, stderr)
-	}
-	fmt.Fprintf(stderr, "kombat %s: --game upbeat works with check, sim, try and play\n", cmd)
-	return 2
 }
 
 // upbeatCheck compiles UPBEAT plans, as check does strategies.
@@ -69,8 +52,7 @@ func upbeatCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage: "usage: kombat check --game upbeat [-q] PLAN... (use - for standard input)\n\n" +
 			"Compiles UPBEAT construction plans and prints every error and warning with its\n" +
 			"line and column. Exit status 1 if a plan has an error.\n\n",
-		lang: upbeat.NewLanguage(), one: "plan", many: "plans",
-		other: game.NewLanguage(), otherHint: "it compiles cleanly as a KOMBAT strategy: check it without --game upbeat",
+		game: "upbeat", lang: upbeat.NewLanguage(), one: "plan", many: "plans",
 	}, args, stdin, stdout, stderr)
 }
 
@@ -198,17 +180,6 @@ func writeUpbeatRecord(dir string, seed uint64, g *upbeat.Game) error {
 		return err
 	}
 	return os.WriteFile(fmt.Sprintf("%s/game-%d.json", dir, seed), append(b, '\n'), 0o644)
-}
-
-// upbeatTry runs a scenario with --game upbeat given: try, which plays it as UPBEAT
-// (upbeatScenario) unless its "game" says otherwise, an error.
-func upbeatTry(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return tryLimited("upbeat", args, stdin, stdout, stderr, maxTryOutput)
-}
-
-// upbeatTryLimited is upbeatTry printing at most limit bytes.
-func upbeatTryLimited(args []string, stdin io.Reader, stdout, stderr io.Writer, limit int64) int {
-	return tryLimited("upbeat", args, stdin, stdout, stderr, limit)
 }
 
 // upbeatScenario plays the UPBEAT scenario text (from the file name) and prints

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"runtime"
 	"runtime/metrics"
 	"strings"
@@ -271,4 +272,9 @@ func FuzzUpbeatTry(f *testing.F) {
 			t.Errorf("the output is not JSON:\n%s", out.String())
 		}
 	})
+}
+
+// upbeatTryLimited is try --game upbeat printing at most limit bytes.
+func upbeatTryLimited(args []string, stdin io.Reader, stdout, stderr io.Writer, limit int64) int {
+	return tryLimited("upbeat", args, stdin, stdout, stderr, limit)
 }
