@@ -11,10 +11,11 @@ import (
 // what it keeps, so host decides without the store.
 type Active struct {
 	ID      int64
-	Scope   string // the community (a Discord server): a player plays one game at a time in it
-	Place   string // where it is shown (a channel or thread)
-	Players [2]string
-	Seats   []string // an UPBEAT game's people by seat ("" for a bot or an open seat); Players is empty
+	Game    store.GameName // whose rules
+	Scope   string         // the community (a Discord server): a player plays one game at a time in it
+	Place   string         // where it is shown (a channel or thread)
+	Players [2]string      // KOMBAT's people by seat (Seats has them too)
+	Seats   []string       // the game's people by seat ("" for a bot, an open seat, or a player out)
 }
 
 // playing is an active game in guild, other than game except, that user plays in,

@@ -166,10 +166,10 @@ func (h *Host) RunDue(ctx context.Context) {
 
 // expire carries out what Decide says a due deadline does; the caller holds the lock.
 // An error says it did not happen, and is to be tried again.
-func (h *Host) expire(t *Table, d store.Deadline) error {
-	if t.isUpbeat() {
-		return h.upExpire(t, d)
-	}
+func (h *Host) expire(t *Table, d store.Deadline) error { return t.game().expire(h, d) }
+
+// kombatExpire is expire for a KOMBAT game.
+func (h *Host) kombatExpire(t *Table, d store.Deadline) error {
 	due := Due{Deadline: Deadline(d.Kind), Status: t.Row.Status, Owed: t.owed != nil}
 	due.ArmedAt, _ = strconv.Atoi(d.Payload)
 	var g *game.Game

@@ -185,12 +185,10 @@ func (h *Host) Connected() {
 // wake starts what a game just loaded needs: the delivery of the screen it owes, the
 // bot's turn nothing else would play, an auto game's loop. The caller holds the lock.
 func (h *Host) wake(t *Table) {
-	if t.owed != nil && t.owed.Paused == "" || t.owed == nil && (botToMove(t) || h.upWaits(t)) {
+	if t.owed != nil && t.owed.Paused == "" {
 		h.retryLater(t, 0)
 	}
-	if t.Row.Mode == game.ModeAuto && t.Row.Status == store.StatusPlay && !t.isUpbeat() && !t.Lobby.Paused {
-		h.startAuto(t)
-	}
+	t.game().wake(h)
 }
 
 // Now is the host's time, by its clock.

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/kombat-game/kombat/store"
@@ -17,24 +18,17 @@ import (
 // inGame is the refusal of person u (the one asking, unless other) already in game a,
 // naming its place and how to leave it.
 func inGame(other bool, u string, a *Active) error {
-	cmd := Command("kombat resign")
-	if a.Seats != nil {
-		cmd = "upbeat resign"
-	}
+	cmd := Command(cmp.Or(string(a.Game), string(store.GameKombat)) + " resign") // a row stored before UPBEAT names no game
 	if other {
 		return refuse(CodeInGame, "%s is already in a game on this server, in %s. Finish it (or %s there) first.", User(u), Place(a.Place), cmd)
 	}
 	return refuse(CodeInGame, "You are already in a game on this server, in %s. Finish it (or %s there) first.", Place(a.Place), cmd)
 }
 
-// peopleOf lists the people seated in a game's row.
-func peopleOf(row *store.Game) []string {
-	seats := row.Players[:]
-	if row.Upbeat != nil {
-		seats = row.Upbeat.Seats
-	}
+// peopleOf lists the people seated in a table's game.
+func peopleOf(t *Table) []string {
 	var out []string
-	for _, u := range seats {
+	for _, u := range t.game().held() {
 		if u != "" {
 			out = append(out, u)
 		}
@@ -62,7 +56,7 @@ func (h *Host) seatFree(scope string, except int64, users ...string) error {
 func (h *Host) createSeated(t *Table) (*Table, error) {
 	h.seating.Lock() // until the game is registered
 	defer h.seating.Unlock()
-	if err := h.seatFree(t.Row.Scope, 0, peopleOf(t.Row)...); err != nil {
+	if err := h.seatFree(t.Row.Scope, 0, peopleOf(t)...); err != nil {
 		return nil, err
 	}
 	return h.create(t)
@@ -74,7 +68,7 @@ func (h *Host) upSeated(t *Table) {
 	h.tables.mu.Lock()
 	defer h.tables.mu.Unlock()
 	if _, ok := h.tables.tables[t.Row.ID]; ok {
-		h.tables.seats[t.Row.ID] = t.upHeld()
+		h.tables.seats[t.Row.ID] = t.game().held()
 	}
 }
 

@@ -166,9 +166,15 @@ func (h *Host) Resign(t *Table, user string) (cancelled bool, err error) {
 
 // Pause stops (stop) or resumes an auto game; only the player who started it may.
 func (h *Host) Pause(t *Table, user string, stop bool) error {
-	if t.isUpbeat() {
-		return h.upPause(t, user, stop)
+	p, ok := t.game().(pauser)
+	if !ok {
+		return refuse(CodeNotAuto, "Only auto games pause.")
 	}
+	return p.pause(h, user, stop)
+}
+
+// kombatPause is Pause for a KOMBAT game.
+func (h *Host) kombatPause(t *Table, user string, stop bool) error {
 	if err := t.Lobby.MayPause(t.Row, user); err != nil {
 		return err
 	}

@@ -100,26 +100,12 @@ func (h *Host) show(t *Table) error {
 	// a deadline that comes due while a screen is owed plays nothing, so no one loses a
 	// turn to an outage. Each delivery gives the full time again (UPBEAT: the revision
 	// clock's time left).
-	if t.isUpbeat() {
-		if err := h.upArmClock(t); err != nil {
-			return err
-		}
-	} else {
-		g, err := h.Engine(t)
-		if err != nil {
-			return err
-		}
-		if g.Result() == nil && g.Phase() == game.PhasePlay {
-			h.ArmTurnClock(t)
-		}
+	if err := t.game().armClock(h); err != nil {
+		return err
 	}
 	shown, err := h.front.Show(t, s)
 	if err != nil {
-		h.Disarm(t, TurnTimeUp)
-		h.Disarm(t, TurnReminder)
-		if t.isUpbeat() && t.Row.Status == store.StatusSetup {
-			h.Disarm(t, SetupExpiry) // the first plans cannot be written: their time waits
-		}
+		t.game().disarmClock(h) // the clock waits for the screen that shows it
 		s.Attempts++
 		s.LastError = err.Error()
 		if why := h.front.Permanent(err); why != "" {
@@ -138,10 +124,7 @@ func (h *Host) show(t *Table) error {
 	}
 	// The lobby as it stands with the screen up (its summary; UPBEAT's clock start) is
 	// stored with the screen, in one transaction.
-	summary := &t.Lobby.Summary
-	if t.isUpbeat() {
-		summary = &t.Up.Summary
-	}
+	summary := t.game().summary()
 	before := *summary
 	*summary = s.Summary
 	raw, err := json.Marshal(t.lobby())
@@ -173,26 +156,7 @@ func (h *Host) afterTurn(t *Table) error {
 		if err := h.show(t); err != nil {
 			return err
 		}
-		if t.isUpbeat() {
-			if t.Row.Mode == game.ModeAuto {
-				return nil // paced by its AutoTurn deadline, armed as the screen went up
-			}
-			if more, err := h.upAuto(t); err != nil || !more {
-				return err
-			}
-			continue
-		}
-		if _, err := h.Engine(t); err != nil {
-			return err
-		}
-		if t.seats.BotToMove() == 0 {
-			return nil
-		}
-		if t.Row.Mode == game.ModeAuto {
-			h.startAuto(t)
-			return nil
-		}
-		if err := h.botTurn(t); err != nil {
+		if more, err := t.game().next(h); err != nil || !more {
 			return err
 		}
 	}

@@ -38,6 +38,9 @@ type Table struct {
 	claim   *store.Claim // this process runs the game, no other (PostgreSQL: an advisory lock)
 	// upLast is the turn an UPBEAT game's latest screen follows (UpLast), rebuilt with upg.
 	upLast upbeat.TurnLog
+	// hosted is the game's own part, which the core asks rather than asking which
+	// game it is (game).
+	hosted hosted
 }
 
 // Unlock releases a table taken with Host.Lock.
@@ -90,7 +93,7 @@ type registry struct {
 	mu     sync.Mutex
 	tables map[int64]*Table
 	places map[int64]string
-	seats  map[int64][]string // an UPBEAT game's people by seat, a copy as places is (setSeats)
+	seats  map[int64][]string // a game's people by seat, a copy as places is (hosted.held)
 }
 
 func newRegistry() *registry {
@@ -102,9 +105,7 @@ func (r *registry) add(t *Table) {
 	defer r.mu.Unlock()
 	r.tables[t.Row.ID] = t
 	r.places[t.Row.ID] = t.Row.Place
-	if t.Row.Upbeat != nil {
-		r.seats[t.Row.ID] = t.upHeld()
-	}
+	r.seats[t.Row.ID] = t.game().held()
 }
 
 func (r *registry) get(id int64) *Table {
@@ -184,7 +185,7 @@ func (h *Host) Active() []Active {
 	for id, t := range h.tables.tables {
 		// Guild and players never change after creation: safe to read unlocked; the
 		// place, which a move to a thread changes, is the registry's copy.
-		out = append(out, Active{ID: id, Scope: t.Row.Scope, Place: h.tables.places[id], Players: t.Row.Players, Seats: h.tables.seats[id]})
+		out = append(out, Active{ID: id, Game: t.Row.Game, Scope: t.Row.Scope, Place: h.tables.places[id], Players: t.Row.Players, Seats: h.tables.seats[id]})
 	}
 	return out
 }
@@ -341,30 +342,14 @@ func (h *Host) Engine(t *Table) (*game.Game, error) {
 
 // forget drops the engine, so the next use rebuilds it from the store: after a
 // failed commit, or a turn cut off halfway.
-func (t *Table) forget() { t.seats, t.upg = nil, nil }
+func (t *Table) forget() { t.game().forget() }
 
-// isUpbeat reports whether the table hosts an UPBEAT game.
-func (t *Table) isUpbeat() bool { return t.Row.Game == store.GameUpbeat }
-
-// version is how many decisions (UPBEAT: actions) the stored record holds: the state
-// a screen shows and a deadline was armed at.
-func (t *Table) version() int {
-	if t.isUpbeat() {
-		return len(t.Row.Upbeat.Actions)
-	}
-	return len(t.Row.Decisions)
-}
+// version is how many actions the stored record holds: the state a screen shows and
+// a deadline was armed at.
+func (t *Table) version() int { return t.game().version() }
 
 // lobby is the game's own lobby, as the row's setup keeps it.
-func (t *Table) lobby() any {
-	if t.isUpbeat() {
-		if t.Up == nil {
-			t.Up = &UpLobby{}
-		}
-		return t.Up
-	}
-	return &t.Lobby
-}
+func (t *Table) lobby() any { return t.game().lobby() }
 
 // SaveMeta stores the table's metadata and lobby.
 func (h *Host) SaveMeta(t *Table) error {
@@ -419,16 +404,10 @@ func (h *Host) record(t *Table, summary *string) error {
 // deadline that comes due while a screen is owed plays nothing, and show arms the next.
 func (h *Host) commitShown(t *Table, e Event) error {
 	summary := h.front.Summary(t, e)
-	record := h.record
-	if t.isUpbeat() {
-		record = h.upRecord
-	}
-	if err := record(t, &summary); err != nil {
+	if err := t.game().record(h, &summary); err != nil {
 		return err
 	}
-	if t.isUpbeat() {
-		t.upLast = upLastOf(e)
-	}
+	t.game().committed(e)
 	t.owed = &store.Screen{Game: t.Row.ID, Version: t.version(), Summary: summary}
 	return nil
 }

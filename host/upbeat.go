@@ -637,7 +637,7 @@ func (h *Host) upAuto(t *Table) (bool, error) {
 // needs the host all the same: the process stopped before the bot's turn that follows
 // a shown screen was played, or before the first screen was owed (the game had begun).
 func (h *Host) upWaits(t *Table) bool {
-	if !t.isUpbeat() || t.Row.Status != store.StatusPlay {
+	if t.Row.Status != store.StatusPlay {
 		return false
 	}
 	if t.Row.Shown == "" { // never shown: owe the state stored

@@ -1,0 +1,75 @@
+package host
+
+import (
+	"slices"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/store"
+)
+
+// kombatHosted is KOMBAT's part of a table (hosted): its lobby (Table.Lobby), its
+// engine and seats (Table.seats), its turn clock with reminders and misses, and its
+// auto games' loop.
+type kombatHosted struct{ t *Table }
+
+func (k kombatHosted) lobby() any       { return &k.t.Lobby }
+func (k kombatHosted) summary() *string { return &k.t.Lobby.Summary }
+func (k kombatHosted) version() int     { return len(k.t.Row.Decisions) }
+func (k kombatHosted) forget()          { k.t.seats = nil }
+func (k kombatHosted) committed(Event)  {}
+func (k kombatHosted) held() []string   { return slices.Clone(k.t.Row.Players[:]) }
+
+func (k kombatHosted) record(h *Host, summary *string) error { return h.record(k.t, summary) }
+
+// armClock starts the turn clock of a person's turn in play.
+func (k kombatHosted) armClock(h *Host) error {
+	g, err := h.Engine(k.t)
+	if err != nil {
+		return err
+	}
+	if g.Result() == nil && g.Phase() == game.PhasePlay {
+		h.ArmTurnClock(k.t)
+	}
+	return nil
+}
+
+func (k kombatHosted) disarmClock(h *Host) {
+	h.Disarm(k.t, TurnTimeUp)
+	h.Disarm(k.t, TurnReminder)
+}
+
+// next plays the bot's turn of a game with a person; an auto game's turns are its
+// loop's (startAuto), which it starts.
+func (k kombatHosted) next(h *Host) (bool, error) {
+	if _, err := h.Engine(k.t); err != nil {
+		return false, err
+	}
+	if k.t.seats.BotToMove() == 0 {
+		return false, nil
+	}
+	if k.t.Row.Mode == game.ModeAuto {
+		h.startAuto(k.t)
+		return false, nil
+	}
+	if err := h.botTurn(k.t); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+func (k kombatHosted) pause(h *Host, user string, stop bool) error {
+	return h.kombatPause(k.t, user, stop)
+}
+
+func (k kombatHosted) expire(h *Host, d store.Deadline) error { return h.kombatExpire(k.t, d) }
+
+// wake plays the bot's turn a restart left unplayed, and runs an auto game's loop.
+func (k kombatHosted) wake(h *Host) {
+	t := k.t
+	if t.owed == nil && botToMove(t) {
+		h.retryLater(t, 0)
+	}
+	if t.Row.Mode == game.ModeAuto && t.Row.Status == store.StatusPlay && !t.Lobby.Paused {
+		h.startAuto(t)
+	}
+}
