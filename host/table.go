@@ -392,11 +392,22 @@ func (h *Host) record(t *Table, summary *string) error {
 	}
 	t.Row.Decisions = append(t.Row.Decisions, all[pos:]...)
 	if r := g.Result(); r != nil {
-		t.Row.Status, t.Row.Result = store.StatusOver, r
-		h.tables.remove(t.Row.ID)
-		h.release(t)
+		h.finished(t, r, g.Turns())
 	}
 	return nil
+}
+
+// finished is the one path every game's ending takes once the store holds it (the
+// result and the ratings committed in the transaction that ended the game, with its
+// final screen owed, which announces it): the table leaves the registry, its claim
+// is released, and its clocks are cleared.
+func (h *Host) finished(t *Table, res *game.Result, turns int) {
+	t.Row.Status, t.Row.Result, t.Row.Turns = store.StatusOver, res, turns
+	h.tables.remove(t.Row.ID)
+	h.release(t)
+	for _, d := range []Deadline{TurnTimeUp, TurnReminder, AutoTurn} {
+		h.Disarm(t, d)
+	}
 }
 
 // commitShown commits the engine's new decisions and owes the screen of the new state,

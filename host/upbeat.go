@@ -388,12 +388,7 @@ func (h *Host) upRecord(t *Table, summary *string) error {
 	t.Row.Upbeat.Actions = append(t.Row.Upbeat.Actions, all[pos:]...)
 	h.upSeated(t) // whoever is out is free to play elsewhere
 	if res != nil {
-		t.Row.Status, t.Row.Result, t.Row.Turns = store.StatusOver, res, g.Turns()
-		h.tables.remove(t.Row.ID)
-		h.release(t)
-		h.Disarm(t, TurnTimeUp)
-		h.Disarm(t, TurnReminder)
-		h.Disarm(t, AutoTurn)
+		h.finished(t, res, g.Turns())
 	}
 	return nil
 }
