@@ -178,10 +178,11 @@ func (h *Host) kombatPause(t *Table, user string, stop bool) error {
 	if err := t.Lobby.MayPause(t.Row, user); err != nil {
 		return err
 	}
-	old := t.Lobby.Paused
-	t.Lobby.Paused = stop
-	if err := h.SaveMeta(t); err != nil {
-		t.Lobby.Paused = old
+	err := h.change(t, func() error {
+		t.Lobby.Paused = stop
+		return h.SaveMeta(t)
+	})
+	if err != nil {
 		return fmt.Errorf("host: pause: %w", err)
 	}
 	if !stop {

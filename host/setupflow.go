@@ -187,9 +187,14 @@ func (h *Host) ProposeKind(t *Table, index int, defense string, p Proposal) (sto
 	if err := t.Lobby.Target(index); err != nil {
 		return Proposal{}, false, err
 	}
-	old := t.Lobby
-	stored, err = t.Lobby.Propose(h.lang, index, p, defense)
-	if err != nil {
+	var refused error
+	err = h.change(t, func() error {
+		if stored, refused = t.Lobby.Propose(h.lang, index, p, defense); refused != nil {
+			return refused
+		}
+		return h.SaveMeta(t)
+	})
+	if err != nil && err == refused {
 		var no *Refusal
 		var cerr *interp.Error
 		if !errors.As(err, &no) && !errors.As(err, &cerr) {
@@ -204,8 +209,7 @@ func (h *Host) ProposeKind(t *Table, index int, defense string, p Proposal) (sto
 		}
 		return Proposal{}, true, err
 	}
-	if err := h.SaveMeta(t); err != nil {
-		t.Lobby = old
+	if err != nil {
 		return Proposal{}, false, err
 	}
 	h.db.DeleteDraft(h.wctx, p.By, kindDraftKey(t.Row.ID, index)) // a draft left over is harmless
@@ -220,15 +224,12 @@ func (h *Host) KindDraft(id int64, user string, index int) (KindDraft, error) {
 
 // RemoveKind takes the kind at index out of the lobby and stores it (Lobby.Remove).
 func (h *Host) RemoveKind(t *Table, index int) error {
-	old := t.Lobby
-	if err := t.Lobby.Remove(index); err != nil {
-		return err
-	}
-	if err := h.SaveMeta(t); err != nil {
-		t.Lobby = old
-		return err
-	}
-	return nil
+	return h.change(t, func() error {
+		if err := t.Lobby.Remove(index); err != nil {
+			return err
+		}
+		return h.SaveMeta(t)
+	})
 }
 
 // ToggleReady flips user's Ready and stores it (Lobby.ToggleReady). When everyone is
@@ -236,23 +237,21 @@ func (h *Host) RemoveKind(t *Table, index int) error {
 // and starts the game (Agree), and reports started. On any error the lobby is put
 // back as it was.
 func (h *Host) ToggleReady(t *Table, user string, starting func() error) (started bool, err error) {
-	old := t.Lobby
-	start, err := t.Lobby.ToggleReady(t.Row, user)
-	switch {
-	case err != nil:
-		return false, err
-	case !start:
-		err = h.SaveMeta(t)
-	default:
-		if err = starting(); err == nil {
-			err = h.Agree(t)
+	var start bool
+	err = h.change(t, func() error {
+		var err error
+		switch start, err = t.Lobby.ToggleReady(t.Row, user); {
+		case err != nil:
+			return err
+		case !start:
+			return h.SaveMeta(t)
 		}
-	}
-	if err != nil {
-		t.Lobby = old
-		return false, err
-	}
-	return start, nil
+		if err := starting(); err != nil {
+			return err
+		}
+		return h.Agree(t)
+	})
+	return start && err == nil, err
 }
 
 // CancelSetup abandons a game still being set up, at the word of user, who must take

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 
@@ -359,6 +360,29 @@ func (h *Host) SaveMeta(t *Table) error {
 	}
 	t.Row.Setup = raw
 	return h.db.SaveMeta(h.wctx, t.Row)
+}
+
+// change makes a change to a table's lobby that must be stored: f changes the lobby
+// and stores it (SaveMeta, or a start that stores more). When f fails, the lobby and
+// the row's copy of it are put back as they were, so memory never holds what the
+// store does not. Every field of a lobby is stored, so its stored form is the copy.
+func (h *Host) change(t *Table, f func() error) error {
+	before, err := json.Marshal(t.lobby())
+	if err != nil {
+		return err
+	}
+	setup := t.Row.Setup
+	err = f()
+	if err == nil {
+		return nil
+	}
+	lob := t.lobby()
+	reflect.ValueOf(lob).Elem().SetZero()
+	if jerr := json.Unmarshal(before, lob); jerr != nil {
+		return errors.Join(err, jerr)
+	}
+	t.Row.Setup = setup
+	return err
 }
 
 // commit stores the decisions made in the engine since the stored record ended: one

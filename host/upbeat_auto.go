@@ -61,10 +61,11 @@ func (h *Host) upPause(t *Table, user string, stop bool) error {
 	if t.Up.Paused == stop {
 		return nil
 	}
-	old, due := t.Up.Paused, t.Up.TurnDue
-	t.Up.Paused, t.Up.TurnDue = stop, time.Time{}
-	if err := h.SaveMeta(t); err != nil {
-		t.Up.Paused, t.Up.TurnDue = old, due
+	err := h.change(t, func() error {
+		t.Up.Paused, t.Up.TurnDue = stop, time.Time{}
+		return h.SaveMeta(t)
+	})
+	if err != nil {
 		return fmt.Errorf("host: pause: %w", err)
 	}
 	switch {
