@@ -9,9 +9,18 @@
 // person acts) that the chat host and the terminal share. Tourneys runs tournaments,
 // Library keeps players' saved strategies, and the records side reads finished games
 // back (replays, Why? traces, history, ratings). CheckStrategy and CheckKind are the
-// one check every accepted strategy passes. UPBEAT's games (upbeat.go) live on the
-// same tables, screens owed and stored deadlines; only their rules, lobby, record and
-// revision clock are their own.
+// one check every accepted strategy passes.
+//
+// The core (tables and their registry, screens owed, deadlines, claims and adoption,
+// the one finishing path, the lobby changes that must be stored) holds no rule of any
+// game: it asks the table's hosted part (hosted.go), which each game implements once
+// (kombat_hosted.go, upbeat_hosted.go): its lobby, the version of its record, its
+// commit, the clock a screen starts, the bot's next turn, what a due deadline does,
+// what a restart must wake, and the people it holds. What only some games have (pause)
+// is an optional interface the core asks for by type. UPBEAT's games (upbeat*.go) live
+// on the same tables, screens owed and stored deadlines; only their rules, lobby,
+// record and revision clock are their own. Replays of every game resume from what the
+// last ones kept (recent.go).
 //
 // It sits between the rules and the chat: it may import interp, game, upbeat and store, and
 // it must import neither bot, nor render, nor cli, nor any chat library (discordgo).
