@@ -25,41 +25,55 @@ type Library struct {
 	db    *store.DB
 	shelf store.Shelf
 	lang  *interp.Language
+	kind  LibraryKind
+}
+
+// LibraryKind is what a game's library keeps, as the host and players name it: each
+// game with programs to save has one (libraryKinds), so no library asks which game
+// it is.
+type LibraryKind struct {
+	Game    store.GameName
+	Noun    string // what one program is called: "strategy"
+	Program string // one, with its article and game: "a KOMBAT strategy"
+	Ext     string // a saved version's file extension, without the dot
+	Draft   string // the prefix of the key of a refused save's draft
+}
+
+// libraryKinds are the libraries of the games whose players save programs.
+func libraryKinds() []LibraryKind {
+	return []LibraryKind{
+		{Game: store.GameKombat, Noun: "strategy", Program: "a KOMBAT strategy", Ext: "kombat", Draft: "lib:"},
+		{Game: store.GameUpbeat, Noun: "plan", Program: "an UPBEAT plan", Ext: "upbeat", Draft: "uplib:"},
+	}
 }
 
 // NewLibrary hosts the KOMBAT strategy libraries of db, checking strategies in lang.
 func NewLibrary(db *store.DB, lang *interp.Language) *Library {
-	return NewLibraryOf(db, store.GameKombat, lang)
+	return NewLibraryOf(db, libraryKinds()[0].Game, lang)
 }
 
 // NewLibraryOf hosts the libraries of game in db (UPBEAT's plans, or KOMBAT's
 // strategies), checking what is saved in lang, that game's language.
 func NewLibraryOf(db *store.DB, game store.GameName, lang *interp.Language) *Library {
-	return &Library{db: db, shelf: db.Shelf(game), lang: lang}
+	l := &Library{db: db, shelf: db.Shelf(game), lang: lang}
+	for _, k := range libraryKinds() {
+		if k.Game == game {
+			l.kind = k
+		}
+	}
+	return l
 }
 
 // Game is the game whose programs the library keeps.
 func (l *Library) Game() store.GameName { return l.shelf.Game() }
 
 // Noun is what the library keeps, as players read it: "strategy" or "plan".
-func (l *Library) Noun() string {
-	if l.Game() == store.GameUpbeat {
-		return "plan"
-	}
-	return "strategy"
-}
+func (l *Library) Noun() string { return l.kind.Noun }
 
 // Command is the command group that works the library: "/kombat strategy" or
 // "/upbeat strategy".
 func (l *Library) Command() string { return "/" + string(l.Game()) + " strategy" }
 
-// other is the other game's library, where a name missing from this one may be.
-func (l *Library) other() store.Shelf {
-	if l.Game() == store.GameUpbeat {
-		return l.db.Shelf(store.GameKombat)
-	}
-	return l.db.Shelf(store.GameUpbeat)
-}
 
 // list is the command listing this library.
 func (l *Library) list() Command { return Command(string(l.Game()) + " strategy list") }
@@ -69,12 +83,13 @@ func (l *Library) list() Command { return Command(string(l.Game()) + " strategy 
 // library keeps the name, the refusal says that instead, since neither game plays the
 // other's programs.
 func (l *Library) missing(ctx context.Context, owner, name string, err error, list bool) error {
-	if _, oerr := l.other().Get(ctx, owner, name, 0); oerr == nil {
-		mine, theirs := "an UPBEAT plan", "a KOMBAT strategy"
-		if l.Game() == store.GameKombat {
-			mine, theirs = theirs, mine
+	for _, other := range libraryKinds() {
+		if other.Game == l.Game() {
+			continue
 		}
-		return refuse(CodeOtherGames, "Your %s is %s, not %s: each game plays only its own. See %s.", Name(name), theirs, mine, l.list())
+		if _, oerr := l.db.Shelf(other.Game).Get(ctx, owner, name, 0); oerr == nil {
+			return refuse(CodeOtherGames, "Your %s is %s, not %s: each game plays only its own. See %s.", Name(name), other.Program, l.kind.Program, l.list())
+		}
 	}
 	if list {
 		return refuse(CodeLibrary, "%s See %s.", UserError(err), l.list())
@@ -103,6 +118,7 @@ type Shown struct {
 	store.Strategy
 	From *store.Strategy // the version compared with; nil when none was asked for
 	Diff string          // the changes from From to this version (lineDiff); "" when the same
+	Ext  string          // a version's file extension, its game's (LibraryKind.Ext)
 }
 
 // Text is what showing the version gives: its source or, with From, the changes from
@@ -121,11 +137,8 @@ func (s Shown) Text() string {
 // an UPBEAT plan's), NAME-vA-vB.diff for changes, spaces in the name made underscores.
 func (s Shown) File() string {
 	name := strings.ReplaceAll(s.Name, " ", "_")
-	if s.From == nil && s.Game == store.GameUpbeat {
-		return fmt.Sprintf("%s-v%d.upbeat", name, s.Version)
-	}
 	if s.From == nil {
-		return fmt.Sprintf("%s-v%d.kombat", name, s.Version)
+		return fmt.Sprintf("%s-v%d.%s", name, s.Version, s.Ext)
 	}
 	return fmt.Sprintf("%s-v%d-v%d.diff", name, s.From.Version, s.Version)
 }
@@ -157,11 +170,7 @@ func Lines(s string) int {
 // draftKey names the draft kept when a save of strategy name is refused: lib:NAME for
 // KOMBAT's, uplib:NAME for UPBEAT's.
 func (l *Library) draftKey(name string) string {
-	prefix := "lib:"
-	if l.Game() == store.GameUpbeat {
-		prefix = "uplib:"
-	}
-	return prefix + strings.ToLower(name)
+	return l.kind.Draft + strings.ToLower(name)
 }
 
 // Form is what the form that saves owner's strategy name starts with: defense as
@@ -260,7 +269,7 @@ func (l *Library) Show(ctx context.Context, owner, name string, version, from in
 	if err != nil {
 		return Shown{}, err
 	}
-	shown := Shown{Strategy: s}
+	shown := Shown{Strategy: s, Ext: l.kind.Ext}
 	if from == 0 {
 		return shown, nil
 	}
