@@ -308,14 +308,35 @@ func (b *Bot) upPlace(r *request) (*host.Table, *view.Reply) {
 	return t, nil
 }
 
+// upSeen finds the UPBEAT game /upbeat status and board show: the one active in the
+// channel, locked, or else the last one finished here, which they still show once it
+// is over (issue 24 §3); done releases what it holds.
+func (b *Bot) upSeen(r *request) (t *host.Table, done func(), bad *view.Reply) {
+	if t, bad := b.upPlace(r); bad == nil {
+		return t, t.Unlock, nil
+	}
+	t, err := b.host.UpOver(b.ctx, r.i.ChannelID, 0)
+	if err != nil {
+		rep := b.refusedOr(r, "finished upbeat game", err)
+		return nil, nil, &rep
+	}
+	return t, func() {}, nil
+}
+
+// upShown reports whether t's territory is there to show: the game has begun (it may
+// be over).
+func upShown(t *host.Table) bool {
+	return t.Row.Status == store.StatusPlay || t.Row.Status == store.StatusOver
+}
+
 // upStatus is /upbeat status: the numbers of the channel's game, privately.
 func (b *Bot) upStatus(r *request) view.Reply {
-	t, bad := b.upPlace(r)
+	t, done, bad := b.upSeen(r)
 	if bad != nil {
 		return *bad
 	}
-	defer t.Unlock()
-	if t.Row.Status != store.StatusPlay {
+	defer done()
+	if !upShown(t) {
 		return view.Private("The game here has not begun: its players are joining or writing their first plans.")
 	}
 	g, err := b.host.UpEngine(t)
@@ -350,28 +371,40 @@ func (b *Bot) upResign(r *request) view.Reply {
 // upBoard is /upbeat board: the channel's territory, privately, as an overview with
 // zoom and pan buttons that only move the caller's own view.
 func (b *Bot) upBoard(r *request) view.Reply {
-	t, bad := b.upPlace(r)
+	t, done, bad := b.upSeen(r)
 	if bad != nil {
 		return *bad
 	}
-	defer t.Unlock()
+	defer done()
 	return b.upBoardView(r, t, nil)
 }
 
 // upZoom answers a press of an /upbeat board button with the presser's new view, in
-// place of the private message the button is on.
+// place of the private message the button is on; the game may have ended since.
 func (b *Bot) upZoom(r *request, id view.CustomID) view.Reply {
-	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
+	zoom := func(t *host.Table) view.Reply {
 		rep := b.upBoardView(r, t, &id)
 		rep.Update = true
 		return rep
-	})
+	}
+	t, err := b.host.Lock(id.Game)
+	if err != nil {
+		if t, err = b.host.UpOver(b.ctx, "", id.Game); err != nil {
+			return b.refusedOr(r, "finished upbeat game", err)
+		}
+		return zoom(t)
+	}
+	defer t.Unlock()
+	if t.Row.Upbeat == nil {
+		return view.Private("%s", view.ErrStaleComponent.Error())
+	}
+	return zoom(t)
 }
 
 // upBoardView renders t's territory for r's user: the overview, or the view a press of
 // an /upbeat board button asks for.
 func (b *Bot) upBoardView(r *request, t *host.Table, press *view.CustomID) view.Reply {
-	if t.Row.Status != store.StatusPlay {
+	if !upShown(t) {
 		return view.Private("The game here has not begun: its players are joining or writing their first plans.")
 	}
 	g, err := b.host.UpEngine(t)

@@ -258,3 +258,33 @@ func UpSample(n, most int) []int {
 	}
 	return out
 }
+
+// UpOver is a finished UPBEAT game for what still answers once it is over (/upbeat
+// status and board, their buttons): game id when id > 0, else the last one finished at
+// place (shown there, or started from it). It is a detached table (never registered
+// nor locked) whose engine UpEngine rebuilds from the record. None is a *Refusal.
+func (h *Host) UpOver(ctx context.Context, place string, id int64) (*Table, error) {
+	var row *store.Game
+	var err error
+	if id > 0 {
+		row, err = h.db.Game(ctx, id)
+		if err == nil && (row.Upbeat == nil || row.Status != store.StatusOver) {
+			err = store.ErrNotFound
+		}
+	} else {
+		row, err = h.db.LastGameIn(ctx, store.GameUpbeat, place)
+	}
+	switch {
+	case errors.Is(err, store.ErrNotFound) && id > 0:
+		return nil, refuse("This game is over or no longer exists.")
+	case errors.Is(err, store.ErrNotFound):
+		return nil, refuse("No UPBEAT game is being played in this channel. Open one with `/upbeat new`.")
+	case err != nil:
+		return nil, fmt.Errorf("host: finished upbeat game: %w", err)
+	}
+	v, err := upRecordOf(row)
+	if err != nil {
+		return nil, err
+	}
+	return v.Table(), nil
+}

@@ -1,0 +1,70 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/render"
+	"github.com/kombat-game/kombat/upbeat"
+)
+
+// UPBEAT on Discord at parity with KOMBAT (issue 24 §3): what still answers after the
+// game, resignation that asks first, the after-game text, bots-only lobbies, the
+// private Why? of a turn, and words that match the controls a message has.
+
+// upPlayOut confirms each turn of a duel of people from screen on, whoever's it is,
+// until the game-over screen, which it returns.
+func (h *harness) upPlayOut(thread string, screen *discordtest.Message) *discordtest.Message {
+	h.t.Helper()
+	users := map[string]*discordtest.User{h.alice.ID: h.alice, h.bob.ID: h.bob}
+	for range 20 {
+		if strings.Contains(screen.Content, "Game over") {
+			return screen
+		}
+		var who *discordtest.User
+		for id, u := range users {
+			if strings.Contains(screen.Content, "turn") && strings.Contains(screen.Content, "<@"+id+">") && screen.Button("Confirm") != nil {
+				who = u
+			}
+		}
+		if who == nil {
+			h.t.Fatalf("a screen with nobody to confirm: %q", screen.Content)
+		}
+		last := screen.ID
+		h.click(who, screen, "Confirm")
+		screen = h.find(thread, "the next screen", func(m *discordtest.Message) bool {
+			return m.ID > last && m.File("territory.png") != nil
+		})
+	}
+	h.t.Fatal("the game did not end")
+	return nil
+}
+
+// TestUpbeatStatusBoardAfterGame: once the game is over, /upbeat status and board
+// still answer in its thread with the final numbers and territory (as after a KOMBAT
+// game they would be read from its final screen), and the board's buttons still move
+// the caller's view.
+func TestUpbeatStatusBoardAfterGame(t *testing.T) {
+	h := newHarness(t)
+	thread, screen := h.upDuel("max_turns=1\nm=20\nn=20\n")
+	h.upPlayOut(thread.ID, screen)
+
+	status := h.upslash(h.bob, thread.ID, "status")
+	if !status.Ephemeral || !strings.Contains(status.Content, "2 turns played") || !strings.Contains(status.Content, "wins") && !strings.Contains(status.Content, "tie") {
+		t.Errorf("/upbeat status after the game: %q", status.Content)
+	}
+	board := h.upslash(h.alice, thread.ID, "board")
+	if !board.Ephemeral || board.File("territory.png") == nil || !strings.Contains(board.Content, "after 2 turns") {
+		t.Fatalf("/upbeat board after the game: %+v", board)
+	}
+	h.click(h.alice, board, "Zoom in")
+	if v, _ := upBoardView(t, h.fake.Message(board.ID)); v != (render.View{}).ZoomIn(upbeat.Territory{Rows: 20, Cols: 20}) {
+		t.Errorf("the board's Zoom in after the game: %+v", v)
+	}
+	// A channel that never had an UPBEAT game still says so.
+	if m := h.upslash(h.alice, h.fake.AddChannel(h.guild, "quiet").ID, "status"); !strings.Contains(m.Content, "No UPBEAT game") {
+		t.Errorf("/upbeat status where no game was: %q", m.Content)
+	}
+	h.check()
+}
