@@ -355,17 +355,34 @@ func (b *Bot) upStatus(r *request) view.Reply {
 	return view.Private("%s", view.UpStatus(t, snap, runsOut))
 }
 
-// upResign is /upbeat resign: the player leaves the channel's game at once.
-func (b *Bot) upResign(r *request) view.Reply {
+// upAskResign is /upbeat resign: it asks first, privately, as /kombat resign does; the
+// answer's Resign button resigns (upResign). A player who may not resign hears why at
+// once.
+func (b *Bot) upAskResign(r *request) view.Reply {
 	t, bad := b.upPlace(r)
 	if bad != nil {
 		return *bad
 	}
 	defer t.Unlock()
-	if err := b.host.ResignUpbeat(t, r.user.ID); err != nil {
+	p, err := b.host.UpMayResign(t, r.user.ID)
+	if err != nil {
 		return b.refusedOr(r, "resign upbeat", err)
 	}
-	return view.Private("You resigned from UPBEAT game #%d.", t.Row.ID)
+	g, err := b.host.UpEngine(t)
+	if err != nil {
+		return b.internal(r, "upbeat engine", err)
+	}
+	return view.UpAskResign(t, g.Snapshot(), p)
+}
+
+// upResign is the press of /upbeat resign's Resign: the player leaves the game at once.
+func (b *Bot) upResign(r *request, id view.CustomID) view.Reply {
+	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
+		if err := b.host.ResignUpbeat(t, r.user.ID); err != nil {
+			return b.refusedOr(r, "resign upbeat", err)
+		}
+		return view.Reply{Update: true, Content: fmt.Sprintf("You resigned from UPBEAT game #%d.", t.Row.ID), Components: []discordgo.MessageComponent{}}
+	})
 }
 
 // upBoard is /upbeat board: the channel's territory, privately, as an overview with

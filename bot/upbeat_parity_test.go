@@ -6,6 +6,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/discordtest"
 	"github.com/kombat-game/kombat/render"
+	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
 
@@ -66,5 +67,43 @@ func TestUpbeatStatusBoardAfterGame(t *testing.T) {
 	if m := h.upslash(h.alice, h.fake.AddChannel(h.guild, "quiet").ID, "status"); !strings.Contains(m.Content, "No UPBEAT game") {
 		t.Errorf("/upbeat status where no game was: %q", m.Content)
 	}
+	h.check()
+}
+
+// upResign runs /upbeat resign for user in channel, presses Resign on the question it
+// answers with, and returns that private message as the press left it.
+func (h *harness) upResign(user *discordtest.User, channel string) *discordtest.Message {
+	h.t.Helper()
+	ask := h.upslash(user, channel, "resign")
+	if !ask.Ephemeral || ask.Button("Resign") == nil {
+		h.t.Fatalf("/upbeat resign does not ask first: %+v", ask)
+	}
+	h.click(user, ask, "Resign")
+	return h.fake.Message(ask.ID)
+}
+
+// TestUpbeatResignAsksFirst: /upbeat resign asks privately, naming who then wins, and
+// changes nothing until its Resign is pressed (as /kombat resign); the press resigns,
+// the question says so without its button, and the game ends for the last one in. A
+// spectator is told at once that they are not in the game.
+func TestUpbeatResignAsksFirst(t *testing.T) {
+	h := newHarness(t)
+	thread, _ := h.upDuel("max_turns=3\nm=20\nn=20\n")
+	carol := h.fake.AddUser("carol", false)
+	if m := h.upslash(carol, thread.ID, "resign"); !m.Ephemeral || m.Button("Resign") != nil || !strings.Contains(m.Content, "not in this game") {
+		t.Errorf("a spectator's /upbeat resign: %+v", m)
+	}
+	ask := h.upslash(h.alice, thread.ID, "resign")
+	if !ask.Ephemeral || ask.Button("Resign") == nil || !strings.Contains(ask.Content, "Resign from UPBEAT game") || !strings.Contains(ask.Content, "bob wins") {
+		t.Fatalf("/upbeat resign's question: %+v", ask)
+	}
+	if row, err := h.db.ActiveAt(h.ctx, thread.ID); err != nil || row.Status != store.StatusPlay || len(row.Upbeat.Actions) != 0 {
+		t.Fatalf("the question changed the game: %+v, %v", row, err)
+	}
+	h.click(h.alice, ask, "Resign")
+	if m := h.fake.Message(ask.ID); !strings.Contains(m.Content, "You resigned from UPBEAT game") || len(m.Components) != 0 {
+		t.Errorf("the question after Resign: %+v", m)
+	}
+	h.find(thread.ID, "the final screen", contains("Game over"))
 	h.check()
 }

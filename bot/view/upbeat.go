@@ -368,6 +368,23 @@ func UpCheckForm() Reply {
 		Inputs: []discordgo.TextInput{TextInput("plan", "Construction plan (code fences are fine)", discordgo.TextInputParagraph, "", true, MaxInputValue)}}}
 }
 
+// UpAskResign asks player p, privately, to confirm that they resign from the game s
+// shows, saying what follows: who wins, or that the others play on.
+func UpAskResign(t *host.Table, s upbeat.Snapshot, p int) Reply {
+	var others []int
+	for i, pv := range s.Players {
+		if pv.Alive && i+1 != p {
+			others = append(others, i+1)
+		}
+	}
+	then := fmt.Sprintf("the %d others play on without you", len(others))
+	if len(others) == 1 {
+		then = UpNames(t)[others[0]-1] + " wins"
+	}
+	return Reply{Ephemeral: true, Content: fmt.Sprintf("Resign from UPBEAT game #%d? You are out at once, and %s.", t.Row.ID, then),
+		Components: []discordgo.MessageComponent{Row(Button("Resign", discordgo.DangerButton, CustomID{Action: "upresign", Game: t.Row.ID}))}}
+}
+
 // UpbeatChannel answers a /kombat game command in a channel whose game is UPBEAT's.
 func UpbeatChannel() Reply {
 	return Private("This channel's game is UPBEAT: `/upbeat status` shows it and `/upbeat resign` leaves it.")
