@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -488,7 +489,43 @@ func (b *Bot) upShow(t *host.Table, s *store.Screen) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if snap.Over {
+		b.upPostAfterGame(t) // once the final screen is up, and only then
+	}
 	return m.ID, nil
+}
+
+// upPostAfterGame posts, under a finished UPBEAT game's final screen, its standings,
+// the terminal's after-game sentences (upbeat.Report's) and chart, as postAfterGame
+// does for KOMBAT. The report is rebuilt from the record, which costs what the game's
+// play did (seconds for the longest): that runs in the background, off the table's
+// lock, from a copy of the finished record. It is best-effort, a failure only logged;
+// the post's nonce, one per game, keeps a retried final screen from posting it twice.
+func (b *Bot) upPostAfterGame(t *host.Table) {
+	id, place, names, viewer := t.Row.ID, t.Row.Place, view.UpNames(t), 0
+	rec := t.Row.UpbeatRecord()
+	rec.Actions = slices.Clone(rec.Actions)
+	if t.Row.Mode == game.ModeSolitaire { // written to its one person, as KOMBAT's
+		viewer = slices.Index(t.Up.Levels, "") + 1
+	}
+	if !b.begin() {
+		return
+	}
+	go func() {
+		defer b.work.Done()
+		rep, err := upbeat.ReplayReport(b.host.UpLang(), rec)
+		var chart []byte
+		if err == nil {
+			chart, err = b.render.UpbeatChart(rep, names)
+		}
+		if err == nil {
+			_, err = b.postOnce(place, view.Reply{Content: view.UpAfterGame(afterGameTitle, rep, names, viewer),
+				Files: []view.File{{Name: fmt.Sprintf("upbeat-game-%d-chart.png", id), MIME: "image/png", Data: chart}}}, afterGameNonce(id))
+		}
+		if err != nil {
+			b.log.Warn("post upbeat after-game report", "game", id, "err", err)
+		}
+	}()
 }
 
 // upSummary is the front's Summary for an UPBEAT game (the host keeps the turn's log

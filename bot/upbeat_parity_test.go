@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -42,14 +43,21 @@ func (h *harness) upPlayOut(thread string, screen *discordtest.Message) *discord
 	return nil
 }
 
-// TestUpbeatStatusBoardAfterGame: once the game is over, /upbeat status and board
-// still answer in its thread with the final numbers and territory (as after a KOMBAT
+// TestUpbeatAfterGame: under the final screen come the standings, the after-game
+// sentences the terminal prints (upbeat.Report's) and its chart, once; and /upbeat
+// status and board still answer in its thread with the final numbers and territory (as after a KOMBAT
 // game they would be read from its final screen), and the board's buttons still move
 // the caller's view.
-func TestUpbeatStatusBoardAfterGame(t *testing.T) {
+func TestUpbeatAfterGame(t *testing.T) {
 	h := newHarness(t)
 	thread, screen := h.upDuel("max_turns=1\nm=20\nn=20\n")
-	h.upPlayOut(thread.ID, screen)
+	final := h.upPlayOut(thread.ID, screen)
+	after := h.find(thread.ID, "the after-game text", contains("After the game"))
+	if after.ID < final.ID || after.File("upbeat-game-"+strconv.FormatInt(h.upGameIn(thread.ID), 10)+"-chart.png") == nil ||
+		!strings.Contains(after.Content, "\n1. ") || !strings.Contains(after.Content, "\n2. ") ||
+		!strings.Contains(after.Content, "alice") || !strings.Contains(after.Content, "bob") || !strings.Contains(after.Content, "Next time") {
+		t.Errorf("the after-game text: %q, files %+v", after.Content, after.Attachments)
+	}
 
 	status := h.upslash(h.bob, thread.ID, "status")
 	if !status.Ephemeral || !strings.Contains(status.Content, "2 turns played") || !strings.Contains(status.Content, "wins") && !strings.Contains(status.Content, "tie") {
@@ -68,6 +76,26 @@ func TestUpbeatStatusBoardAfterGame(t *testing.T) {
 		t.Errorf("/upbeat status where no game was: %q", m.Content)
 	}
 	h.check()
+	h.stop()
+	n := 0
+	for _, m := range h.fake.Messages(thread.ID) {
+		if strings.Contains(m.Content, "After the game") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d after-game texts, want 1", n)
+	}
+}
+
+// upGameIn is the id of the UPBEAT game last played in channel.
+func (h *harness) upGameIn(channel string) int64 {
+	h.t.Helper()
+	row, err := h.db.LastGameIn(h.ctx, store.GameUpbeat, channel)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return row.ID
 }
 
 // upResign runs /upbeat resign for user in channel, presses Resign on the question it

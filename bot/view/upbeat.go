@@ -368,6 +368,28 @@ func UpCheckForm() Reply {
 		Inputs: []discordgo.TextInput{TextInput("plan", "Construction plan (code fences are fine)", discordgo.TextInputParagraph, "", true, MaxInputValue)}}}
 }
 
+// UpAfterGame words a finished game's report under its final screen, as KOMBAT's
+// after-game message does (title is that message's): the standings, then the
+// report's sentences (the outcome, the turning points, one suggestion), for viewer
+// ("you"; 0 for none, then written for everyone).
+func UpAfterGame(title string, r upbeat.Report, names []string, viewer int) string {
+	var b strings.Builder
+	b.WriteString(title + "\n")
+	for i, p := range r.Standings() {
+		pv := r.Final.Players[p-1]
+		state := fmt.Sprintf("deposits %d · %s · budget %d", upbeat.Whole(pv.Total), upCount(pv.Regions, "region", "regions"), pv.Budget)
+		switch {
+		case p == r.Resigned:
+			state = "resigned"
+		case !pv.Alive:
+			state = "out: city center lost"
+		}
+		fmt.Fprintf(&b, "%d. %s: %s\n", i+1, names[p-1], state)
+	}
+	b.WriteString(strings.Join(r.Sentences(names, viewer), "\n"))
+	return Fit(b.String())
+}
+
 // UpAskResign asks player p, privately, to confirm that they resign from the game s
 // shows, saying what follows: who wins, or that the others play on.
 func UpAskResign(t *host.Table, s upbeat.Snapshot, p int) Reply {
