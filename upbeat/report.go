@@ -73,6 +73,7 @@ type reportWords struct {
 
 func (w reportWords) name(p int) string {
 	switch {
+	case p < 1: // nobody: the winner of a tie, asked before the tie is known
 	case p == w.viewer:
 		return "you"
 	case p-1 < len(w.names) && w.names[p-1] != "":

@@ -185,7 +185,8 @@ func TestReport_Standings(t *testing.T) {
 
 // TestReport_ForEveryone: written for nobody in particular (viewer 0, a chat's
 // after-game text), the suggestion speaks of its player in the third person, and a
-// turn limit of one turn is "1 turn each".
+// turn limit of one turn is "1 turn each". A tie written for a player says so (it
+// panicked: the terminal's play of a tie, and a solitaire game's on Discord).
 func TestReport_ForEveryone(t *testing.T) {
 	one := DefaultConfig()
 	one.MaxTurns = 1
@@ -198,5 +199,9 @@ func TestReport_ForEveryone(t *testing.T) {
 	}
 	if strings.Contains(got, "your") || strings.Contains(got, "1 turns") {
 		t.Errorf("the sentences for everyone speak to someone, or miscount:\n%s", got)
+	}
+	// Written for a player, the tie names no winner (it indexed the names with seat 0).
+	if got := r.Outcome([]string{"You", "Bot 2"}, 1); !strings.HasPrefix(got, "The game ended in a tie") {
+		t.Errorf("a tie for player 1: %q", got)
 	}
 }
