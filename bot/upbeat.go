@@ -48,6 +48,11 @@ func (b *Bot) upNew(r *request, o options) view.Reply {
 	// OpenUpbeat gives the table unlocked. The lobby's message is kept as the game's
 	// screen, so that the host's note when nobody starts the game can close it.
 	return b.onUpbeat(t.Row.ID, func(t *host.Table) view.Reply {
+		if t.Row.Mode == game.ModeSolitaire {
+			// The opener and bots: every seat is taken and nobody is to wait for, so
+			// no lobby (a Join for nobody); the game starts at once, as /kombat solo.
+			return b.upBeginNow(r, t, view.UpSoloIntro(t), "start upbeat solo game")
+		}
 		if err := r.send(view.UpLobby(t)); err != nil {
 			return b.internal(r, "send upbeat lobby", err)
 		}
@@ -106,17 +111,24 @@ func (b *Bot) upAutoGame(r *request, seats int, level string, cfg upbeat.Config)
 		return b.refusedOr(r, "open upbeat auto game", err)
 	}
 	return b.onUpbeat(t.Row.ID, func(t *host.Table) view.Reply {
-		if err := r.send(view.UpAutoIntro(t, b.host.AutoStep())); err != nil {
-			return b.internal(r, "announce upbeat auto game", err)
-		}
-		if m, err := b.sess.InteractionResponse(r.i); err == nil {
-			b.moveToThread(t, m.ID, "UPBEAT: "+strings.Join(view.UpNames(t), ", "))
-		}
-		if err := b.host.StartUpbeat(t, r.user.ID); err != nil {
-			return b.internal(r, "start upbeat auto game", err)
-		}
-		return view.Reply{}
+		return b.upBeginNow(r, t, view.UpAutoIntro(t, b.host.AutoStep()), "start upbeat auto game")
 	})
+}
+
+// upBeginNow starts a game nobody need join at once, for its opener (r's user): intro
+// answers the command, the game moves to a thread of it when it can, and StartUpbeat
+// begins it there (the first plans, which an auto game's bots write at once).
+func (b *Bot) upBeginNow(r *request, t *host.Table, intro view.Reply, what string) view.Reply {
+	if err := r.send(intro); err != nil {
+		return b.internal(r, "announce: "+what, err)
+	}
+	if m, err := b.sess.InteractionResponse(r.i); err == nil {
+		b.moveToThread(t, m.ID, "UPBEAT: "+strings.Join(view.UpNames(t), ", "))
+	}
+	if err := b.host.StartUpbeat(t, r.user.ID); err != nil {
+		return b.refusedOr(r, what, err)
+	}
+	return view.Reply{}
 }
 
 // onUpbeat answers with do on an UPBEAT game locked for a component (onTable's), or
@@ -513,6 +525,11 @@ func (b *Bot) upPostAfterGame(t *host.Table) {
 	}
 	go func() {
 		defer b.work.Done()
+		defer func() { // a report's mistake must not take the bot down
+			if p := recover(); p != nil {
+				b.log.Error("upbeat after-game report panicked", "game", id, "panic", p)
+			}
+		}()
 		rep, err := upbeat.ReplayReport(b.host.UpLang(), rec)
 		var chart []byte
 		if err == nil {

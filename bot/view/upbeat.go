@@ -84,6 +84,15 @@ func UpAutoIntro(t *host.Table, step time.Duration) Reply {
 	return Reply{Content: Fit(b.String())}
 }
 
+// UpSoloIntro announces an UPBEAT game of its opener against bots, which starts at
+// once (no lobby: nobody is to join): its bots, territory and turns, and where the
+// first plan is written.
+func UpSoloIntro(t *host.Table) Reply {
+	cfg, names := t.Row.Upbeat.Config, UpNames(t)
+	return Reply{Content: Fit(fmt.Sprintf("**UPBEAT** game #%d · <@%s> plays against %s on a %d x %d territory, %s each. The game has started: write your first plan on the first-plans message (in the thread, when the bot may open one).\n%s",
+		t.Row.ID, t.Up.Owner, strings.Join(names[1:], ", "), cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), upSeats(t, func(int) string { return "•" })))}
+}
+
 // UpStarted replaces the lobby once the game has started in place (a thread, or here).
 func UpStarted(t *host.Table) Reply {
 	where := "below"
