@@ -95,8 +95,9 @@ func TestUpbeatAutoGame(t *testing.T) {
 	if !strings.Contains(last.Content, "Game over") || !strings.Contains(last.Content, "wins") && !strings.Contains(last.Content, "tie") {
 		t.Fatalf("the final screen: %q", last.Content)
 	}
-	if len(last.Buttons()) != 0 {
-		t.Errorf("the final screen has controls: %+v", last.Buttons())
+	// Nothing left to pause or stop; a turn's Why? stays, as under every turn.
+	if bs := last.Buttons(); len(bs) != 1 || bs[0].Label != "Why?" {
+		t.Errorf("the final screen has controls: %+v; want only Why?", bs)
 	}
 	for _, m := range h.upScreens(thread.ID) {
 		if _, err := png.Decode(bytes.NewReader(m.File("territory.png").Data)); err != nil {
@@ -176,8 +177,8 @@ func TestUpbeatAutoStop_U22(t *testing.T) {
 	}
 	h.click(h.alice, screen, "Stop")
 	last := h.find(thread.ID, "the final screen", contains("stopped the game"))
-	if !strings.Contains(last.Content, "Game over") || len(last.Buttons()) != 0 {
-		t.Fatalf("the final screen: %q %+v", last.Content, last.Buttons())
+	if bs := last.Buttons(); !strings.Contains(last.Content, "Game over") || len(bs) != 1 || bs[0].Label != "Why?" {
+		t.Fatalf("the final screen: %q %+v; want only Why?", last.Content, bs)
 	}
 	n := len(h.upScreens(thread.ID))
 	h.clock.Advance(10 * step)

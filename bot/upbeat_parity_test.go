@@ -135,3 +135,60 @@ func TestUpbeatResignAsksFirst(t *testing.T) {
 	h.find(thread.ID, "the final screen", contains("Game over"))
 	h.check()
 }
+
+// TestUpbeatWhy: a turn's screen has a Why? (not the first, before any turn), which
+// explains privately to the player who presses it their own latest turn, line by line:
+// what each command did, what was refused and why. While the game goes on, a spectator
+// sees none and a player who has not played is told so; /upbeat why does the same from
+// the channel. Once the game is over, anyone's press of the final screen's Why?
+// explains its last turn.
+func TestUpbeatWhy(t *testing.T) {
+	h := newHarness(t)
+	thread, screen := h.upDuel("max_turns=1\nm=20\nn=20\n")
+	if screen.Button("Why?") != nil {
+		t.Errorf("the first screen, before any turn, has a Why?")
+	}
+	form := h.click(h.alice, screen, "Revise")
+	sub, err := h.fake.SubmitModal(h.alice, form, map[string]string{"plan": "invest 10\nshoot up (0 - 5)"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := sub.Reply(h.ctx); err != nil || !strings.Contains(m.Content, "revised") {
+		t.Fatalf("alice's revision: %v %+v", err, m)
+	}
+	h.click(h.alice, screen, "Confirm")
+	bobs := h.find(thread.ID, "bob's turn", upScreenOf(h.bob, screen.ID))
+	press := func(u *discordtest.User, m *discordtest.Message) *discordtest.Message {
+		t.Helper()
+		in := h.click(u, m, "Why?")
+		reply, err := in.Reply(h.ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reply.Ephemeral {
+			t.Errorf("%s's Why? answered publicly: %q", u.Name, reply.Content)
+		}
+		return reply
+	}
+	carol := h.fake.AddUser("carol", false)
+	if m := press(carol, bobs); !strings.Contains(m.Content, "Only the players") {
+		t.Errorf("a spectator's Why? during the game: %q", m.Content)
+	}
+	if m := press(h.bob, bobs); !strings.Contains(m.Content, "not played a turn") {
+		t.Errorf("bob's Why? before his first turn: %q", m.Content)
+	}
+	alices := []string{"Turn 1 of alice in UPBEAT game #", "1:1    invest", "=> invested 10 in (", "2:1    shoot", "=> refused: negative amount"}
+	for what, m := range map[string]*discordtest.Message{"her Why?": press(h.alice, bobs), "/upbeat why": h.upslash(h.alice, thread.ID, "why")} {
+		for _, want := range alices {
+			if !m.Ephemeral || !strings.Contains(m.Content, want) {
+				t.Errorf("alice's %s lacks %q: %q", what, want, m.Content)
+			}
+		}
+	}
+	h.click(h.bob, bobs, "Confirm")
+	final := h.find(thread.ID, "the final screen", contains("Game over"))
+	if m := press(carol, final); !strings.Contains(m.Content, "Turn 1 of bob") || !strings.Contains(m.Content, "=> invested 10") {
+		t.Errorf("a spectator's Why? after the game: %q", m.Content)
+	}
+	h.check()
+}

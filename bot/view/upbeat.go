@@ -167,7 +167,7 @@ func UpScreen(t *host.Table, s upbeat.Snapshot, summary string, png []byte, runs
 	rep := Reply{Files: []File{{Name: "territory.png", MIME: "image/png", Data: png}}}
 	if s.Over {
 		b.WriteString("**Game over.** " + UpResult(t, s))
-		rep.Content = Fit(b.String())
+		rep.Content, rep.Components = Fit(b.String()), upWithWhy(t, nil)
 		return rep
 	}
 	p := s.Current
@@ -187,8 +187,9 @@ func UpScreen(t *host.Table, s upbeat.Snapshot, summary string, png []byte, runs
 			Button("Confirm", discordgo.SuccessButton, id("upconfirm")),
 		)}
 	}
+	rep.Components = upWithWhy(t, rep.Components)
 	if t.Row.Mode == game.ModeAuto {
-		rep.Components = AutoControls(t)
+		rep.Components = AutoControls(t) // Why? among them
 	}
 	rep.Content = Fit(b.String())
 	return rep
