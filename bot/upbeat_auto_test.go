@@ -148,7 +148,7 @@ func TestUpbeatNewAllBots(t *testing.T) {
 
 // TestUpbeatAutoStop_U22: an auto game of fifty turns a bot, which would run for
 // minutes, is stopped by its opener after its first turn: bob's Stop is refused
-// privately, alice's ends it at once, the final screen says so and who won (as at the
+// privately, in words of Stop (it spoke of pause and resume), alice's ends it at once, the final screen says so and who won (as at the
 // turn limit, U22), and no turn comes after it.
 func TestUpbeatAutoStop_U22(t *testing.T) {
 	const step = 3 * time.Second
@@ -172,8 +172,8 @@ func TestUpbeatAutoStop_U22(t *testing.T) {
 		t.Fatalf("the first turn's screen: %q %+v", screen.Content, screen.Buttons())
 	}
 	in := h.click(h.bob, screen, "Stop")
-	if m, err := in.Followup(h.ctx); err != nil || !m.Ephemeral || !strings.Contains(m.Content, h.alice.ID) {
-		t.Fatalf("bob's Stop: %v %+v", err, m)
+	if m, err := in.Followup(h.ctx); err != nil || !m.Ephemeral || !strings.Contains(m.Content, "Only <@"+h.alice.ID+">, who started this game, can stop it.") {
+		t.Fatalf("bob's Stop: %v %+v; want it refused in words of Stop", err, m)
 	}
 	h.click(h.alice, screen, "Stop")
 	last := h.find(thread.ID, "the final screen", contains("stopped the game"))

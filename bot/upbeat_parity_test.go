@@ -141,7 +141,7 @@ func TestUpbeatResignAsksFirst(t *testing.T) {
 // what each command did, what was refused and why. While the game goes on, a spectator
 // sees none and a player who has not played is told so; /upbeat why does the same from
 // the channel. Once the game is over, anyone's press of the final screen's Why?
-// explains its last turn.
+// explains its last turn. A retired screen speaks of no button.
 func TestUpbeatWhy(t *testing.T) {
 	h := newHarness(t)
 	thread, screen := h.upDuel("max_turns=1\nm=20\nn=20\n")
@@ -158,6 +158,11 @@ func TestUpbeatWhy(t *testing.T) {
 	}
 	h.click(h.alice, screen, "Confirm")
 	bobs := h.find(thread.ID, "bob's turn", upScreenOf(h.bob, screen.ID))
+	// alice's screen, retired, has no buttons left and speaks of none.
+	old := h.find(thread.ID, "alice's retired screen", func(m *discordtest.Message) bool { return m.ID == screen.ID && len(m.Components) == 0 })
+	if strings.Contains(old.Content, "**Revise**") || strings.Contains(old.Content, "**Confirm**") {
+		t.Errorf("alice's retired screen: %q; want no word of the buttons it lost", old.Content)
+	}
 	press := func(u *discordtest.User, m *discordtest.Message) *discordtest.Message {
 		t.Helper()
 		in := h.click(u, m, "Why?")

@@ -175,9 +175,10 @@ func UpScreen(t *host.Table, s upbeat.Snapshot, summary string, png []byte, runs
 	fmt.Fprintf(&b, "**UPBEAT** · turn %d of %d for %s · budget %d", pv.Turn, s.Config.MaxTurns, UpMention(t, p), pv.Budget)
 	if id := t.Row.Upbeat.Seats[p-1]; id != "" {
 		rep.Mentions = []string{id}
+		// No word of the buttons: the screen keeps its text when the next one takes
+		// them away, and must not tell anyone to press what is gone.
 		if pv.CanRevise {
-			fmt.Fprintf(&b, " · revision clock %s left%s (a revision costs %d)\n", Duration(pv.Clock), upRunsOut(runsOut), s.Config.RevCost)
-			b.WriteString("**Revise** to change your plan, **Confirm** to run it.")
+			fmt.Fprintf(&b, " · revision clock %s left%s (a revision costs %d)", Duration(pv.Clock), upRunsOut(runsOut), s.Config.RevCost)
 		} else {
 			b.WriteString("\nYour revision clock has run out: your plan runs as it stands.")
 		}
