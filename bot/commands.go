@@ -177,7 +177,8 @@ func upbeatCommand(contexts *[]discordgo.InteractionContextType) *discordgo.Appl
 			}},
 			{Type: sub, Name: "status", Description: "Show the numbers of the UPBEAT game in this channel"},
 			{Type: sub, Name: "board", Description: "Show the territory of the UPBEAT game here, privately, with zoom and pan buttons"},
-			{Type: sub, Name: "resign", Description: "Leave the UPBEAT game you play in this channel"},
+			{Type: sub, Name: "resign", Description: "Leave the UPBEAT game you play in this channel (it asks first)"},
+			{Type: sub, Name: "why", Description: "Why your last turn in the UPBEAT game here did what it did, line by line, privately"},
 			{Type: sub, Name: "rules", Description: "A short guide to UPBEAT and its plan language"},
 			{Type: sub, Name: "replay", Description: "Replay an UPBEAT game as an animation, with a viewer to step through its turns", Options: []*discordgo.ApplicationCommandOption{
 				{Type: integer, Name: "game", Description: "the game's number (default: the game here, in play or last finished)", MinValue: &first},

@@ -92,7 +92,8 @@ func routes() map[string]route {
 		"/upbeat board":  {do: func(b *Bot, r *request, _ input) view.Reply { return b.upBoard(r) }, ack: ackPrivate},
 		"/upbeat rules":  {do: func(*Bot, *request, input) view.Reply { return view.Private("%s", view.UpRulesText()) }},
 		"/upbeat check":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upCheck(r, in.opts) }, ackIf: withFile("file", ackPrivate)},
-		"/upbeat resign": {do: func(b *Bot, r *request, _ input) view.Reply { return b.upResign(r) }, ack: ackPrivate},
+		"/upbeat why":    {do: func(b *Bot, r *request, _ input) view.Reply { return b.upWhyCommand(r) }, ack: ackPrivate},
+		"/upbeat resign": {do: func(b *Bot, r *request, _ input) view.Reply { return b.upAskResign(r) }},
 		"/upbeat replay": {do: func(b *Bot, r *request, in input) view.Reply { return b.upReplay(r, in.opts) }, ack: ackPublic},
 		"/upbeat plan":   {do: func(b *Bot, r *request, in input) view.Reply { return b.upPlanCommand(r, in.opts) }, ackIf: upPlanAck},
 		"/upbeat strategy": {do: func(b *Bot, r *request, in input) view.Reply {
@@ -144,6 +145,8 @@ func routes() map[string]route {
 		"upplan":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upPlan(r, in.id) }},
 		"uprevise":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upRevise(r, in.id) }},
 		"upview":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upZoom(r, in.id) }, ack: ackUpdate},
+		"upwhy":     {do: func(b *Bot, r *request, in input) view.Reply { return b.upWhy(r, in.id) }, ack: ackPrivate},
+		"upresign":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upResign(r, in.id) }, ack: ackUpdate},
 		"upconfirm": {do: func(b *Bot, r *request, in input) view.Reply { return b.upConfirm(r, in.id) }, ack: ackUpdate},
 		"uprp":      {do: func(b *Bot, r *request, in input) view.Reply { return b.upReplayStep(r, in.id) }, ack: ackUpdate},
 

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -47,6 +48,11 @@ func (b *Bot) upNew(r *request, o options) view.Reply {
 	// OpenUpbeat gives the table unlocked. The lobby's message is kept as the game's
 	// screen, so that the host's note when nobody starts the game can close it.
 	return b.onUpbeat(t.Row.ID, func(t *host.Table) view.Reply {
+		if t.Row.Mode == game.ModeSolitaire {
+			// The opener and bots: every seat is taken and nobody is to wait for, so
+			// no lobby (a Join for nobody); the game starts at once, as /kombat solo.
+			return b.upBeginNow(r, t, view.UpSoloIntro(t), "start upbeat solo game")
+		}
 		if err := r.send(view.UpLobby(t)); err != nil {
 			return b.internal(r, "send upbeat lobby", err)
 		}
@@ -105,17 +111,24 @@ func (b *Bot) upAutoGame(r *request, seats int, level string, cfg upbeat.Config)
 		return b.refusedOr(r, "open upbeat auto game", err)
 	}
 	return b.onUpbeat(t.Row.ID, func(t *host.Table) view.Reply {
-		if err := r.send(view.UpAutoIntro(t, b.host.AutoStep())); err != nil {
-			return b.internal(r, "announce upbeat auto game", err)
-		}
-		if m, err := b.sess.InteractionResponse(r.i); err == nil {
-			b.moveToThread(t, m.ID, "UPBEAT: "+strings.Join(view.UpNames(t), ", "))
-		}
-		if err := b.host.StartUpbeat(t, r.user.ID); err != nil {
-			return b.internal(r, "start upbeat auto game", err)
-		}
-		return view.Reply{}
+		return b.upBeginNow(r, t, view.UpAutoIntro(t, b.host.AutoStep()), "start upbeat auto game")
 	})
+}
+
+// upBeginNow starts a game nobody need join at once, for its opener (r's user): intro
+// answers the command, the game moves to a thread of it when it can, and StartUpbeat
+// begins it there (the first plans, which an auto game's bots write at once).
+func (b *Bot) upBeginNow(r *request, t *host.Table, intro view.Reply, what string) view.Reply {
+	if err := r.send(intro); err != nil {
+		return b.internal(r, "announce: "+what, err)
+	}
+	if m, err := b.sess.InteractionResponse(r.i); err == nil {
+		b.moveToThread(t, m.ID, "UPBEAT: "+strings.Join(view.UpNames(t), ", "))
+	}
+	if err := b.host.StartUpbeat(t, r.user.ID); err != nil {
+		return b.refusedOr(r, what, err)
+	}
+	return view.Reply{}
 }
 
 // onUpbeat answers with do on an UPBEAT game locked for a component (onTable's), or
@@ -308,14 +321,35 @@ func (b *Bot) upPlace(r *request) (*host.Table, *view.Reply) {
 	return t, nil
 }
 
+// upSeen finds the UPBEAT game /upbeat status and board show: the one active in the
+// channel, locked, or else the last one finished here, which they still show once it
+// is over (issue 24 §3); done releases what it holds.
+func (b *Bot) upSeen(r *request) (t *host.Table, done func(), bad *view.Reply) {
+	if t, bad := b.upPlace(r); bad == nil {
+		return t, t.Unlock, nil
+	}
+	t, err := b.host.UpOver(b.ctx, r.i.ChannelID, 0)
+	if err != nil {
+		rep := b.refusedOr(r, "finished upbeat game", err)
+		return nil, nil, &rep
+	}
+	return t, func() {}, nil
+}
+
+// upShown reports whether t's territory is there to show: the game has begun (it may
+// be over).
+func upShown(t *host.Table) bool {
+	return t.Row.Status == store.StatusPlay || t.Row.Status == store.StatusOver
+}
+
 // upStatus is /upbeat status: the numbers of the channel's game, privately.
 func (b *Bot) upStatus(r *request) view.Reply {
-	t, bad := b.upPlace(r)
+	t, done, bad := b.upSeen(r)
 	if bad != nil {
 		return *bad
 	}
-	defer t.Unlock()
-	if t.Row.Status != store.StatusPlay {
+	defer done()
+	if !upShown(t) {
 		return view.Private("The game here has not begun: its players are joining or writing their first plans.")
 	}
 	g, err := b.host.UpEngine(t)
@@ -334,44 +368,73 @@ func (b *Bot) upStatus(r *request) view.Reply {
 	return view.Private("%s", view.UpStatus(t, snap, runsOut))
 }
 
-// upResign is /upbeat resign: the player leaves the channel's game at once.
-func (b *Bot) upResign(r *request) view.Reply {
+// upAskResign is /upbeat resign: it asks first, privately, as /kombat resign does; the
+// answer's Resign button resigns (upResign). A player who may not resign hears why at
+// once.
+func (b *Bot) upAskResign(r *request) view.Reply {
 	t, bad := b.upPlace(r)
 	if bad != nil {
 		return *bad
 	}
 	defer t.Unlock()
-	if err := b.host.ResignUpbeat(t, r.user.ID); err != nil {
+	p, err := b.host.UpMayResign(t, r.user.ID)
+	if err != nil {
 		return b.refusedOr(r, "resign upbeat", err)
 	}
-	return view.Private("You resigned from UPBEAT game #%d.", t.Row.ID)
+	g, err := b.host.UpEngine(t)
+	if err != nil {
+		return b.internal(r, "upbeat engine", err)
+	}
+	return view.UpAskResign(t, g.Snapshot(), p)
+}
+
+// upResign is the press of /upbeat resign's Resign: the player leaves the game at once.
+func (b *Bot) upResign(r *request, id view.CustomID) view.Reply {
+	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
+		if err := b.host.ResignUpbeat(t, r.user.ID); err != nil {
+			return b.refusedOr(r, "resign upbeat", err)
+		}
+		return view.Reply{Update: true, Content: fmt.Sprintf("You resigned from UPBEAT game #%d.", t.Row.ID), Components: []discordgo.MessageComponent{}}
+	})
 }
 
 // upBoard is /upbeat board: the channel's territory, privately, as an overview with
 // zoom and pan buttons that only move the caller's own view.
 func (b *Bot) upBoard(r *request) view.Reply {
-	t, bad := b.upPlace(r)
+	t, done, bad := b.upSeen(r)
 	if bad != nil {
 		return *bad
 	}
-	defer t.Unlock()
+	defer done()
 	return b.upBoardView(r, t, nil)
 }
 
 // upZoom answers a press of an /upbeat board button with the presser's new view, in
-// place of the private message the button is on.
+// place of the private message the button is on; the game may have ended since.
 func (b *Bot) upZoom(r *request, id view.CustomID) view.Reply {
-	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
+	zoom := func(t *host.Table) view.Reply {
 		rep := b.upBoardView(r, t, &id)
 		rep.Update = true
 		return rep
-	})
+	}
+	t, err := b.host.Lock(id.Game)
+	if err != nil {
+		if t, err = b.host.UpOver(b.ctx, "", id.Game); err != nil {
+			return b.refusedOr(r, "finished upbeat game", err)
+		}
+		return zoom(t)
+	}
+	defer t.Unlock()
+	if t.Row.Upbeat == nil {
+		return view.Private("%s", view.ErrStaleComponent.Error())
+	}
+	return zoom(t)
 }
 
 // upBoardView renders t's territory for r's user: the overview, or the view a press of
 // an /upbeat board button asks for.
 func (b *Bot) upBoardView(r *request, t *host.Table, press *view.CustomID) view.Reply {
-	if t.Row.Status != store.StatusPlay {
+	if !upShown(t) {
 		return view.Private("The game here has not begun: its players are joining or writing their first plans.")
 	}
 	g, err := b.host.UpEngine(t)
@@ -438,7 +501,48 @@ func (b *Bot) upShow(t *host.Table, s *store.Screen) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if snap.Over {
+		b.upPostAfterGame(t) // once the final screen is up, and only then
+	}
 	return m.ID, nil
+}
+
+// upPostAfterGame posts, under a finished UPBEAT game's final screen, its standings,
+// the terminal's after-game sentences (upbeat.Report's) and chart, as postAfterGame
+// does for KOMBAT. The report is rebuilt from the record, which costs what the game's
+// play did (seconds for the longest): that runs in the background, off the table's
+// lock, from a copy of the finished record. It is best-effort, a failure only logged;
+// the post's nonce, one per game, keeps a retried final screen from posting it twice.
+func (b *Bot) upPostAfterGame(t *host.Table) {
+	id, place, names, viewer := t.Row.ID, t.Row.Place, view.UpNames(t), 0
+	rec := t.Row.UpbeatRecord()
+	rec.Actions = slices.Clone(rec.Actions)
+	if t.Row.Mode == game.ModeSolitaire { // written to its one person, as KOMBAT's
+		viewer = slices.Index(t.Up.Levels, "") + 1
+	}
+	if !b.begin() {
+		return
+	}
+	go func() {
+		defer b.work.Done()
+		defer func() { // a report's mistake must not take the bot down
+			if p := recover(); p != nil {
+				b.log.Error("upbeat after-game report panicked", "game", id, "panic", p)
+			}
+		}()
+		rep, err := upbeat.ReplayReport(b.host.UpLang(), rec)
+		var chart []byte
+		if err == nil {
+			chart, err = b.render.UpbeatChart(rep, names)
+		}
+		if err == nil {
+			_, err = b.postOnce(place, view.Reply{Content: view.UpAfterGame(afterGameTitle, rep, names, viewer),
+				Files: []view.File{{Name: fmt.Sprintf("upbeat-game-%d-chart.png", id), MIME: "image/png", Data: chart}}}, afterGameNonce(id))
+		}
+		if err != nil {
+			b.log.Warn("post upbeat after-game report", "game", id, "err", err)
+		}
+	}()
 }
 
 // upSummary is the front's Summary for an UPBEAT game (the host keeps the turn's log

@@ -95,8 +95,9 @@ func TestUpbeatAutoGame(t *testing.T) {
 	if !strings.Contains(last.Content, "Game over") || !strings.Contains(last.Content, "wins") && !strings.Contains(last.Content, "tie") {
 		t.Fatalf("the final screen: %q", last.Content)
 	}
-	if len(last.Buttons()) != 0 {
-		t.Errorf("the final screen has controls: %+v", last.Buttons())
+	// Nothing left to pause or stop; a turn's Why? stays, as under every turn.
+	if bs := last.Buttons(); len(bs) != 1 || bs[0].Label != "Why?" {
+		t.Errorf("the final screen has controls: %+v; want only Why?", bs)
 	}
 	for _, m := range h.upScreens(thread.ID) {
 		if _, err := png.Decode(bytes.NewReader(m.File("territory.png").Data)); err != nil {
@@ -147,7 +148,7 @@ func TestUpbeatNewAllBots(t *testing.T) {
 
 // TestUpbeatAutoStop_U22: an auto game of fifty turns a bot, which would run for
 // minutes, is stopped by its opener after its first turn: bob's Stop is refused
-// privately, alice's ends it at once, the final screen says so and who won (as at the
+// privately, in words of Stop (it spoke of pause and resume), alice's ends it at once, the final screen says so and who won (as at the
 // turn limit, U22), and no turn comes after it.
 func TestUpbeatAutoStop_U22(t *testing.T) {
 	const step = 3 * time.Second
@@ -171,13 +172,13 @@ func TestUpbeatAutoStop_U22(t *testing.T) {
 		t.Fatalf("the first turn's screen: %q %+v", screen.Content, screen.Buttons())
 	}
 	in := h.click(h.bob, screen, "Stop")
-	if m, err := in.Followup(h.ctx); err != nil || !m.Ephemeral || !strings.Contains(m.Content, h.alice.ID) {
-		t.Fatalf("bob's Stop: %v %+v", err, m)
+	if m, err := in.Followup(h.ctx); err != nil || !m.Ephemeral || !strings.Contains(m.Content, "Only <@"+h.alice.ID+">, who started this game, can stop it.") {
+		t.Fatalf("bob's Stop: %v %+v; want it refused in words of Stop", err, m)
 	}
 	h.click(h.alice, screen, "Stop")
 	last := h.find(thread.ID, "the final screen", contains("stopped the game"))
-	if !strings.Contains(last.Content, "Game over") || len(last.Buttons()) != 0 {
-		t.Fatalf("the final screen: %q %+v", last.Content, last.Buttons())
+	if bs := last.Buttons(); !strings.Contains(last.Content, "Game over") || len(bs) != 1 || bs[0].Label != "Why?" {
+		t.Fatalf("the final screen: %q %+v; want only Why?", last.Content, bs)
 	}
 	n := len(h.upScreens(thread.ID))
 	h.clock.Advance(10 * step)

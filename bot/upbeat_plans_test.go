@@ -8,6 +8,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/discordtest"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
 
@@ -19,11 +20,11 @@ import (
 // and the message says so rather than ask for a plan by a button that is gone.
 func TestUpbeatFirstPlansHeal(t *testing.T) {
 	h := newHarnessWith(t, func(o *Options) { o.RetryBase, o.RetryMax = time.Hour, time.Hour })
-	lobby := h.upslash(h.alice, h.channel.ID, "new", discordtest.Opt("players", 2), discordtest.Opt("bots", 1),
-		discordtest.Opt("level", "easy"))
+	// The opener against a bot: the game starts at once, its first-plans post refused.
 	const post = "POST /channels/{id}/messages"
 	h.fake.FailNext(post, 1, 500)
-	h.click(h.alice, lobby, "Start")
+	h.upslash(h.alice, h.channel.ID, "new", discordtest.Opt("players", 2), discordtest.Opt("bots", 1),
+		discordtest.Opt("level", "easy"))
 	thread, err := h.fake.WaitThread(h.ctx, h.channel.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -35,9 +36,10 @@ func TestUpbeatFirstPlansHeal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s, err := h.db.OwedScreen(h.ctx, row.ID); err != nil || s.Attempts != 1 {
-		t.Fatalf("after the failed post, owed %+v (%v): want the first plans' screen, one failed attempt", s, err)
-	}
+	// The command's answer comes before the game starts: wait for the attempt's record.
+	h.waitOwed("the first plans' screen owed after one failed attempt", func(owed []store.Screen) bool {
+		return len(owed) == 1 && owed[0].Game == row.ID && owed[0].Version == -1 && owed[0].Attempts == 1
+	})
 	if n := h.count(thread.ID, contains("first plans")); n != 0 {
 		t.Fatalf("%d first-plans messages after a refused post", n)
 	}

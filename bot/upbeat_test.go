@@ -28,8 +28,8 @@ func (h *harness) upslash(user *discordtest.User, channel, sub string, opts ...d
 }
 
 // TestUpbeatGame plays a 3-player UPBEAT game through Discord to its end: alice opens
-// it with two bots and a short configuration, bob cannot join the full game, alice
-// starts it (it moves to a thread), writes her first plan in the form, revises once
+// it with two bots and a short configuration, and with every seat taken it starts at
+// once, with no lobby nor Join (it moves to a thread); she writes her first plan in the form, revises once
 // (the form is pre-filled with her plan), and confirms each turn while the bots'
 // turns follow at once; bob's press of alice's Confirm is refused privately; every
 // screen carries the territory image; /upbeat status answers privately; the last
@@ -37,16 +37,11 @@ func (h *harness) upslash(user *discordtest.User, channel, sub string, opts ...d
 func TestUpbeatGame(t *testing.T) {
 	h := newHarness(t)
 	cfg := h.fake.Upload("short.cfg", "text/plain", []byte("max_turns=2\nm=8\nn=8\n"))
-	lobby := h.upslash(h.alice, h.channel.ID, "new", discordtest.Opt("players", 3), discordtest.Opt("bots", 2),
+	intro := h.upslash(h.alice, h.channel.ID, "new", discordtest.Opt("players", 3), discordtest.Opt("bots", 2),
 		discordtest.Opt("level", "easy"), discordtest.Opt("config", cfg))
-	if !strings.Contains(lobby.Content, "for 3 players") || !strings.Contains(lobby.Content, "Bot 3 (easy)") || lobby.Button("Join") == nil {
-		t.Fatalf("lobby: %q", lobby.Content)
+	if !strings.Contains(intro.Content, "plays against Bot 2 (easy), Bot 3 (easy)") || !strings.Contains(intro.Content, "has started") || len(intro.Components) != 0 {
+		t.Fatalf("the game of alice and bots: %q, %d rows of controls; want it started, no Join", intro.Content, len(intro.Components))
 	}
-	join := h.click(h.bob, lobby, "Join")
-	if m, err := join.Followup(h.ctx); err != nil || !m.Ephemeral || !strings.Contains(m.Content, "full") {
-		t.Fatalf("bob joining a full game: %v %+v", err, m)
-	}
-	h.click(h.alice, lobby, "Start")
 	thread, err := h.fake.WaitThread(h.ctx, h.channel.ID)
 	if err != nil {
 		t.Fatal(err)

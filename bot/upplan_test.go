@@ -178,7 +178,7 @@ func TestUpbeatRevisionByMessageCommand_U20(t *testing.T) {
 		t.Errorf("a revision by the message command cost %d, by the form %d; rev_cost is 70", aliceCost, bobCost)
 	}
 
-	privately(t, "resign", h.upslash(h.alice, thread.ID, "resign"), "You resigned")
+	privately(t, "resign", h.upResign(h.alice, thread.ID), "You resigned")
 	h.find(thread.ID, "the final screen", contains("Game over"))
 	privately(t, "a plan after the game", h.upslash(h.bob, thread.ID, "plan", h.upFile("p.txt", "done")), "is over")
 	privately(t, "the message command after the game", use(h.bob, "```\ndone\n```"), "is over")

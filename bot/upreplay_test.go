@@ -23,9 +23,8 @@ import (
 func (h *harness) upBotGame(config string) (thread string, id int64) {
 	h.t.Helper()
 	cfg := h.fake.Upload("short.cfg", "text/plain", []byte(config))
-	lobby := h.upslash(h.alice, h.channel.ID, "new", discordtest.Opt("players", 3), discordtest.Opt("bots", 2),
-		discordtest.Opt("level", "easy"), discordtest.Opt("config", cfg))
-	h.click(h.alice, lobby, "Start")
+	h.upslash(h.alice, h.channel.ID, "new", discordtest.Opt("players", 3), discordtest.Opt("bots", 2),
+		discordtest.Opt("level", "easy"), discordtest.Opt("config", cfg)) // it starts at once
 	th, err := h.fake.WaitThread(h.ctx, h.channel.ID)
 	if err != nil {
 		h.t.Fatal(err)

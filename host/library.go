@@ -74,7 +74,6 @@ func (l *Library) Noun() string { return l.kind.Noun }
 // "/upbeat strategy".
 func (l *Library) Command() string { return "/" + string(l.Game()) + " strategy" }
 
-
 // list is the command listing this library.
 func (l *Library) list() Command { return Command(string(l.Game()) + " strategy list") }
 

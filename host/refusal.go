@@ -16,7 +16,7 @@ type Refusal struct {
 }
 
 // Code names a refusal, for a front that words refusals its own way, and for tests.
-type Code string
+type Code uint8
 
 // User is a person, by the front's user id.
 type User string
@@ -71,7 +71,7 @@ func (r *Refusal) Text(w Words) string {
 
 // Error gives the refusal in plain words, with the context a log needs.
 func (r *Refusal) Error() string {
-	return "host: refused (" + string(r.Code) + "): " + r.Text(PlainWords{})
+	return "host: refused (" + r.Code.String() + "): " + r.Text(PlainWords{})
 }
 
 // refuse makes a refusal from its code and the house's sentence, so callers read like
@@ -100,49 +100,63 @@ func (PlainWords) Control(label string) string { return `"` + label + `"` }
 func (PlainWords) Name(n string) string { return n }
 
 // The refusals' codes. A code names one reason, whichever game or command it comes
-// from; its arguments are those of the house's sentences that use it.
+// from; its arguments are those of the house's sentences that use it. Codes are
+// numbers, not strings, so that a sentence passed where a code belongs does not
+// compile; a front reads a code's name with String.
 const (
-	CodeGone        Code = "gone"          // the game, tournament or record no longer exists, or is over
-	CodeElsewhere   Code = "elsewhere"     // another process runs the game
-	CodeTakingUp    Code = "taking-up"     // the game waits to be taken up again after a restart or an outage
-	CodePlaceBusy   Code = "place-busy"    // a game is already active in the place
-	CodeInGame      Code = "in-game"       // a person is already in a game in this scope (args: the place)
-	CodeNoOpponent  Code = "no-opponent"   // a challenge names nobody
-	CodeSelf        Code = "self"          // a challenge of oneself
-	CodeBotAccount  Code = "bot-account"   // a challenge of a bot account (args: the user)
-	CodeAnswered    Code = "answered"      // the challenge was answered already
-	CodeOnlySome    Code = "only-some"     // only certain people may do this (args: who)
-	CodeBadDefense  Code = "bad-defense"   // a defense factor that is no whole number from 0
-	CodeBadName     Code = "bad-name"      // a name the game or the library cannot take
-	CodeOtherGames  Code = "other-games"   // a saved program is the other game's
-	CodeLibrary     Code = "library"       // the library cannot find or keep what was asked
-	CodeNothingLeft Code = "nothing-left"  // nothing is left to edit
-	CodeNotPlayer   Code = "not-player"    // the asker does not play in the game
-	CodeBadMove     Code = "bad-move"      // the rules refuse the move (args: the rules' words)
-	CodeNoSuchGame  Code = "no-such-game"  // no game of that number in this scope
-	CodeWrongGame   Code = "wrong-game"    // the game asked for is another game's (args: its number)
-	CodeNotOver     Code = "not-over"      // a replay of a game that has not ended
-	CodeNothingYet  Code = "nothing-yet"   // nothing has finished or begun here yet
-	CodePrivate     Code = "private"       // a player's traces stay private until the game is over
-	CodeAgreed      Code = "agreed"        // the setup is over
-	CodeTooMany     Code = "too-many"      // a limit on kinds, strategies or entrants is reached
-	CodeKindGone    Code = "kind-gone"     // the kind named is no longer there
-	CodeNameTaken   Code = "name-taken"    // a kind of that name exists already
-	CodeNoKinds     Code = "no-kinds"      // nothing to play with yet
-	CodeNoLevel     Code = "no-level"      // no bot level of that name
-	CodeDone        Code = "done"          // the asker did this already
-	CodeClosed      Code = "closed"        // registration is closed
-	CodeNotEntered  Code = "not-entered"   // the asker is not entered in the tournament
-	CodeTooFew      Code = "too-few"       // too few entrants or players
-	CodeNotAuto     Code = "not-auto"      // only a game of bots does this
-	CodeNotInPlay   Code = "not-in-play"   // the game is not in play
-	CodeNotYourTurn Code = "not-your-turn" // another seat is to act (args: who)
-	CodeStale       Code = "stale"         // the controls pressed are out of date
-	CodeStarted     Code = "started"       // the game has started, so its lobby's controls are gone
-	CodeNotStarted  Code = "not-started"   // the game has not started
-	CodeFull        Code = "full"          // no seat is left
-	CodeSeated      Code = "seated"        // the asker has a seat already
-	CodeClockOut    Code = "clock-out"     // the asker's clock has run out
-	CodeBudget      Code = "budget"        // the asker cannot afford it
-	CodeBadConfig   Code = "bad-config"    // the configuration does not fit
+	CodeGone        Code = iota // the game, tournament or record no longer exists, or is over
+	CodeElsewhere               // another process runs the game
+	CodeTakingUp                // the game waits to be taken up again after a restart or an outage
+	CodePlaceBusy               // a game is already active in the place
+	CodeInGame                  // a person is already in a game in this scope (args: the place)
+	CodeNoOpponent              // a challenge names nobody
+	CodeSelf                    // a challenge of oneself
+	CodeBotAccount              // a challenge of a bot account (args: the user)
+	CodeAnswered                // the challenge was answered already
+	CodeOnlySome                // only certain people may do this (args: who)
+	CodeBadDefense              // a defense factor that is no whole number from 0
+	CodeBadName                 // a name the game or the library cannot take
+	CodeOtherGames              // a saved program is the other game's
+	CodeLibrary                 // the library cannot find or keep what was asked
+	CodeNothingLeft             // nothing is left to edit
+	CodeNotPlayer               // the asker does not play in the game
+	CodeBadMove                 // the rules refuse the move (args: the rules' words)
+	CodeNoSuchGame              // no game of that number in this scope
+	CodeWrongGame               // the game asked for is another game's (args: its number)
+	CodeNotOver                 // a replay of a game that has not ended
+	CodeNothingYet              // nothing has finished or begun here yet
+	CodePrivate                 // a player's traces stay private until the game is over
+	CodeAgreed                  // the setup is over
+	CodeTooMany                 // a limit on kinds, strategies or entrants is reached
+	CodeKindGone                // the kind named is no longer there
+	CodeNameTaken               // a kind of that name exists already
+	CodeNoKinds                 // nothing to play with yet
+	CodeNoLevel                 // no bot level of that name
+	CodeDone                    // the asker did this already
+	CodeClosed                  // registration is closed
+	CodeNotEntered              // the asker is not entered in the tournament
+	CodeTooFew                  // too few entrants or players
+	CodeNotAuto                 // only a game of bots does this
+	CodeNotInPlay               // the game is not in play
+	CodeNotYourTurn             // another seat is to act (args: who)
+	CodeStale                   // the controls pressed are out of date
+	CodeStarted                 // the game has started, so its lobby's controls are gone
+	CodeNotStarted              // the game has not started
+	CodeFull                    // no seat is left
+	CodeSeated                  // the asker has a seat already
+	CodeClockOut                // the asker's clock has run out
+	CodeBudget                  // the asker cannot afford it
+	CodeBadConfig               // the configuration does not fit
 )
+
+// String is the code's name, stable across versions: "not-your-turn".
+func (c Code) String() string {
+	names := [...]string{"gone", "elsewhere", "taking-up", "place-busy", "in-game", "no-opponent", "self", "bot-account", "answered", "only-some", "bad-defense", "bad-name", "other-games", "library", "nothing-left", "not-player", "bad-move", "no-such-game", "wrong-game", "not-over", "nothing-yet", "private", "agreed", "too-many", "kind-gone", "name-taken", "no-kinds", "no-level", "done", "closed", "not-entered", "too-few", "not-auto", "not-in-play", "not-your-turn", "stale", "started", "not-started", "full", "seated", "clock-out", "budget", "bad-config"}
+	if int(c) < len(names) {
+		return names[c]
+	}
+	return "unknown"
+}
+
+// MarshalText gives the code's name, for fronts that send refusals as data.
+func (c Code) MarshalText() ([]byte, error) { return []byte(c.String()), nil }

@@ -74,3 +74,21 @@ func TestHostWritesNoChatMarkup(t *testing.T) {
 		}
 	}
 }
+
+// TestCode_NamesAreStable: every code has a name of its own, which is what a front
+// that sends refusals as data sends.
+func TestCode_NamesAreStable(t *testing.T) {
+	seen := map[string]Code{}
+	for c := Code(0); c.String() != "unknown"; c++ {
+		if prev, ok := seen[c.String()]; ok {
+			t.Errorf("codes %d and %d are both %q", prev, c, c.String())
+		}
+		seen[c.String()] = c
+	}
+	if CodeNotYourTurn.String() != "not-your-turn" || len(seen) <= int(CodeBadConfig) {
+		t.Errorf("%d names; not-your-turn is %q", len(seen), CodeNotYourTurn)
+	}
+	if b, _ := CodeInGame.MarshalText(); string(b) != "in-game" {
+		t.Errorf("MarshalText: %s", b)
+	}
+}

@@ -565,25 +565,35 @@ func (h *Host) upConfirm(t *Table, g *upbeat.Game, p int, kind EventKind, elapse
 	return nil
 }
 
-// ResignUpbeat takes user out of the game (U16's loss) at once, whoever's turn it is.
-func (h *Host) ResignUpbeat(t *Table, user string) error {
+// UpMayResign returns user's seat when they may resign from t now, else why not (a
+// *Refusal): ResignUpbeat's checks, for a chat that asks the player to confirm first.
+func (h *Host) UpMayResign(t *Table, user string) (int, error) {
 	switch {
 	case t.Row.Status == store.StatusChallenge && t.Seat(user) != 0 && user != t.Up.Owner:
-		return refuse(CodeNotStarted, "This game has not started: press %s on its message to give up your seat.", Control("Leave"))
+		return 0, refuse(CodeNotStarted, "This game has not started: press %s on its message to give up your seat.", Control("Leave"))
 	case t.Row.Status == store.StatusChallenge && user == t.Up.Owner:
-		return refuse(CodeNotStarted, "This game has not started: press %s on its message to close it.", Control("Cancel"))
+		return 0, refuse(CodeNotStarted, "This game has not started: press %s on its message to close it.", Control("Cancel"))
 	case t.Row.Status != store.StatusPlay:
-		return refuse(CodeNotInPlay, "The game is not in play.")
+		return 0, refuse(CodeNotInPlay, "The game is not in play.")
 	}
 	g, err := h.UpEngine(t)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	p := t.Seat(user)
 	if p == 0 || !g.Alive(p) {
-		return refuse(CodeNotPlayer, "You are not in this game.")
+		return 0, refuse(CodeNotPlayer, "You are not in this game.")
 	}
-	if err := g.Resign(p); err != nil {
+	return p, nil
+}
+
+// ResignUpbeat takes user out of the game (U16's loss) at once, whoever's turn it is.
+func (h *Host) ResignUpbeat(t *Table, user string) error {
+	p, err := h.UpMayResign(t, user)
+	if err != nil {
+		return err
+	}
+	if err := t.upg.Resign(p); err != nil {
 		t.forget()
 		return err
 	}

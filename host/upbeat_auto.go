@@ -52,8 +52,8 @@ func (h *Host) upAutoTurn(t *Table, due time.Time, armedAt int) error {
 // turn's deadline; resuming arms it a full step away (or the owed screen does, once
 // shown).
 func (h *Host) upPause(t *Table, user string, stop bool) error {
-	if err := (&Lobby{Owner: t.Up.Owner}).MayPause(t.Row, user); err != nil {
-		return err
+	if user != t.Up.Owner { // in words of Stop, not of Pause
+		return refuse(CodeOnlySome, "Only %s, who started this game, can stop it.", User(t.Up.Owner))
 	}
 	if t.Row.Status != store.StatusPlay {
 		return refuse(CodeNotInPlay, "The game is not in play.")
@@ -96,8 +96,8 @@ func (h *Host) StopUpbeat(t *Table, user string) error {
 	if t.Row.Mode != game.ModeAuto {
 		return refuse(CodeNotAuto, "Only a game of bots can be stopped: players end theirs by playing, or with %s.", Command("upbeat resign"))
 	}
-	if err := (&Lobby{Owner: t.Up.Owner}).MayPause(t.Row, user); err != nil {
-		return err
+	if user != t.Up.Owner { // in words of Stop, not of Pause
+		return refuse(CodeOnlySome, "Only %s, who started this game, can stop it.", User(t.Up.Owner))
 	}
 	if t.Row.Status != store.StatusPlay {
 		return refuse(CodeNotInPlay, "The game is not in play.")

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
+	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -222,4 +224,88 @@ func UpSample(n, most int) []int {
 		}
 	}
 	return out
+}
+
+// UpOver is a finished UPBEAT game for what still answers once it is over (/upbeat
+// status and board, their buttons): game id when id > 0, else the last one finished at
+// place (shown there, or started from it). It is a detached table (never registered
+// nor locked) whose engine UpEngine rebuilds from the record. None is a *Refusal.
+func (h *Host) UpOver(ctx context.Context, place string, id int64) (*Table, error) {
+	var row *store.Game
+	var err error
+	if id > 0 {
+		row, err = h.db.Game(ctx, id)
+		if err == nil && (row.Upbeat == nil || row.Status != store.StatusOver) {
+			err = store.ErrNotFound
+		}
+	} else {
+		row, err = h.db.LastGameIn(ctx, store.GameUpbeat, place)
+	}
+	switch {
+	case errors.Is(err, store.ErrNotFound) && id > 0:
+		return nil, refuse(CodeGone, "This game is over or no longer exists.")
+	case errors.Is(err, store.ErrNotFound):
+		return nil, refuse(CodeNothingYet, "No UPBEAT game is being played in this channel. Open one with %s.", Command("upbeat new"))
+	case err != nil:
+		return nil, fmt.Errorf("host: finished upbeat game: %w", err)
+	}
+	v, err := upRecordOf(row)
+	if err != nil {
+		return nil, err
+	}
+	return v.Table(), nil
+}
+
+// UpWhy is what an UPBEAT turn's Why? shows: the game and the turn's log, traced.
+type UpWhy struct {
+	Rec *UpRecord
+	N   int            // the turn: every player's confirmed turns counted together, from 1
+	Log upbeat.TurnLog // with its Trace
+}
+
+// UpWhy explains a turn of UPBEAT game id to user, up to its upTo-th confirmed turn
+// (0: the last): their own latest turn when they play in it, since the screen after a
+// person's turn is soon replaced by the bots'; for anyone else, once the game is over
+// or in an auto game, that turn itself. While a game of people goes on, a player sees
+// only their own turns (the others' plans and variables stay private) and a spectator
+// none. It reads the store, never a live table. What it will not show is a *Refusal.
+func (h *Host) UpWhy(ctx context.Context, id int64, upTo int, user string) (*UpWhy, error) {
+	row, err := h.db.Game(ctx, id)
+	switch {
+	case errors.Is(err, store.ErrNotFound) || err == nil && row.Upbeat == nil:
+		return nil, refuse(CodeGone, "This game no longer exists.")
+	case err != nil:
+		return nil, fmt.Errorf("host: upbeat game %d for why: %w", id, err)
+	case row.Status != store.StatusPlay && row.Status != store.StatusOver:
+		return nil, refuse(CodeNotStarted, "The game has not begun: no turn has been played.")
+	}
+	v, err := upRecordOf(row)
+	if err != nil {
+		return nil, err
+	}
+	seats := row.Upbeat.Seats
+	n, mine := 0, 0
+	for _, a := range row.Upbeat.Actions {
+		if a.Kind != upbeat.ActConfirm || upTo > 0 && n == upTo {
+			continue
+		}
+		if n++; seats[a.Player-1] == user {
+			mine = n
+		}
+	}
+	switch seated := user != "" && slices.Contains(seats, user); {
+	case seated && mine == 0:
+		return nil, refuse(CodeNothingYet, "You have not played a turn in this game yet: %s explains your own turns.", Control("Why?"))
+	case seated:
+		n = mine
+	case row.Status != store.StatusOver && row.Mode != game.ModeAuto:
+		return nil, refuse(CodePrivate, "Only the players see why their plans did what they did while the game goes on; everyone can see it once it is over.")
+	case n == 0:
+		return nil, refuse(CodeNothingYet, "No turn has been played in this game yet.")
+	}
+	log, err := upbeat.TraceTurn(h.uplang, row.UpbeatRecord(), n)
+	if err != nil {
+		return nil, fmt.Errorf("host: trace turn %d of game %d: %w", n, id, err)
+	}
+	return &UpWhy{Rec: v, N: n, Log: log}, nil
 }

@@ -71,6 +71,9 @@ type TurnLog struct {
 	Steps  int64         `json:"steps_used"`
 	Tally  Tally         `json:"tally"` // every command of the evaluation, logged or not
 	Result interp.Result `json:"-"`
+	// Trace is the evaluation's trace when the game traces (SetTracing), else nil: what
+	// a turn's "Why?" shows (Why).
+	Trace *interp.Trace `json:"-"`
 }
 
 // Tally sums up an evaluation's commands by kind, every one of them, whether its event
@@ -250,6 +253,11 @@ func (g *Game) run(p int, log *TurnLog) {
 	c := &g.crew
 	c.p, c.at, c.end, c.events = p, pl.center, "", log.Events
 	c.logged, c.omitted, c.tally, c.info = 0, 0, Tally{}, [7]infoEntry{}
+	if g.tracing {
+		log.Trace = &interp.Trace{Max: MaxTraceEvents}
+		g.machine.Trace = log.Trace
+		defer func() { g.machine.Trace = nil }()
+	}
 	res := g.machine.Run(pl.prog, c, interp.Frame{Locals: pl.locals}, g.cfg.StepLimit)
 	log.Events, log.Crew, log.Steps, log.Result, log.Tally = c.events, c.at, res.Steps, res, c.tally
 	c.events = nil

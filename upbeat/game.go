@@ -52,6 +52,7 @@ type Game struct {
 	over    bool
 	winner  int  // 0 for a tie, or while the game goes on
 	quiet   bool // no events are logged (SetQuiet)
+	tracing bool // evaluations record their traces (SetTracing)
 }
 
 // SetQuiet turns the turn logs' events off (or on again): a game played for its result

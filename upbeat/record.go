@@ -81,3 +81,33 @@ func Replay(lang *interp.Language, r Record, each func(TurnLog)) (*Game, error) 
 	}
 	return g, nil
 }
+
+// ReplayReport rebuilds a game's Report from its record, for a host that did not
+// gather it turn by turn as the terminal does (a chat posts it once the game is over,
+// and may have restarted since): a Note after the start and after every confirmed
+// turn, NoteResign for a resignation, and the final state after a stop. It replays
+// every turn with its events (a lost city center is one), so it costs what the game's
+// play did.
+func ReplayReport(lang *interp.Language, r Record) (Report, error) {
+	var rep Report
+	g, err := New(lang, r.Setup)
+	if err != nil {
+		return rep, err
+	}
+	rep.Note(g.Snapshot(), TurnLog{})
+	for i, a := range r.Actions {
+		log, err := g.Apply(a)
+		if err != nil {
+			return rep, fmt.Errorf("upbeat: replay action %d: %w", i+1, err)
+		}
+		switch a.Kind {
+		case ActConfirm:
+			rep.Note(g.Snapshot(), log)
+		case ActResign:
+			rep.NoteResign(a.Player, g.Snapshot())
+		case ActStop:
+			rep.Final = g.Snapshot()
+		}
+	}
+	return rep, nil
+}

@@ -2,6 +2,7 @@ package upbeat
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -72,6 +73,7 @@ type reportWords struct {
 
 func (w reportWords) name(p int) string {
 	switch {
+	case p < 1: // nobody: the winner of a tie, asked before the tie is known
 	case p == w.viewer:
 		return "you"
 	case p-1 < len(w.names) && w.names[p-1] != "":
@@ -111,7 +113,7 @@ func (r Report) outcome(w reportWords) string {
 		}
 		return fmt.Sprintf("%s won on turn %d by shooting %s city center down.", win, l.Turn, w.of(l.Player))
 	case s.Winner == 0:
-		return fmt.Sprintf("the game ended in a tie at the turn limit (%d turns each): the leaders had the same total deposit, regions and budget.", s.Config.MaxTurns)
+		return fmt.Sprintf("the game ended in a tie at the turn limit (%s each): the leaders had the same total deposit, regions and budget.", plural(s.Config.MaxTurns, "turn", "turns"))
 	}
 	// The turn limit (U22, U22a): the first difference with the runner-up decides.
 	best, runner := s.Players[s.Winner-1], PlayerView{}
@@ -128,7 +130,39 @@ func (r Report) outcome(w reportWords) string {
 	case Whole(best.Total) == Whole(runner.Total) && best.Regions == runner.Regions:
 		why = fmt.Sprintf("as much in deposits and regions and a budget of %d to %s %d", best.Budget, w.of(second), runner.Budget)
 	}
-	return fmt.Sprintf("%s won at the turn limit (%d turns each) with %s.", win, s.Config.MaxTurns, why)
+	return fmt.Sprintf("%s won at the turn limit (%s each) with %s.", win, plural(s.Config.MaxTurns, "turn", "turns"), why)
+}
+
+// Standings orders the seats as the game ended: the winner first, then the others
+// still in by total deposit, regions and budget (as the turn limit ranks them, U22),
+// then those out, the last to go out first (a resignation, which the report does not
+// place in time, after every city center lost).
+func (r Report) Standings() []int {
+	s := r.Final
+	var in, out []int
+	for p, pv := range s.Players {
+		if pv.Alive {
+			in = append(in, p+1)
+		}
+	}
+	slices.SortStableFunc(in, func(a, b int) int {
+		switch {
+		case a == s.Winner:
+			return -1
+		case b == s.Winner:
+			return 1
+		}
+		return rank(s.Players[b-1], s.Players[a-1])
+	})
+	for i := len(r.Losses) - 1; i >= 0; i-- {
+		if p := r.Losses[i].Player; !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	if p := r.Resigned; p != 0 && !slices.Contains(out, p) {
+		out = append(out, p)
+	}
+	return append(in, out...)
 }
 
 // rank orders two players still in as Finish does: total deposit, regions, budget.
@@ -228,10 +262,17 @@ func (r Report) subject(viewer int) int {
 // suggestion gives the subject one thing to try, from what happened to them: a city
 // center shot down, a turn-limit loss on regions or deposits, money left in hand.
 func (r Report) suggestion(w reportWords, subject int) string {
-	lead := "next time, "
 	if subject != w.viewer {
-		lead = "next time, " + w.name(subject) + " might "
+		// Written for everyone (a chat's after-game text), about one player: the
+		// suggestions' "your" and "you" are theirs.
+		return strings.NewReplacer("your ", "their ", "puts you out", "puts them out").
+			Replace(r.suggestionTo(w, subject, "next time, "+w.name(subject)+" might "))
 	}
+	return r.suggestionTo(w, subject, "next time, ")
+}
+
+// suggestionTo is suggestion's sentence, after lead, said to the subject.
+func (r Report) suggestionTo(w reportWords, subject int, lead string) string {
 	for _, l := range r.Losses {
 		if l.Player != subject {
 			continue

@@ -215,7 +215,8 @@ func AutoControls(t *host.Table) []discordgo.MessageComponent {
 		return []discordgo.MessageComponent{Row(b)}
 	}
 	// An UPBEAT auto game may run for hours: Stop ends it now, as at its turn limit.
-	return []discordgo.MessageComponent{Row(b, Button("Stop", discordgo.DangerButton, CustomID{Action: "upstop", Game: t.Row.ID}))}
+	// Why? explains the last turn (a press of Pause or Resume keeps it).
+	return upWithWhy(t, []discordgo.MessageComponent{Row(b, Button("Stop", discordgo.DangerButton, CustomID{Action: "upstop", Game: t.Row.ID}))})
 }
 
 // Mention names a seat in text: a ping for people, a name for bots.

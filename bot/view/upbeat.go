@@ -84,6 +84,15 @@ func UpAutoIntro(t *host.Table, step time.Duration) Reply {
 	return Reply{Content: Fit(b.String())}
 }
 
+// UpSoloIntro announces an UPBEAT game of its opener against bots, which starts at
+// once (no lobby: nobody is to join): its bots, territory and turns, and where the
+// first plan is written.
+func UpSoloIntro(t *host.Table) Reply {
+	cfg, names := t.Row.Upbeat.Config, UpNames(t)
+	return Reply{Content: Fit(fmt.Sprintf("**UPBEAT** game #%d · <@%s> plays against %s on a %d x %d territory, %s each. The game has started: write your first plan on the first-plans message (in the thread, when the bot may open one).\n%s",
+		t.Row.ID, t.Up.Owner, strings.Join(names[1:], ", "), cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), upSeats(t, func(int) string { return "•" })))}
+}
+
 // UpStarted replaces the lobby once the game has started in place (a thread, or here).
 func UpStarted(t *host.Table) Reply {
 	where := "below"
@@ -158,7 +167,7 @@ func UpScreen(t *host.Table, s upbeat.Snapshot, summary string, png []byte, runs
 	rep := Reply{Files: []File{{Name: "territory.png", MIME: "image/png", Data: png}}}
 	if s.Over {
 		b.WriteString("**Game over.** " + UpResult(t, s))
-		rep.Content = Fit(b.String())
+		rep.Content, rep.Components = Fit(b.String()), upWithWhy(t, nil)
 		return rep
 	}
 	p := s.Current
@@ -166,9 +175,10 @@ func UpScreen(t *host.Table, s upbeat.Snapshot, summary string, png []byte, runs
 	fmt.Fprintf(&b, "**UPBEAT** · turn %d of %d for %s · budget %d", pv.Turn, s.Config.MaxTurns, UpMention(t, p), pv.Budget)
 	if id := t.Row.Upbeat.Seats[p-1]; id != "" {
 		rep.Mentions = []string{id}
+		// No word of the buttons: the screen keeps its text when the next one takes
+		// them away, and must not tell anyone to press what is gone.
 		if pv.CanRevise {
-			fmt.Fprintf(&b, " · revision clock %s left%s (a revision costs %d)\n", Duration(pv.Clock), upRunsOut(runsOut), s.Config.RevCost)
-			b.WriteString("**Revise** to change your plan, **Confirm** to run it.")
+			fmt.Fprintf(&b, " · revision clock %s left%s (a revision costs %d)", Duration(pv.Clock), upRunsOut(runsOut), s.Config.RevCost)
 		} else {
 			b.WriteString("\nYour revision clock has run out: your plan runs as it stands.")
 		}
@@ -178,8 +188,9 @@ func UpScreen(t *host.Table, s upbeat.Snapshot, summary string, png []byte, runs
 			Button("Confirm", discordgo.SuccessButton, id("upconfirm")),
 		)}
 	}
+	rep.Components = upWithWhy(t, rep.Components)
 	if t.Row.Mode == game.ModeAuto {
-		rep.Components = AutoControls(t)
+		rep.Components = AutoControls(t) // Why? among them
 	}
 	rep.Content = Fit(b.String())
 	return rep
@@ -366,6 +377,45 @@ const UpRulesExample = "t = t + 1\nif (budget - 100) then invest 50 else done\ni
 func UpCheckForm() Reply {
 	return Reply{Modal: &Form{ID: CustomID{Action: "upcheckform"}.Encode(), Title: "Check an UPBEAT plan",
 		Inputs: []discordgo.TextInput{TextInput("plan", "Construction plan (code fences are fine)", discordgo.TextInputParagraph, "", true, MaxInputValue)}}}
+}
+
+// UpAfterGame words a finished game's report under its final screen, as KOMBAT's
+// after-game message does (title is that message's): the standings, then the
+// report's sentences (the outcome, the turning points, one suggestion), for viewer
+// ("you"; 0 for none, then written for everyone).
+func UpAfterGame(title string, r upbeat.Report, names []string, viewer int) string {
+	var b strings.Builder
+	b.WriteString(title + "\n")
+	for i, p := range r.Standings() {
+		pv := r.Final.Players[p-1]
+		state := fmt.Sprintf("deposits %d · %s · budget %d", upbeat.Whole(pv.Total), upCount(pv.Regions, "region", "regions"), pv.Budget)
+		switch {
+		case p == r.Resigned:
+			state = "resigned"
+		case !pv.Alive:
+			state = "out: city center lost"
+		}
+		fmt.Fprintf(&b, "%d. %s: %s\n", i+1, names[p-1], state)
+	}
+	b.WriteString(strings.Join(r.Sentences(names, viewer), "\n"))
+	return Fit(b.String())
+}
+
+// UpAskResign asks player p, privately, to confirm that they resign from the game s
+// shows, saying what follows: who wins, or that the others play on.
+func UpAskResign(t *host.Table, s upbeat.Snapshot, p int) Reply {
+	var others []int
+	for i, pv := range s.Players {
+		if pv.Alive && i+1 != p {
+			others = append(others, i+1)
+		}
+	}
+	then := fmt.Sprintf("the %d others play on without you", len(others))
+	if len(others) == 1 {
+		then = UpNames(t)[others[0]-1] + " wins"
+	}
+	return Reply{Ephemeral: true, Content: fmt.Sprintf("Resign from UPBEAT game #%d? You are out at once, and %s.", t.Row.ID, then),
+		Components: []discordgo.MessageComponent{Row(Button("Resign", discordgo.DangerButton, CustomID{Action: "upresign", Game: t.Row.ID}))}}
 }
 
 // UpbeatChannel answers a /kombat game command in a channel whose game is UPBEAT's.
