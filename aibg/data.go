@@ -475,10 +475,12 @@ func checkAll[S, T any](specs []S, conv func(S) (T, []problem), name func(T) str
 }
 
 // fields splits a data file into its lines of fields: a name, then key=value pairs.
-// Blank lines and lines starting with # are left out. each is called per line with
-// its number and fields; the problems it returns are reported at file:line.
-func fields(file, text string, each func(line int, name string, kv map[string]string) []string) error {
-	var all []string
+// Blank lines and lines starting with # are left out. each is called per line with its
+// fields and returns the problems of reading them and, which are reported only when
+// there are none (they would repeat them), those of checking the spec they make; every
+// problem is reported at file:line, and so is a name (a noun's) given twice.
+func fields(file, text, noun string, each func(name string, kv map[string]string) (read []string, check []problem)) error {
+	var all, names []string
 	for n, line := range strings.Split(text, "\n") {
 		f := strings.Fields(line)
 		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
@@ -497,7 +499,19 @@ func fields(file, text string, each func(line int, name string, kv map[string]st
 				kv[k] = v
 			}
 		}
-		ps = append(ps, each(n+1, f[0], kv)...)
+		read, check := each(f[0], kv)
+		ps = append(ps, read...)
+		for _, p := range check {
+			if len(read) == 0 {
+				ps = append(ps, p.msg)
+			}
+		}
+		for _, o := range names {
+			if strings.EqualFold(o, f[0]) {
+				ps = append(ps, fmt.Sprintf("%s %q is named twice (names are case-insensitive)", noun, f[0]))
+			}
+		}
+		names = append(names, f[0])
 		for _, p := range ps {
 			all = append(all, fmt.Sprintf("%s:%d: %s", file, n+1, p))
 		}
@@ -536,7 +550,7 @@ func unknownKeys(kv map[string]string, known ...string) []string {
 // readCreatures reads a roster file: every mistake at once, at file:line.
 func readCreatures(file, text string) ([]CreatureSpec, error) {
 	var out []CreatureSpec
-	err := fields(file, text, func(line int, name string, kv map[string]string) []string {
+	err := fields(file, text, "type", func(name string, kv map[string]string) ([]string, []problem) {
 		ps := unknownKeys(kv, "element", "attack", "speed", "health", "damage")
 		s := CreatureSpec{Type: name, Element: kv["element"], Attack: kv["attack"]}
 		var speed, health, damage *int
@@ -554,18 +568,9 @@ func readCreatures(file, text string) ([]CreatureSpec, error) {
 				*f.dst = *f.v
 			}
 		}
-		if _, bad := s.kind(); len(ps) == 0 {
-			for _, p := range bad {
-				ps = append(ps, p.msg)
-			}
-		}
-		for _, o := range out {
-			if strings.EqualFold(o.Type, name) {
-				ps = append(ps, fmt.Sprintf("type %q is named twice (names are case-insensitive)", name))
-			}
-		}
+		_, bad := s.kind()
 		out = append(out, s)
-		return ps
+		return ps, bad
 	})
 	if err == nil && len(out) == 0 {
 		err = &DataError{[]string{file + ": no creature types"}}
@@ -576,7 +581,7 @@ func readCreatures(file, text string) ([]CreatureSpec, error) {
 // readItems reads a catalog file: every mistake at once, at file:line.
 func readItems(file, text string) ([]ItemSpec, error) {
 	var out []ItemSpec
-	err := fields(file, text, func(line int, name string, kv map[string]string) []string {
+	err := fields(file, text, "item", func(name string, kv map[string]string) ([]string, []problem) {
 		ps := unknownKeys(kv, "cost", "effect", "element", "value", "stat", "flat", "percent", "scope", "target", "multiplier", "each_turn")
 		s := ItemSpec{Name: name, Effect: kv["effect"], Element: kv["element"], Stat: kv["stat"], Scope: kv["scope"], Target: kv["target"]}
 		var cost *int
@@ -598,18 +603,9 @@ func readItems(file, text string) ([]ItemSpec, error) {
 				s.Multiplier = &m
 			}
 		}
-		if _, bad := s.item(); len(ps) == 0 {
-			for _, p := range bad {
-				ps = append(ps, p.msg)
-			}
-		}
-		for _, o := range out {
-			if strings.EqualFold(o.Name, name) {
-				ps = append(ps, fmt.Sprintf("item %q is named twice (names are case-insensitive)", name))
-			}
-		}
+		_, bad := s.item()
 		out = append(out, s)
-		return ps
+		return ps, bad
 	})
 	return out, err
 }

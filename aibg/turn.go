@@ -172,8 +172,8 @@ func (g *Game) resolve() TurnLog {
 			g.run(&log, g.effect(2, moves[1], start[1]))
 		}
 	}
-	for i, m := range moves {
-		if m.Kind == Pass {
+	for i := range g.players {
+		if m := g.players[i].move; m.Kind == Pass { // refused when read, or when carried out
 			log.Refused[i] = m.Why
 		}
 	}
