@@ -153,31 +153,11 @@ func buildScenario(sc Scenario) (*Game, error) {
 		es.add(path("game"), `"game" is %q: this is AIBG's scenario reader ("aibg")`, sc.Game)
 	}
 	setup := Setup{Seed: sc.Seed, Creatures: sc.Creatures, Items: sc.Items}
-	for i, s := range sc.Creatures {
-		_, ps := s.kind()
-		for _, p := range ps {
-			es.add(fieldPath("creatures", i, p.field), "creature %d: %s", i+1, p.msg)
-		}
-		for j := range i {
-			if strings.EqualFold(sc.Creatures[j].Type, s.Type) {
-				es.add(path("creatures", i, "type"), "creature %d: type %q is named twice (names are case-insensitive)", i+1, s.Type)
-			}
-		}
-	}
+	checkSpecs(sc.Creatures, "creatures", "creature", CreatureSpec.kind, func(s CreatureSpec) (string, string) { return "type", s.Type }, &es)
 	if sc.Creatures != nil && len(sc.Creatures) == 0 {
 		es.add(path("creatures"), `"creatures" is empty: leave it out for the built-in roster`)
 	}
-	for i, s := range sc.Items {
-		_, ps := s.item()
-		for _, p := range ps {
-			es.add(fieldPath("items", i, p.field), "item %d: %s", i+1, p.msg)
-		}
-		for j := range i {
-			if strings.EqualFold(sc.Items[j].Name, s.Name) {
-				es.add(path("items", i, "name"), "item %d: item %q is named twice (names are case-insensitive)", i+1, s.Name)
-			}
-		}
-	}
+	checkSpecs(sc.Items, "items", "item", ItemSpec.item, func(s ItemSpec) (string, string) { return "name", s.Name }, &es)
 	if len(es) > 0 {
 		return nil, es.err() // the rest is checked against the roster and catalog
 	}
@@ -196,6 +176,23 @@ func buildScenario(sc Scenario) (*Game, error) {
 		return nil, err
 	}
 	return g, nil
+}
+
+// checkSpecs checks a scenario's creature or item specs, each mistake at its path,
+// and names given twice; name gives a spec's name and the key it is given under.
+func checkSpecs[S, T any](specs []S, list, noun string, conv func(S) (T, []problem), name func(S) (string, string), es *scenarioErrors) {
+	for i, s := range specs {
+		_, ps := conv(s)
+		for _, p := range ps {
+			es.add(fieldPath(list, i, p.field), "%s %d: %s", noun, i+1, p.msg)
+		}
+		key, n := name(s)
+		for j := range i {
+			if _, o := name(specs[j]); strings.EqualFold(o, n) {
+				es.add(path(list, i, key), "%s %d: %q is named twice (names are case-insensitive)", noun, i+1, n)
+			}
+		}
+	}
 }
 
 // fieldPath is the path to a spec's field, or to the spec when field is "".
