@@ -389,19 +389,31 @@ func PlayOut(g *Game, d [2]Decider) error {
 			if g.Over() || g.Chosen(p) {
 				continue
 			}
-			var err error
-			switch g.Phase() {
-			case PoolSelection:
-				err = g.SelectPool(p, d[p-1].Pool(g, p))
-			case RoundSelection:
-				err = g.SelectLineup(p, d[p-1].Lineup(g, p))
-			case RoundInProgress:
-				_, err = g.Play(p, d[p-1].Move(g, p))
-			}
-			if err != nil {
-				return fmt.Errorf("aibg: player %d in %s: %w", p, g.Phase(), err)
+			if _, err := Act(g, p, d[p-1]); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
+}
+
+// Act makes player p's selection or move for the phase g is in, as d chooses it, and
+// returns the turn's log when the move resolved the turn.
+func Act(g *Game, p int, d Decider) (*TurnLog, error) {
+	var err error
+	var log *TurnLog
+	switch g.Phase() {
+	case PoolSelection:
+		err = g.SelectPool(p, d.Pool(g, p))
+	case RoundSelection:
+		err = g.SelectLineup(p, d.Lineup(g, p))
+	case RoundInProgress:
+		log, err = g.Play(p, d.Move(g, p))
+	default:
+		err = ErrGameOver
+	}
+	if err != nil {
+		return nil, fmt.Errorf("aibg: player %d in %s: %w", p, g.Phase(), err)
+	}
+	return log, nil
 }

@@ -96,7 +96,7 @@ type Game struct {
 
 // New starts a match in POOL_SELECTION.
 func New(s Setup) (*Game, error) {
-	g := &Game{setup: s, phase: PoolSelection, domain: -1}
+	g := &Game{setup: s}
 	var err error
 	if s.Creatures == nil {
 		g.roster = Roster()
@@ -108,13 +108,22 @@ func New(s Setup) (*Game, error) {
 	} else if g.catalog, err = items(s.Items, func(i int) string { return fmt.Sprintf("item %d", i+1) }); err != nil {
 		return nil, fmt.Errorf("aibg: setup: %w", err)
 	}
-	g.shown = make([]bool, len(g.catalog))
-	for i := range g.players {
-		g.players[i].bought = make([]bool, len(g.catalog))
+	return g.restart(s.Seed), nil
+}
+
+// restart is a new match with g's roster and catalog and another seed: what New makes
+// of the same Setup with that seed, without reading the data again (simulations play
+// thousands of matches).
+func (g *Game) restart(seed uint64) *Game {
+	c := &Game{setup: g.setup, roster: g.roster, catalog: g.catalog, phase: PoolSelection, domain: -1}
+	c.setup.Seed = seed
+	c.shown = make([]bool, len(c.catalog))
+	for i := range c.players {
+		c.players[i].bought = make([]bool, len(c.catalog))
 	}
-	g.pcg = rand.NewPCG(s.Seed, 0x6169626721) // "aibg!"
-	g.rng = rand.New(g.pcg)
-	return g, nil
+	c.pcg = rand.NewPCG(seed, 0x6169626721) // "aibg!"
+	c.rng = rand.New(c.pcg)
+	return c
 }
 
 // SetQuiet turns the turn logs' events off (or on again): a match played for its

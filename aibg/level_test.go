@@ -54,13 +54,11 @@ func (r randomPlayer) Move(g *Game, p int) string {
 	return fmt.Sprintf("attack %d", rng.IntN(MaxSlots))
 }
 
-// match plays one match between two deciders and returns the winner (0 for a draw).
-func match(t testing.TB, seed uint64, a, b Decider) int {
+// match plays one match between two deciders, on base's roster and catalog with seed,
+// and returns the winner (0 for a draw).
+func match(t testing.TB, base *Game, seed uint64, a, b Decider) int {
 	t.Helper()
-	g, err := New(Setup{Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := base.restart(seed)
 	g.SetQuiet(true)
 	if err := PlayOut(g, [2]Decider{a, b}); err != nil {
 		t.Fatal(err)
@@ -73,7 +71,7 @@ func match(t testing.TB, seed uint64, a, b Decider) int {
 // It returns the share strong won (draws are not wins) with its Wilson 95% interval.
 func winRate(t testing.TB, n int, strong, weak func(seed uint64) Decider) (rate, lo, hi float64) {
 	t.Helper()
-	wins := 0
+	wins, base := 0, builtIn(t)
 	for i := range n {
 		seed := uint64(i/2 + 1)
 		s, w := strong(seed), weak(seed+1000)
@@ -82,7 +80,7 @@ func winRate(t testing.TB, n int, strong, weak func(seed uint64) Decider) (rate,
 		if seat == 2 {
 			d = [2]Decider{w, s}
 		}
-		if match(t, seed, d[0], d[1]) == seat {
+		if match(t, base, seed, d[0], d[1]) == seat {
 			wins++
 		}
 	}
@@ -99,6 +97,16 @@ func wilson(k, n int) (lo, hi float64) {
 	c := (p + z*z/(2*nf)) / d
 	h := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / d
 	return c - h, c + h
+}
+
+// builtIn is a match with the built-in roster and catalog, to restart with each seed.
+func builtIn(t testing.TB) *Game {
+	t.Helper()
+	g, err := New(Setup{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 func bot(t testing.TB, level string) func(uint64) Decider {

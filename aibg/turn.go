@@ -221,6 +221,12 @@ func (g *Game) run(log *TurnLog, effs ...effect) {
 			domains++
 		}
 	}
+	// Two domains bought at the same moment: one replaces the other, and a coin from
+	// the match's seed says which stands (our choice; A15 is silent).
+	stands := 0
+	if domains == 2 {
+		stands = g.rng.IntN(2)
+	}
 	for i := range effs {
 		e := &effs[i]
 		if e.why != "" {
@@ -234,12 +240,8 @@ func (g *Game) run(log *TurnLog, effs ...effect) {
 			pl.atoms -= g.catalog[e.item].Cost
 			pl.bought[e.item] = true
 		}
-		if e.domain >= 0 {
-			// Two domains bought at the same moment: one replaces the other, and a
-			// coin from the match's seed says which stands (our choice; A15 is silent).
-			if domains < 2 || g.rng.IntN(2) == i {
-				g.domain = e.domain
-			}
+		if e.domain >= 0 && (domains < 2 || stands == i) {
+			g.domain = e.domain
 		}
 	}
 	g.applyChanges(all, log)
@@ -313,7 +315,7 @@ func (g *Game) effect(p int, m Move, first int) effect {
 			return g.refuse(p, fmt.Sprintf("swap %d: creature %d in slot %d is dead", m.Slot, s[m.Slot], m.Slot))
 		}
 		e.swap = m.Slot
-		e.events = append(e.events, Event{Kind: EventSwap, Player: p, Creature: s[0], Target: s[m.Slot]})
+		e.log(g, Event{Kind: EventSwap, Player: p, Creature: s[0], Target: s[m.Slot]})
 		return e
 	case UseItem:
 		if first == 0 || !g.creatures[first-1].alive {
@@ -327,6 +329,13 @@ func (g *Game) effect(p int, m Move, first int) effect {
 		return g.attackEffect(p, m, mover, lost)
 	}
 	return effect{p: p, item: -1, domain: -1, why: m.Why}
+}
+
+// log adds an event to the effect's, unless the match is quiet.
+func (e *effect) log(g *Game, ev Event) {
+	if !g.quiet {
+		e.events = append(e.events, ev)
+	}
 }
 
 // refuse turns player p's move into a pass with its reason (A6).
@@ -348,7 +357,10 @@ func (g *Game) domainMult(el Element) int64 {
 }
 
 // mults describes factors for an event: element, falloff (0: none), domain.
-func mults(el, fall, dom int64) *Mults {
+func (g *Game) mults(el, fall, dom int64) *Mults {
+	if g.quiet {
+		return nil // no event is logged
+	}
 	m := &Mults{Element: thousandths(el), Falloff: thousandths(fall)}
 	if dom != 1000 {
 		m.Domain = thousandths(dom)
@@ -378,7 +390,7 @@ func (g *Game) attackEffect(p int, m Move, attacker int, lost func(string) effec
 			amt = amount(a.damage, el, fall, dom)
 		}
 		e.changes = append(e.changes, change{id: t, health: -amt})
-		e.events = append(e.events, Event{Kind: EventAttack, Player: p, Creature: attacker, Target: t, Amount: amt, Mult: mults(el, fall, dom)})
+		e.log(g, Event{Kind: EventAttack, Player: p, Creature: attacker, Target: t, Amount: amt, Mult: g.mults(el, fall, dom)})
 	}
 	switch k.Attack {
 	case Melee:
@@ -413,10 +425,10 @@ func (g *Game) itemEffect(p int, m Move, buyer int) effect {
 	}
 	it := g.catalog[i]
 	e := effect{p: p, item: i, domain: -1}
-	e.events = append(e.events, Event{Kind: EventItem, Player: p, Creature: buyer, Item: it.Name, Amount: it.Cost})
+	e.log(g, Event{Kind: EventItem, Player: p, Creature: buyer, Item: it.Name, Amount: it.Cost})
 	if it.Effect == Domain {
 		e.domain = i
-		e.events = append(e.events, Event{Kind: EventDomain, Player: p, Item: it.Name})
+		e.log(g, Event{Kind: EventDomain, Player: p, Item: it.Name})
 		return e
 	}
 	var targets []int
@@ -444,12 +456,12 @@ func (g *Game) itemEffect(p int, m Move, buyer int) effect {
 			el, dom := attackMult(it.Element, te), g.domainMult(it.Element)
 			amt := amount(it.Value, el, dom)
 			e.changes = append(e.changes, change{id: t, health: -amt})
-			e.events = append(e.events, Event{Kind: EventDamage, Player: p, Target: t, Item: it.Name, Amount: amt, Mult: mults(el, 0, dom)})
+			e.log(g, Event{Kind: EventDamage, Player: p, Target: t, Item: it.Name, Amount: amt, Mult: g.mults(el, 0, dom)})
 		case Heal:
 			el := healMult(it.Element, te)
 			amt := amount(it.Value, el)
 			e.changes = append(e.changes, change{id: t, health: amt})
-			e.events = append(e.events, Event{Kind: EventHeal, Player: p, Target: t, Item: it.Name, Amount: amt, Mult: mults(el, 0, 1000)})
+			e.log(g, Event{Kind: EventHeal, Player: p, Target: t, Item: it.Name, Amount: amt, Mult: g.mults(el, 0, 1000)})
 		case Upgrade:
 			ch := change{id: t}
 			var d int
@@ -465,7 +477,7 @@ func (g *Game) itemEffect(p int, m Move, buyer int) effect {
 				ch.maxHealth, ch.health = d, d
 			}
 			e.changes = append(e.changes, ch)
-			e.events = append(e.events, Event{Kind: EventUpgrade, Player: p, Target: t, Item: it.Name, Stat: it.Stat.String(), Amount: d})
+			e.log(g, Event{Kind: EventUpgrade, Player: p, Target: t, Item: it.Name, Stat: it.Stat.String(), Amount: d})
 		}
 	}
 	return e
