@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestData_Loads: the built-in roster and catalog load, and cover what A14 and A16
+// TestData_Loads_A16: the built-in roster and catalog load, and cover what A14 and A16
 // ask: every element with every attack type, melee hitting hardest and ranged least
 // within each element, every kind of item, domains of both varieties, costs that
 // every round's atoms can meet (A12).

@@ -73,7 +73,7 @@ const MaxMoveBytes = 200
 // case-insensitively. A slot is a number from 0 to 3 (A6a).
 func ParseMove(s string) (Move, error) {
 	if len(s) > MaxMoveBytes {
-		return Move{}, &MoveError{Text: s[:MaxMoveBytes] + "...", Col: 1, Msg: fmt.Sprintf("a move is at most %d bytes, this one has %d", MaxMoveBytes, len(s))}
+		return Move{}, &MoveError{Text: s[:MaxMoveBytes] + "...", Col: utf8.RuneCountInString(s[:MaxMoveBytes]) + 1, Msg: fmt.Sprintf("a move is at most %d bytes; this one goes on", MaxMoveBytes)}
 	}
 	type word struct {
 		text string

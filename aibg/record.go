@@ -34,9 +34,19 @@ type Record struct {
 	Actions []Action `json:"actions"`
 }
 
-// Record returns the match so far as a record.
+// Record returns the match so far as a record. Its setup always holds the roster and
+// the catalog the match was played with, the built-in ones included, so that the record
+// replays the same match after the data files change.
 func (g *Game) Record() Record {
-	return Record{Setup: g.setup, Actions: slices.Clone(g.actions)}
+	s := g.setup
+	s.Creatures, s.Items = make([]CreatureSpec, len(g.roster)), make([]ItemSpec, len(g.catalog))
+	for i, k := range g.roster {
+		s.Creatures[i] = k.Spec()
+	}
+	for i, it := range g.catalog {
+		s.Items[i] = it.Spec()
+	}
+	return Record{Setup: s, Actions: slices.Clone(g.actions)}
 }
 
 // Apply makes one action, as the matching method would.

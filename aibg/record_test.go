@@ -74,8 +74,9 @@ func recorded(t *testing.T, seed uint64, a, b Decider) (*Game, []TurnLog) {
 }
 
 // TestRecordReplay: a match's record, through JSON, replays to the same turn logs and
-// the same end, refused moves and random players' nonsense included; so does a
-// scenario's own roster and catalog.
+// the same end, with the same roster and catalog (the record holds them), refused moves
+// and random players' nonsense included; so does a record with its own roster and
+// catalog.
 func TestRecordReplay(t *testing.T) {
 	hard, _ := NewBot("hard", 5)
 	for i, pair := range [][2]Decider{{hard, randomPlayer{7}}, {randomPlayer{8}, hard}, {randomPlayer{1}, randomPlayer{2}}} {
@@ -86,7 +87,7 @@ func TestRecordReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(logs, again) || fingerprint(r) != fingerprint(g) {
+		if !reflect.DeepEqual(logs, again) || fingerprint(r) != fingerprint(g) || !reflect.DeepEqual(r.roster, g.roster) || !reflect.DeepEqual(r.catalog, g.catalog) {
 			t.Errorf("match %d: the replay differs (%d turns played, %d replayed)", i+1, len(logs), len(again))
 		}
 	}

@@ -219,6 +219,7 @@ func TestRefusals_A6_A6a(t *testing.T) {
 		{"W", "attack 1 2", `column 10: expected the end of the move, found "2"`},
 		{"W", "  dance", `column 3: expected attack, item or swap, found "dance"`},
 		{"W", "", "expected attack, item or swap, found nothing"},
+		{"W", "attack" + strings.Repeat(" ", 300), "column 201: a move is at most 200 bytes"},
 	} {
 		sc := fight(c.mine, "Big", "Rock Heal Dear", [2]string{c.move, "swap 0"})
 		sc.Players[0].Atoms, sc.Players[0].Bought = ip(3), []string{"Rock"}
