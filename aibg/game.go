@@ -431,3 +431,25 @@ func (g *Game) Slots(p int) []int { return append([]int(nil), g.players[p-1].slo
 
 // Living is the number of living creatures in player p's slots.
 func (g *Game) Living(p int) int { return g.count(g.players[p-1].slots) }
+
+// DefaultPool is the pool chosen for a player who missed the selection (A18): the
+// roster's first 12 types (cycling through a shorter roster).
+func (g *Game) DefaultPool() []string {
+	out := make([]string, PoolSize)
+	for i := range out {
+		out[i] = g.roster[i%len(g.roster)].Name
+	}
+	return out
+}
+
+// DefaultLineup is the lineup chosen for player p who missed the selection (A18): the
+// first living creatures of p's pool, up to four.
+func (g *Game) DefaultLineup(p int) []int {
+	var out []int
+	for _, id := range g.players[p-1].pool {
+		if g.creatures[id-1].alive && len(out) < MaxSlots {
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -27,10 +27,10 @@ func (k MoveKind) String() string {
 // strings: "attack [slot]", "item NAME [slot]", "swap slot".
 type Move struct {
 	Kind    MoveKind
-	Item    string // UseItem: the name as written
-	Slot    int    // 0 to 3; 0 when not given
-	HasSlot bool   // the slot was written
-	Why     string // Pass: the reason the move was refused
+	Item    string   // UseItem: the name as written
+	Slot    int      // 0 to 3; 0 when not given
+	HasSlot bool     // the slot was written
+	Why     *Refusal // Pass: why the move was refused
 }
 
 // String writes the move back as a move string.

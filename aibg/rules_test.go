@@ -202,24 +202,25 @@ func TestMatchEnd_A5_A5a(t *testing.T) {
 func TestRefusals_A6_A6a(t *testing.T) {
 	for _, c := range []struct {
 		mine, move, want string
+		code             RefusalCode // RefuseSyntax when left out
 	}{
-		{"W", "item nothing", `item "nothing": no item has that name`},
-		{"W", "item sharp", "item Sharp is not in this round's shop"},
-		{"W", "item DEAR", "item Dear costs 11 atoms, you have 3"},
-		{"W", "item rock", "item Rock: you have bought it this round already"},
-		{"W", "item heal 1", "item Heal: your slot 1 holds no living creature"},
-		{"W", "swap 1", "swap 1: slot 1 is empty"},
-		{"W W!", "swap 1", "swap 1: creature 2 in slot 1 is dead"},
-		{"W W", "swap 0", "swap 0 would swap the front creature with itself"},
-		{"W", "attack 4", "column 8: slot 4 is out of range: the slots are 0 to 3"},
-		{"W", "attack -1", "slot -1 is out of range"},
-		{"W", "attack x", `column 8: expected a slot from 0 to 3, found "x"`},
-		{"W", "swap", "column 5: expected a slot from 0 to 3 after swap"},
-		{"W", "item", "expected an item's name after item"},
-		{"W", "attack 1 2", `column 10: expected the end of the move, found "2"`},
-		{"W", "  dance", `column 3: expected attack, item or swap, found "dance"`},
-		{"W", "", "expected attack, item or swap, found nothing"},
-		{"W", "attack" + strings.Repeat(" ", 300), "column 201: a move is at most 200 bytes"},
+		{"W", "item nothing", `item "nothing": no item has that name`, RefuseUnknownItem},
+		{"W", "item sharp", "item Sharp is not in this round's shop", RefuseNotOnShow},
+		{"W", "item DEAR", "item Dear costs 11 atoms, you have 3", RefuseAtoms},
+		{"W", "item rock", "item Rock: you have bought it this round already", RefuseBought},
+		{"W", "item heal 1", "item Heal: your slot 1 holds no living creature", RefuseNoTarget},
+		{"W", "swap 1", "swap 1: slot 1 is empty", RefuseSwapEmpty},
+		{"W W!", "swap 1", "swap 1: creature 2 in slot 1 is dead", RefuseSwapDead},
+		{"W W", "swap 0", "swap 0 would swap the front creature with itself", RefuseSwapFront},
+		{"W", "attack 4", "column 8: slot 4 is out of range: the slots are 0 to 3", ""},
+		{"W", "attack -1", "slot -1 is out of range", ""},
+		{"W", "attack x", `column 8: expected a slot from 0 to 3, found "x"`, ""},
+		{"W", "swap", "column 5: expected a slot from 0 to 3 after swap", ""},
+		{"W", "item", "expected an item's name after item", ""},
+		{"W", "attack 1 2", `column 10: expected the end of the move, found "2"`, ""},
+		{"W", "  dance", `column 3: expected attack, item or swap, found "dance"`, ""},
+		{"W", "", "expected attack, item or swap, found nothing", ""},
+		{"W", "attack" + strings.Repeat(" ", 300), "column 201: a move is at most 200 bytes", ""},
 	} {
 		sc := fight(c.mine, "Big", "Rock Heal Dear", [2]string{c.move, "swap 0"})
 		sc.Players[0].Atoms, sc.Players[0].Bought = ip(3), []string{"Rock"}
@@ -227,6 +228,14 @@ func TestRefusals_A6_A6a(t *testing.T) {
 		got := strings.Join(r.Refused[0], ";")
 		if !strings.Contains(got, c.want) {
 			t.Errorf("%q: refused %q, want %q", c.move, got, c.want)
+		}
+		want := c.code
+		if want == "" {
+			want = RefuseSyntax
+		}
+		var me *MoveError
+		if why := r.Log.Refused[0]; why == nil || why.Code != want || (want == RefuseSyntax) != errors.As(why, &me) {
+			t.Errorf("%q: refusal %+v, want code %s", c.move, why, want)
 		}
 		if r.Players[0].Atoms != 3 || health(r, 13) != 1000 || len(r.Events) != 0 {
 			t.Errorf("%q: a refused move changed the match: atoms %d, events %v", c.move, r.Players[0].Atoms, r.Events)
@@ -474,5 +483,27 @@ func TestDomains_A15_A15a(t *testing.T) {
 	r = final(t, fight("W", "F:10", "Burn", [2]string{"item burn", "swap 0"}))
 	if r.Players[0].RoundsWon != 1 || r.Domain != nil || r.Phase != GameOver {
 		t.Errorf("Burn killed the last fire creature: rounds won %d, domain %v; want the round won, no domain after it", r.Players[0].RoundsWon, r.Domain)
+	}
+}
+
+// TestDefaults_A18: a missed pool is the roster's first 12 types, a missed lineup the
+// first living ids of the pool; both are accepted.
+func TestDefaults_A18(t *testing.T) {
+	g, _ := New(Setup{Seed: 2, Creatures: testCreatures(), Items: testItems()})
+	want := strings.Fields("W F N WR WA Fast Big Odd W F N WR")
+	if got := g.DefaultPool(); !slices.Equal(got, want) {
+		t.Errorf("DefaultPool = %v, want %v (8 types, cycled)", got, want)
+	}
+	for p := 1; p <= 2; p++ {
+		if err := g.SelectPool(p, g.DefaultPool()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.creatures[1].alive = false // as if it had died in an earlier round
+	if got := g.DefaultLineup(1); !slices.Equal(got, []int{1, 3, 4, 5}) {
+		t.Errorf("DefaultLineup(1) = %v, want [1 3 4 5]", got)
+	}
+	if err := g.SelectLineup(1, g.DefaultLineup(1)); err != nil {
+		t.Error(err)
 	}
 }

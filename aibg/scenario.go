@@ -480,8 +480,8 @@ func (g *Game) scenarioStep(i int, st ScenarioStep) StepResult {
 				res.Log = log
 				res.Events = append(res.Events, log.Events...)
 				for q, why := range log.Refused {
-					if why != "" {
-						res.Refused[q] = append(res.Refused[q], why)
+					if why != nil {
+						res.Refused[q] = append(res.Refused[q], why.Msg)
 					}
 				}
 			}

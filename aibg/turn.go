@@ -41,13 +41,13 @@ type Mults struct {
 
 // TurnLog is what a turn did.
 type TurnLog struct {
-	Round       int       `json:"round"`
-	Turn        int       `json:"turn"`
-	Moves       [2]string `json:"moves"`   // as each player wrote it
-	Refused     [2]string `json:"refused"` // why a player's move was a pass (A6), or ""
-	Events      []Event   `json:"events"`
-	RoundOver   bool      `json:"round_over"`
-	RoundWinner int       `json:"round_winner"` // 1 or 2 when RoundOver; 0 for a draw
+	Round       int         `json:"round"`
+	Turn        int         `json:"turn"`
+	Moves       [2]string   `json:"moves"`   // as each player wrote it
+	Refused     [2]*Refusal `json:"refused"` // why a player's move was a pass (A6), or nil
+	Events      []Event     `json:"events"`
+	RoundOver   bool        `json:"round_over"`
+	RoundWinner int         `json:"round_winner"` // 1 or 2 when RoundOver; 0 for a draw
 }
 
 // falloff is an area attack's share of its damage per slot, in thousandths (A8).
@@ -101,11 +101,11 @@ type change struct {
 type effect struct {
 	changes []change
 	events  []Event
-	p       int // whose move it is
-	swap    int // the slot swapped with the front; 0 for none
-	item    int // the catalog index bought, or -1
-	domain  int // the catalog index of a domain set, or -1
-	why     string
+	p       int      // whose move it is
+	swap    int      // the slot swapped with the front; 0 for none
+	item    int      // the catalog index bought, or -1
+	domain  int      // the catalog index of a domain set, or -1
+	why     *Refusal // a pass
 }
 
 // Play makes player p's move for the open turn: a move string (A6). A string that
@@ -122,7 +122,7 @@ func (g *Game) Play(p int, text string) (*TurnLog, error) {
 	}
 	m, err := ParseMove(text)
 	if err != nil {
-		m = Move{Kind: Pass, Why: err.Error()}
+		m = Move{Kind: Pass, Why: &Refusal{Code: RefuseSyntax, Msg: err.Error(), Err: err}}
 	}
 	g.actions = append(g.actions, Action{Player: p, Kind: ActMove, Move: text})
 	pl := &g.players[p-1]
@@ -210,7 +210,7 @@ func (g *Game) run(log *TurnLog, effs ...effect) {
 	var all []change
 	domains := 0
 	for _, e := range effs {
-		if e.why != "" {
+		if e.why != nil {
 			continue // a pass: its reason is the move's (Move.Why), set when it was computed
 		}
 		all = append(all, e.changes...)
@@ -229,7 +229,7 @@ func (g *Game) run(log *TurnLog, effs ...effect) {
 	}
 	for i := range effs {
 		e := &effs[i]
-		if e.why != "" {
+		if e.why != nil {
 			continue
 		}
 		pl := &g.players[e.p-1]
@@ -308,11 +308,11 @@ func (g *Game) effect(p int, m Move, first int) effect {
 		s := g.players[p-1].slots
 		switch {
 		case m.Slot == 0:
-			return g.refuse(p, "swap 0 would swap the front creature with itself")
+			return g.refuse(p, RefuseSwapFront, "swap 0 would swap the front creature with itself")
 		case m.Slot >= len(s):
-			return g.refuse(p, fmt.Sprintf("swap %d: slot %d is empty", m.Slot, m.Slot))
+			return g.refuse(p, RefuseSwapEmpty, fmt.Sprintf("swap %d: slot %d is empty", m.Slot, m.Slot))
 		case !g.creatures[s[m.Slot]-1].alive:
-			return g.refuse(p, fmt.Sprintf("swap %d: creature %d in slot %d is dead", m.Slot, s[m.Slot], m.Slot))
+			return g.refuse(p, RefuseSwapDead, fmt.Sprintf("swap %d: creature %d in slot %d is dead", m.Slot, s[m.Slot], m.Slot))
 		}
 		e.swap = m.Slot
 		e.log(g, Event{Kind: EventSwap, Player: p, Creature: s[0], Target: s[m.Slot]})
@@ -339,7 +339,8 @@ func (e *effect) log(g *Game, ev Event) {
 }
 
 // refuse turns player p's move into a pass with its reason (A6).
-func (g *Game) refuse(p int, why string) effect {
+func (g *Game) refuse(p int, code RefusalCode, msg string) effect {
+	why := &Refusal{Code: code, Msg: msg}
 	g.players[p-1].move = Move{Kind: Pass, Why: why}
 	return effect{p: p, item: -1, domain: -1, why: why}
 }
@@ -415,13 +416,13 @@ func (g *Game) itemEffect(p int, m Move, buyer int) effect {
 	i := g.itemIndex(m.Item)
 	switch {
 	case i < 0:
-		return g.refuse(p, fmt.Sprintf("item %q: no item has that name (the shop shows %s)", m.Item, g.shopNames()))
+		return g.refuse(p, RefuseUnknownItem, fmt.Sprintf("item %q: no item has that name (the shop shows %s)", m.Item, g.shopNames()))
 	case !g.onShow(i):
-		return g.refuse(p, fmt.Sprintf("item %s is not in this round's shop (it shows %s)", g.catalog[i].Name, g.shopNames()))
+		return g.refuse(p, RefuseNotOnShow, fmt.Sprintf("item %s is not in this round's shop (it shows %s)", g.catalog[i].Name, g.shopNames()))
 	case pl.bought[i]:
-		return g.refuse(p, fmt.Sprintf("item %s: you have bought it this round already", g.catalog[i].Name))
+		return g.refuse(p, RefuseBought, fmt.Sprintf("item %s: you have bought it this round already", g.catalog[i].Name))
 	case pl.atoms < g.catalog[i].Cost:
-		return g.refuse(p, fmt.Sprintf("item %s costs %d atoms, you have %d", g.catalog[i].Name, g.catalog[i].Cost, pl.atoms))
+		return g.refuse(p, RefuseAtoms, fmt.Sprintf("item %s costs %d atoms, you have %d", g.catalog[i].Name, g.catalog[i].Cost, pl.atoms))
 	}
 	it := g.catalog[i]
 	e := effect{p: p, item: i, domain: -1}
@@ -444,9 +445,9 @@ func (g *Game) itemEffect(p int, m Move, buyer int) effect {
 	if len(targets) == 0 {
 		whose := map[Scope]string{Friendly: "your", Enemy: "the enemy's", All: "either side's"}[it.Scope]
 		if it.Multi {
-			return g.refuse(p, fmt.Sprintf("item %s: no living creature is in its scope", it.Name))
+			return g.refuse(p, RefuseNoTarget, fmt.Sprintf("item %s: no living creature is in its scope", it.Name))
 		}
-		return g.refuse(p, fmt.Sprintf("item %s: %s slot %d holds no living creature", it.Name, whose, m.Slot))
+		return g.refuse(p, RefuseNoTarget, fmt.Sprintf("item %s: %s slot %d holds no living creature", it.Name, whose, m.Slot))
 	}
 	for _, t := range targets {
 		c := g.creatures[t-1]
