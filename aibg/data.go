@@ -205,7 +205,7 @@ func checkName(s string) string {
 	return ""
 }
 
-// Kind checks the spec and returns the creature type it describes.
+// kind checks the spec and returns the creature type it describes.
 func (s CreatureSpec) kind() (Kind, []problem) {
 	var ps []problem
 	bad := func(field, format string, args ...any) { ps = append(ps, problem{field, fmt.Sprintf(format, args...)}) }

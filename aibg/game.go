@@ -145,7 +145,7 @@ func (g *Game) check(p int, ph Phase) error {
 	return nil
 }
 
-// Kind looks a creature type up by name, case-insensitively; -1 if the roster has none.
+// kindIndex looks a creature type up by name, case-insensitively; -1 if the roster has none.
 func (g *Game) kindIndex(name string) int {
 	for i, k := range g.roster {
 		if strings.EqualFold(k.Name, name) {
