@@ -107,6 +107,13 @@ func TestRecordReplay(t *testing.T) {
 	if g.RoundsWon(1) != 1 || g.Round() != 2 {
 		t.Errorf("Fast kills W: rounds won %d, round %d", g.RoundsWon(1), g.Round())
 	}
+	g.SelectLineup(1, []int{1})
+	g.SelectLineup(2, []int{14})
+	g.Finish()
+	again, err := Replay(viaJSON(t, g.Record()), nil)
+	if err != nil || fingerprint(again) != fingerprint(g) || again.Round() != 3 {
+		t.Errorf("a finished round replayed to round %d (error %v), want round 3 as played", again.Round(), err)
+	}
 	rec.Actions = append(rec.Actions, Action{Player: 1, Kind: ActMove, Move: "attack"})
 	if _, err := Replay(rec, nil); err == nil {
 		t.Errorf("a move in ROUND_SELECTION replayed without error")
