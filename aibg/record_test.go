@@ -111,7 +111,10 @@ func TestRecordReplay(t *testing.T) {
 	g.SelectLineup(2, []int{14})
 	g.Finish()
 	again, err := Replay(viaJSON(t, g.Record()), nil)
-	if err != nil || fingerprint(again) != fingerprint(g) || again.Round() != 3 {
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fingerprint(again) != fingerprint(g) || again.Round() != 3 {
 		t.Errorf("a finished round replayed to round %d (error %v), want round 3 as played", again.Round(), err)
 	}
 	rec.Actions = append(rec.Actions, Action{Player: 1, Kind: ActMove, Move: "attack"})
