@@ -30,7 +30,7 @@ const module = "github.com/kombat-game/kombat"
 var layers = [][]string{
 	{"interp", "bot/discordtest", "bot/pace", "examples"},
 	{"conf", "hexgrid", "match"},
-	{"game", "upbeat"},
+	{"game", "upbeat", "aibg"},
 	{"render", "store"},
 	{"host"},
 	{"bot/view"},
