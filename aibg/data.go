@@ -214,11 +214,17 @@ func (s CreatureSpec) kind() (Kind, []problem) {
 	}
 	if e := pick(s.Element, "water", "fire", "nature"); e < 0 {
 		bad("element", "element is water, fire or nature, got %q", s.Element)
+		if s.Element == "" {
+			ps[len(ps)-1].msg = "element is missing: water, fire or nature"
+		}
 	} else {
 		k.Element = Element(e)
 	}
 	if a := pick(s.Attack, "melee", "ranged", "aoe"); a < 0 {
 		bad("attack", "attack is melee, ranged or aoe, got %q", s.Attack)
+		if s.Attack == "" {
+			ps[len(ps)-1].msg = "attack is missing: melee, ranged or aoe"
+		}
 	} else {
 		k.Attack = Attack(a)
 	}

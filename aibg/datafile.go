@@ -117,7 +117,7 @@ func fields(file, text, noun string, each func(name string, kv map[string]string
 		read, check := each(f[0], kv)
 		ps = append(ps, read...)
 		for _, p := range check {
-			if len(read) == 0 {
+			if !mentions(read, p.field) { // a field misread is told once, as misread
 				ps = append(ps, p.msg)
 			}
 		}
@@ -135,6 +135,17 @@ func fields(file, text, noun string, each func(name string, kv map[string]string
 		return &DataError{all}
 	}
 	return nil
+}
+
+// mentions reports whether one of the reading problems msgs is about field: it
+// starts with the field's name.
+func mentions(msgs []string, field string) bool {
+	for _, m := range msgs {
+		if strings.HasPrefix(m, field+" ") || strings.HasPrefix(m, field+"=") {
+			return true
+		}
+	}
+	return false
 }
 
 // number parses field key of kv as an int into *dst (a pointer set when given).
@@ -177,9 +188,9 @@ func readCreatures(file, text string) ([]CreatureSpec, error) {
 			v   *int
 			dst *int
 		}{{"speed", speed, &s.Speed}, {"health", health, &s.Health}, {"damage", damage, &s.Damage}} {
-			if f.v == nil {
+			if _, given := kv[f.key]; !given {
 				ps = append(ps, fmt.Sprintf("%s is missing", f.key))
-			} else {
+			} else if f.v != nil {
 				*f.dst = *f.v
 			}
 		}
@@ -201,9 +212,9 @@ func readItems(file, text string) ([]ItemSpec, error) {
 		s := ItemSpec{Name: name, Effect: kv["effect"], Element: kv["element"], Stat: kv["stat"], Scope: kv["scope"], Target: kv["target"]}
 		var cost *int
 		number(kv, "cost", &cost, &ps)
-		if cost == nil {
+		if _, given := kv["cost"]; !given {
 			ps = append(ps, "cost is missing")
-		} else {
+		} else if cost != nil {
 			s.Cost = *cost
 		}
 		number(kv, "value", &s.Value, &ps)
@@ -223,4 +234,25 @@ func readItems(file, text string) ([]ItemSpec, error) {
 		return ps, bad
 	})
 	return out, err
+}
+
+// ReadRoster reads a roster file's text (in roster.txt's form) and checks it, every
+// mistake at once at file:line (a *DataError): what `kombat check --game aibg` does
+// with a roster, and what a host offering another roster would load.
+func ReadRoster(file, text string) ([]Kind, error) {
+	specs, err := readCreatures(file, text)
+	if err != nil {
+		return nil, err
+	}
+	return kinds(specs, func(i int) string { return fmt.Sprintf("%s: creature %d", file, i+1) })
+}
+
+// ReadCatalog reads an item catalog file's text (in catalog.txt's form) as
+// ReadRoster reads a roster.
+func ReadCatalog(file, text string) ([]Item, error) {
+	specs, err := readItems(file, text)
+	if err != nil {
+		return nil, err
+	}
+	return items(specs, func(i int) string { return fmt.Sprintf("%s: item %d", file, i+1) })
 }

@@ -24,8 +24,9 @@ type tool struct {
 	// check's note when a file compiles as this game and was checked as another.
 	program string
 	// lang is the game's language, nil for a game whose players write none.
-	lang             func() *interp.Language
-	check, sim, play command
+	lang       func() *interp.Language
+	check, sim command
+	play       command // nil: not playable in the terminal yet
 	// scenario plays a try scenario's text (from the file name) as this game, printing
 	// at most limit bytes; tryUsage is its usage message.
 	scenario func(name string, text []byte, stdout, stderr io.Writer, limit int64) int
@@ -43,6 +44,7 @@ func tools() []tool {
 			play: play, scenario: kombatScenario, tryUsage: tryUsage},
 		{name: "upbeat", title: "UPBEAT", program: "an UPBEAT plan", lang: upbeat.NewLanguage,
 			check: upbeatCheck, sim: upbeatSim, play: upbeatPlay, scenario: upbeatScenario, tryUsage: upbeatTryUsage},
+		{name: "aibg", title: "AIBG", check: aibgCheck, sim: aibgSim, scenario: aibgScenario, tryUsage: aibgTryUsage},
 	}
 }
 

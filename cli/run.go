@@ -47,6 +47,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "sim":
 		return t.sim(args, stdin, stdout, stderr)
 	case "play":
+		if t.play == nil {
+			fmt.Fprintf(stderr, "kombat play: %s cannot be played in the terminal yet: watch the bots with kombat sim --game %s, or try a position with kombat try --game %s\n", t.title, t.name, t.name)
+			return 2
+		}
 		return t.play(args, stdin, stdout, stderr)
 	}
 	if name != "" && name != defaultGame {

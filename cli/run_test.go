@@ -299,7 +299,7 @@ func TestGames_OneRegistry(t *testing.T) {
 		t.Fatalf("the first game is %q, not the default %q", ts[0].name, defaultGame)
 	}
 	for _, tl := range ts {
-		if tl.check == nil || tl.sim == nil || tl.play == nil || tl.scenario == nil || tl.tryUsage == "" || tl.title == "" {
+		if tl.check == nil || tl.sim == nil || tl.scenario == nil || tl.tryUsage == "" || tl.title == "" {
 			t.Errorf("game %q lacks a command: %+v", tl.name, tl)
 		}
 		if got, ok := toolNamed(tl.name); !ok || got.name != tl.name {

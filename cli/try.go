@@ -131,9 +131,9 @@ func scenarioFailed(name string, text []byte, path []any, key bool, msg string, 
 }
 
 // tryUsage is kombat try's usage message.
-const tryUsage = "usage: kombat try [--game kombat|upbeat] SCENARIO.json (use - for standard input)\n\n" +
+const tryUsage = "usage: kombat try [--game kombat|upbeat|aibg] SCENARIO.json (use - for standard input)\n\n" +
 	"Runs strategies in the position the scenario describes and prints the state after\n" +
-	"each step as JSON. The game is the scenario's \"game\" (\"kombat\" or \"upbeat\"), else\n" +
+	"each step as JSON. The game is the scenario's \"game\" (\"kombat\", \"upbeat\" or \"aibg\"),\n" +
 	"--game's, else KOMBAT. The README describes the scenario's fields and the output.\n"
 
 // isHelp tells whether a command's argument asks for its usage.

@@ -1,0 +1,55 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestAibg_ThroughTheRegistry: AIBG is one entry of tools, and each of its commands
+// answers through Run as the other games' do: try plays the issue's scenario (named
+// by its "game", no flag) in format 1, sim plays matches, check reads the roster and
+// catalog and tells every mistake at its line, and play says what to use instead.
+func TestAibg_ThroughTheRegistry(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "roster.txt")
+	if err := os.WriteFile(bad, []byte("Tide element=water attack=melee speed=x health=100 damage=30\nBad element=air\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name     string
+		args     []string
+		code     int
+		out, err []string
+	}{
+		{"try", []string{"try", "../aibg/testdata/issue.json"}, 0,
+			[]string{`"format": 1`, `"game": "aibg"`, `"type": "damage"`, `"max_health": 100`, `"winner": null`}, nil},
+		{"sim", []string{"sim", "--game", "aibg", "--games", "2", "--player1", "hard"}, 0,
+			[]string{"match 1 (seed 1): ", "match 2 (seed 2): ", "2 matches: player 1 (hard) won "}, nil},
+		{"sim, a bad level", []string{"sim", "--game", "aibg", "--player2", "godlike"}, 2, nil, []string{"--player2: "}},
+		{"check, the built-in files", []string{"check", "--game", "aibg", "../aibg/roster.txt", "../aibg/catalog.txt"}, 0,
+			[]string{"roster.txt: 12 creature types, no mistakes.", "catalog.txt: 23 items, no mistakes."}, nil},
+		{"check, every mistake at its line", []string{"check", "--game", "aibg", bad}, 1,
+			[]string{bad + ":1: speed=x is not a whole number\n", bad + ":2: element is water, fire or nature, got \"air\"", bad + ":2: attack is missing: melee, ranged or aoe"}, nil},
+		{"play", []string{"play", "--game", "aibg"}, 2, nil, []string{"AIBG cannot be played in the terminal yet", "kombat sim --game aibg"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errb strings.Builder
+			code := Run(c.args, strings.NewReader(""), &out, &errb)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d\nstdout: %s\nstderr: %s", code, c.code, out.String(), errb.String())
+			}
+			for _, w := range c.out {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("stdout lacks %q:\n%s", w, out.String())
+				}
+			}
+			for _, w := range c.err {
+				if !strings.Contains(errb.String(), w) {
+					t.Errorf("stderr lacks %q:\n%s", w, errb.String())
+				}
+			}
+		})
+	}
+}
