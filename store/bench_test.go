@@ -132,3 +132,29 @@ func BenchmarkCommitTurnParallel(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkLoadGame200 loads one game in play with 200 real decisions, stored through
+// the API (so that it measures the same thing whatever the tables): what a restarted
+// host reads for a long game before replaying it.
+func BenchmarkLoadGame200(b *testing.B) {
+	db := openTest(b)
+	ctx := context.Background()
+	setup, ds := benchGame(b)
+	if len(ds) < 200 {
+		b.Fatalf("the bench game has %d decisions", len(ds))
+	}
+	row := &Game{Scope: "g", Place: "c", Mode: game.ModeDuel, Players: [2]string{"a", "b"}, Config: setup.Config, Seed: setup.Seed,
+		Status: StatusSetup, Kinds: setup.Kinds}
+	id, err := db.CreateGame(ctx, row)
+	must(b, err)
+	row.ID, row.Status = id, StatusPlay
+	must(b, db.SaveMeta(ctx, row))
+	must(b, db.AppendDecisions(ctx, id, 0, ds[:200]))
+	b.ReportAllocs()
+	for b.Loop() {
+		g, err := db.Game(ctx, id)
+		if err != nil || len(g.Decisions) != 200 || len(g.Kinds) != 3 {
+			b.Fatalf("%v", err)
+		}
+	}
+}
