@@ -2,11 +2,14 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -571,4 +574,145 @@ func firstDiff(got, want string) string {
 func TestLegacyV7(t *testing.T) {
 	db := openLegacy(t)
 	checkLegacy(t, db)
+	continueLegacy(t, db)
+}
+
+// TestLegacyV7Postgres is TestLegacyV7 on PostgreSQL: a schema migrated to version 7
+// only, loaded with testdata/v7.db's rows table by table, then opened by the store,
+// which migrates it.
+func TestLegacyV7Postgres(t *testing.T) {
+	if !onPostgres() {
+		t.Skip("PostgreSQL only: TestPostgres runs this")
+	}
+	ctx := context.Background()
+	dsn := newPostgresSchema(t)
+	raw, err := sql.Open("pgx", dsn)
+	must(t, err)
+	defer raw.Close()
+	old := &DB{sql: pool{DB: raw, d: dialect{postgres: true}}, d: dialect{postgres: true}}
+	must(t, old.migrateTo(ctx, 7))
+	lite := rawOpen(t, "testdata/v7.db?mode=ro")
+	defer lite.Close()
+	// Parents before children, for the foreign keys.
+	for _, table := range []string{"games", "decisions", "upbeat_actions", "screens", "deadlines", "strategies", "strategy_versions",
+		"ratings", "drafts", "tournaments"} {
+		copyTable(t, lite, raw, table)
+	}
+	for _, table := range []string{"games", "strategies", "tournaments"} {
+		_, err := raw.Exec(`SELECT setval(pg_get_serial_sequence('` + table + `', 'id'), (SELECT max(id) FROM ` + table + `))`)
+		must(t, err)
+	}
+	var version int
+	must(t, raw.QueryRow(`SELECT version FROM kombat_schema`).Scan(&version))
+	if version != 7 {
+		t.Fatalf("the loaded schema is at version %d", version)
+	}
+	db := openPostgresSchema(t, dsn)
+	checkLegacy(t, db)
+	continueLegacy(t, db)
+}
+
+// copyTable copies every row of table from an SQLite database to a PostgreSQL one.
+func copyTable(t *testing.T, from, to *sql.DB, table string) {
+	t.Helper()
+	rows, err := from.Query(`SELECT * FROM ` + table)
+	must(t, err)
+	defer rows.Close()
+	cols, err := rows.Columns()
+	must(t, err)
+	marks := make([]string, len(cols))
+	for i := range marks {
+		marks[i] = fmt.Sprintf("$%d", i+1)
+	}
+	insert := fmt.Sprintf(`INSERT INTO %s (%s) VALUES (%s)`, table, strings.Join(cols, ", "), strings.Join(marks, ", "))
+	n := 0
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		must(t, rows.Scan(ptrs...))
+		_, err := to.Exec(insert, vals...)
+		must(t, err)
+		n++
+	}
+	must(t, rows.Err())
+	if n == 0 && table != "drafts" {
+		t.Errorf("no rows in the fixture's %s", table)
+	}
+}
+
+// continueLegacy goes on with the fixture's games after the migration: the KOMBAT game
+// in play (13) takes a turn and finishes, its metadata saved unchanged (its kinds
+// compare equal to what the migration stored); the UPBEAT game in play (17) keeps
+// its seats and first plans, refuses changed ones, and finishes rated by its seats;
+// the UPBEAT game in setup (19) takes its other first plans; and new games are
+// numbered after the old.
+func continueLegacy(t *testing.T, db *DB) {
+	t.Helper()
+	ctx := context.Background()
+	var seen RatedGame
+	spy := ratedSpy{&seen}
+
+	row, err := db.Game(ctx, 13)
+	must(t, err)
+	row.Shown = "m-new"
+	must(t, db.SaveMeta(ctx, row))
+	g, err := game.Replay(game.NewLanguage(), row.Record())
+	must(t, err)
+	must(t, g.Resign(g.Current()))
+	pos := len(row.Decisions)
+	must(t, db.Finish(ctx, 13, pos, g.Record().Decisions[pos:], *g.Result(), g.Turns(), spy))
+	if seen.Players != [2]string{"ann", "eve"} || seen.Game != GameKombat || seen.HumanSeat != 0 || seen.Seats != nil || string(seen.Setup) != `{"ready":[true,true]}` {
+		t.Errorf("the rating policy saw %+v for KOMBAT game 13", seen)
+	}
+
+	solo, err := db.Game(ctx, 12)
+	must(t, err)
+	solo.Kinds = solo.Kinds[:1] // still in setup: the kinds may change
+	must(t, db.SaveMeta(ctx, solo))
+	if again, err := db.Game(ctx, 12); err != nil || len(again.Kinds) != 1 || again.HumanSeat != 2 || again.Players != [2]string{"", "eve"} {
+		t.Errorf("KOMBAT game 12 after a new kind: %+v %v", again, err)
+	}
+
+	up, err := db.Game(ctx, 17)
+	must(t, err)
+	up.Shown = "m-up"
+	must(t, db.SaveMeta(ctx, up))
+	changed := *up
+	changed.Upbeat = &Upbeat{Seats: up.Upbeat.Seats, Plans: []string{"done", "done", "done"}, Config: up.Upbeat.Config}
+	if err := db.SaveMeta(ctx, &changed); !errors.Is(err, ErrInvalidInput) {
+		t.Errorf("changing the first plans of UPBEAT game 17 in play: %v", err)
+	}
+	ug, err := upbeat.Replay(upbeat.NewLanguage(), up.UpbeatRecord(), nil)
+	must(t, err)
+	must(t, ug.Stop())
+	pos = len(up.Upbeat.Actions)
+	rest := ug.Record().Actions[pos:]
+	must(t, db.CommitRated(ctx, 17, pos, rest, &game.Result{Winner: ug.Winner(), Reason: "stopped"}, ug.Turns(), nil, spy))
+	if !slices.Equal(seen.Seats, []string{"eve", "ann", "bob"}) || seen.Game != GameUpbeat {
+		t.Errorf("the rating policy saw %+v for UPBEAT game 17", seen)
+	}
+	if done, err := db.Game(ctx, 17); err != nil || done.Status != StatusOver || len(done.Upbeat.Actions) != pos+len(rest) ||
+		!slices.Equal(done.Upbeat.Plans, up.Upbeat.Plans) {
+		t.Errorf("UPBEAT game 17 after its end: %+v %v", done, err)
+	}
+
+	setup, err := db.Game(ctx, 19)
+	must(t, err)
+	setup.Upbeat.Plans = []string{"a", "b", "c"}
+	must(t, db.SaveMeta(ctx, setup))
+	if again, err := db.Game(ctx, 19); err != nil || !slices.Equal(again.Upbeat.Plans, []string{"a", "b", "c"}) || !slices.Equal(again.Upbeat.Seats, []string{"cy", "", ""}) {
+		t.Errorf("UPBEAT game 19 after new first plans: %+v %v", again.Upbeat, err)
+	}
+
+	id, err := db.CreateGame(ctx, newGameRow("new-place", game.ModeDuel, "ann", "bob"))
+	must(t, err)
+	if id != 21 {
+		t.Errorf("a new game after the fixture's 20 is numbered %d", id)
+	}
+	if gs, err := db.PlayedGames(ctx, "g1", "eve", "", 100); err != nil || len(gs) == 0 || gs[0].ID != 17 {
+		t.Errorf("eve's games after the migration: %v", err)
+	}
 }
