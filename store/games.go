@@ -610,35 +610,57 @@ func (db *DB) games(ctx context.Context, decisions bool, filter string, args ...
 		for _, g := range out {
 			byID[g.ID] = g
 		}
-		if err := loadSeatsOf(ctx, tx, byID, filter, args); err != nil || !decisions {
-			return err
-		}
-		return loadActions(ctx, tx, byID, filter, args)
+		return loadRows(ctx, tx, byID, filter, args, decisions)
 	})
 	return out, err
 }
 
-// loadSeatsOf fills in the seats of games (by id), selected by filter, in one query.
-func loadSeatsOf(ctx context.Context, tx *txn, games map[int64]*Game, filter string, args []any) error {
-	rows, err := tx.QueryContext(ctx, `SELECT game_id, seat, player, data FROM seats
-		WHERE game_id IN (SELECT id FROM games `+filter+`) ORDER BY game_id, seat`, args...)
+// loadRows fills in the seats of games (by id), selected by filter, and their actions
+// too when actions is true (a KOMBAT game's decisions, an UPBEAT game's actions): one
+// query for all of it, so that a game costs a round trip to PostgreSQL more than its
+// games row, not two, and start-up is one pass over the actions instead of one per
+// game. Each row is a seat (part 0: n is the seat, text the player) or an action
+// (part 1: n is its position, text its verb).
+func loadRows(ctx context.Context, tx *txn, games map[int64]*Game, filter string, args []any, actions bool) error {
+	q := `SELECT game_id, 0 AS part, seat AS n, seat, player AS text, data, 0 AS elapsed FROM seats
+		WHERE game_id IN (SELECT id FROM games ` + filter + `)`
+	if actions {
+		q += ` UNION ALL SELECT game_id, 1, pos, seat, verb, data, elapsed FROM actions
+		WHERE game_id IN (SELECT id FROM games ` + filter + `)`
+		args = append(slices.Clip(args), args...)
+	}
+	rows, err := tx.QueryContext(ctx, q+` ORDER BY game_id, part, n`, args...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
+	// Declared once, not per row: what Scan fills escapes to the heap.
+	var last *Game
+	var id, n, elapsed int64
+	var part, seat int
+	var text, data sql.RawBytes
 	for rows.Next() {
-		var id int64
-		var seat int
-		var s seatRow
-		if err := rows.Scan(&id, &seat, &s.player, &s.data); err != nil {
+		if err := rows.Scan(&id, &part, &n, &seat, &text, &data, &elapsed); err != nil {
 			return err
 		}
-		g := games[id]
-		if g == nil {
-			return fmt.Errorf("seats of game %d, which the filter did not select", id)
+		if last == nil || last.ID != id {
+			if last = games[id]; last == nil {
+				return fmt.Errorf("rows of game %d, which the filter did not select", id)
+			}
 		}
-		if err := g.setSeat(seat, s); err != nil {
-			return fmt.Errorf("game %d: %w", id, err)
+		switch {
+		case part == 0:
+			if err := last.setSeat(seat, seatRow{player: string(text), data: string(data)}); err != nil {
+				return fmt.Errorf("game %d: %w", id, err)
+			}
+		case last.Upbeat != nil:
+			last.Upbeat.Actions = append(last.Upbeat.Actions, upbeat.Action{Player: seat, Kind: upbeatAction(text), Plan: string(data), Elapsed: time.Duration(elapsed)})
+		default:
+			d := game.Decision{Player: seat, Action: action(text)}
+			if err := parseDecisionData(data, &d); err != nil {
+				return fmt.Errorf("game %d: %w", id, err)
+			}
+			last.Decisions = append(last.Decisions, d)
 		}
 	}
 	return rows.Err()
@@ -654,43 +676,6 @@ func (g *Game) setSeat(seat int, s seatRow) error {
 	}
 	g.Players[seat-1] = s.player
 	return nil
-}
-
-// loadActions fills in the actions of games (by id), selected by the same filter, in
-// one query: at start-up that is one pass over the actions instead of one per game.
-// A KOMBAT game's are its decisions; an UPBEAT game's, its actions.
-func loadActions(ctx context.Context, tx *txn, games map[int64]*Game, filter string, args []any) error {
-	rows, err := tx.QueryContext(ctx, `SELECT game_id, seat, verb, data, elapsed FROM actions
-		WHERE game_id IN (SELECT id FROM games `+filter+`) ORDER BY game_id, pos`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	// Declared once, not per row: what Scan fills escapes to the heap.
-	var last *Game
-	var id, elapsed int64
-	var seat int
-	var verb, data sql.RawBytes
-	for rows.Next() {
-		if err := rows.Scan(&id, &seat, &verb, &data, &elapsed); err != nil {
-			return err
-		}
-		if last == nil || last.ID != id {
-			if last = games[id]; last == nil {
-				return fmt.Errorf("actions of game %d, which the filter did not select", id)
-			}
-		}
-		if last.Upbeat != nil {
-			last.Upbeat.Actions = append(last.Upbeat.Actions, upbeat.Action{Player: seat, Kind: upbeatAction(verb), Plan: string(data), Elapsed: time.Duration(elapsed)})
-			continue
-		}
-		d := game.Decision{Player: seat, Action: action(verb)}
-		if err := parseDecisionData(data, &d); err != nil {
-			return fmt.Errorf("game %d: %w", id, err)
-		}
-		last.Decisions = append(last.Decisions, d)
-	}
-	return rows.Err()
 }
 
 // Game loads one game with all its decisions: with Game.Record, what game.Replay needs.
