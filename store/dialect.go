@@ -109,7 +109,8 @@ func (d dialect) onlyOurs(ddl string) string {
 	var b strings.Builder
 	keep := true
 	for line := range strings.Lines(ddl) {
-		if engine, ok := strings.CutPrefix(strings.TrimSpace(line), "-- only "); ok {
+		switch engine, _ := strings.CutPrefix(strings.TrimSpace(line), "-- only "); engine {
+		case "sqlite", "postgres", "end": // a comment that merely begins so is kept
 			keep = engine == ours || engine == "end"
 			continue
 		}

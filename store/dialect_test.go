@@ -47,10 +47,10 @@ func TestPostgresSchema(t *testing.T) {
 // TestOnlyOurs: each engine keeps the lines a migration marks as its own and those
 // marked for both, and drops the other's.
 func TestOnlyOurs(t *testing.T) {
-	ddl := "CREATE TABLE a (x INTEGER);\n-- only sqlite\nSELECT json_each;\n-- only postgres\nSELECT json_array_elements;\n-- only end\nDROP TABLE b;\n"
+	ddl := "CREATE TABLE a (x INTEGER);\n-- only sqlite\nSELECT json_each;\n-- only postgres\nSELECT json_array_elements;\n-- only end\n-- only then b goes\nDROP TABLE b;\n"
 	for d, want := range map[dialect]string{
-		{}:               "CREATE TABLE a (x INTEGER);\nSELECT json_each;\nDROP TABLE b;\n",
-		{postgres: true}: "CREATE TABLE a (x BIGINT);\nSELECT json_array_elements;\nDROP TABLE b;\n",
+		{}:               "CREATE TABLE a (x INTEGER);\nSELECT json_each;\n-- only then b goes\nDROP TABLE b;\n",
+		{postgres: true}: "CREATE TABLE a (x BIGINT);\nSELECT json_array_elements;\n-- only then b goes\nDROP TABLE b;\n",
 	} {
 		if got := d.schema(ddl); got != want {
 			t.Errorf("postgres %v: got %q, want %q", d.postgres, got, want)
