@@ -620,7 +620,9 @@ func (db *DB) games(ctx context.Context, decisions bool, filter string, args ...
 // query for all of it, so that a game costs a round trip to PostgreSQL more than its
 // games row, not two, and start-up is one pass over the actions instead of one per
 // game. Each row is a seat (part 0: n is the seat, text the player) or an action
-// (part 1: n is its position, text its verb).
+// (part 1: n is its position, text its verb). The rows come by game, each part in its
+// order, the two parts interleaved: each is filled in apart, and ordering by part too
+// would make SQLite sort what it now reads in its primary keys' order.
 func loadRows(ctx context.Context, tx *txn, games map[int64]*Game, filter string, args []any, actions bool) error {
 	q := `SELECT game_id, 0 AS part, seat AS n, seat, player AS text, data, 0 AS elapsed FROM seats
 		WHERE game_id IN (SELECT id FROM games ` + filter + `)`
@@ -629,7 +631,7 @@ func loadRows(ctx context.Context, tx *txn, games map[int64]*Game, filter string
 		WHERE game_id IN (SELECT id FROM games ` + filter + `)`
 		args = append(slices.Clip(args), args...)
 	}
-	rows, err := tx.QueryContext(ctx, q+` ORDER BY game_id, part, n`, args...)
+	rows, err := tx.QueryContext(ctx, q+` ORDER BY game_id, n`, args...)
 	if err != nil {
 		return err
 	}
