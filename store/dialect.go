@@ -82,8 +82,12 @@ func ddlRules() []ddlRule {
 	}
 }
 
-// schema is a migration's SQL for this engine.
+// schema is a migration's SQL for this engine. What the two engines say in their own
+// functions alone (reading JSON, say) a migration writes twice, each between a line
+// "-- only sqlite" or "-- only postgres" and the next such line or "-- only end";
+// the other engine's lines are dropped here, before any rewriting.
 func (d dialect) schema(ddl string) string {
+	ddl = d.onlyOurs(ddl)
 	if !d.postgres {
 		return ddl
 	}
@@ -91,6 +95,30 @@ func (d dialect) schema(ddl string) string {
 		ddl = r.re.ReplaceAllString(ddl, r.repl)
 	}
 	return ddl
+}
+
+// onlyOurs drops the lines of ddl marked as the other engine's (see schema).
+func (d dialect) onlyOurs(ddl string) string {
+	if !strings.Contains(ddl, "-- only ") {
+		return ddl
+	}
+	ours := "sqlite"
+	if d.postgres {
+		ours = "postgres"
+	}
+	var b strings.Builder
+	keep := true
+	for line := range strings.Lines(ddl) {
+		switch engine, _ := strings.CutPrefix(strings.TrimSpace(line), "-- only "); engine {
+		case "sqlite", "postgres", "end": // a comment that merely begins so is kept
+			keep = engine == ours || engine == "end"
+			continue
+		}
+		if keep {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
 }
 
 // pgPrelude makes an empty PostgreSQL schema ours, in the first migration's transaction:

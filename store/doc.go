@@ -4,11 +4,24 @@
 // schema and queries run on PostgreSQL instead, when KOMBAT_DB is a postgres:// URL;
 // what differs between the two engines is in dialect.go.
 //
+// The tables know no game's rules (migration 8, store/migrations/0008_seats_actions.sql,
+// describes each column). A game is a games row (where and how it is played, its
+// config text, seed, status, setup, result, and game, the name of its rules) with
+// state, the game's own part that the store keeps without reading; its seats (who
+// sits where, with the game's own part of each seat); and its actions, one table for
+// every game's record (the seat, a verb in the game's words, data the store does not
+// read, the game's clock before it, and when). KOMBAT's state holds its human seat
+// and kinds; its decisions are actions with [kind,row,col] as data. UPBEAT's first
+// plans are its seats' data; its actions carry their plan as data. The Go API still
+// speaks each game's types (Game's KOMBAT fields and Upbeat); translating them to
+// the rows is this package's part alone.
+//
 // Every change a player can see is committed in one transaction before the caller
 // shows it, so a crash or a restart loses nothing that was shown. The engine is
 // deterministic, so a game is stored as its setup and its decisions (game.Record) and
 // rebuilt with game.Replay; no board is stored.
 //
-// store imports game and the SQLite and PostgreSQL drivers only: never render or bot.
-// Users, channels and messages are opaque ids to it, so it needs no chat library.
+// store imports the games' rules (game, upbeat) and the SQLite and PostgreSQL drivers
+// only: never render or bot. Users, channels and messages are opaque ids to it, so it
+// needs no chat library.
 package store

@@ -1,15 +1,18 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/upbeat"
 )
 
 // Status is where a game is in its life.
@@ -99,18 +102,22 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) (int64, error) {
 	if err := g.checkGame(); err != nil {
 		return 0, fmt.Errorf("store: create game: %w", err)
 	}
-	kinds, setup, up, err := encodeMeta(g)
+	m, err := encodeMeta(g)
 	if err != nil {
 		return 0, fmt.Errorf("store: create game: %w", err)
 	}
 	now := db.millis()
 	var id int64
 	err = db.tx(ctx, func(tx *txn) error {
-		return tx.QueryRowContext(ctx, `INSERT INTO games
-		(scope, place, origin, mode, player1, player2, human_seat, config, seed, status, setup, kinds, turn_timeout, shown, created_at, updated_at, game, upbeat)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			g.Scope, g.Place, g.Origin, string(g.Mode), g.Players[0], g.Players[1], g.HumanSeat, g.configText(), int64(g.Seed),
-			string(g.Status), setup, kinds, int64(g.TurnTimeout/time.Second), g.Shown, now, now, string(g.gameName()), up).Scan(&id)
+		err := tx.QueryRowContext(ctx, `INSERT INTO games
+		(scope, place, origin, mode, config, seed, status, setup, state, turn_timeout, shown, created_at, updated_at, game)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			g.Scope, g.Place, g.Origin, string(g.Mode), g.configText(), int64(g.Seed),
+			string(g.Status), m.setup, m.state, int64(g.TurnTimeout/time.Second), g.Shown, now, now, string(g.gameName())).Scan(&id)
+		if err != nil {
+			return err
+		}
+		return insertSeats(ctx, tx, id, m.seats)
 	})
 	if isUnique(err) {
 		return 0, fmt.Errorf("store: create game at %s: %w", g.Place, ErrPlaceBusy)
@@ -121,26 +128,78 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) (int64, error) {
 	return id, nil
 }
 
-func encodeMeta(g *Game) (kinds, setup, up string, err error) {
+// meta is a game's row as stored: its setup, its state (the game's own part, fixed
+// once in play) and its seats.
+type meta struct {
+	setup, state string
+	seats        []seatRow
+}
+
+// seatRow is one row of the seats table: a seat's player and the game's own part of it.
+type seatRow struct {
+	player, data string
+}
+
+// kombatState is a KOMBAT game's state column: what its rules need beyond the seats.
+// Its JSON is the migration's (0008) to the byte, so that a game in play written by
+// either compares equal.
+type kombatState struct {
+	HumanSeat int             `json:"human_seat"`
+	Kinds     []game.KindSpec `json:"kinds"`
+}
+
+func encodeMeta(g *Game) (meta, error) {
+	m := meta{setup: string(g.Setup)}
+	if m.setup == "" {
+		m.setup = "{}"
+	}
+	if !json.Valid([]byte(m.setup)) {
+		return m, fmt.Errorf("%w: setup is not JSON", ErrInvalidInput)
+	}
+	if g.Upbeat != nil {
+		var err error
+		m.seats, err = g.Upbeat.seatRows()
+		return m, err
+	}
 	k := g.Kinds
 	if k == nil {
 		k = []game.KindSpec{}
 	}
-	b, err := json.Marshal(k)
+	b, err := json.Marshal(kombatState{HumanSeat: g.HumanSeat, Kinds: k})
 	if err != nil {
-		return "", "", "", err
+		return m, err
 	}
-	setup = string(g.Setup)
-	if setup == "" {
-		setup = "{}"
+	m.state = string(b)
+	m.seats = []seatRow{{player: g.Players[0]}, {player: g.Players[1]}}
+	return m, nil
+}
+
+// insertSeats stores a new game's seats, numbered from 1.
+func insertSeats(ctx context.Context, tx *txn, id int64, seats []seatRow) error {
+	for i, s := range seats {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, player, data) VALUES (?, ?, ?, ?)`, id, i+1, s.player, s.data); err != nil {
+			return err
+		}
 	}
-	if !json.Valid([]byte(setup)) {
-		return "", "", "", fmt.Errorf("%w: setup is not JSON", ErrInvalidInput)
+	return nil
+}
+
+// loadSeats reads a game's seats in order.
+func loadSeats(ctx context.Context, tx *txn, id int64) ([]seatRow, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT player, data FROM seats WHERE game_id = ? ORDER BY seat`, id)
+	if err != nil {
+		return nil, err
 	}
-	if up, err = g.Upbeat.encode(); err != nil {
-		return "", "", "", err
+	defer rows.Close()
+	var out []seatRow
+	for rows.Next() {
+		var s seatRow
+		if err := rows.Scan(&s.player, &s.data); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
 	}
-	return string(b), setup, up, nil
+	return out, rows.Err()
 }
 
 // SaveMeta writes a game's mutable metadata (status while active, place, origin,
@@ -163,44 +222,72 @@ func (db *DB) saveMeta(ctx context.Context, g *Game, s *Screen) error {
 	if !g.Status.Active() {
 		return fmt.Errorf("store: save game %d: %w: use Finish or Cancel to end a game", g.ID, ErrInvalidInput)
 	}
-	kinds, setup, up, err := encodeMeta(g)
+	m, err := encodeMeta(g)
 	if err != nil {
 		return fmt.Errorf("store: save game %d: %w", g.ID, err)
 	}
-	// Once a game is in play its stored decisions replay against its kinds (UPBEAT's,
-	// against its seats and first plans), so they are frozen: the update matches only
-	// if they are unchanged. (Setup is the host's lobby state, which changes during play.)
-	var n int64
+	// Once a game is in play its stored decisions replay against its state (KOMBAT's
+	// kinds) and seats (UPBEAT's first plans), so they are frozen: the update matches
+	// only if they are unchanged. (Setup is the host's lobby state, which changes
+	// during play.) A KOMBAT game's players are fixed when it is created; an UPBEAT
+	// game's seats change until it is in play.
 	err = db.tx(ctx, func(tx *txn) error {
-		now := db.millis()
-		res, err := tx.ExecContext(ctx, `UPDATE games SET place = ?, origin = ?, status = ?, setup = ?, kinds = ?,
-		upbeat = ?, turn_timeout = ?, shown = ?, updated_at = ?
-		WHERE id = ? AND (status IN ('challenge', 'setup') OR status = 'play' AND kinds = ? AND upbeat = ?)`,
-			g.Place, g.Origin, string(g.Status), setup, kinds, up, int64(g.TurnTimeout/time.Second), g.Shown, now, g.ID, kinds, up)
+		var status, state string
+		err := tx.QueryRowContext(ctx, `SELECT status, state FROM games WHERE id = ?`, g.ID).Scan(&status, &state)
+		if errors.Is(err, sql.ErrNoRows) || err == nil && !Status(status).Active() {
+			return errNoActiveGame
+		}
 		if err != nil {
 			return err
 		}
-		if n, err = res.RowsAffected(); err != nil || n == 0 || s == nil {
+		seats := false
+		if g.Upbeat != nil {
+			stored, err := loadSeats(ctx, tx, g.ID)
+			if err != nil {
+				return err
+			}
+			seats = !slices.Equal(stored, m.seats) && !g.Upbeat.sameSeats(stored)
+		}
+		if status == string(StatusPlay) && (state != m.state || seats) {
+			return errFrozen
+		}
+		now := db.millis()
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET place = ?, origin = ?, status = ?, setup = ?, state = ?,
+		turn_timeout = ?, shown = ?, updated_at = ? WHERE id = ?`,
+			g.Place, g.Origin, string(g.Status), m.setup, m.state, int64(g.TurnTimeout/time.Second), g.Shown, now, g.ID); err != nil {
 			return err
+		}
+		if seats {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM seats WHERE game_id = ?`, g.ID); err != nil {
+				return err
+			}
+			if err := insertSeats(ctx, tx, g.ID, m.seats); err != nil {
+				return err
+			}
+		}
+		if s == nil {
+			return nil
 		}
 		return owe(ctx, tx, g.ID, s.Version, s.Summary, now)
 	})
-	if isUnique(err) {
+	switch {
+	case isUnique(err):
 		return fmt.Errorf("store: save game %d at %s: %w", g.ID, g.Place, ErrPlaceBusy)
-	}
-	if err != nil {
-		return fmt.Errorf("store: save game %d: %w", g.ID, err)
-	}
-	if n == 0 {
-		var status string
-		err := db.sql.QueryRowContext(ctx, `SELECT status FROM games WHERE id = ?`, g.ID).Scan(&status)
-		if err == nil && status == string(StatusPlay) {
-			return fmt.Errorf("store: save game %d: %w: the kinds of a game in play cannot change (nor an UPBEAT game's seats and first plans)", g.ID, ErrInvalidInput)
-		}
+	case errors.Is(err, errFrozen):
+		return fmt.Errorf("store: save game %d: %w: the kinds of a game in play cannot change (nor an UPBEAT game's seats and first plans)", g.ID, ErrInvalidInput)
+	case errors.Is(err, errNoActiveGame):
 		return fmt.Errorf("store: save game %d: %w: no active game with this id", g.ID, ErrNotFound)
+	case err != nil:
+		return fmt.Errorf("store: save game %d: %w", g.ID, err)
 	}
 	return nil
 }
+
+// Why saveMeta's transaction changed nothing, told apart from the engine's errors.
+var (
+	errFrozen       = errors.New("frozen in play")
+	errNoActiveGame = errors.New("no active game")
+)
 
 // AppendDecisions commits decisions made at position pos of a game's record (pos is
 // how many were stored before them), all or none. If the stored game does not have
@@ -241,16 +328,18 @@ func appendDecisions(ctx context.Context, tx *txn, id int64, pos int, ds []game.
 			return err
 		}
 	}
-	if err := checkAppend(ctx, tx, id, pos, "decisions"); err != nil {
+	if err := checkAppend(ctx, tx, id, pos); err != nil {
 		return err
 	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO decisions (game_id, pos, player, action, kind, row, col, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO actions (game_id, pos, seat, verb, data, at) VALUES (?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return err
 	}
 	defer stmt.Close()
+	var buf []byte
 	for i, d := range ds {
-		_, err := stmt.ExecContext(ctx, id, pos+i, d.Player, string(d.Action), d.Kind, d.Hex.Row, d.Hex.Col, now)
+		buf = decisionData(buf[:0], d)
+		_, err := stmt.ExecContext(ctx, id, pos+i, d.Player, string(d.Action), string(buf), now)
 		if isUnique(err) { // cannot happen under the write lock; a backstop all the same
 			return fmt.Errorf("%w: decision %d is stored already", ErrConflict, pos+i)
 		}
@@ -262,12 +351,55 @@ func appendDecisions(ctx context.Context, tx *txn, id int64, pos int, ds []game.
 	return err
 }
 
-// checkAppend refuses to append to table (decisions, or upbeat_actions) at pos unless
-// the game is active and holds exactly pos rows there: a duplicate or stale write.
-func checkAppend(ctx context.Context, tx *txn, id int64, pos int, table string) error {
+// decisionData appends a KOMBAT decision's data column to b: [kind,row,col], or
+// nothing when all three are 0 (an end, a resignation, a forfeit).
+func decisionData(b []byte, d game.Decision) []byte {
+	if d.Kind == 0 && d.Hex.Row == 0 && d.Hex.Col == 0 {
+		return b
+	}
+	b = append(b, '[')
+	b = strconv.AppendInt(b, int64(d.Kind), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(d.Hex.Row), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(d.Hex.Col), 10)
+	return append(b, ']')
+}
+
+// parseDecisionData reads what decisionData wrote into d.
+func parseDecisionData(b []byte, d *game.Decision) error {
+	if len(b) == 0 {
+		return nil
+	}
+	var v [3]int
+	if len(b) < 2 || b[0] != '[' || b[len(b)-1] != ']' {
+		return fmt.Errorf("decision data %q", b)
+	}
+	f := b[1 : len(b)-1]
+	for i := range v {
+		end := len(f)
+		if i < 2 {
+			if end = bytes.IndexByte(f, ','); end < 0 {
+				return fmt.Errorf("decision data %q", b)
+			}
+		}
+		n, err := strconv.Atoi(string(f[:end]))
+		if err != nil {
+			return fmt.Errorf("decision data %q: %w", b, err)
+		}
+		v[i] = n
+		f = f[min(end+1, len(f)):]
+	}
+	d.Kind, d.Hex.Row, d.Hex.Col = v[0], v[1], v[2]
+	return nil
+}
+
+// checkAppend refuses to append actions at pos unless the game is active and holds
+// exactly pos of them: a duplicate or stale write.
+func checkAppend(ctx context.Context, tx *txn, id int64, pos int) error {
 	var status string
 	var have int
-	err := tx.QueryRowContext(ctx, `SELECT status, (SELECT coalesce(max(pos) + 1, 0) FROM `+table+` WHERE game_id = games.id)
+	err := tx.QueryRowContext(ctx, `SELECT status, (SELECT coalesce(max(pos) + 1, 0) FROM actions WHERE game_id = games.id)
 		FROM games WHERE id = ?`, id).Scan(&status, &have)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ErrNotFound
@@ -392,17 +524,18 @@ func (db *DB) Abandon(ctx context.Context, id int64) error {
 	return nil
 }
 
-const gameColumns = `id, scope, place, origin, mode, player1, player2, human_seat, config, seed, status,
-	setup, kinds, turn_timeout, shown, winner, reason, turns, created_at, updated_at, finished_at, game, upbeat`
+const gameColumns = `id, scope, place, origin, mode, config, seed, status,
+	setup, state, turn_timeout, shown, winner, reason, turns, created_at, updated_at, finished_at, game`
 
+// scanGame reads a games row; its seats are read apart (setSeats).
 func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 	var g Game
-	var mode, status, setup, kinds, config, name, up string
+	var mode, status, setup, state, config, name string
 	var seed, timeout, created, updated int64
 	var winner, finished sql.NullInt64
 	var reason sql.NullString
-	err := row.Scan(&g.ID, &g.Scope, &g.Place, &g.Origin, &mode, &g.Players[0], &g.Players[1], &g.HumanSeat, &config,
-		&seed, &status, &setup, &kinds, &timeout, &g.Shown, &winner, &reason, &g.Turns, &created, &updated, &finished, &name, &up)
+	err := row.Scan(&g.ID, &g.Scope, &g.Place, &g.Origin, &mode, &config,
+		&seed, &status, &setup, &state, &timeout, &g.Shown, &winner, &reason, &g.Turns, &created, &updated, &finished, &name)
 	if err != nil {
 		return nil, err
 	}
@@ -413,16 +546,21 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 	if finished.Valid {
 		g.FinishedAt = time.UnixMilli(finished.Int64)
 	}
-	if err := json.Unmarshal([]byte(kinds), &g.Kinds); err != nil {
-		return nil, fmt.Errorf("kinds of game %d: %w", g.ID, err)
-	}
 	g.Game = GameName(name)
 	if g.Game == GameUpbeat {
-		if g.Upbeat, err = decodeUpbeat(up, config); err != nil {
+		if g.Upbeat, err = decodeUpbeat(config); err != nil {
 			return nil, fmt.Errorf("game %d: %w", g.ID, err)
 		}
-	} else if g.Config, g.Lowered, err = game.ParseStoredConfig(config); err != nil {
-		return nil, fmt.Errorf("configuration of game %d: %w", g.ID, err)
+		g.Kinds = []game.KindSpec{} // as read from the kinds column's default before version 8: callers may tell nil apart
+	} else {
+		var st kombatState
+		if err := json.Unmarshal([]byte(state), &st); err != nil {
+			return nil, fmt.Errorf("state of game %d: %w", g.ID, err)
+		}
+		g.HumanSeat, g.Kinds = st.HumanSeat, st.Kinds
+		if g.Config, g.Lowered, err = game.ParseStoredConfig(config); err != nil {
+			return nil, fmt.Errorf("configuration of game %d: %w", g.ID, err)
+		}
 	}
 	if winner.Valid {
 		g.Result = &game.Result{Winner: int(winner.Int64), Reason: game.Reason(reason.String)}
@@ -447,7 +585,8 @@ func (db *DB) read(ctx context.Context, f func(*txn) error) error {
 }
 
 // games loads the games a filter selects (a WHERE clause, perhaps with ORDER BY and
-// LIMIT, over the games table), with their decisions when decisions is true.
+// LIMIT, over the games table) with their seats, and with their actions (KOMBAT's
+// decisions, UPBEAT's actions) when decisions is true.
 func (db *DB) games(ctx context.Context, decisions bool, filter string, args ...any) ([]*Game, error) {
 	var out []*Game
 	err := db.read(ctx, func(tx *txn) error {
@@ -464,47 +603,81 @@ func (db *DB) games(ctx context.Context, decisions bool, filter string, args ...
 			}
 			out = append(out, g)
 		}
-		if err := rows.Close(); err != nil || !decisions || len(out) == 0 {
+		if err := rows.Close(); err != nil || len(out) == 0 {
 			return err
 		}
-		if err := loadDecisions(ctx, tx, out, filter, args); err != nil {
-			return err
+		byID := make(map[int64]*Game, len(out))
+		for _, g := range out {
+			byID[g.ID] = g
 		}
-		return loadActions(ctx, tx, out, filter, args)
+		return loadRows(ctx, tx, byID, filter, args, decisions)
 	})
 	return out, err
 }
 
-// loadDecisions fills in the decisions of games, selected by the same filter, in one
-// query: at start-up that is one pass over the decisions instead of one per game.
-func loadDecisions(ctx context.Context, tx *txn, games []*Game, filter string, args []any) error {
-	byID := make(map[int64]*Game, len(games))
-	for _, g := range games {
-		byID[g.ID] = g
+// loadRows fills in the seats of games (by id), selected by filter, and their actions
+// too when actions is true (a KOMBAT game's decisions, an UPBEAT game's actions): one
+// query for all of it, so that a game costs a round trip to PostgreSQL more than its
+// games row, not two, and start-up is one pass over the actions instead of one per
+// game. Each row is a seat (part 0: n is the seat, text the player) or an action
+// (part 1: n is its position, text its verb). The rows come by game, each part in its
+// order, the two parts interleaved: each is filled in apart, and ordering by part too
+// would make SQLite sort what it now reads in its primary keys' order.
+func loadRows(ctx context.Context, tx *txn, games map[int64]*Game, filter string, args []any, actions bool) error {
+	q := `SELECT game_id, 0 AS part, seat AS n, seat, player AS text, data, 0 AS elapsed FROM seats
+		WHERE game_id IN (SELECT id FROM games ` + filter + `)`
+	if actions {
+		q += ` UNION ALL SELECT game_id, 1, pos, seat, verb, data, elapsed FROM actions
+		WHERE game_id IN (SELECT id FROM games ` + filter + `)`
+		args = append(slices.Clip(args), args...)
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT game_id, player, action, kind, row, col FROM decisions
-		WHERE game_id IN (SELECT id FROM games `+filter+`) ORDER BY game_id, pos`, args...)
+	rows, err := tx.QueryContext(ctx, q+` ORDER BY game_id, n`, args...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
+	// Declared once, not per row: what Scan fills escapes to the heap.
 	var last *Game
+	var id, n, elapsed int64
+	var part, seat int
+	var text, data sql.RawBytes
 	for rows.Next() {
-		var id int64
-		var d game.Decision
-		var act sql.RawBytes
-		if err := rows.Scan(&id, &d.Player, &act, &d.Kind, &d.Hex.Row, &d.Hex.Col); err != nil {
+		if err := rows.Scan(&id, &part, &n, &seat, &text, &data, &elapsed); err != nil {
 			return err
 		}
-		d.Action = action(act)
 		if last == nil || last.ID != id {
-			if last = byID[id]; last == nil {
-				return fmt.Errorf("decisions of game %d, which the filter did not select", id)
+			if last = games[id]; last == nil {
+				return fmt.Errorf("rows of game %d, which the filter did not select", id)
 			}
 		}
-		last.Decisions = append(last.Decisions, d)
+		switch {
+		case part == 0:
+			if err := last.setSeat(seat, seatRow{player: string(text), data: string(data)}); err != nil {
+				return fmt.Errorf("game %d: %w", id, err)
+			}
+		case last.Upbeat != nil:
+			last.Upbeat.Actions = append(last.Upbeat.Actions, upbeat.Action{Player: seat, Kind: upbeatAction(text), Plan: string(data), Elapsed: time.Duration(elapsed)})
+		default:
+			d := game.Decision{Player: seat, Action: action(text)}
+			if err := parseDecisionData(data, &d); err != nil {
+				return fmt.Errorf("game %d: %w", id, err)
+			}
+			last.Decisions = append(last.Decisions, d)
+		}
 	}
 	return rows.Err()
+}
+
+// setSeat puts a stored seat (numbered from 1, read in order) into g.
+func (g *Game) setSeat(seat int, s seatRow) error {
+	if g.Upbeat != nil {
+		return g.Upbeat.setSeat(seat, s)
+	}
+	if seat < 1 || seat > 2 || s.data != "" {
+		return fmt.Errorf("seat %d of a KOMBAT game: %+v", seat, s)
+	}
+	g.Players[seat-1] = s.player
+	return nil
 }
 
 // Game loads one game with all its decisions: with Game.Record, what game.Replay needs.
@@ -584,11 +757,10 @@ func (db *DB) LastGameIn(ctx context.Context, name GameName, place string) (*Gam
 }
 
 // RecentGames lists a user's latest KOMBAT games in a guild, newest first, without
-// decisions. (An UPBEAT game's seats are not in player1 and player2, and its history is
-// its own: the game column says so rather than that accident.)
+// decisions. (An UPBEAT game's history is its own.)
 func (db *DB) RecentGames(ctx context.Context, guild, user string, limit int) ([]*Game, error) {
-	gs, err := db.games(ctx, false, `WHERE game = 'kombat' AND scope = ? AND (player1 = ? OR player2 = ?)
-		AND status IN ('over', 'play', 'setup') ORDER BY id DESC LIMIT ?`, guild, user, user, limit)
+	gs, err := db.games(ctx, false, `WHERE game = 'kombat' AND scope = ? AND id IN (SELECT game_id FROM seats WHERE player = ?)
+		AND status IN ('over', 'play', 'setup') ORDER BY id DESC LIMIT ?`, guild, user, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: recent games of %s: %w", user, err)
 	}

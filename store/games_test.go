@@ -160,13 +160,13 @@ func TestFailedWriteChangesNothing(t *testing.T) {
 	must(t, db.AppendDecisions(ctx, id, 0, freeSpawns()))
 	before, err := db.Game(ctx, id)
 	must(t, err)
-	trigger, drop := `CREATE TRIGGER fail_third AFTER INSERT ON decisions WHEN NEW.pos = 4
+	trigger, drop := `CREATE TRIGGER fail_third AFTER INSERT ON actions WHEN NEW.pos = 4
 		BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`, `DROP TRIGGER fail_third`
 	if onPostgres() {
 		trigger = `CREATE FUNCTION fail_third() RETURNS trigger LANGUAGE plpgsql AS $$
 			BEGIN RAISE EXCEPTION 'disk on fire'; END $$;
-			CREATE TRIGGER fail_third AFTER INSERT ON decisions FOR EACH ROW WHEN (NEW.pos = 4) EXECUTE FUNCTION fail_third()`
-		drop = `DROP TRIGGER fail_third ON decisions`
+			CREATE TRIGGER fail_third AFTER INSERT ON actions FOR EACH ROW WHEN (NEW.pos = 4) EXECUTE FUNCTION fail_third()`
+		drop = `DROP TRIGGER fail_third ON actions`
 	}
 	_, err = db.sql.Exec(trigger)
 	must(t, err)

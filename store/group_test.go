@@ -98,7 +98,7 @@ func TestGroupCommitOneBatch(t *testing.T) {
 	}
 	wg.Go(func() { // writes, then fails
 		errs[n] = db.tx(ctx, func(tx *txn) error {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO decisions (game_id, pos, player, action, kind, row, col, at) VALUES (?, 100, 1, 'end', 0, 0, 0, 0)`, ids[0]); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game_id, pos, seat, verb, at) VALUES (?, 100, 1, 'end', 0)`, ids[0]); err != nil {
 				return err
 			}
 			return errBoom
@@ -106,8 +106,8 @@ func TestGroupCommitOneBatch(t *testing.T) {
 	})
 	wg.Go(func() { // an SQL error: a game id that is taken
 		errs[n+1] = db.tx(ctx, func(tx *txn) error {
-			_, err := tx.ExecContext(ctx, `INSERT INTO games (id, scope, place, mode, player1, player2, config, seed, status, kinds, created_at, updated_at)
-				VALUES (?, 'g', 'dup', 'auto', 'a', '', '', 0, 'setup', '[]', 0, 0)`, ids[1])
+			_, err := tx.ExecContext(ctx, `INSERT INTO games (id, scope, place, mode, config, seed, status, state, created_at, updated_at)
+				VALUES (?, 'g', 'dup', 'auto', '', 0, 'setup', '{"human_seat":0,"kinds":[]}', 0, 0)`, ids[1])
 			return err
 		})
 	})

@@ -159,11 +159,17 @@ func peekHeader(ctx context.Context, path, mode string) (header, error) {
 // two processes opening the file at once never apply a step twice; the application
 // id is set in the same transaction as the first step.
 func (db *DB) migrate(ctx context.Context) error {
+	return db.migrateTo(ctx, SchemaVersion())
+}
+
+// migrateTo is migrate, stopping at schema version upTo: a test's database as an older
+// program left it.
+func (db *DB) migrateTo(ctx context.Context, upTo int) error {
 	ms, err := migrations()
 	if err != nil {
 		return err
 	}
-	for _, m := range ms {
+	for _, m := range ms[:min(upTo, len(ms))] {
 		// Not db.tx: a migration is a transaction of its own, never in a batch.
 		err := db.sql.write(ctx, func(tx *txn) error {
 			h, err := db.d.readHeader(ctx, tx)

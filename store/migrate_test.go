@@ -30,7 +30,7 @@ func TestMigrateFromEmpty(t *testing.T) {
 	}
 	db := openTest(t)
 	tables := schemaOf(t, db.sql.DB)
-	for _, want := range []string{"table games:", "table decisions:", "table deadlines:", "table strategies:",
+	for _, want := range []string{"table games:", "table seats:", "table actions:", "table deadlines:", "table strategies:",
 		"table strategy_versions:", "table ratings:", "table drafts:", "index games_active_channel:", "index strategies_owner_game_name:"} {
 		if !strings.Contains(tables, want) {
 			t.Errorf("schema lacks %q:\n%s", want, tables)

@@ -70,19 +70,31 @@ func rateGame(ctx context.Context, tx *txn, id int64, res game.Result, now int64
 		return nil
 	}
 	g := RatedGame{Result: res}
-	var scope, mode, setup, name, up string
-	err := tx.QueryRowContext(ctx, `SELECT scope, mode, player1, player2, human_seat, setup, game, upbeat FROM games WHERE id = ?`, id).
-		Scan(&scope, &mode, &g.Players[0], &g.Players[1], &g.HumanSeat, &setup, &name, &up)
+	var scope, mode, setup, name, state string
+	err := tx.QueryRowContext(ctx, `SELECT scope, mode, setup, game, state FROM games WHERE id = ?`, id).
+		Scan(&scope, &mode, &setup, &name, &state)
 	if err != nil {
 		return err
 	}
 	g.Mode, g.Setup, g.Game = game.Mode(mode), json.RawMessage(setup), GameName(name).orKombat()
+	seats, err := loadSeats(ctx, tx, id)
+	if err != nil {
+		return err
+	}
 	if g.Game == GameUpbeat {
-		var u Upbeat
-		if err := json.Unmarshal([]byte(up), &u); err != nil {
-			return fmt.Errorf("seats of game %d: %w", id, err)
+		g.Seats = []string{}
+		for _, s := range seats {
+			g.Seats = append(g.Seats, s.player)
 		}
-		g.Seats = u.Seats
+	} else {
+		var st kombatState
+		if err := json.Unmarshal([]byte(state), &st); err != nil {
+			return fmt.Errorf("state of game %d: %w", id, err)
+		}
+		g.HumanSeat = st.HumanSeat
+		for i, s := range seats[:min(len(seats), 2)] {
+			g.Players[i] = s.player
+		}
 	}
 	stakes := policy.Stakes(g)
 	if len(stakes) == 0 {

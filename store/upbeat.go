@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/upbeat"
@@ -35,10 +34,10 @@ func (n GameName) orKombat() GameName {
 // (place, scope, status, seed, setup, result...): its seats, its configuration, the
 // players' first plans and its actions. With Seed, it is the game's record.
 type Upbeat struct {
-	Seats   []string        `json:"seats"`           // the front's user ids by seat, 2 to 6; "" for a bot seat
-	Plans   []string        `json:"plans,omitempty"` // each seat's first plan (U19), fixed once in play
+	Seats   []string        `json:"seats"`           // the front's user ids by seat, 2 to 6; "" for a bot seat (seats)
+	Plans   []string        `json:"plans,omitempty"` // each seat's first plan (U19), fixed once in play (seats' data)
 	Config  upbeat.Config   `json:"-"`               // stored as its file text, in config
-	Actions []upbeat.Action `json:"-"`               // every action, in order, in upbeat_actions
+	Actions []upbeat.Action `json:"-"`               // every action, in order, in actions
 }
 
 // UpbeatRecord is an UPBEAT game's record: what upbeat.Replay needs.
@@ -78,32 +77,84 @@ func (g *Game) configText() string {
 	return g.Config.String()
 }
 
-// encode is the upbeat column: "" for a KOMBAT game.
-func (u *Upbeat) encode() (string, error) {
-	if u == nil {
-		return "", nil
-	}
-	b, err := json.Marshal(u)
-	return string(b), err
+// upbeatSeat is the data of an UPBEAT game's seat that has a first plan (the seats
+// table's data column, empty for a seat with none).
+type upbeatSeat struct {
+	Plan string `json:"plan"`
 }
 
-// decodeUpbeat reads an UPBEAT row's upbeat and config columns.
-func decodeUpbeat(up, config string) (*Upbeat, error) {
-	var u Upbeat
-	if err := json.Unmarshal([]byte(up), &u); err != nil {
-		return nil, fmt.Errorf("seats and plans: %w", err)
+// seatRows are the game's rows in the seats table: a player each, and the first plans
+// (a prefix of the seats: Plans may be shorter) as the seats' data.
+func (u *Upbeat) seatRows() ([]seatRow, error) {
+	out := make([]seatRow, len(u.Seats))
+	for i, p := range u.Seats {
+		out[i].player = p
+		if i < len(u.Plans) {
+			b, err := json.Marshal(upbeatSeat{Plan: u.Plans[i]})
+			if err != nil {
+				return nil, err
+			}
+			out[i].data = string(b)
+		}
 	}
+	return out, nil
+}
+
+// setSeat puts a stored seat, read in order from seat 1, into u.
+func (u *Upbeat) setSeat(seat int, s seatRow) error {
+	if seat != len(u.Seats)+1 {
+		return fmt.Errorf("seat %d of an UPBEAT game after %d", seat, len(u.Seats))
+	}
+	u.Seats = append(u.Seats, s.player)
+	if s.data == "" {
+		return nil
+	}
+	if len(u.Plans) != len(u.Seats)-1 {
+		return fmt.Errorf("a first plan on seat %d, but none on an earlier seat", seat)
+	}
+	var d upbeatSeat
+	if err := json.Unmarshal([]byte(s.data), &d); err != nil {
+		return fmt.Errorf("seat %d: %w", seat, err)
+	}
+	u.Plans = append(u.Plans, d.Plan)
+	return nil
+}
+
+// sameSeats reports whether stored seats hold u's seats and first plans, whatever
+// the JSON of their data (the migration's and this program's may escape differently).
+func (u *Upbeat) sameSeats(stored []seatRow) bool {
+	var was Upbeat
+	for i, s := range stored {
+		if was.setSeat(i+1, s) != nil {
+			return false
+		}
+	}
+	return slices.Equal(was.Seats, u.Seats) && slices.Equal(was.Plans, u.Plans)
+}
+
+// decodeUpbeat reads an UPBEAT row's config column; its seats are read apart.
+func decodeUpbeat(config string) (*Upbeat, error) {
 	cfg, err := upbeat.ParseConfig(config)
 	if err != nil {
 		return nil, fmt.Errorf("configuration: %w", err)
 	}
-	u.Config = cfg
-	return &u, nil
+	return &Upbeat{Config: cfg}, nil
 }
 
 // upbeatActions are the actions an UPBEAT record can replay.
 func upbeatActions() []upbeat.ActionKind {
 	return []upbeat.ActionKind{upbeat.ActRevise, upbeat.ActConfirm, upbeat.ActResign, upbeat.ActStop}
+}
+
+// upbeatAction returns the engine's constant for a stored verb, so loading a game does
+// not allocate a string per action.
+func upbeatAction(b []byte) upbeat.ActionKind {
+	for _, a := range upbeatActions() {
+		if string(b) == string(a) {
+			return a
+		}
+	}
+	return upbeat.ActionKind(b)
 }
 
 // CommitActions stores an UPBEAT game's actions made at position pos of its record
@@ -125,10 +176,10 @@ func (db *DB) CommitRated(ctx context.Context, id int64, pos int, as []upbeat.Ac
 		}
 	}
 	add := func(tx *txn, now int64) error {
-		if err := checkAppend(ctx, tx, id, pos, "upbeat_actions"); err != nil {
+		if err := checkAppend(ctx, tx, id, pos); err != nil {
 			return err
 		}
-		stmt, err := tx.PrepareContext(ctx, `INSERT INTO upbeat_actions (game_id, pos, player, action, plan, elapsed, at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+		stmt, err := tx.PrepareContext(ctx, `INSERT INTO actions (game_id, pos, seat, verb, data, elapsed, at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
 		if err != nil {
 			return err
 		}
@@ -145,39 +196,4 @@ func (db *DB) CommitRated(ctx context.Context, id int64, pos int, as []upbeat.Ac
 		return db.finishWith(ctx, id, pos+len(as), add, 6, *res, turns, summary, policy)
 	}
 	return db.appendRows(ctx, id, pos, len(as), add, summary)
-}
-
-// loadActions fills in the actions of the UPBEAT games among games, selected by
-// filter, in one query.
-func loadActions(ctx context.Context, tx *txn, games []*Game, filter string, args []any) error {
-	byID := map[int64]*Game{}
-	for _, g := range games {
-		if g.Upbeat != nil {
-			byID[g.ID] = g
-		}
-	}
-	if len(byID) == 0 {
-		return nil
-	}
-	rows, err := tx.QueryContext(ctx, `SELECT game_id, player, action, plan, elapsed FROM upbeat_actions
-		WHERE game_id IN (SELECT id FROM games `+filter+`) ORDER BY game_id, pos`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id, elapsed int64
-		var a upbeat.Action
-		var kind string
-		if err := rows.Scan(&id, &a.Player, &kind, &a.Plan, &elapsed); err != nil {
-			return err
-		}
-		a.Kind, a.Elapsed = upbeat.ActionKind(kind), time.Duration(elapsed)
-		g := byID[id]
-		if g == nil {
-			return fmt.Errorf("actions of game %d, which the filter did not select", id)
-		}
-		g.Upbeat.Actions = append(g.Upbeat.Actions, a)
-	}
-	return rows.Err()
 }
