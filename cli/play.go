@@ -266,15 +266,9 @@ func fileKinds(cmd string, lang *interp.Language, files []string, stderr io.Writ
 	return kinds, 0
 }
 
-// playDir makes the folder for the game's images: the one asked for, or a new one in
-// the system's temporary folder.
-func playDir(out string, seed uint64) (string, error) {
-	dir, _, err := newPlayDir(out, seed)
-	return dir, err
-}
-
-// newPlayDir is playDir also saying whether it made the folder (it did not exist
-// before), so that it may be removed again if nothing is written to it.
+// newPlayDir makes the folder for either game's images: the one asked for, or a new
+// one in the system's temporary folder; made says it did not exist before, so that it
+// may be removed again if nothing is written to it.
 func newPlayDir(out string, seed uint64) (dir string, made bool, err error) {
 	if out == "" {
 		dir, err = os.MkdirTemp("", fmt.Sprintf("kombat-play-%d-", seed))

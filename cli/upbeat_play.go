@@ -103,7 +103,7 @@ func upbeatPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.seed == 0 {
 		o.seed = uint64(time.Now().UnixNano()%999_999) + 1 // short enough to note down
 	}
-	dir, err := playDir(o.out, o.seed)
+	dir, made, err := newPlayDir(o.out, o.seed)
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat play: %v\n", err)
 		return 2
@@ -117,17 +117,25 @@ func upbeatPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	s := &upbeatTerminal{lang: lang, r: r, dir: dir, in: bufio.NewReaderSize(in, maxInputLine), out: stdout, now: time.Now}
 	err = s.play(cfg, o, first)
+	// A folder made for this game and left empty (the input ended before the first
+	// plan, or the setup failed) is only clutter, and a temporary one would stay
+	// until the system clears it.
+	removed := s.images == 0 && made && os.Remove(dir) == nil
 	switch {
 	case errors.Is(err, errEndOfInput), errors.Is(err, errInterrupted):
 		why := "End of input"
 		if errors.Is(err, errInterrupted) {
 			why = "Interrupted"
 		}
-		fmt.Fprintf(stdout, "\n%s: the game is left unfinished.", why)
-		if s.images > 0 {
-			fmt.Fprintf(stdout, " Its territory images are in %s", dir)
+		fmt.Fprintf(stdout, "\n%s: the game is left unfinished.\n", why)
+		switch {
+		case s.images > 0:
+			fmt.Fprintf(stdout, "Its territory images are in %s\n", dir)
+		case removed:
+			fmt.Fprintf(stdout, "Nothing was played, so no image was written, and the folder made for them, %s, is removed.\n", dir)
+		default:
+			fmt.Fprintf(stdout, "Nothing was played, so no image was written to %s\n", dir)
 		}
-		fmt.Fprintln(stdout)
 		return 0
 	case errors.Is(err, errQuit):
 		return 0 // the end was said, as any game's

@@ -290,3 +290,50 @@ func TestUpbeatPlay_Help(t *testing.T) {
 		}
 	}
 }
+
+// TestUpbeatPlay_NothingPlayedLeavesNoFolder: input that ends before the first plan
+// (so before start.png) removes the --out folder the game made, or the temporary one
+// made without --out, and keeps one that was there before, as KOMBAT's play does.
+func TestUpbeatPlay_NothingPlayedLeavesNoFolder(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir()) // where the folder without --out goes, and is cleared
+	base := t.TempDir()
+	cfg := writeFile(t, t.TempDir(), "small.cfg", "m=6\nn=6\nmax_turns=2\n")
+	for _, tc := range []struct {
+		name   string
+		out    bool // --out is given
+		before bool // the folder exists before the game
+		want   string
+	}{
+		{"made for the game", true, false, "Nothing was played, so no image was written, and the folder made for them, "},
+		{"temporary", false, false, "Nothing was played, so no image was written, and the folder made for them, "},
+		{"there before", true, true, "Nothing was played, so no image was written to "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := []string{"play", "--game", "upbeat", "--config", cfg, "--seed", "3"}
+			dir := filepath.Join(base, strings.ReplaceAll(tc.name, " ", "-"))
+			if tc.out {
+				args = append(args, "--out", dir)
+			}
+			if tc.before {
+				if err := os.Mkdir(dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			code, out, errs := runCmd(t, "invest 1\n", args...) // the plan never ends
+			if code != 0 || !strings.Contains(out, tc.want) {
+				t.Fatalf("exit %d, output lacks %q:\n%s%s", code, tc.want, out, errs)
+			}
+			// The folder the intro named, whichever it was.
+			m := regexp.MustCompile(`go to\n  (.*)\n`).FindStringSubmatch(out)
+			if m == nil {
+				t.Fatalf("the intro names no folder:\n%s", out)
+			}
+			if tc.out && m[1] != dir {
+				t.Errorf("the intro names %s, want %s", m[1], dir)
+			}
+			if _, err := os.Stat(m[1]); (err == nil) != tc.before {
+				t.Errorf("%s exists: %v, want %v", m[1], err == nil, tc.before)
+			}
+		})
+	}
+}

@@ -192,6 +192,18 @@ func (p *pen) width(s string) float64 {
 // at writes s with its anchor point (ax, ay) at (x, y), as gg.DrawStringAnchored: ax 0
 // left, 0.5 centre, 1 right; ay 0 on the baseline, 0.5 centred on the font's height.
 func (p *pen) at(s string, x, y, ax, ay float64) {
+	p.each(s, x, y, ax, ay, p.glyph)
+}
+
+// box is the rectangle of the pixels at would write for the same arguments.
+func (p *pen) box(s string, x, y, ax, ay float64) image.Rectangle {
+	var b image.Rectangle
+	p.each(s, x, y, ax, ay, func(mask *image.Alpha, off image.Point) { b = b.Union(mask.Rect.Add(off)) })
+	return b
+}
+
+// each calls f with the mask of each of the glyphs at writes and where it goes.
+func (p *pen) each(s string, x, y, ax, ay float64, f func(mask *image.Alpha, off image.Point)) {
 	x -= ax * p.width(s)
 	y += ay * p.height(p.face)
 	dot := fixed.Int26_6(math.Round(x * 64))
@@ -200,8 +212,7 @@ func (p *pen) at(s string, x, y, ax, ay float64) {
 		sub := uint8(dot&63) / 16
 		g := p.get(p.face, r, sub)
 		if g.mask != nil {
-			off := image.Pt(int(dot>>6), base)
-			p.glyph(g.mask, off)
+			f(g.mask, image.Pt(int(dot>>6), base))
 		}
 		dot += g.advance
 	}

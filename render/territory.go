@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/fogleman/gg"
 
@@ -152,6 +151,8 @@ type territoryFrame struct {
 	pal    *image.Paletted
 	enc    *pngEncoder
 	idx    []int32 // the region index under each map pixel of the row above, -1 for none
+	labels []regionLabel
+	under  []uint8 // the pixels under the labels' plates before the crew was drawn
 }
 
 func (r *Renderer) territoryKit() *territoryKit {
@@ -209,6 +210,9 @@ type terrView struct {
 	snap  *upbeat.Snapshot
 	names []string
 	geo   geometry
+	// labels holds each region's text and mark by its place in the window (row by
+	// row), when regions are large enough to carry text; nil otherwise.
+	labels []regionLabel
 }
 
 // redraw draws t on a canvas reused from an earlier image.
@@ -237,8 +241,15 @@ func (r *Renderer) drawTerritory(f *territoryFrame, t Territory) {
 	fillBox(img, 0, 0, Width, Height, rgb(colBackground))
 	r.drawRegions(f, v)
 	pn := r.newPen(f.dc)
-	r.drawCenters(f.shapes, v)
-	r.drawCrew(f.shapes, pn, v)
+	// The crew's path, marks and shots go under the regions' text and the city
+	// centers' rings: what was under each text's plate is kept and put back over the
+	// crew's drawing ("120" read "1+0" with the path over it), and the rings come after.
+	r.layoutLabels(f, pn, v)
+	f.under = keepPlates(img, v.labels, f.under[:0])
+	r.drawCrew(f.shapes, v)
+	r.drawShotLabels(pn, v)
+	restorePlates(img, v.labels, f.under)
+	r.drawCenters(f.shapes, pn, v)
 	r.drawRegionLabels(pn, v)
 	// What the marks drew past the map is cleared before the numbers around it go on.
 	fillBox(img, 0, 0, Width, int(mapY)-2, rgb(colBackground))
@@ -395,218 +406,6 @@ func inkOn(c color.RGBA) color.RGBA {
 	return rgb(0xFFFFFF)
 }
 
-// Sizes from which regions carry text: deposits as numbers, then the owner's number.
-const (
-	depositTextSize = 18.0
-	ownerTextSize   = 30.0
-)
-
-// drawRegionLabels writes, once regions are large enough, each deposit as a number and,
-// larger still, the owner's number (P3) over it: the second cue besides the pattern.
-func (r *Renderer) drawRegionLabels(pn *pen, v *terrView) {
-	g, s := v.geo, v.snap
-	if g.s < depositTextSize {
-		return
-	}
-	w := g.win
-	numFace := r.face(g.s >= ownerTextSize, math.Min(10+(g.s-depositTextSize)/4, 15))
-	ownerFace := r.face(true, 11)
-	for row := w.Top; row < w.Top+w.Rows; row++ {
-		for col := w.Left; col < w.Left+w.Cols; col++ {
-			reg := upbeat.Region{Row: row, Col: col}
-			o, d := s.Owner(reg), s.Deposit(reg)
-			if o == 0 && d < 1 { // what is left below 1 is shaded, not worth a number
-				continue
-			}
-			x, y := g.center(reg)
-			fill, _ := shade(o, depLevel(d, s.Config.MaxDep))
-			pn.setColor(inkOn(fill))
-			if g.s >= ownerTextSize && o != 0 {
-				pn.font(ownerFace)
-				pn.at("P"+strconv.Itoa(o), x, y-g.h*0.22, 0.5, 0.5)
-				y += g.h * 0.1
-			}
-			pn.font(numFace)
-			pn.at(compact(d), x, y, 0.5, 0.5)
-		}
-	}
-}
-
-// compact writes a deposit in at most four or five characters: 87, 1234, 12.3k, 456k, 1.2M.
-func compact(d float64) string {
-	n := upbeat.Whole(d)
-	switch {
-	case n < 10_000:
-		return strconv.FormatInt(n, 10)
-	case n < 100_000:
-		return strconv.FormatFloat(float64(n/100)/10, 'f', 1, 64) + "k"
-	case n < 1_000_000:
-		return strconv.FormatInt(n/1000, 10) + "k"
-	case n < 100_000_000:
-		return strconv.FormatFloat(float64(n/100_000)/10, 'f', 1, 64) + "M"
-	case n < 1_000_000_000:
-		return strconv.FormatInt(n/1_000_000, 10) + "M"
-	}
-	return strconv.FormatFloat(float64(n/100_000_000)/10, 'f', 1, 64) + "G"
-}
-
-// markSize is the radius of the marks on a region (city centers, invests, collects):
-// a share of the hex, but never too small to see on the overview.
-func (g geometry) markSize() float64 { return math.Max(4.5, g.s*0.38) }
-
-// drawCenters marks each city center still in the game: a white disc in a black rim
-// with the owner's colour inside; when regions carry numbers, a ring around them.
-func (r *Renderer) drawCenters(sh *shaper, v *terrView) {
-	g := v.geo
-	for pass := range 3 {
-		for p, pv := range v.snap.Players {
-			if !pv.Alive || !g.win.Has(pv.Center) {
-				continue
-			}
-			x, y := g.center(pv.Center)
-			if g.s >= depositTextSize {
-				ringW := math.Max(3, g.s*0.09)
-				rad := g.s * 0.78
-				switch pass {
-				case 0:
-					ring(sh, x, y, rad, ringW+3)
-				case 1:
-					ring(sh, x, y, rad, ringW)
-				}
-				continue
-			}
-			rad := g.markSize()
-			switch pass {
-			case 0:
-				sh.circle(x, y, rad+1.5)
-			case 1:
-				sh.circle(x, y, rad)
-			case 2:
-				sh.circle(x, y, rad*0.5)
-				sh.fill(territoryColor(p + 1))
-			}
-		}
-		switch pass {
-		case 0:
-			sh.fill(rgb(0x000000))
-		case 1:
-			sh.fill(rgb(0xFFFFFF))
-		}
-	}
-}
-
-// ring adds an annulus of the given width around radius rad.
-func ring(sh *shaper, x, y, rad, w float64) {
-	n := max(24, int(rad))
-	for i := range n {
-		a0 := 2 * math.Pi * float64(i) / float64(n)
-		a1 := 2 * math.Pi * float64(i+1) / float64(n)
-		sh.line(x+rad*math.Cos(a0), y+rad*math.Sin(a0), x+rad*math.Cos(a1), y+rad*math.Sin(a1), w)
-	}
-}
-
-// drawCrew draws the last turn's crew: its path as a white line in a black rim ending
-// in an arrow, a + on each region it invested in and a - where it collected, and each
-// shot that was paid for as a yellow line to a spark on the target, with the deposit
-// it took when zoomed in.
-func (r *Renderer) drawCrew(sh *shaper, pn *pen, v *terrView) {
-	g := v.geo
-	events := v.t.Last.Events
-	var path [][2]float64
-	for _, e := range events {
-		switch e.Kind {
-		case upbeat.EventMove, upbeat.EventInvest, upbeat.EventCollect, upbeat.EventShoot, upbeat.EventRelocate:
-		default:
-			continue
-		}
-		if len(path) == 0 {
-			x, y := g.center(e.At)
-			path = append(path, [2]float64{x, y})
-		}
-		if e.Kind == upbeat.EventMove && e.OK {
-			x, y := g.center(e.To)
-			path = append(path, [2]float64{x, y})
-		}
-	}
-	lw := math.Min(math.Max(2, g.s*0.14), 6)
-	if len(path) > 1 {
-		for pass, c := range []color.RGBA{rgb(0x000000), rgb(0xFFFFFF)} {
-			extra := 3.0 * float64(1-pass)
-			sh.polyline(path, lw+extra)
-			a, b := path[len(path)-2], path[len(path)-1]
-			arrowHead(sh, a[0], a[1], b[0], b[1], 3*lw+extra)
-			sh.fill(c)
-		}
-	}
-	// Invests and collects that took effect: a + or a - on a black disc.
-	// They sit low in the hex, under the deposit's number and the owner's.
-	m := math.Max(4.5, g.s*0.22)
-	for pass := range 2 {
-		for _, e := range events {
-			if !e.OK || (e.Kind != upbeat.EventInvest && e.Kind != upbeat.EventCollect) {
-				continue
-			}
-			x, y := g.center(e.At)
-			if g.s >= depositTextSize {
-				y += g.h * 0.31
-			}
-			if pass == 0 {
-				sh.circle(x, y, m)
-				continue
-			}
-			sh.line(x-m*0.6, y, x+m*0.6, y, math.Max(1.5, m*0.3))
-			if e.Kind == upbeat.EventInvest {
-				sh.line(x, y-m*0.6, x, y+m*0.6, math.Max(1.5, m*0.3))
-			}
-		}
-		sh.fill([]color.RGBA{rgb(0x000000), rgb(0xFFFFFF)}[pass])
-	}
-	// Shots that were paid: a line to the target, then a spark.
-	type label struct {
-		x, y float64
-		s    string
-	}
-	var labels []label
-	for pass := range 2 {
-		for _, e := range events {
-			if e.Kind != upbeat.EventShoot || e.Cost == 0 {
-				continue
-			}
-			fx, fy := g.center(e.At)
-			tx, ty := g.center(e.To)
-			if !v.snap.Territory.Has(e.To) {
-				tx, ty = fx+(tx-fx)*0.6, fy+(ty-fy)*0.6
-			}
-			w := lw + 3*float64(1-pass)
-			sh.line(fx, fy, tx, ty, w)
-			spark(sh, tx, ty, math.Max(6, g.s*0.45), w)
-			if pass == 1 && g.s >= depositTextSize {
-				labels = append(labels, label{tx, ty - g.h*0.45, "-" + compact(-e.Gain)})
-			}
-		}
-		sh.fill([]color.RGBA{rgb(0x000000), rgb(colShot)}[pass])
-	}
-	for _, l := range labels {
-		outlined(pn, r.face(true, 13), l.s, l.x, l.y, rgb(colShot), rgb(0x000000))
-	}
-}
-
-// arrowHead adds an arrowhead of length l at (bx, by), pointing away from (ax, ay).
-func arrowHead(sh *shaper, ax, ay, bx, by, l float64) {
-	ang := math.Atan2(by-ay, bx-ax)
-	const w = 0.5
-	sh.triangle(bx+l*0.4*math.Cos(ang), by+l*0.4*math.Sin(ang),
-		bx-l*math.Cos(ang-w), by-l*math.Sin(ang-w), bx-l*math.Cos(ang+w), by-l*math.Sin(ang+w))
-}
-
-// spark adds an eight-pointed spark of radius rad.
-func spark(sh *shaper, x, y, rad, w float64) {
-	for i := range 8 {
-		a := float64(i) * math.Pi / 4
-		sh.line(x+rad*0.3*math.Cos(a), y+rad*0.3*math.Sin(a), x+rad*math.Cos(a), y+rad*math.Sin(a), w*0.8)
-	}
-}
-
 // drawCoordinates writes the column numbers above the map and the row numbers beside
 // it, as plans count them (currow, curcol), every one or every few as space allows.
 func (r *Renderer) drawCoordinates(pn *pen, v *terrView) {
@@ -641,185 +440,4 @@ func coordStep(spacing, room float64) int {
 		}
 	}
 	return 100
-}
-
-// drawTerritoryPanel draws the panel: the game's state, one box per player (budget,
-// regions, total deposit, revision time left), what the view shows and a legend.
-func (r *Renderer) drawTerritoryPanel(f *territoryFrame, pn *pen, v *terrView) {
-	s := v.snap
-	img := f.rgba
-	fillBox(img, int(panelX)-8, 0, Width, Height, rgb(colPanel))
-	const left, right = panelX + 6, Width - 12.0
-	pn.font(r.face(true, 20))
-	pn.setColor(rgb(colText))
-	pn.at("UPBEAT", left, 24, 0, 0.5)
-	pn.font(r.face(false, 13))
-	pn.setColor(rgb(colMuted))
-	turns := fmt.Sprintf("%d turns played", s.Turns)
-	if len(s.Players) > 0 {
-		turns = fmt.Sprintf("turn %d of %d", s.Players[max(s.Current, 1)-1].Turn, s.Config.MaxTurns)
-		if s.Over {
-			turns = fmt.Sprintf("%d turns played", s.Turns)
-		}
-	}
-	pn.at(turns, right, 24, 1, 0.5)
-	y := 48.0
-	status := ""
-	switch {
-	case s.Over && s.Winner == 0:
-		status = "Game over: a tie"
-	case s.Over:
-		status = "Game over: " + v.names[s.Winner-1] + " wins"
-	case s.Current != 0:
-		status = v.names[s.Current-1] + " to play"
-	}
-	pn.font(r.face(true, 14))
-	pn.setColor(rgb(colText))
-	if s.Over {
-		pn.setColor(rgb(colShot))
-	}
-	pn.at(fit(pn, status, right-left), left, y, 0, 0.5)
-	if v.t.Title != "" {
-		y += 18
-		pn.font(r.face(false, 13))
-		pn.setColor(rgb(colText))
-		pn.at(fit(pn, v.t.Title, right-left), left, y, 0, 0.5)
-	}
-	y += 18
-	pn.font(r.face(false, 12))
-	pn.setColor(rgb(colMuted))
-	w := v.geo.win
-	where := fmt.Sprintf("Overview: %d rows x %d columns", s.Territory.Rows, s.Territory.Cols)
-	if w.Rows < s.Territory.Rows || w.Cols < s.Territory.Cols {
-		where = fmt.Sprintf("Zoom %d: rows %d-%d, columns %d-%d", v.t.View.clamp(s.Territory).Zoom, w.Top, w.Top+w.Rows-1, w.Left, w.Left+w.Cols-1)
-	}
-	pn.at(where, left, y, 0, 0.5)
-	// Player boxes share what is left above the legend.
-	top := y + 14
-	const legendTop = 548.0
-	n := max(len(s.Players), 1)
-	boxH := math.Min(76, (legendTop-8-top)/float64(n))
-	for p := 1; p <= len(s.Players); p++ {
-		r.playerBox(img, pn, v, p, top+float64(p-1)*boxH, boxH-6)
-	}
-	r.territoryLegend(img, f.shapes, pn, v, legendTop)
-}
-
-// playerBox is player p's box: a swatch in the player's colour and pattern, the name,
-// budget, regions, total deposit and revision time left; the player to act framed in
-// their colour, a player who is out in grey.
-func (r *Renderer) playerBox(img *image.RGBA, pn *pen, v *terrView, p int, y, h float64) {
-	pv := v.snap.Players[p-1]
-	const left, right = panelX, Width - 8.0
-	if v.snap.Current == p {
-		c := territoryColor(p)
-		fillBox(img, int(left)-4, int(y)-2, int(right)+2, int(y+h)+2, c)
-		fillBox(img, int(left)-2, int(y), int(right), int(y+h), rgb(colPanel))
-	}
-	// The swatch: the region look at a middle deposit level.
-	sw := int(math.Min(h-8, 30))
-	sx, sy := int(left)+4, int(y)+4
-	fill, pat := shade(p, 3)
-	if !pv.Alive {
-		fill, pat = shade(0, 2)
-	}
-	for yy := sy; yy < sy+sw; yy++ {
-		for xx := sx; xx < sx+sw; xx++ {
-			c := fill
-			if patterned(p, xx, yy) {
-				c = pat
-			}
-			img.SetRGBA(xx, yy, c)
-		}
-	}
-	pn.font(r.face(true, 12))
-	pn.setColor(inkOn(fill))
-	pn.at(strconv.Itoa(p), float64(sx)+float64(sw)/2, float64(sy)+float64(sw)/2, 0.5, 0.5)
-	tx := float64(sx + sw + 8)
-	text, muted := rgb(colText), rgb(colMuted)
-	if !pv.Alive {
-		text = muted
-	}
-	line := h / 3.2
-	pn.font(r.face(true, 14))
-	pn.setColor(text)
-	name := v.names[p-1]
-	if !pv.Alive {
-		name += " (out)"
-	}
-	pn.at(fit(pn, name, right-tx-4), tx, y+line*0.7, 0, 0.5)
-	pn.font(r.face(false, 12))
-	pn.setColor(text)
-	pn.at(fit(pn, fmt.Sprintf("budget %s · %s", thousands(pv.Budget), strconv.Itoa(pv.Regions)+" "+Plural(pv.Regions, "region", "regions")), right-tx-4), tx, y+line*1.7, 0, 0.5)
-	pn.setColor(muted)
-	clock := clockText(pv.Clock)
-	if !pv.CanRevise {
-		clock = "clock spent"
-	}
-	pn.at(fit(pn, fmt.Sprintf("deposits %s · revise %s", thousands(upbeat.Whole(pv.Total)), clock), right-tx-4), tx, y+line*2.6, 0, 0.5)
-}
-
-// clockText writes a revision clock as m:ss, or h:mm:ss from an hour.
-func clockText(d time.Duration) string {
-	sec := int64(max(d, 0) / time.Second)
-	if sec >= 3600 {
-		return fmt.Sprintf("%d:%02d:%02d", sec/3600, sec/60%60, sec%60)
-	}
-	return fmt.Sprintf("%d:%02d", sec/60, sec%60)
-}
-
-// territoryLegend explains the marks: city center, the crew's path, invest, collect,
-// shot, and the deposit shading from low to high.
-func (r *Renderer) territoryLegend(img *image.RGBA, sh *shaper, pn *pen, v *terrView, y float64) {
-	const left = panelX + 6
-	pn.font(r.face(false, 12))
-	pn.setColor(rgb(colMuted))
-	// Row 1: center, path; row 2: invest, collect, shot.
-	cx, cy := left+8, y+10
-	sh.circle(cx, cy, 7)
-	sh.fill(rgb(0x000000))
-	sh.circle(cx, cy, 5.5)
-	sh.fill(rgb(0xFFFFFF))
-	sh.circle(cx, cy, 2.7)
-	sh.fill(territoryColor(1))
-	pn.at("city center", cx+12, cy, 0, 0.5)
-	px := left + 120
-	sh.line(px, cy, px+26, cy, 5)
-	arrowHead(sh, px, cy, px+26, cy, 12)
-	sh.fill(rgb(0x000000))
-	sh.line(px, cy, px+26, cy, 2.5)
-	arrowHead(sh, px, cy, px+26, cy, 9)
-	sh.fill(rgb(0xFFFFFF))
-	pn.at("crew's path", px+36, cy, 0, 0.5)
-	cy += 22
-	for i, what := range []string{"invest", "collect"} {
-		x := left + 8 + float64(i)*80
-		sh.circle(x, cy, 7)
-		sh.fill(rgb(0x000000))
-		sh.line(x-4, cy, x+4, cy, 2)
-		if i == 0 {
-			sh.line(x, cy-4, x, cy+4, 2)
-		}
-		sh.fill(rgb(0xFFFFFF))
-		pn.at(what, x+12, cy, 0, 0.5)
-	}
-	sx := left + 172
-	sh.line(sx, cy, sx+20, cy, 5)
-	spark(sh, sx+20, cy, 7, 5)
-	sh.fill(rgb(0x000000))
-	sh.line(sx, cy, sx+20, cy, 2.5)
-	spark(sh, sx+20, cy, 7, 2.5)
-	sh.fill(rgb(colShot))
-	pn.at("shot", sx+32, cy, 0, 0.5)
-	// The shading scale, in player 1's colour.
-	cy += 24
-	pn.at("deposit", left, cy, 0, 0.5)
-	bx := int(left) + 52
-	for l := range depLevels {
-		fill, _ := shade(1, l)
-		fillBox(img, bx+l*26, int(cy)-7, bx+l*26+24, int(cy)+7, fill)
-	}
-	pn.at(fmt.Sprintf("up to %s", compact(float64(v.snap.Config.MaxDep))), float64(bx+depLevels*26+4), cy, 0, 0.5)
-	cy += 20
-	pn.at("Patterns and P numbers tell players apart", left, cy, 0, 0.5)
 }

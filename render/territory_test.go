@@ -265,12 +265,17 @@ func TestCompactIsWhole(t *testing.T) {
 }
 
 // TestTerritoryText compares the crafted position's text map with
-// testdata/territory.txt (go test ./render -update rewrites it), and holds every map
+// testdata/territory.txt (go test ./render -update rewrites it), shows where a
+// player who is out had their city center, and holds every map
 // to 80 columns: a territory of 100x100 is shown as a window around the given region,
 // clamped at the edges.
 func TestTerritoryText(t *testing.T) {
 	got := TerritoryText(craftedTerritory(), upbeat.Region{Row: 3, Col: 3})
 	checkTextGolden(t, "territory.txt", got+TerritoryLegend)
+	// Player 4, out, had their city center at (9,2), ownerless since.
+	if !strings.Contains(got, "\n   9   .  x4   .") {
+		t.Errorf("row 9 does not show player 4's fallen city center at column 2:\n%s", got)
+	}
 	big := craftedTerritory()
 	cfg := big.Snap.Config
 	cfg.Rows, cfg.Cols = 100, 100

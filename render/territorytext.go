@@ -15,8 +15,9 @@ const (
 )
 
 // TerritoryText is an UPBEAT territory as a text map, for terminals and screen readers:
-// who owns each region, the city centers, where the last turn's crew ended and what
-// ownerless regions still hold (TerritoryLegend says how). It keeps to 80 columns,
+// who owns each region, the city centers, those that fell (while no one owns their
+// region), where the last turn's crew ended and what ownerless regions still hold
+// (TerritoryLegend says how). It keeps to 80 columns,
 // every cell at most 3 characters after a space; a territory wider or taller
 // than textMapCols x textMapRows is shown as a window of that size around `around`
 // (the reader's city center, say), and says which rows and columns it shows.
@@ -25,10 +26,12 @@ func TerritoryText(t Territory, around upbeat.Region) string {
 	terr := s.Territory
 	r0, rows := window(around.Row, terr.Rows, textMapRows)
 	c0, cols := window(around.Col, terr.Cols, textMapCols)
-	centers := map[upbeat.Region]int{}
+	centers, ruins := map[upbeat.Region]int{}, map[upbeat.Region]int{}
 	for p, pv := range s.Players {
 		if pv.Alive {
 			centers[pv.Center] = p + 1
+		} else {
+			ruins[pv.Center] = p + 1
 		}
 	}
 	var b strings.Builder
@@ -50,6 +53,8 @@ func TerritoryText(t Territory, around upbeat.Region) string {
 				cell = fmt.Sprintf("@%d", centers[at])
 			case o != 0:
 				cell = fmt.Sprint(o)
+			case ruins[at] != 0: // as the image's broken ring says whose city it was
+				cell = fmt.Sprintf("x%d", ruins[at])
 			case s.Deposit(at) >= 1:
 				cell = ":"
 			}
@@ -65,9 +70,9 @@ func TerritoryText(t Territory, around upbeat.Region) string {
 
 // TerritoryLegend says what TerritoryText's marks mean, to print with the first map
 // rather than under every one.
-const TerritoryLegend = "N: a region of player N, @N their city center, : an ownerless region holding\n" +
-	"a deposit, * where the last turn's crew ended. Even columns sit half a region\n" +
-	"higher.\n"
+const TerritoryLegend = "N: a region of player N, @N their city center, xN where it fell, : an ownerless\n" +
+	"region holding a deposit, * where the last turn's crew ended. Even columns sit\n" +
+	"half a region higher.\n"
 
 // window is the first index and the length of a window of at most size out of n
 // (indices from 1), centred on at where the edges allow.
