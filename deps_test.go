@@ -18,8 +18,9 @@ const module = "github.com/kombat-game/kombat"
 // layers is the import graph of the README's Layout: a package may import only the
 // packages of earlier layers, and render and store (one layer) never import each other.
 // bot/discordtest, the fake Discord the bot's tests run against, bot/pace, the
-// scheduler that keeps REST calls inside Discord's global limit, and examples, the
-// example strategies embedded as files, import nothing of ours. conf, the reader of
+// scheduler that keeps REST calls inside Discord's global limit, examples, the
+// example strategies embedded as files, and stomp, the frames programs speak over the
+// network, import nothing of ours. conf, the reader of
 // both games' configuration files, hexgrid, their boards' geometry, and match, the
 // vocabulary every game's matches share (mode, result, reason), sit below the games
 // that use them. host, what hosting a
@@ -28,7 +29,7 @@ const module = "github.com/kombat-game/kombat"
 // for the session. cli, the
 // commands, is imported by main alone, so the bot can never depend on a command.
 var layers = [][]string{
-	{"interp", "bot/discordtest", "bot/pace", "examples"},
+	{"interp", "bot/discordtest", "bot/pace", "examples", "stomp"},
 	{"conf", "hexgrid", "match"},
 	{"game", "upbeat"},
 	{"render", "store"},
