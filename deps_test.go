@@ -19,8 +19,9 @@ const module = "github.com/kombat-game/kombat"
 // packages of earlier layers, and render and store (one layer) never import each other.
 // bot/discordtest, the fake Discord the bot's tests run against, bot/pace, the
 // scheduler that keeps REST calls inside Discord's global limit, examples, the
-// example strategies embedded as files, and stomp, the frames programs speak over the
-// network, import nothing of ours. conf, the reader of
+// example strategies embedded as files, stomp, the frames programs speak over the
+// network, and internal/leaks, the tests' check for goroutines left running, import
+// nothing of ours. conf, the reader of
 // both games' configuration files, hexgrid, their boards' geometry, and match, the
 // vocabulary every game's matches share (mode, result, reason), sit below the games
 // that use them. host, what hosting a
@@ -29,7 +30,7 @@ const module = "github.com/kombat-game/kombat"
 // for the session. cli, the
 // commands, is imported by main alone, so the bot can never depend on a command.
 var layers = [][]string{
-	{"interp", "bot/discordtest", "bot/pace", "examples", "stomp"},
+	{"interp", "bot/discordtest", "bot/pace", "examples", "stomp", "internal/leaks"},
 	{"conf", "hexgrid", "match"},
 	{"game", "upbeat"},
 	{"render", "store"},
