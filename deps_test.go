@@ -27,7 +27,8 @@ const module = "github.com/kombat-game/kombat"
 // that use them. host, what hosting a
 // game means, comes before bot so that it can never depend on the chat; bot/view, the
 // Discord messages bot sends as values, comes before bot so that views never reach
-// for the session. cli, the
+// for the session. netplay, the network front for programs that play, sits beside bot:
+// it may use store, and neither imports the other, so each front stands alone. cli, the
 // commands, is imported by main alone, so the bot can never depend on a command.
 var layers = [][]string{
 	{"interp", "bot/discordtest", "bot/pace", "examples", "stomp", "internal/leaks"},
@@ -36,7 +37,7 @@ var layers = [][]string{
 	{"render", "store"},
 	{"host"},
 	{"bot/view"},
-	{"bot"},
+	{"bot", "netplay"},
 	{"cli"},
 	{"."},
 }
@@ -44,10 +45,12 @@ var layers = [][]string{
 // onlyImports narrows what a package may import of ours below what its layer allows:
 // main only wires the process to cli, so that every command is reachable by cli's
 // tests; host decides without drawing, so it never imports render (the chat layer
-// draws what host decided), and it hosts both games' rules (game, upbeat).
+// draws what host decided), and it hosts both games' rules (game, upbeat); netplay
+// knows frames and accounts, not games (a game plugs in as a netplay.Handler).
 var onlyImports = map[string][]string{
-	".":    {"cli"},
-	"host": {"interp", "conf", "hexgrid", "match", "game", "upbeat", "store"},
+	".":       {"cli"},
+	"host":    {"interp", "conf", "hexgrid", "match", "game", "upbeat", "store"},
+	"netplay": {"stomp", "store"},
 }
 
 // forbiddenImports are packages outside the module that a package of ours must not

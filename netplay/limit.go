@@ -1,0 +1,89 @@
+package netplay
+
+import (
+	"sync"
+	"time"
+)
+
+// Rate is a token bucket's setting: Burst requests at once, then one every Every.
+type Rate struct {
+	Burst int
+	Every time.Duration
+}
+
+// bucket is a token bucket. It is not safe for concurrent use: a connection's bucket
+// is only touched by its read loop, and ipLimiter locks around its own.
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+// take spends a token if one is left at now, refilling first; a new bucket is full.
+func (b *bucket) take(now time.Time, r Rate) bool {
+	b.refill(now, r)
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// refill adds the tokens earned since the last call, up to Burst.
+func (b *bucket) refill(now time.Time, r Rate) {
+	if b.last.IsZero() {
+		b.tokens, b.last = float64(r.Burst), now
+		return
+	}
+	if r.Every > 0 {
+		b.tokens += float64(now.Sub(b.last)) / float64(r.Every)
+	}
+	b.tokens = min(b.tokens, float64(r.Burst))
+	b.last = now
+}
+
+// full reports whether the bucket would be full at now: such a bucket is no different
+// from a new one, so ipLimiter may forget it.
+func (b *bucket) full(now time.Time, r Rate) bool {
+	b.refill(now, r)
+	return b.tokens >= float64(r.Burst)
+}
+
+// ipLimiter keeps a token bucket per client address, at most max of them: when the
+// table is full it forgets the buckets that have refilled, and refuses newcomers if
+// none has (a flood from that many addresses is an attack, and memory stays bounded).
+type ipLimiter struct {
+	rate Rate
+	max  int
+	now  func() time.Time
+
+	mu sync.Mutex
+	by map[string]*bucket
+}
+
+// newIPLimiter makes an ipLimiter of at most max addresses.
+func newIPLimiter(r Rate, max int, now func() time.Time) *ipLimiter {
+	return &ipLimiter{rate: r, max: max, now: now, by: map[string]*bucket{}}
+}
+
+// allow spends one of ip's tokens, reporting whether there was one.
+func (l *ipLimiter) allow(ip string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	b := l.by[ip]
+	if b == nil {
+		if len(l.by) >= l.max {
+			for k, o := range l.by {
+				if o.full(now, l.rate) {
+					delete(l.by, k)
+				}
+			}
+			if len(l.by) >= l.max {
+				return false
+			}
+		}
+		b = &bucket{}
+		l.by[ip] = b
+	}
+	return b.take(now, l.rate)
+}
