@@ -67,7 +67,7 @@ func echo(ctx context.Context, p Player, c Command) Answer {
 func testTypes() []string { return []string{"GET_GAME_PHASE", "SELECT_MOVE", "SLOW"} }
 
 // start serves the echo game with lim (zero fields default) until the test ends.
-func start(t *testing.T, lim Limits) *harness {
+func start(t testing.TB, lim Limits) *harness {
 	t.Helper()
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "kombat.db"))
 	if err != nil {
@@ -100,7 +100,7 @@ func start(t *testing.T, lim Limits) *harness {
 }
 
 // post sends a form (or JSON when json is set) to path and returns the status and body.
-func (h *harness) post(t *testing.T, path, contentType, body string) (int, string) {
+func (h *harness) post(t testing.TB, path, contentType, body string) (int, string) {
 	t.Helper()
 	resp, err := http.Post("http://"+h.addr+path, contentType, strings.NewReader(body))
 	if err != nil {
@@ -115,7 +115,7 @@ func (h *harness) post(t *testing.T, path, contentType, body string) (int, strin
 }
 
 // register makes an account and returns its token.
-func (h *harness) register(t *testing.T, name string) string {
+func (h *harness) register(t testing.TB, name string) string {
 	t.Helper()
 	status, body := h.post(t, "/public/register", "application/x-www-form-urlencoded", url.Values{"username": {name}, "password": {"correct horse"}}.Encode())
 	if status != http.StatusOK {
@@ -125,7 +125,7 @@ func (h *harness) register(t *testing.T, name string) string {
 }
 
 // dial opens /player with token, failing the test if the server refuses.
-func (h *harness) dial(t *testing.T, token string) *websocket.Conn {
+func (h *harness) dial(t testing.TB, token string) *websocket.Conn {
 	t.Helper()
 	ws, resp, err := h.tryDial(token)
 	if err != nil {
@@ -149,7 +149,7 @@ func (h *harness) tryDial(token string) (*websocket.Conn, *http.Response, error)
 }
 
 // session opens a socket for a new account and takes it through CONNECT and SUBSCRIBE.
-func (h *harness) session(t *testing.T, name string) *websocket.Conn {
+func (h *harness) session(t testing.TB, name string) *websocket.Conn {
 	t.Helper()
 	ws := h.dial(t, h.register(t, name))
 	write(t, ws, "CONNECT\naccept-version:1.2\nhost:localhost\n\n\x00")
@@ -161,7 +161,7 @@ func (h *harness) session(t *testing.T, name string) *websocket.Conn {
 }
 
 // write sends one WebSocket text message.
-func write(t *testing.T, ws *websocket.Conn, msg string) {
+func write(t testing.TB, ws *websocket.Conn, msg string) {
 	t.Helper()
 	if err := ws.WriteMessage(websocket.TextMessage, []byte(msg)); err != nil {
 		t.Fatal(err)
@@ -169,13 +169,13 @@ func write(t *testing.T, ws *websocket.Conn, msg string) {
 }
 
 // send sends a SEND to /websocket/game with body.
-func send(t *testing.T, ws *websocket.Conn, body string) {
+func send(t testing.TB, ws *websocket.Conn, body string) {
 	t.Helper()
 	write(t, ws, "SEND\ndestination:/websocket/game\ncontent-type:application/json\n\n"+body+"\x00")
 }
 
 // read reads one message holding one frame, within 10 seconds.
-func read(t *testing.T, ws *websocket.Conn) *stomp.Frame {
+func read(t testing.TB, ws *websocket.Conn) *stomp.Frame {
 	t.Helper()
 	ws.SetReadDeadline(time.Now().Add(10 * time.Second))
 	_, data, err := ws.ReadMessage()
@@ -190,7 +190,7 @@ func read(t *testing.T, ws *websocket.Conn) *stomp.Frame {
 }
 
 // answer reads a MESSAGE and returns its body's gamePhase and serverMessage (as JSON).
-func answer(t *testing.T, ws *websocket.Conn) (phase, msg string) {
+func answer(t testing.TB, ws *websocket.Conn) (phase, msg string) {
 	t.Helper()
 	f := read(t, ws)
 	if f.Command != stomp.Message {
@@ -207,7 +207,7 @@ func answer(t *testing.T, ws *websocket.Conn) (phase, msg string) {
 }
 
 // refusal reads a MESSAGE that must refuse, and returns its error text.
-func refusal(t *testing.T, ws *websocket.Conn) string {
+func refusal(t testing.TB, ws *websocket.Conn) string {
 	t.Helper()
 	_, msg := answer(t, ws)
 	var r Refusal
@@ -219,7 +219,7 @@ func refusal(t *testing.T, ws *websocket.Conn) string {
 
 // errorFrame reads an ERROR frame, checks that the socket closes after it, and returns
 // its message header.
-func errorFrame(t *testing.T, ws *websocket.Conn) string {
+func errorFrame(t testing.TB, ws *websocket.Conn) string {
 	t.Helper()
 	f := read(t, ws)
 	if f.Command != stomp.Error {
@@ -237,7 +237,7 @@ func errorFrame(t *testing.T, ws *websocket.Conn) string {
 }
 
 // waitClosed returns the next connection's end the server reports.
-func (h *harness) waitClosed(t *testing.T) closedEvent {
+func (h *harness) waitClosed(t testing.TB) closedEvent {
 	t.Helper()
 	select {
 	case e := <-h.closed:
