@@ -119,7 +119,10 @@ func bearer(r *http.Request) (string, bool) {
 func (c *conn) close(reason string) {
 	c.once.Do(func() {
 		c.mu.Lock()
-		c.reason = reason
+		if c.reason == "" { // fail and DISCONNECT say why before the writer closes
+			c.reason = reason
+		}
+		reason = c.reason
 		ws := c.ws
 		c.mu.Unlock()
 		close(c.done)
@@ -163,7 +166,7 @@ func (c *conn) write() {
 		case b := <-c.out:
 			if b == nil { // after an ERROR frame: STOMP closes the connection
 				c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""), time.Now().Add(c.s.lim.Write))
-				c.close(c.reasonOr("protocol error"))
+				c.close("protocol error")
 				return
 			}
 			c.ws.SetWriteDeadline(time.Now().Add(c.s.lim.Write))
@@ -173,16 +176,6 @@ func (c *conn) write() {
 			}
 		}
 	}
-}
-
-// reasonOr is the reason recorded for the end, or def.
-func (c *conn) reasonOr(def string) string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.reason != "" {
-		return c.reason
-	}
-	return def
 }
 
 // enqueue queues a frame for the writer without waiting: when the queue is full the
@@ -270,16 +263,15 @@ func (c *conn) serve() {
 			return
 		}
 		ws.SetReadDeadline(time.Now().Add(lim.Pong))
-		process, alive := c.admitMessage()
-		if !alive {
-			return
-		}
-		if !process {
-			continue
-		}
 		frames, perr := stomp.Parse(data, lim.Frame)
-		for _, f := range frames {
-			if !c.frame(f) {
+		// Each frame costs a token, so that packing frames into one message buys
+		// nothing; a message of heart-beats alone costs one.
+		for i := range max(len(frames), 1) {
+			process, alive := c.admitMessage()
+			if !alive {
+				return
+			}
+			if process && i < len(frames) && !c.frame(frames[i]) {
 				return
 			}
 		}
@@ -290,8 +282,8 @@ func (c *conn) serve() {
 	}
 }
 
-// admitMessage spends a token of the connection's rate for one message. Without one
-// the message is not processed (process false) but refused with an answer on the
+// admitMessage spends a token of the connection's rate for one frame. Without one
+// the frame is not processed (process false) but refused with an answer on the
 // player's subscription; a connection that keeps sending past its refusals, or floods
 // before it has subscribed (there is nothing to answer on), is closed (alive false).
 func (c *conn) admitMessage() (process, alive bool) {

@@ -53,12 +53,12 @@ func (c *conn) frame(f *stomp.Frame) bool {
 		return false
 	case stomp.Disconnect:
 		c.receipt(f)
-		c.enqueue(nil)
 		c.mu.Lock()
 		if c.reason == "" {
 			c.reason = "the client disconnected"
 		}
 		c.mu.Unlock()
+		c.enqueue(nil)
 		return false
 	default: // CONNECTED, MESSAGE, RECEIPT, ERROR: the server's frames
 		c.fail(fmt.Sprintf("a client may not send %s frames", f.Command))

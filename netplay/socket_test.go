@@ -333,3 +333,39 @@ func TestShutdown(t *testing.T) {
 		t.Error("the server still upgrades after its shutdown")
 	}
 }
+
+// TestFlood_PackedFrames: frames packed into one WebSocket message cost a token each,
+// so packing buys nothing.
+func TestFlood_PackedFrames(t *testing.T) {
+	h := start(t, Limits{Commands: Rate{Burst: 4, Every: time.Hour}, Abuse: Rate{Burst: 1, Every: time.Hour}})
+	ws := h.session(t, "alice") // 2 of the 4 spent
+	one := "SEND\ndestination:/websocket/game\n\n{\"gameId\": 1, \"messageType\": \"GET_GAME_PHASE\"}\x00"
+	write(t, ws, strings.Repeat(one, 5))
+	for range 2 {
+		if phase, _ := answer(t, ws); phase != "ECHO" {
+			t.Fatalf("within the burst: %s", phase)
+		}
+	}
+	if got := refusal(t, ws); !strings.HasPrefix(got, "rate limit: ") {
+		t.Errorf("the third frame: %s", got)
+	}
+	if got := errorFrame(t, ws); got != "too many messages: still sending after 1 refused; disconnected" {
+		t.Errorf("the fourth frame: %s", got)
+	}
+}
+
+// TestUpgrade_Bounds: upgrades are limited per address, and connections in all.
+func TestUpgrade_Bounds(t *testing.T) {
+	h := start(t, Limits{Upgrades: Rate{Burst: 3, Every: time.Hour}, Conns: 1})
+	token := h.register(t, "alice")
+	h.dial(t, token)
+	if status, body := h.upgrade(t, "Bearer "+token); status != http.StatusServiceUnavailable || body != "the server holds its maximum of 1 connections; try again later" {
+		t.Errorf("a second connection: %d %s", status, body)
+	}
+	if status, body := h.upgrade(t, ""); status != http.StatusUnauthorized {
+		t.Errorf("the third attempt: %d %s", status, body)
+	}
+	if status, body := h.upgrade(t, "Bearer "+token); status != http.StatusTooManyRequests || body != "too many connection attempts from your address: at most 3 at once, then one every 1h0m0s" {
+		t.Errorf("the fourth attempt: %d %s", status, body)
+	}
+}
