@@ -39,14 +39,28 @@ const (
 	Error       = "ERROR"
 )
 
-// knownCommand reports whether c is one of STOMP 1.2's fifteen commands.
-func knownCommand(c string) bool {
-	switch c {
-	case Connect, Stomp, Send, Subscribe, Unsubscribe, Ack, Nack, Begin, Commit, Abort,
-		Disconnect, Connected, Message, Receipt, Error:
-		return true
+// command returns the STOMP 1.2 command b names (one of the constants, so that
+// parsing allocates no string for it), or "" when it names none.
+func command(b []byte) string {
+	for _, c := range [...]string{Send, Message, Subscribe, Connect, Connected, Stomp, Unsubscribe, Ack, Nack,
+		Begin, Commit, Abort, Disconnect, Receipt, Error} {
+		if string(b) == c {
+			return c
+		}
 	}
-	return false
+	return ""
+}
+
+// intern returns the common header names and values as constants, so that parsing a
+// usual frame allocates no string for them; others are copied.
+func intern(b []byte) string {
+	for _, c := range [...]string{"destination", "content-type", "content-length", "id", "receipt", "subscription",
+		"message-id", "ack", "accept-version", "host", "heart-beat", "application/json", "/websocket/game", "/user/queue/player"} {
+		if string(b) == c {
+			return c
+		}
+	}
+	return string(b)
 }
 
 // mayHaveBody reports whether 1.2 lets a frame of command c carry a body: only SEND,
@@ -182,8 +196,8 @@ func parseOne(data []byte, lim Limits) (*Frame, []byte, error) {
 		}
 		return nil, nil, syntaxf("unknown command %q", truncate(data, 16))
 	}
-	f := &Frame{Command: string(cmd)}
-	if !knownCommand(f.Command) {
+	f := &Frame{Command: command(cmd), Headers: make([]Header, 0, 6)}
+	if f.Command == "" {
 		return nil, nil, syntaxf("unknown command %q", truncate(cmd, 16))
 	}
 	escaped := escapes(f.Command)
@@ -266,7 +280,7 @@ func parseHeader(l []byte, escaped bool) (Header, error) {
 		return Header{}, syntaxf("a header with an empty name")
 	}
 	if !escaped {
-		return Header{string(name), string(value)}, nil
+		return Header{intern(name), intern(value)}, nil
 	}
 	n, err := unescape(name)
 	if err != nil {
@@ -283,7 +297,7 @@ func parseHeader(l []byte, escaped bool) (Header, error) {
 // 1.2 requires.
 func unescape(b []byte) (string, error) {
 	if bytes.IndexByte(b, '\\') < 0 {
-		return string(b), nil
+		return intern(b), nil
 	}
 	var s strings.Builder
 	s.Grow(len(b))
@@ -342,7 +356,7 @@ func (f *Frame) Append(dst []byte) []byte {
 
 // appendHeaderText appends a header's name or value, escaped when esc.
 func appendHeaderText(dst []byte, s string, esc bool) []byte {
-	if !esc {
+	if !esc || !strings.ContainsAny(s, "\r\n:\\") {
 		return append(dst, s...)
 	}
 	for i := 0; i < len(s); i++ {
