@@ -35,7 +35,7 @@ func TestClients(t *testing.T) {
 				"login: 200 (43 characters)",
 				"CONNECTED version:1.2 user-name:" + user,
 				`MESSAGE subscription:sub-0 {"gamePhase":"ECHO","serverMessage":{"gameId":7,"messageText":"","messageType":"GET_GAME_PHASE","player":"` + user + `"}}`,
-				`MESSAGE subscription:sub-0 {"gamePhase":"","serverMessage":{"error":"unknown messageType \"DANCE\": it is one of GET_GAME_PHASE, SELECT_MOVE, SLOW"}}`,
+				`MESSAGE subscription:sub-0 {"gamePhase":"","serverMessage":{"error":"unknown messageType \"DANCE\": it is one of GET_GAME_PHASE, SELECT_MOVE, SLOW, PANIC"}}`,
 				"RECEIPT receipt-id:bye",
 				"closed",
 				"",

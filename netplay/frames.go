@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -140,9 +141,22 @@ func (c *conn) command(f *stomp.Frame) bool {
 	if c.s.types != nil && !c.s.types[cmd.MessageType] {
 		return c.answer(Refuse("", fmt.Sprintf("unknown messageType %q: it is one of %s", cmd.MessageType, strings.Join(c.s.cfg.MessageTypes, ", "))))
 	}
+	return c.answer(c.handle(cmd))
+}
+
+// handle runs the Handler on one command, within Limits.Handle. A panic in the game is
+// logged with its stack and answered as an internal error: one command's bug must not
+// take the server down, nor leave the connection half closed.
+func (c *conn) handle(cmd Command) (a Answer) {
 	ctx, cancel := context.WithTimeout(c.ctx, c.s.lim.Handle)
 	defer cancel()
-	return c.answer(c.s.cfg.Handler.Handle(ctx, c.player, cmd))
+	defer func() {
+		if r := recover(); r != nil {
+			c.s.log.Error("netplay: the handler panicked", "player", c.player.Name, "command", cmd, "panic", r, "stack", string(debug.Stack()))
+			a = Refuse("", "internal error; the command was not processed")
+		}
+	}()
+	return c.s.cfg.Handler.Handle(ctx, c.player, cmd)
 }
 
 // decodeCommand reads a SEND's body, the spec's {gameId, messageType, messageText}, or

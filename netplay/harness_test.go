@@ -25,6 +25,7 @@ type harness struct {
 	db     *store.DB
 	addr   string           // host:port
 	closed chan closedEvent // each connection's end, from Config.Closed
+	slow   chan struct{}    // a SLOW command has started
 	clock  *testClock
 	stop   func() // stops Serve and waits for it; the test's cleanup calls it too
 }
@@ -54,9 +55,14 @@ func (c *testClock) add(d time.Duration) {
 }
 
 // echo answers every command with what it was and who sent it, in phase "ECHO"; the
-// messageType "SLOW" waits for its context to end first.
-func echo(ctx context.Context, p Player, c Command) Answer {
+// messageType "SLOW" says it started (on slow) and waits for its context to end
+// first, and "PANIC" panics.
+func (h *harness) echo(ctx context.Context, p Player, c Command) Answer {
+	if c.MessageType == "PANIC" {
+		panic("the echo game breaks")
+	}
 	if c.MessageType == "SLOW" {
+		h.slow <- struct{}{}
 		<-ctx.Done()
 		return Refuse("ECHO", "cancelled: "+ctx.Err().Error())
 	}
@@ -64,7 +70,7 @@ func echo(ctx context.Context, p Player, c Command) Answer {
 }
 
 // testTypes are the message types the echo server takes.
-func testTypes() []string { return []string{"GET_GAME_PHASE", "SELECT_MOVE", "SLOW"} }
+func testTypes() []string { return []string{"GET_GAME_PHASE", "SELECT_MOVE", "SLOW", "PANIC"} }
 
 // start serves the echo game with lim (zero fields default) until the test ends.
 func start(t testing.TB, lim Limits) *harness {
@@ -73,9 +79,9 @@ func start(t testing.TB, lim Limits) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{db: db, closed: make(chan closedEvent, 64), clock: &testClock{t: time.Now()}}
+	h := &harness{db: db, closed: make(chan closedEvent, 64), slow: make(chan struct{}, 16), clock: &testClock{t: time.Now()}}
 	db.SetClock(h.clock.now)
-	h.srv, err = New(Config{DB: db, Handler: HandlerFunc(echo), MessageTypes: testTypes(), Limits: lim, Now: h.clock.now,
+	h.srv, err = New(Config{DB: db, Handler: HandlerFunc(h.echo), MessageTypes: testTypes(), Limits: lim, Now: h.clock.now,
 		Closed: func(p Player, reason string) { h.closed <- closedEvent{p.Name, reason} }})
 	if err != nil {
 		t.Fatal(err)

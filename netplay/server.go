@@ -161,7 +161,8 @@ type Config struct {
 	MessageTypes []string
 	Limits       Limits
 	Log          *slog.Logger // nil: no log
-	// Closed, when set, is told each connection's end and why (for logs and tests).
+	// Closed, when set, is told each connection's end and why (for logs and tests); it
+	// must not block, since the connection's goroutines wait for it.
 	Closed func(p Player, reason string)
 	// Now is the clock of tokens' expiry and the rate limits; nil: time.Now.
 	Now func() time.Time
@@ -238,6 +239,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		Handler:           s,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      30 * time.Second, // an account's answer; a socket's writes set their own deadlines
 		MaxHeaderBytes:    16 << 10,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}

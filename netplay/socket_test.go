@@ -141,7 +141,7 @@ func TestCommandRefusals(t *testing.T) {
 	ws := h.session(t, "alice")
 	const shape = `{"gameId": 1, "messageType": "GET_GAME_PHASE", "messageText": ""}`
 	for _, c := range []struct{ body, want string }{
-		{`{"gameId": 1, "messageType": "DANCE"}`, `unknown messageType "DANCE": it is one of GET_GAME_PHASE, SELECT_MOVE, SLOW`},
+		{`{"gameId": 1, "messageType": "DANCE"}`, `unknown messageType "DANCE": it is one of GET_GAME_PHASE, SELECT_MOVE, SLOW, PANIC`},
 		{`{"gameId": 1, "messageType": "GET_GAME_PHASE"`, "malformed JSON body (unexpected EOF): send " + shape},
 		{`not json`, "malformed JSON body (invalid character 'o' in literal null (expecting 'u')): send " + shape},
 		{`{"gameId": 1, "messageType": "GET_GAME_PHASE"} {}`, "malformed JSON body: more than one value; send " + shape},
@@ -300,14 +300,29 @@ func TestSilentPeer(t *testing.T) {
 	}
 }
 
-// TestHandlerCancelledWhenTheConnectionEnds: a command under way gets its context
-// cancelled when its connection closes, so a game never waits on a gone player.
+// TestHandlerTimeout: a command's context ends after Limits.Handle, so a game that
+// waits on it answers then.
 func TestHandlerTimeout(t *testing.T) {
 	h := start(t, Limits{Handle: 50 * time.Millisecond})
 	ws := h.session(t, "alice")
 	send(t, ws, `{"gameId": 1, "messageType": "SLOW"}`)
 	if got := refusal(t, ws); got != "cancelled: context deadline exceeded" {
 		t.Errorf("a slow handler: %s", got)
+	}
+}
+
+// TestHandlerPanics: a game that panics on a command answers an internal error, and
+// the connection plays on.
+func TestHandlerPanics(t *testing.T) {
+	h := start(t, Limits{})
+	ws := h.session(t, "alice")
+	send(t, ws, `{"gameId": 1, "messageType": "PANIC"}`)
+	if got := refusal(t, ws); got != "internal error; the command was not processed" {
+		t.Errorf("a panic: %s", got)
+	}
+	send(t, ws, `{"gameId": 1, "messageType": "GET_GAME_PHASE"}`)
+	if phase, _ := answer(t, ws); phase != "ECHO" {
+		t.Errorf("then: %s", phase)
 	}
 }
 
@@ -367,5 +382,22 @@ func TestUpgrade_Bounds(t *testing.T) {
 	}
 	if status, body := h.upgrade(t, "Bearer "+token); status != http.StatusTooManyRequests || body != "too many connection attempts from your address: at most 3 at once, then one every 1h0m0s" {
 		t.Errorf("the fourth attempt: %d %s", status, body)
+	}
+}
+
+// TestShutdown_EndsCommands: a command under way has its context cancelled when the
+// server stops, so no game holds the shutdown (Limits.Handle is a minute here).
+func TestShutdown_EndsCommands(t *testing.T) {
+	h := start(t, Limits{Handle: time.Minute})
+	ws := h.session(t, "alice")
+	send(t, ws, `{"gameId": 1, "messageType": "SLOW"}`)
+	<-h.slow
+	begun := time.Now()
+	h.stop()
+	if d := time.Since(begun); d > 30*time.Second {
+		t.Errorf("the shutdown took %v", d)
+	}
+	if e := h.waitClosed(t); e.reason != "server shutting down" {
+		t.Errorf("closed for %q", e.reason)
 	}
 }
