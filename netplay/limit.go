@@ -1,6 +1,7 @@
 package netplay
 
 import (
+	"net"
 	"sync"
 	"time"
 )
@@ -86,4 +87,54 @@ func (l *ipLimiter) allow(ip string) bool {
 		l.by[ip] = b
 	}
 	return b.take(now, l.rate)
+}
+
+// limitListener accepts at most n connections open at once: past that, Accept waits
+// for one to close, and the kernel's backlog holds the newcomers. Each connection
+// costs a file descriptor and a goroutine before it has sent a byte, so a crowd of
+// idle ones must not take the process's last descriptor.
+type limitListener struct {
+	net.Listener
+	slots chan struct{}
+	done  chan struct{} // closed by Close, to end a waiting Accept
+	once  sync.Once
+}
+
+// newLimitListener bounds ln to n open connections.
+func newLimitListener(ln net.Listener, n int) *limitListener {
+	return &limitListener{Listener: ln, slots: make(chan struct{}, n), done: make(chan struct{})}
+}
+
+// Accept waits for a free slot, then for a connection.
+func (l *limitListener) Accept() (net.Conn, error) {
+	select {
+	case l.slots <- struct{}{}:
+	case <-l.done:
+		return nil, net.ErrClosed
+	}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.slots
+		return nil, err
+	}
+	return &slotConn{Conn: c, free: func() { <-l.slots }}, nil
+}
+
+// Close closes the listener, ending an Accept that waits for a slot.
+func (l *limitListener) Close() error {
+	l.once.Do(func() { close(l.done) })
+	return l.Listener.Close()
+}
+
+// slotConn frees its listener's slot when it is closed, once.
+type slotConn struct {
+	net.Conn
+	once sync.Once
+	free func()
+}
+
+// Close closes the connection and frees its slot.
+func (c *slotConn) Close() error {
+	c.once.Do(c.free)
+	return c.Conn.Close()
 }

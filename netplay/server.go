@@ -73,7 +73,8 @@ type Limits struct {
 	Abuse      Rate // refusals a connection may earn; beyond it, it is disconnected
 	OutQueue   int  // frames waiting to be written to one connection; a reader slower than that is disconnected
 	PerAccount int  // connections one account may hold at once
-	Conns      int  // connections at once, in all
+	Conns      int  // WebSocket connections at once, in all
+	TCP        int  // TCP connections open at once (sockets, account requests, idle ones); past it new ones wait in the kernel's backlog
 
 	Public    Rate // requests to /public/register and /public/login per client address
 	Upgrades  Rate // WebSocket upgrades (with a token or not) per client address
@@ -99,6 +100,7 @@ func DefaultLimits() Limits {
 		OutQueue:   64,
 		PerAccount: 4,
 		Conns:      1024,
+		TCP:        2048,
 		Public:     Rate{Burst: 10, Every: 6 * time.Second},
 		Upgrades:   Rate{Burst: 20, Every: 3 * time.Second},
 		Addresses:  10000,
@@ -141,6 +143,7 @@ func (l Limits) withDefaults() Limits {
 	fill(&l.OutQueue, d.OutQueue)
 	fill(&l.PerAccount, d.PerAccount)
 	fill(&l.Conns, d.Conns)
+	fill(&l.TCP, max(d.TCP, l.Conns+64))
 	fill(&l.Addresses, d.Addresses)
 	fill(&l.Body, d.Body)
 	fill(&l.Hashes, d.Hashes)
@@ -244,7 +247,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	failed := make(chan error, 1)
-	go func() { failed <- hs.Serve(ln) }()
+	go func() { failed <- hs.Serve(newLimitListener(ln, s.lim.TCP)) }()
 	var err error
 	select {
 	case <-ctx.Done():

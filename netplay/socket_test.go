@@ -2,10 +2,12 @@ package netplay
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -399,5 +401,32 @@ func TestShutdown_EndsCommands(t *testing.T) {
 	}
 	if e := h.waitClosed(t); e.reason != "server shutting down" {
 		t.Errorf("closed for %q", e.reason)
+	}
+}
+
+// TestTCPLimit: past Limits.TCP open connections, a newcomer waits, unserved, until
+// one closes; then it is served.
+func TestTCPLimit(t *testing.T) {
+	h := start(t, Limits{TCP: 1})
+	idle, err := net.Dial("tcp", h.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idle.Close()
+	c, err := net.Dial("tcp", h.addr) // the kernel's backlog takes it
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "POST /public/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 30\r\nConnection: close\r\n\r\nusername=x&password=1234567890")
+	r := bufio.NewReader(c)
+	c.SetReadDeadline(time.Now().Add(300 * time.Millisecond))
+	if line, err := r.ReadString('\n'); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("served while the one slot was taken: %q %v", line, err)
+	}
+	idle.Close()
+	c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if line, err := r.ReadString('\n'); line != "HTTP/1.1 401 Unauthorized\r\n" {
+		t.Errorf("once the slot was free: %q %v", line, err)
 	}
 }
