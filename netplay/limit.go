@@ -89,35 +89,63 @@ func (l *ipLimiter) allow(ip string) bool {
 	return b.take(now, l.rate)
 }
 
-// limitListener accepts at most n connections open at once: past that, Accept waits
-// for one to close, and the kernel's backlog holds the newcomers. Each connection
-// costs a file descriptor and a goroutine before it has sent a byte, so a crowd of
-// idle ones must not take the process's last descriptor.
+// limitListener accepts at most n connections open at once, and perAddr from one
+// address: past n, Accept waits for one to close, and the kernel's backlog holds the
+// newcomers; past perAddr, the newcomer is closed at once. Each connection costs a
+// file descriptor and a goroutine before it has sent a byte, so a crowd of idle ones
+// must not take the process's last descriptor, nor one address all the slots.
 type limitListener struct {
 	net.Listener
-	slots chan struct{}
-	done  chan struct{} // closed by Close, to end a waiting Accept
-	once  sync.Once
+	slots   chan struct{}
+	done    chan struct{} // closed by Close, to end a waiting Accept
+	once    sync.Once
+	perAddr int
+
+	mu     sync.Mutex
+	byAddr map[string]int // open connections by remote address
 }
 
-// newLimitListener bounds ln to n open connections.
-func newLimitListener(ln net.Listener, n int) *limitListener {
-	return &limitListener{Listener: ln, slots: make(chan struct{}, n), done: make(chan struct{})}
+// newLimitListener bounds ln to n open connections, perAddr from one address.
+func newLimitListener(ln net.Listener, n, perAddr int) *limitListener {
+	return &limitListener{Listener: ln, slots: make(chan struct{}, n), done: make(chan struct{}), perAddr: perAddr, byAddr: map[string]int{}}
 }
 
-// Accept waits for a free slot, then for a connection.
+// Accept waits for a free slot, then for a connection from an address under its bound.
 func (l *limitListener) Accept() (net.Conn, error) {
 	select {
 	case l.slots <- struct{}{}:
 	case <-l.done:
 		return nil, net.ErrClosed
 	}
-	c, err := l.Listener.Accept()
-	if err != nil {
-		<-l.slots
-		return nil, err
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			<-l.slots
+			return nil, err
+		}
+		addr, _, _ := net.SplitHostPort(c.RemoteAddr().String())
+		l.mu.Lock()
+		over := l.byAddr[addr] >= l.perAddr
+		if !over {
+			l.byAddr[addr]++
+		}
+		l.mu.Unlock()
+		if over {
+			c.Close()
+			continue
+		}
+		return &slotConn{Conn: c, free: func() { l.free(addr) }}, nil
 	}
-	return &slotConn{Conn: c, free: func() { <-l.slots }}, nil
+}
+
+// free gives back a closed connection's slot.
+func (l *limitListener) free(addr string) {
+	l.mu.Lock()
+	if l.byAddr[addr]--; l.byAddr[addr] == 0 {
+		delete(l.byAddr, addr)
+	}
+	l.mu.Unlock()
+	<-l.slots
 }
 
 // Close closes the listener, ending an Accept that waits for a slot.

@@ -75,6 +75,7 @@ type Limits struct {
 	PerAccount int  // connections one account may hold at once
 	Conns      int  // WebSocket connections at once, in all
 	TCP        int  // TCP connections open at once (sockets, account requests, idle ones); past it new ones wait in the kernel's backlog
+	TCPPerAddr int  // TCP connections open at once from one address; past it new ones are closed at once
 
 	Public    Rate // requests to /public/register and /public/login per client address
 	Upgrades  Rate // WebSocket upgrades (with a token or not) per client address
@@ -101,6 +102,7 @@ func DefaultLimits() Limits {
 		PerAccount: 4,
 		Conns:      1024,
 		TCP:        2048,
+		TCPPerAddr: 64,
 		Public:     Rate{Burst: 10, Every: 6 * time.Second},
 		Upgrades:   Rate{Burst: 20, Every: 3 * time.Second},
 		Addresses:  10000,
@@ -144,6 +146,7 @@ func (l Limits) withDefaults() Limits {
 	fill(&l.PerAccount, d.PerAccount)
 	fill(&l.Conns, d.Conns)
 	fill(&l.TCP, max(d.TCP, l.Conns+64))
+	fill(&l.TCPPerAddr, d.TCPPerAddr)
 	fill(&l.Addresses, d.Addresses)
 	fill(&l.Body, d.Body)
 	fill(&l.Hashes, d.Hashes)
@@ -247,7 +250,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	failed := make(chan error, 1)
-	go func() { failed <- hs.Serve(newLimitListener(ln, s.lim.TCP)) }()
+	go func() { failed <- hs.Serve(newLimitListener(ln, s.lim.TCP, s.lim.TCPPerAddr)) }()
 	var err error
 	select {
 	case <-ctx.Done():

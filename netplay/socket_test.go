@@ -430,3 +430,58 @@ func TestTCPLimit(t *testing.T) {
 		t.Errorf("once the slot was free: %q %v", line, err)
 	}
 }
+
+// TestTCPPerAddress: past perAddr connections from one address, the next is closed at
+// once, and one is accepted again when another closes.
+func TestTCPPerAddress(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := newLimitListener(ln, 10, 2)
+	defer l.Close()
+	dial := func() net.Conn {
+		c, err := net.Dial("tcp", ln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	var accepted []net.Conn
+	for range 2 {
+		dial()
+		c, err := l.Accept()
+		if err != nil {
+			t.Fatal(err)
+		}
+		accepted = append(accepted, c)
+	}
+	next := make(chan net.Conn, 1)
+	go func() {
+		c, err := l.Accept()
+		if err != nil {
+			t.Error(err)
+		}
+		next <- c
+	}()
+	third := dial()
+	third.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if n, err := third.Read(make([]byte, 1)); err != io.EOF {
+		t.Errorf("a third connection from the address: read %d, %v; want it closed", n, err)
+	}
+	accepted[0].Close()
+	fourth := dial()
+	c := <-next
+	if c == nil {
+		t.Fatal("no fourth connection accepted")
+	}
+	if c.RemoteAddr().String() != fourth.LocalAddr().String() {
+		t.Errorf("accepted %v, want the fourth connection %v", c.RemoteAddr(), fourth.LocalAddr())
+	}
+	c.Close()
+	accepted[1].Close()
+	if len(l.byAddr) != 0 || len(l.slots) != 0 {
+		t.Errorf("after closing all: %v by address, %d slots taken", l.byAddr, len(l.slots))
+	}
+}
