@@ -73,6 +73,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 	c := &conn{s: s, player: Player{ID: acc.ID, Name: acc.Name}, out: make(chan []byte, s.lim.OutQueue), done: make(chan struct{}), nextID: 1}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	if status, why := s.admit(c); status != 0 {
+		c.cancel()
 		http.Error(w, why, status)
 		return
 	}
@@ -91,10 +92,12 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 	}
 	c.mu.Lock()
 	c.ws = ws
+	reason := c.reason
 	c.mu.Unlock()
 	select {
-	case <-c.done: // the server began shutting down meanwhile
-		c.goAway(c.reason)
+	case <-c.done: // the server began shutting down meanwhile, before there was a socket to close
+		ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, reason), time.Now().Add(time.Second))
+		ws.Close()
 		return
 	default:
 	}
