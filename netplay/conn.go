@@ -296,11 +296,11 @@ func (c *conn) admitMessage() (process, alive bool) {
 		return true, true
 	}
 	if !c.abuse.take(now, c.s.lim.Abuse) {
-		c.fail(fmt.Sprintf("too many messages: still sending after %d refused; disconnected", c.s.lim.Abuse.Burst))
+		c.fail(fmt.Sprintf("too many frames: still sending after %d refused; disconnected", c.s.lim.Abuse.Burst))
 		return false, false
 	}
-	if !c.answer(Refuse("", fmt.Sprintf("rate limit: at most %d messages at once, then one every %v; this one was not processed", r.Burst, r.Every))) {
-		c.fail(fmt.Sprintf("rate limit: at most %d messages at once, then one every %v, before subscribing to %s", r.Burst, r.Every, PlayerQueue))
+	if !c.answer(Refuse("", fmt.Sprintf("rate limit: at most %d frames at once, then one every %v; this one was not processed", r.Burst, r.Every))) {
+		c.fail(fmt.Sprintf("rate limit: at most %d frames at once, then one every %v, before subscribing to %s", r.Burst, r.Every, PlayerQueue))
 		return false, false
 	}
 	return false, true

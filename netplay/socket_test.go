@@ -241,12 +241,12 @@ func TestFlood(t *testing.T) {
 	}
 	for range 2 {
 		send(t, ws, `{"gameId": 1, "messageType": "GET_GAME_PHASE"}`)
-		if got := refusal(t, ws); got != "rate limit: at most 4 messages at once, then one every 1h0m0s; this one was not processed" {
+		if got := refusal(t, ws); got != "rate limit: at most 4 frames at once, then one every 1h0m0s; this one was not processed" {
 			t.Errorf("over the rate: %s", got)
 		}
 	}
 	send(t, ws, `{"gameId": 1, "messageType": "GET_GAME_PHASE"}`)
-	if got := errorFrame(t, ws); got != "too many messages: still sending after 2 refused; disconnected" {
+	if got := errorFrame(t, ws); got != "too many frames: still sending after 2 refused; disconnected" {
 		t.Errorf("past the refusals: %s", got)
 	}
 	// The other player was never slowed.
@@ -366,7 +366,7 @@ func TestFlood_PackedFrames(t *testing.T) {
 	if got := refusal(t, ws); !strings.HasPrefix(got, "rate limit: ") {
 		t.Errorf("the third frame: %s", got)
 	}
-	if got := errorFrame(t, ws); got != "too many messages: still sending after 1 refused; disconnected" {
+	if got := errorFrame(t, ws); got != "too many frames: still sending after 1 refused; disconnected" {
 		t.Errorf("the fourth frame: %s", got)
 	}
 }
@@ -483,5 +483,20 @@ func TestTCPPerAddress(t *testing.T) {
 	accepted[1].Close()
 	if len(l.byAddr) != 0 || len(l.slots) != 0 {
 		t.Errorf("after closing all: %v by address, %d slots taken", l.byAddr, len(l.slots))
+	}
+}
+
+// TestFlood_BeforeSubscribing: over the rate before SUBSCRIBE there is nowhere to
+// answer, so the connection ends with an ERROR that says why.
+func TestFlood_BeforeSubscribing(t *testing.T) {
+	h := start(t, Limits{Commands: Rate{Burst: 1, Every: time.Hour}})
+	ws := h.dial(t, h.register(t, "alice"))
+	write(t, ws, "CONNECT\naccept-version:1.2\n\n\x00")
+	if f := read(t, ws); f.Command != stomp.Connected {
+		t.Fatalf("CONNECT answered with %+v", f)
+	}
+	write(t, ws, "SUBSCRIBE\nid:0\ndestination:/user/queue/player\n\n\x00")
+	if got := errorFrame(t, ws); got != "rate limit: at most 1 frames at once, then one every 1h0m0s, before subscribing to /user/queue/player" {
+		t.Errorf("over the rate: %s", got)
 	}
 }
