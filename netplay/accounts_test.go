@@ -62,7 +62,7 @@ func TestRegisterAndLogin(t *testing.T) {
 			t.Errorf("register %.50q: %d %s", body, status, msg)
 		}
 	}
-	resp, err := http.Get("http://" + h.addr + "/public/login")
+	resp, err := h.client.Get("http://" + h.addr + "/public/login")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestPublicRateLimit(t *testing.T) {
 			t.Fatalf("request %d: %d %s", i+1, status, body)
 		}
 	}
-	resp, err := http.Post("http://"+h.addr+"/public/register", "application/x-www-form-urlencoded", strings.NewReader("username=x&password=12345678"))
+	resp, err := h.client.Post("http://"+h.addr+"/public/register", "application/x-www-form-urlencoded", strings.NewReader("username=x&password=12345678"))
 	if err != nil {
 		t.Fatal(err)
 	}

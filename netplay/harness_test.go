@@ -28,6 +28,7 @@ type harness struct {
 	slow   chan struct{}    // a SLOW command has started
 	clock  *testClock
 	stop   func() // stops Serve and waits for it; the test's cleanup calls it too
+	client *http.Client // the test's own, whose idle connections end with the test
 }
 
 // closedEvent is one connection's end.
@@ -91,6 +92,8 @@ func start(t testing.TB, lim Limits) *harness {
 		t.Fatal(err)
 	}
 	h.addr = ln.Addr().String()
+	h.client = &http.Client{Transport: &http.Transport{}}
+	t.Cleanup(h.client.CloseIdleConnections)
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
 	go func() { served <- h.srv.Serve(ctx, ln) }()
@@ -108,7 +111,7 @@ func start(t testing.TB, lim Limits) *harness {
 // post sends a form (or JSON when json is set) to path and returns the status and body.
 func (h *harness) post(t testing.TB, path, contentType, body string) (int, string) {
 	t.Helper()
-	resp, err := http.Post("http://"+h.addr+path, contentType, strings.NewReader(body))
+	resp, err := h.client.Post("http://"+h.addr+path, contentType, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
