@@ -18,23 +18,26 @@ const module = "github.com/kombat-game/kombat"
 // layers is the import graph of the README's Layout: a package may import only the
 // packages of earlier layers, and render and store (one layer) never import each other.
 // bot/discordtest, the fake Discord the bot's tests run against, bot/pace, the
-// scheduler that keeps REST calls inside Discord's global limit, and examples, the
-// example strategies embedded as files, import nothing of ours. conf, the reader of
+// scheduler that keeps REST calls inside Discord's global limit, examples, the
+// example strategies embedded as files, stomp, the frames programs speak over the
+// network, and internal/leaks, the tests' check for goroutines left running, import
+// nothing of ours. conf, the reader of
 // both games' configuration files, hexgrid, their boards' geometry, and match, the
 // vocabulary every game's matches share (mode, result, reason), sit below the games
 // that use them. host, what hosting a
 // game means, comes before bot so that it can never depend on the chat; bot/view, the
 // Discord messages bot sends as values, comes before bot so that views never reach
-// for the session. cli, the
+// for the session. netplay, the network front for programs that play, sits beside bot:
+// it may use store, and neither imports the other, so each front stands alone. cli, the
 // commands, is imported by main alone, so the bot can never depend on a command.
 var layers = [][]string{
-	{"interp", "bot/discordtest", "bot/pace", "examples"},
+	{"interp", "bot/discordtest", "bot/pace", "examples", "stomp", "internal/leaks"},
 	{"conf", "hexgrid", "match"},
 	{"game", "upbeat", "aibg"},
 	{"render", "store"},
 	{"host"},
 	{"bot/view"},
-	{"bot"},
+	{"bot", "netplay"},
 	{"cli"},
 	{"."},
 }
@@ -42,10 +45,12 @@ var layers = [][]string{
 // onlyImports narrows what a package may import of ours below what its layer allows:
 // main only wires the process to cli, so that every command is reachable by cli's
 // tests; host decides without drawing, so it never imports render (the chat layer
-// draws what host decided), and it hosts both games' rules (game, upbeat).
+// draws what host decided), and it hosts both games' rules (game, upbeat); netplay
+// knows frames and accounts, not games (a game plugs in as a netplay.Handler).
 var onlyImports = map[string][]string{
-	".":    {"cli"},
-	"host": {"interp", "conf", "hexgrid", "match", "game", "upbeat", "store"},
+	".":       {"cli"},
+	"host":    {"interp", "conf", "hexgrid", "match", "game", "upbeat", "store"},
+	"netplay": {"stomp", "store"},
 }
 
 // forbiddenImports are packages outside the module that a package of ours must not

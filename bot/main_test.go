@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"math"
@@ -12,7 +11,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
+
+	"github.com/kombat-game/kombat/internal/leaks"
 )
 
 // TestMain runs the package's tests, then fails the run if goroutines they started are
@@ -21,7 +21,7 @@ import (
 // and anything of them that outlives the test piles up over some 200 tests (it once
 // took the live heap to 1.5 GB).
 func TestMain(m *testing.M) {
-	before := goroutineIDs()
+	before := leaks.Goroutines()
 	peak := watchLiveHeap()
 	code := m.Run()
 	if code == 0 {
@@ -48,7 +48,7 @@ func maxLiveHeap() uint64 {
 // leakCheck reports the goroutines left running by the tests (those not in before) and
 // the peak live heap, and returns the exit code: 1 if either is over its bound.
 func leakCheck(before map[string]bool, peak *atomic.Uint64) int {
-	left := leftGoroutines(before)
+	left := leaks.Left(before)
 	runtime.GC()
 	live := liveHeap()
 	p, bound := peak.Load(), maxLiveHeap()
@@ -70,81 +70,6 @@ func leakCheck(before map[string]bool, peak *atomic.Uint64) int {
 		fmt.Fprintf(os.Stderr, "FAIL: the live heap peaked at %d MB (bound %d MB): something tests started outlives them\n", p>>20, bound>>20)
 	}
 	return code
-}
-
-// leftGoroutines returns the stacks of the goroutines running now that are not in
-// before, are not this one, and are not the runtime's or the testing package's own.
-// A goroutine that a Close has already told to stop may take a moment to return (a
-// connection's read loop sees its socket closed), so it looks again for up to 5
-// seconds before reporting: a goroutine still there then is a leak.
-func leftGoroutines(before map[string]bool) []string {
-	deadline := time.Now().Add(5 * time.Second)
-	for wait := time.Millisecond; ; wait *= 2 {
-		var left []string
-		for id, stack := range goroutines() {
-			if !before[id] && !ownGoroutine(stack) {
-				left = append(left, stack)
-			}
-		}
-		if len(left) == 0 || time.Now().After(deadline) {
-			return left
-		}
-		time.Sleep(min(wait, 100*time.Millisecond)) // polling for goroutines to end, not ordering the tests
-	}
-}
-
-// ownGoroutine reports whether a stack is this goroutine, or one the runtime or the
-// testing package keeps whatever the tests do.
-func ownGoroutine(stack string) bool {
-	for _, s := range []string{
-		"bot.leftGoroutines(", // this one
-		"runtime.goexit0",
-		"created by runtime.gc",
-		"created by runtime.unique_runtime_registerUniqueMapCleanup",
-		"runtime.ensureSigM",
-		"os/signal.signal_recv",
-		"testing.(*M).startAlarm", // the -timeout alarm
-		"testing.runFuzzing",
-	} {
-		if strings.Contains(stack, s) {
-			return true
-		}
-	}
-	return false
-}
-
-// goroutines returns every goroutine's stack by its id.
-func goroutines() map[string]string {
-	buf := make([]byte, 1<<20)
-	for {
-		n := runtime.Stack(buf, true)
-		if n < len(buf) {
-			buf = buf[:n]
-			break
-		}
-		buf = make([]byte, 2*len(buf))
-	}
-	all := map[string]string{}
-	for _, g := range bytes.Split(buf, []byte("\n\n")) {
-		// "goroutine 12 [select]:"
-		f := strings.Fields(string(g))
-		if len(f) < 2 || f[0] != "goroutine" {
-			continue
-		}
-		if _, err := strconv.Atoi(f[1]); err == nil {
-			all[f[1]] = string(g)
-		}
-	}
-	return all
-}
-
-// goroutineIDs returns the ids of the goroutines running now.
-func goroutineIDs() map[string]bool {
-	ids := map[string]bool{}
-	for id := range goroutines() {
-		ids[id] = true
-	}
-	return ids
 }
 
 // liveHeap is the heap the last garbage collection found live, in bytes.
