@@ -571,13 +571,15 @@ func (r *Renderer) shop(f *territoryFrame, pn *pen, v *battleView) {
 	pn.setColor(rgb(colMuted))
 	pn.at("SHOP", 20, shopTop-16, 0, 0.5)
 	pn.at("DOMAIN", domainLeft+4, shopTop-16, 0, 0.5)
-	if s.Phase == aibg.GameOver {
+	// Before the first round and after the last, the shop is closed.
+	closed := map[aibg.Phase]string{aibg.GameOver: "the match is over", aibg.PoolSelection: "the shop opens in round 1"}[s.Phase]
+	if closed != "" {
 		fillBox(f.rgba, 16, int(shopTop), int(domainLeft)-8, int(shopTop+shopBoxH), rgb(colPanel))
 		fillBox(f.rgba, int(domainLeft), int(shopTop), Width-16, int(shopTop+shopBoxH), rgb(colPanel))
-		pn.font(r.face(false, 13))
+		pn.font(r.face(false, 14))
 		pn.setColor(rgb(colMuted))
-		pn.at("closed: the match is over", (16+domainLeft-8)/2, shopTop+shopBoxH/2, 0.5, 0.5)
-		pn.at("none: the match is over", (domainLeft+Width-16)/2, shopTop+shopBoxH/2, 0.5, 0.5)
+		pn.at("closed: "+closed, (16+domainLeft-8)/2, shopTop+shopBoxH/2, 0.5, 0.5)
+		pn.at("none", (domainLeft+Width-16)/2, shopTop+shopBoxH/2, 0.5, 0.5)
 		return
 	}
 	for i := range aibg.ShopSize {

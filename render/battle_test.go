@@ -313,3 +313,33 @@ func BenchmarkBattlePNG(b *testing.B) {
 	}
 	b.ReportMetric(float64(size), "bytes/image")
 }
+
+// TestBattle_NoLineups: before the first round and between rounds the lineups' place
+// is one panel with the news (no card, no player's colour in it), and before the first
+// round the shop is closed: no price in yellow.
+func TestBattle_NoLineups(t *testing.T) {
+	r := newRenderer(t)
+	g, err := aibg.New(aibg.Setup{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []Battle{{Snap: SnapBattle(g)}, betweenBattle(t)} {
+		img := battleImage(t, r, b)
+		for _, x := range []float64{cardX(1, 0) + 3, cardX(2, 0) + 3, 20, Width - 20} {
+			if c := at(img, x, cardTop+3); c != rgb(colPanel) {
+				t.Errorf("%s: (%.0f, %.0f) at the cards' top is %v, want the panel", b.Snap.Phase, x, cardTop+3, c)
+			}
+		}
+		yellow := 0
+		for y := shopTop; y < shopTop+shopBoxH; y++ {
+			for x := 16.0; x < domainLeft; x++ {
+				if at(img, x, y) == rgb(colShot) {
+					yellow++
+				}
+			}
+		}
+		if open := b.Snap.Phase != aibg.PoolSelection; open != (yellow > 0) {
+			t.Errorf("%s: %d pixels of the prices' yellow in the shop", b.Snap.Phase, yellow)
+		}
+	}
+}
