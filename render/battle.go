@@ -29,8 +29,12 @@ type BattleSnap struct {
 	Turn    int // the round's open turn; 0 outside ROUND_IN_PROGRESS
 	Winner  int // once the match is over: 1, 2, or 0 for a draw
 	Players [2]BattleSide
-	Shop    []ShopItem
-	Domain  *aibg.Item // the domain in force, or nil
+	// Ended says the lineups are those the last round ended with: between rounds, the
+	// new ones are chosen in secret, and the picture of the turn that ended a round
+	// shows how it ended.
+	Ended  bool
+	Shop   []ShopItem
+	Domain *aibg.Item // the domain in force, or nil
 }
 
 // BattleSide is one player's side of a BattleSnap.
@@ -48,16 +52,20 @@ type ShopItem struct {
 	Bought [2]bool
 }
 
-// SnapBattle copies what a picture of g shows. A turn that ends a round leaves g in
-// the next round's selection, without lineups; at the match's end the last lineups
-// stay.
+// SnapBattle copies what a picture of g shows. Between rounds (a turn that ends a
+// round leaves g in the next round's selection) the lineups are those the last round
+// ended with (aibg's Ended); at the match's end the last lineups stay in their slots.
 func SnapBattle(g *aibg.Game) BattleSnap {
 	s := BattleSnap{Phase: g.Phase(), Round: g.Round(), Turn: g.Turn(), Winner: g.Winner()}
+	s.Ended = s.Phase == aibg.RoundSelection
 	for p := 1; p <= 2; p++ {
 		side := &s.Players[p-1]
 		side.Atoms, side.RoundsWon = g.Atoms(p), g.RoundsWon(p)
 		for _, id := range g.Slots(p) {
 			side.Slots = append(side.Slots, g.Creature(id))
+		}
+		if s.Ended {
+			side.Slots = g.Ended(p)
 		}
 		pool := g.Pool(p)
 		side.Pool = len(pool)
@@ -255,7 +263,7 @@ func (r *Renderer) battleHeader(pn *pen, v *battleView) {
 	case s.Phase == aibg.RoundInProgress:
 		where = fmt.Sprintf("round %d of %d · turn %d", s.Round, aibg.MaxRounds, s.Turn)
 	case s.Round > 0:
-		where = fmt.Sprintf("round %d of %d · lineups", s.Round, aibg.MaxRounds)
+		where = fmt.Sprintf("round %d of %d · choosing lineups", s.Round, aibg.MaxRounds)
 	}
 	pn.font(r.face(false, 14))
 	pn.setColor(rgb(colMuted))
@@ -273,6 +281,8 @@ func (r *Renderer) battleHeader(pn *pen, v *battleView) {
 		status = fmt.Sprintf("Round %d to %s", v.b.Last.Round, v.names[v.b.Last.RoundWinner-1])
 	case s.Phase == aibg.RoundInProgress:
 		status = "Both choose a move"
+	case s.Phase == aibg.RoundSelection && s.Round > 1:
+		status = fmt.Sprintf("Round %d ended so", s.Round-1)
 	case s.Phase == aibg.RoundSelection:
 		status = "Both choose a lineup"
 	default:
@@ -442,9 +452,10 @@ func (r *Renderer) card(f *territoryFrame, pn *pen, v *battleView, p, s int) {
 	}
 }
 
-// noLineups fills the lineups' place when neither side has one: between rounds
-// (lineups are chosen in secret) and before the first. A turn that ended a round
-// leaves the match there, so the round's result is written large.
+// noLineups fills the lineups' place when neither side has one: before the first
+// round's lineups (they are chosen in secret), or between rounds of a match played
+// quiet, which keeps no ended lineups; the round's result, when the last turn ended
+// one, is written large.
 func (r *Renderer) noLineups(f *territoryFrame, pn *pen, v *battleView) {
 	fillBox(f.rgba, 16, int(cardTop), Width-16, int(cardTop+cardH), rgb(colPanel))
 	s, l := v.b.Snap, v.b.Last
@@ -540,6 +551,11 @@ func (r *Renderer) attackArrows(sh *shaper, v *battleView) {
 func (r *Renderer) lastMoves(pn *pen, v *battleView) {
 	l := v.b.Last
 	if l == nil {
+		if v.b.Snap.Ended {
+			pn.font(r.face(true, 13))
+			pn.setColor(rgb(colMuted))
+			pn.at(fmt.Sprintf("Both choose their lineup for round %d", v.b.Snap.Round), 20, movesTop, 0, 0.5)
+		}
 		return
 	}
 	pn.font(r.face(true, 13))

@@ -314,16 +314,22 @@ func BenchmarkBattlePNG(b *testing.B) {
 	b.ReportMetric(float64(size), "bytes/image")
 }
 
-// TestBattle_NoLineups: before the first round and between rounds the lineups' place
-// is one panel with the news (no card, no player's colour in it), and before the first
-// round the shop is closed: no price in yellow.
+// TestBattle_NoLineups: before the first round's lineups the lineups' place is one
+// panel with the news (no card, no player's colour in it), and before the first round
+// the shop is closed: no price in yellow.
 func TestBattle_NoLineups(t *testing.T) {
 	r := newRenderer(t)
 	g, err := aibg.New(aibg.Setup{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, b := range []Battle{{Snap: SnapBattle(g)}, betweenBattle(t)} {
+	pools := Battle{Snap: SnapBattle(g)}
+	for p := 1; p <= 2; p++ {
+		if err := g.SelectPool(p, g.DefaultPool()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, b := range []Battle{pools, {Snap: SnapBattle(g)}} {
 		img := battleImage(t, r, b)
 		for _, x := range []float64{cardX(1, 0) + 3, cardX(2, 0) + 3, 20, Width - 20} {
 			if c := at(img, x, cardTop+3); c != rgb(colPanel) {
@@ -340,6 +346,33 @@ func TestBattle_NoLineups(t *testing.T) {
 		}
 		if open := b.Snap.Phase != aibg.PoolSelection; open != (yellow > 0) {
 			t.Errorf("%s: %d pixels of the prices' yellow in the shop", b.Snap.Phase, yellow)
+		}
+	}
+}
+
+// TestBattle_RoundEnded: the picture of the turn that ended round 1 shows the lineups
+// as the round ended, not the next round's empty slots: the loser's creatures all dead
+// in grey, the winner's front in its player's colour, the result in the status.
+func TestBattle_RoundEnded(t *testing.T) {
+	r := newRenderer(t)
+	b := betweenBattle(t)
+	if !b.Snap.Ended || b.Snap.Phase != aibg.RoundSelection || b.Last == nil || b.Last.RoundWinner != 1 {
+		t.Fatalf("seed 3 after round 1: %+v, last %+v; want round 2's selection after player 1 won", b.Snap, b.Last)
+	}
+	loser := b.Snap.Players[1].Slots
+	if len(loser) == 0 {
+		t.Fatal("player 2 ended round 1 with no lineup")
+	}
+	img := battleImage(t, r, b)
+	if c := at(img, cardX(1, 0)+3, cardTop+3); c != playerColor(1) {
+		t.Errorf("the winner's front strip is %v", c)
+	}
+	for s, c := range loser {
+		if c.Alive {
+			t.Errorf("player 2's %s (slot %d) is alive after losing the round", c.Type, s)
+		}
+		if got := at(img, cardX(2, s)+3, cardTop+3); got != rgb(colHexLine) {
+			t.Errorf("player 2's dead slot %d strip is %v, want grey", s, got)
 		}
 	}
 }
