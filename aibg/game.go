@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -66,11 +67,12 @@ type player struct {
 	slots     []int // the round's lineup: the living in slot order, then the dead in the order they died (A11, A11a)
 	atoms     int
 	roundsWon int
-	bought    []bool // per catalog item, this round (A13)
-	chosen    bool   // the player's selection or move for this phase or turn is in
-	move      Move   // the move chosen for the open turn
-	text      string // the move as written
-	selection []int  // a pool (roster indexes) or lineup (ids) chosen, waiting for the other player
+	bought    []bool     // per catalog item, this round (A13)
+	chosen    bool       // the player's selection or move for this phase or turn is in
+	move      Move       // the move chosen for the open turn
+	text      string     // the move as written
+	selection []int      // a pool (roster indexes) or lineup (ids) chosen, waiting for the other player
+	ended     []Creature // the lineup as the last round ended, before the survivors were healed (Ended)
 }
 
 // Game is one AIBG match. It is deterministic given its Setup and the selections and
@@ -319,6 +321,10 @@ func (g *Game) endRound(winner int, log *TurnLog) {
 	}
 	for i := range g.players {
 		g.players[i].move, g.players[i].chosen = Move{}, false
+		g.players[i].ended = nil
+		if !g.quiet { // a bot's trial never looks
+			g.players[i].ended = g.lineup(i + 1)
+		}
 	}
 	if g.round >= MaxRounds || g.livingIn(1) == 0 || g.livingIn(2) == 0 {
 		g.phase, g.shop, g.domain = GameOver, nil, -1
@@ -428,6 +434,21 @@ func (g *Game) Pool(p int) []int { return append([]int(nil), g.players[p-1].pool
 // Slots is player p's lineup in the round: the living in slot order, then the dead in
 // the order they died (A11). Empty outside ROUND_IN_PROGRESS.
 func (g *Game) Slots(p int) []int { return append([]int(nil), g.players[p-1].slots...) }
+
+// Ended is player p's lineup as the last round ended, as Slots and Creature told it
+// then: the next round's selection heals the survivors and empties the slots, and a
+// picture of the turn that ended the round still shows how it ended. Nil before a
+// round has ended, and in a match played quiet (SetQuiet).
+func (g *Game) Ended(p int) []Creature { return slices.Clone(g.players[p-1].ended) }
+
+// lineup is player p's slots as creatures.
+func (g *Game) lineup(p int) []Creature {
+	out := make([]Creature, 0, len(g.players[p-1].slots))
+	for _, id := range g.players[p-1].slots {
+		out = append(out, g.Creature(id))
+	}
+	return out
+}
 
 // Living is the number of living creatures in player p's slots.
 func (g *Game) Living(p int) int { return g.count(g.players[p-1].slots) }

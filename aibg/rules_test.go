@@ -507,3 +507,67 @@ func TestDefaults_A18(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestEnded_A4: once a round has ended, Ended keeps each lineup as it ended (the dead
+// behind, the survivors' health before healing) while the next round's selection
+// has healed the survivors and emptied the slots; a quiet match keeps none.
+func TestEnded_A4(t *testing.T) {
+	g, err := New(Setup{Creatures: testCreatures(), Items: testItems()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SelectPool(1, strings.Fields("Fast W N N N N N N N N N N")); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SelectPool(2, strings.Fields("W W W W W W W W W W W W")); err != nil {
+		t.Fatal(err)
+	}
+	if g.Ended(1) != nil {
+		t.Errorf("before any round ended: %+v", g.Ended(1))
+	}
+	if err := g.SelectLineup(1, []int{1, 2}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SelectLineup(2, []int{13}); err != nil {
+		t.Fatal(err)
+	}
+	// W (2) comes to the front and takes 30, goes back, then Fast kills the enemy W.
+	for _, m := range [][2]string{{"swap 1", "attack"}, {"swap 1", "swap 0"}, {"attack", "attack"}} {
+		if _, err := g.Play(1, m[0]); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Play(2, m[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.Phase() != RoundSelection || g.Round() != 2 || len(g.Slots(1)) != 0 {
+		t.Fatalf("%s round %d slots %v: want round 2's selection, the slots empty", g.Phase(), g.Round(), g.Slots(1))
+	}
+	if c := g.Creature(2); c.Health != 100 {
+		t.Errorf("W after the round: %d health, want healed to 100", c.Health)
+	}
+	one, two := g.Ended(1), g.Ended(2)
+	if len(one) != 2 || one[0].ID != 1 || one[1].ID != 2 || one[1].Health != 70 || !one[1].Alive {
+		t.Errorf("player 1 ended with %+v, want Fast then W at 70", one)
+	}
+	if len(two) != 1 || two[0].ID != 13 || two[0].Health != 0 || two[0].Alive {
+		t.Errorf("player 2 ended with %+v, want its W dead", two)
+	}
+	one[0].Health = -5 // a copy: the game's stays
+	if g.Ended(1)[0].Health == -5 {
+		t.Error("Ended returns the game's own slice")
+	}
+	g.SetQuiet(true)
+	if err := g.SelectLineup(1, []int{1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SelectLineup(2, []int{14}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	if g.Ended(1) != nil {
+		t.Errorf("a quiet round's end kept %+v", g.Ended(1))
+	}
+}

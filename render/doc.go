@@ -9,6 +9,10 @@
 // overview or a zoomed View (territory.go, view.go), and a whole UPBEAT game as an
 // animated GIF of overviews (upgif.go).
 //
-// render imports game and upbeat (for their snapshot types) and image libraries only: never store
+// It draws an AIBG match (a BattleSnap, copied from an aibg.Game by SnapBattle, and
+// the last turn's log) as both lineups facing each other, with the shop and the domain
+// (battle.go).
+//
+// render imports game, upbeat and aibg (for their snapshot types and accessors) and image libraries only: never store
 // or bot, so it can draw anything, stored or not, for any host.
 package render

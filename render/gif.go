@@ -45,7 +45,9 @@ func gifPalette() color.Palette {
 	return append(p, color.RGBA{}) // index 255: transparent
 }
 
-// paletteIndex maps a colour, reduced to 5 bits a channel, to the nearest palette entry.
+// paletteIndex maps a colour, reduced to 5 bits a channel, to the nearest palette
+// entry; a palette colour itself maps to its own entry (the first, when two share a
+// cell), so that flat fills come out exact.
 type paletteIndex [1 << 15]uint8
 
 func newPaletteIndex(p color.Palette) *paletteIndex {
@@ -54,6 +56,10 @@ func newPaletteIndex(p color.Palette) *paletteIndex {
 	for key := range idx {
 		c := color.RGBA{uint8(key>>10) << 3, uint8(key>>5&31) << 3, uint8(key&31) << 3, 0xff}
 		idx[key] = uint8(opaque.Index(c))
+	}
+	for i := len(opaque) - 1; i >= 0; i-- {
+		c := color.RGBAModel.Convert(opaque[i]).(color.RGBA)
+		idx[int(c.R>>3)<<10|int(c.G>>3)<<5|int(c.B>>3)] = uint8(i)
 	}
 	return &idx
 }

@@ -40,6 +40,7 @@ type Renderer struct {
 	frames        *sync.Pool // *frame to draw PNGs in: 3 MB each, reused
 	pngBuffers    *pngPool
 	terr          territoryKit // UPBEAT's territory images (territory.go)
+	battle        territoryKit // AIBG's pictures (battle.go)
 }
 
 // pngPool lends image/png's encoder its buffers (png.EncoderBufferPool), for images

@@ -135,7 +135,8 @@ func territoryPalette() color.Palette {
 }
 
 // territoryKit is what every territory image shares, built on first use: the palette
-// and its lookup, and canvases to draw and encode in.
+// and its lookup, and canvases to draw and encode in. AIBG's pictures have a kit of
+// their own (battle.go), with their palette.
 type territoryKit struct {
 	once   sync.Once
 	colors color.Palette
@@ -155,22 +156,40 @@ type territoryFrame struct {
 	under  []uint8 // the pixels under the labels' plates before the crew was drawn
 }
 
-func (r *Renderer) territoryKit() *territoryKit {
-	k := &r.terr
+func (r *Renderer) territoryKit() *territoryKit { return r.terr.prepare(territoryPalette) }
+
+// prepare builds the kit's palette and its lookup on first use; the kit is shared by
+// every image of its kind, so the palette is made once.
+func (k *territoryKit) prepare(palette func() color.Palette) *territoryKit {
 	k.once.Do(func() {
-		k.colors = territoryPalette()
+		k.colors = palette()
 		k.index = newPaletteIndex(k.colors)
 	})
 	return k
+}
+
+// encode converts f's picture to the kit's palette and compresses it, its bands on
+// goroutines of their own: converting and compressing are most of a picture's time.
+func (k *territoryKit) encode(f *territoryFrame) []byte {
+	var wg sync.WaitGroup
+	for band := range parts {
+		wg.Go(func() {
+			f.enc.band(band, func(y0, y1 int) {
+				for y := y0; y < y1; y++ {
+					k.index.convert(f.pal.Pix[y*f.pal.Stride:y*f.pal.Stride+Width], f.rgba.Pix[y*f.rgba.Stride:(y+1)*f.rgba.Stride])
+				}
+			})
+		})
+	}
+	wg.Wait()
+	return f.enc.finish()
 }
 
 func (k *territoryKit) frame() *territoryFrame {
 	if f, ok := k.frames.Get().(*territoryFrame); ok {
 		return f
 	}
-	f := &territoryFrame{rgba: image.NewRGBA(image.Rect(0, 0, Width, Height))}
-	f.dc = gg.NewContextForRGBA(f.rgba)
-	f.shapes = newShaper(f.rgba, f.rgba)
+	f := newCanvas()
 	f.enc = newPNGEncoder(k.colors)
 	f.pal = f.enc.inRaw(k.colors)
 	return f
@@ -181,27 +200,37 @@ func (k *territoryKit) frame() *territoryFrame {
 // Territory always gives the same bytes. The error is kept for callers; drawing and
 // encoding into memory cannot fail.
 func (r *Renderer) TerritoryPNG(t Territory) ([]byte, error) {
-	k := r.territoryKit()
-	f := k.frame()
-	defer k.frames.Put(f)
-	r.redraw(f, t)
-	for band := range parts {
-		f.enc.band(band, func(y0, y1 int) {
-			for y := y0; y < y1; y++ {
-				k.index.convert(f.pal.Pix[y*f.pal.Stride:y*f.pal.Stride+Width], f.rgba.Pix[y*f.rgba.Stride:(y+1)*f.rgba.Stride])
-			}
-		})
-	}
-	return f.enc.finish(), nil
+	return r.territoryKit().picture(func(f *territoryFrame) { r.drawTerritory(f, t) }), nil
 }
 
 // DrawTerritory draws an UPBEAT territory image into a new image, in full colour.
 func (r *Renderer) DrawTerritory(t Territory) *image.RGBA {
+	return fullColour(func(f *territoryFrame) { r.drawTerritory(f, t) })
+}
+
+// picture draws on one of the kit's canvases, reset, and encodes what it drew.
+func (k *territoryKit) picture(draw func(f *territoryFrame)) []byte {
+	f := k.frame()
+	defer k.frames.Put(f)
+	f.reset()
+	draw(f)
+	return k.encode(f)
+}
+
+// fullColour draws on a new canvas and returns its image, in full colour: what a
+// picture looks like before its palette.
+func fullColour(draw func(f *territoryFrame)) *image.RGBA {
+	f := newCanvas()
+	draw(f)
+	return f.rgba
+}
+
+// newCanvas is a blank board-sized canvas to draw in, without an encoder.
+func newCanvas() *territoryFrame {
 	f := &territoryFrame{rgba: image.NewRGBA(image.Rect(0, 0, Width, Height))}
 	f.dc = gg.NewContextForRGBA(f.rgba)
 	f.shapes = newShaper(f.rgba, f.rgba)
-	r.drawTerritory(f, t)
-	return f.rgba
+	return f
 }
 
 // terrView is what drawing a territory needs, worked out once.
@@ -217,11 +246,17 @@ type terrView struct {
 
 // redraw draws t on a canvas reused from an earlier image.
 func (r *Renderer) redraw(f *territoryFrame, t Territory) {
+	f.reset()
+	r.drawTerritory(f, t)
+}
+
+// reset puts the canvas's context back as new: an earlier image may have moved,
+// clipped or widened it.
+func (f *territoryFrame) reset() {
 	f.dc.Identity()
 	f.dc.ResetClip()
 	f.dc.ClearPath()
 	f.dc.SetLineWidth(1)
-	r.drawTerritory(f, t)
 }
 
 func (r *Renderer) drawTerritory(f *territoryFrame, t Territory) {
