@@ -70,6 +70,7 @@ func TestAibgPlay_WholeMatch(t *testing.T) {
 		"dies.", "Round 1 goes to ",
 		"Match over: the bot wins. Rounds won: you 1, the bot 3, after 4 rounds;",
 		"After the match:", "You bought no item",
+		"Your move is lost: your Grove (12) died before its move.",
 	)
 	checkWidth(t, out)
 	if _, again, _ := aibgScript(t, toTheEnd()); again != out {

@@ -268,7 +268,11 @@ func (s *aibgTerminal) eventWords(e aibg.Event) string {
 		if e.Player == s.them {
 			whose = "the bot's"
 		}
-		return fmt.Sprintf("%s move is lost: %s.", whose, e.Why)
+		why := e.Why
+		if e.Creature != 0 { // the engine names the creature by its id alone
+			why = strings.Replace(why, fmt.Sprintf("creature %d", e.Creature), s.name(e.Creature), 1)
+		}
+		return fmt.Sprintf("%s move is lost: %s.", whose, why)
 	}
 	return fmt.Sprintf("%s (%+v)", e.Kind, e)
 }
