@@ -66,7 +66,7 @@ func TestTryStrict(t *testing.T) {
 		{"unknown minion key", `{"minions": [{"owner": 1, "at": [1,1], "strategy": "done", "colour": 1}]}`,
 			`line 1, column 60: minion 1: unknown key "colour"; its keys are "owner", "at", "hp", "defense", "strategy" and "locals"`},
 		{"unknown game", `{"game": "chess", "minions": [` + oneMinion + `]}`,
-			`line 1, column 10: "game" is "chess": the games are "kombat" and "upbeat"`},
+			`line 1, column 10: "game" is "chess": the games are "kombat", "upbeat" and "aibg"`},
 		{"game not a string", `{"game": 1, "minions": [` + oneMinion + `]}`,
 			`line 1, column 10: "game" must be a string in double quotes, found 1`},
 		{"no minions", `{"minions": []}`,
