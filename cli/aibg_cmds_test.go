@@ -10,7 +10,8 @@ import (
 // TestAibg_ThroughTheRegistry: AIBG is one entry of tools, and each of its commands
 // answers through Run as the other games' do: try plays the scenario (named
 // by its "game", no flag) in format 1, sim plays matches, check reads the roster and
-// catalog and tells every mistake at its line, and play says what to use instead.
+// catalog and tells every mistake at its line, and play starts a match against the bot
+// (and, at once out of input, says the match is left unfinished).
 func TestAibg_ThroughTheRegistry(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "roster.txt")
@@ -32,7 +33,7 @@ func TestAibg_ThroughTheRegistry(t *testing.T) {
 			[]string{"roster.txt: 12 creature types, no mistakes.", "catalog.txt: 23 items, no mistakes."}, nil},
 		{"check, every mistake at its line", []string{"check", "--game", "aibg", bad}, 1,
 			[]string{bad + ":1: speed=x is not a whole number\n", bad + ":2: element is water, fire or nature, got \"air\"", bad + ":2: attack is missing: melee, ranged or aoe"}, nil},
-		{"play", []string{"play", "--game", "aibg"}, 2, nil, []string{"AIBG cannot be played in the terminal yet", "kombat sim --game aibg"}},
+		{"play", []string{"play", "--game", "aibg", "--seed", "1"}, 0, []string{"AIBG: you are player 1 against the bot at level easy", "The creature types:", "End of input: the match is left unfinished"}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var out, errb strings.Builder

@@ -44,7 +44,7 @@ func tools() []tool {
 			play: play, scenario: kombatScenario, tryUsage: tryUsage},
 		{name: "upbeat", title: "UPBEAT", program: "an UPBEAT plan", lang: upbeat.NewLanguage,
 			check: upbeatCheck, sim: upbeatSim, play: upbeatPlay, scenario: upbeatScenario, tryUsage: upbeatTryUsage},
-		{name: "aibg", title: "AIBG", check: aibgCheck, sim: aibgSim, scenario: aibgScenario, tryUsage: aibgTryUsage},
+		{name: "aibg", title: "AIBG", check: aibgCheck, sim: aibgSim, play: aibgPlay, scenario: aibgScenario, tryUsage: aibgTryUsage},
 	}
 }
 

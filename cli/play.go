@@ -87,11 +87,7 @@ func parsePlayFlags(args []string, stderr io.Writer) (playOptions, error) {
 func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parsePlayFlags(args, stderr)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		fmt.Fprintf(stderr, "kombat play: %v\n", err)
-		return 2
+		return flagsRefused(err, stderr)
 	}
 	cfg, code := readConfig("kombat play", o.config, game.DefaultConfig(), game.ParseConfig, stderr)
 	if code != 0 {
@@ -102,9 +98,7 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code != 0 {
 		return code
 	}
-	if o.seed == 0 {
-		o.seed = uint64(time.Now().UnixNano()%999_999) + 1 // short enough to note down
-	}
+	o.seed = seedOrClock(o.seed)
 	g, err := game.New(lang, game.Setup{Config: cfg, Seed: o.seed, Mode: game.ModeSolitaire, HumanSeat: o.seat, Kinds: kinds})
 	if err != nil {
 		reportErr("kombat play", err, stderr)
@@ -127,10 +121,7 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err = s.run()
 	switch {
 	case errors.Is(err, errEndOfInput), errors.Is(err, errInterrupted):
-		why := "End of input"
-		if errors.Is(err, errInterrupted) {
-			why = "Interrupted"
-		}
+		why := unfinished(err)
 		fmt.Fprintf(stdout, "\n%s: the game is left unfinished after %s.\n", why, turnsEach(g.Turns()))
 		switch {
 		case s.images > 0:
@@ -151,6 +142,34 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// flagsRefused is the exit status of a play command whose flags did not parse: 0 for
+// --help (the usage was printed), else 2, saying why.
+func flagsRefused(err error, stderr io.Writer) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	fmt.Fprintf(stderr, "kombat play: %v\n", err)
+	return 2
+}
+
+// seedOrClock is the seed asked for, or one from the clock when none was (0): short
+// enough to note down and play the game again with --seed.
+func seedOrClock(seed uint64) uint64 {
+	if seed != 0 {
+		return seed
+	}
+	return uint64(time.Now().UnixNano()%999_999) + 1
+}
+
+// unfinished says why a terminal game stopped before its end, for errEndOfInput or
+// errInterrupted: "End of input" or "Interrupted".
+func unfinished(err error) string {
+	if errors.Is(err, errInterrupted) {
+		return "Interrupted"
+	}
+	return "End of input"
 }
 
 // interruptible is stdin read through a pipe that Ctrl-C (SIGINT) or SIGTERM closes
@@ -569,22 +588,14 @@ func (s *terminalGame) turn() (game.TurnLog, error) {
 func (s *terminalGame) line(prompt string) (string, error) {
 	for {
 		fmt.Fprintf(s.out, "%s\n> ", prompt)
-		raw, long, err := readLine(s.in)
+		text, ok, err := readAnswer(s.in, s.out)
 		if err != nil {
 			return "", err
 		}
-		if long {
-			fmt.Fprintf(s.out, "  ✗ that line is longer than %d bytes; answer with a few characters.\n", maxInputLine)
+		if !ok {
 			continue
 		}
-		text := strings.TrimSpace(raw)
 		switch strings.ToLower(text) {
-		case "quit", "q", "resign", "exit":
-			if err := s.confirmQuit(); err != nil {
-				return "", err
-			}
-			fmt.Fprintln(s.out, "  The game goes on.")
-			continue
 		case "board", "b":
 			fmt.Fprintf(s.out, "\n%s\n", s.text(game.TurnLog{}, ""))
 			continue
@@ -598,12 +609,32 @@ func (s *terminalGame) line(prompt string) (string, error) {
 	}
 }
 
-// confirmQuit asks whether the player really resigns: errQuit for yes, nil for
-// anything else, errEndOfInput when the input ends.
-func (s *terminalGame) confirmQuit() error { return confirmQuit(s.in, s.out) }
+// readAnswer reads one answer at either game's prompt, trimmed: a line too long is
+// refused, and quit asks whether the player resigns (errQuit if so). ok is false when
+// the prompt is to be asked again.
+func readAnswer(in *bufio.Reader, out io.Writer) (text string, ok bool, err error) {
+	raw, long, err := readLine(in)
+	if err != nil {
+		return "", false, err
+	}
+	if long {
+		fmt.Fprintf(out, "  ✗ that line is longer than %d bytes; answer with a few characters.\n", maxInputLine)
+		return "", false, nil
+	}
+	text = strings.TrimSpace(raw)
+	switch strings.ToLower(text) {
+	case "quit", "q", "resign", "exit":
+		if err := confirmQuit(in, out); err != nil {
+			return "", false, err
+		}
+		fmt.Fprintln(out, "  The game goes on.")
+		return "", false, nil
+	}
+	return text, true, nil
+}
 
-// confirmQuit asks either game's player whether they really resign, as
-// terminalGame.confirmQuit says.
+// confirmQuit asks any game's player whether they really resign: errQuit for yes,
+// nil for anything else, errEndOfInput when the input ends.
 func confirmQuit(in *bufio.Reader, out io.Writer) error {
 	fmt.Fprint(out, "Resign the game? Type yes to resign, anything else to go on.\n> ")
 	raw, _, err := readLine(in)

@@ -73,11 +73,7 @@ func parseUpbeatPlayFlags(args []string, stderr io.Writer) (upbeatPlayOptions, e
 func upbeatPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseUpbeatPlayFlags(args, stderr)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		fmt.Fprintf(stderr, "kombat play: %v\n", err)
-		return 2
+		return flagsRefused(err, stderr)
 	}
 	cfg, code := readConfig("kombat play", o.config, upbeat.DefaultConfig(), upbeat.ParseConfig, stderr)
 	if code != 0 {
@@ -100,9 +96,7 @@ func upbeatPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	if o.seed == 0 {
-		o.seed = uint64(time.Now().UnixNano()%999_999) + 1 // short enough to note down
-	}
+	o.seed = seedOrClock(o.seed)
 	dir, made, err := newPlayDir(o.out, o.seed)
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat play: %v\n", err)
@@ -123,10 +117,7 @@ func upbeatPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	removed := s.images == 0 && made && os.Remove(dir) == nil
 	switch {
 	case errors.Is(err, errEndOfInput), errors.Is(err, errInterrupted):
-		why := "End of input"
-		if errors.Is(err, errInterrupted) {
-			why = "Interrupted"
-		}
+		why := unfinished(err)
 		fmt.Fprintf(stdout, "\n%s: the game is left unfinished.\n", why)
 		switch {
 		case s.images > 0:

@@ -1,4 +1,4 @@
--- Version 8: accounts of the programs that play over the network (the AIBG spec's
+-- Version 9: accounts of the programs that play over the network (the AIBG spec's
 -- /public/register and /public/login). A password is kept only as a salted slow hash
 -- (the PHC string of argon2id), a token only as its SHA-256, so a copy of the database
 -- lets no one log in or connect. A token dies with its account, and at expires_at.
