@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image/gif"
 	"io"
 	"os"
@@ -117,11 +118,16 @@ func TestSIGTERMMidTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The game is stored with seven minions a side, so each turn from then on is the
-	// longest the rules allow: 64 million steps (TurnStepLimit).
+	// longest the rules allow: 64 million steps (TurnStepLimit). The minions spin only
+	// once the seventh is out (SpawnsLeft falls to max_spawns-7): the turns that spawn
+	// them, which this test plays and every start of the program replays, cost next
+	// to nothing, and the game's turns cost the most from the one that spawns the
+	// seventh on.
 	const turns = 9
-	setup := game.Setup{Config: game.DefaultConfig(), Seed: 3, Mode: game.ModeAuto,
-		Kinds: []game.KindSpec{{Name: "Spinner", Defense: 1, Strategy: "while (1) while (1) while (1) while (1) x = x + 1"}}}
-	setup.Config.StepLimit, setup.Config.MaxTurns = game.MaxStepLimit, turns
+	cfg := game.DefaultConfig()
+	cfg.StepLimit, cfg.MaxTurns = game.MaxStepLimit, turns
+	spin := fmt.Sprintf("if (SpawnsLeft - %d) then done else while (1) while (1) while (1) while (1) x = x + 1", cfg.MaxSpawns-7)
+	setup := game.Setup{Config: cfg, Seed: 3, Mode: game.ModeAuto, Kinds: []game.KindSpec{{Name: "Spinner", Defense: 1, Strategy: spin}}}
 	g, err := game.New(game.NewLanguage(), setup)
 	if err != nil {
 		t.Fatal(err)
