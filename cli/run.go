@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"io"
+
+	"github.com/kombat-game/kombat/render"
 )
 
 const usage = `usage: kombat [COMMAND] [ARGS]
@@ -20,6 +22,16 @@ try also plays a scenario as the game its "game" key names.
 
 // Run is the kombat program without the process: it returns the exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return run(render.New, args, stdin, stdout, stderr)
+}
+
+// newRenderer makes the renderer a command draws with. The program makes one per
+// command (render.New); the package's tests share one, since making it (fonts, the
+// field, every hex's stamps) costs more than the short games they play with it.
+type newRenderer func() (*render.Renderer, error)
+
+// run is Run with the renderer's maker.
+func run(draw newRenderer, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := "serve"
 	if len(args) > 0 {
 		cmd, args = args[0], args[1:]
@@ -30,7 +42,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if name == "upbeat" {
-		return runUpbeat(cmd, args, stdin, stdout, stderr)
+		return runUpbeat(draw, cmd, args, stdin, stdout, stderr)
 	}
 	switch cmd {
 	case "serve":
@@ -40,9 +52,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "try":
 		return try(name, args, stdin, stdout, stderr)
 	case "sim":
-		return sim(args, stdout, stderr)
+		return sim(draw, args, stdout, stderr)
 	case "play":
-		return play(args, stdin, stdout, stderr)
+		return play(draw, args, stdin, stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -47,7 +47,7 @@ func gameFlag(args []string) (string, []string, error) {
 }
 
 // runUpbeat runs one of the commands for UPBEAT (--game upbeat).
-func runUpbeat(cmd string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runUpbeat(draw newRenderer, cmd string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch cmd {
 	case "check":
 		return upbeatCheck(args, stdin, stdout, stderr)
@@ -56,7 +56,7 @@ func runUpbeat(cmd string, args []string, stdin io.Reader, stdout, stderr io.Wri
 	case "try":
 		return upbeatTry(args, stdin, stdout, stderr)
 	case "play":
-		return upbeatPlay(args, stdin, stdout, stderr)
+		return upbeatPlay(draw, args, stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "kombat %s: --game upbeat works with check, sim, try and play\n", cmd)
 	return 2
