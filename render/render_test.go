@@ -420,9 +420,15 @@ func TestInitials(t *testing.T) {
 
 // fullBoardGame plays a 69-turn game whose board fills up: many cheap spawns and
 // strategies that rarely kill.
-func fullBoardGame(t testing.TB) *game.Game {
+func fullBoardGame(t testing.TB) *game.Game { return boardGame(t, 0) }
+
+// boardGame is fullBoardGame's game, cut to turns turns a player unless turns is 0.
+func boardGame(t testing.TB, turns int64) *game.Game {
 	cfg := game.DefaultConfig()
 	cfg.MaxSpawns, cfg.SpawnCost, cfg.HexPurchaseCost = 200, 1, 50
+	if turns > 0 {
+		cfg.MaxTurns = turns
+	}
 	var kinds []game.KindSpec
 	for _, k := range exampleKinds(t) {
 		if k.Name == "spreader" {
@@ -440,16 +446,23 @@ func fullBoardGame(t testing.TB) *game.Game {
 	return g
 }
 
-// TestReplayGIF decodes a 69-turn replay of a full board: one frame per turn, each
-// shown for a while (no frame without a delay), the animation loops, it stays under
-// 8 MiB, and every frame, composed over the ones before as a viewer does, is exactly
-// the board of its turn: board and panel from the same turn.
-func TestReplayGIF(t *testing.T) {
-	r := newRenderer(t)
-	g := fullBoardGame(t)
-	if n := len(g.Snapshot().Minions); n < 40 {
-		t.Fatalf("only %d minions: not a full board", n)
+// TestReplayGIFShort is TestReplayGIF's twin on the same full-board configuration cut
+// to 8 turns a player: the same checks, on every frame, at a size the race detector
+// runs quickly (TestReplayGIF, the 69 turns of a full board, runs without it).
+func TestReplayGIFShort(t *testing.T) {
+	g := boardGame(t, 8)
+	if n := len(g.Snapshot().Minions); n < 10 {
+		t.Fatalf("only %d minions", n)
 	}
+	checkReplayGIF(t, newRenderer(t), g, 8)
+}
+
+// checkReplayGIF decodes the replay of g, a game of turns turns a player: one frame
+// per turn, each shown for a while (no frame without a delay), the animation loops,
+// it stays under 8 MiB, and every frame, composed over the ones before as a viewer
+// does, is exactly the board of its turn: board and panel from the same turn.
+func checkReplayGIF(t *testing.T, r *Renderer, g *game.Game, turns int) {
+	t.Helper()
 	frames, err := game.Frames(game.NewLanguage(), g.Record())
 	if err != nil {
 		t.Fatal(err)
@@ -469,8 +482,8 @@ func TestReplayGIF(t *testing.T) {
 	if anim.Config.Width != Width || anim.Config.Height != Height || anim.LoopCount != 0 {
 		t.Errorf("replay %dx%d loop %d", anim.Config.Width, anim.Config.Height, anim.LoopCount)
 	}
-	if len(anim.Image) != len(frames) || len(frames) != 1+2*69 {
-		t.Fatalf("%d GIF frames for %d game frames (want 139)", len(anim.Image), len(frames))
+	if len(anim.Image) != len(frames) || len(frames) != 1+2*turns {
+		t.Fatalf("%d GIF frames for %d game frames (want %d)", len(anim.Image), len(frames), 1+2*turns)
 	}
 	canvas := image.NewPaletted(image.Rect(0, 0, Width, Height), anim.Image[0].Palette)
 	for i, f := range anim.Image {
