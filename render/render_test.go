@@ -159,22 +159,51 @@ func decodePNG(t testing.TB, data []byte) image.Image {
 func compare(a, b image.Image) (*image.RGBA, float64) {
 	bounds := a.Bounds()
 	diff := image.NewRGBA(bounds)
+	pa, pb := rgbaPixels(a), rgbaPixels(b, bounds)
 	n := 0
-	for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
-		for x := bounds.Min.X; x < bounds.Max.X; x++ {
-			ca := color.RGBAModel.Convert(a.At(x, y)).(color.RGBA)
-			cb := color.RGBAModel.Convert(b.At(x, y)).(color.RGBA)
-			d := max(absDiff(ca.R, cb.R), absDiff(ca.G, cb.G), absDiff(ca.B, cb.B), absDiff(ca.A, cb.A))
-			if d > pixelTolerance {
-				n++
-				diff.Set(x, y, color.RGBA{255, 0, 0, 255})
-			} else {
-				g := (uint16(ca.R) + uint16(ca.G) + uint16(ca.B)) / 6
-				diff.Set(x, y, color.RGBA{uint8(g), uint8(g), uint8(g), 255})
-			}
+	for i, ca := range pa {
+		cb := pb[i]
+		d := max(absDiff(ca.R, cb.R), absDiff(ca.G, cb.G), absDiff(ca.B, cb.B), absDiff(ca.A, cb.A))
+		px := diff.Pix[4*i : 4*i+4]
+		if d > pixelTolerance {
+			n++
+			px[0], px[1], px[2], px[3] = 255, 0, 0, 255
+		} else {
+			g := uint8((uint16(ca.R) + uint16(ca.G) + uint16(ca.B)) / 6)
+			px[0], px[1], px[2], px[3] = g, g, g, 255
 		}
 	}
 	return diff, float64(n) / float64(bounds.Dx()*bounds.Dy())
+}
+
+// rgbaPixels is an image's pixels over bounds (its own by default), row by row, each
+// as color.RGBAModel converts it. A paletted image's palette is converted once, not
+// once a pixel: with the race detector, converting pixel by pixel through image.At
+// made most of the golden tests' time.
+func rgbaPixels(img image.Image, bounds ...image.Rectangle) []color.RGBA {
+	b := img.Bounds()
+	if len(bounds) > 0 {
+		b = bounds[0]
+	}
+	out := make([]color.RGBA, 0, b.Dx()*b.Dy())
+	if p, ok := img.(*image.Paletted); ok && b.In(p.Bounds()) {
+		var pal [256]color.RGBA
+		for i, c := range p.Palette {
+			pal[i] = color.RGBAModel.Convert(c).(color.RGBA)
+		}
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for _, ci := range p.Pix[p.PixOffset(b.Min.X, y):p.PixOffset(b.Max.X, y)] {
+				out = append(out, pal[ci])
+			}
+		}
+		return out
+	}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			out = append(out, color.RGBAModel.Convert(img.At(x, y)).(color.RGBA))
+		}
+	}
+	return out
 }
 
 func absDiff(a, b uint8) uint8 {
