@@ -115,6 +115,7 @@ func TestPlay_ScriptedGame(t *testing.T) {
 
 // TestPlay_Endings: the input can end anywhere and "quit" resigns; both end cleanly.
 func TestPlay_Endings(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	tests := []struct {
 		name, script string
 		args         []string
@@ -160,6 +161,7 @@ func TestPlay_Endings(t *testing.T) {
 // TestPlay_GarbageNeverCrashes types random lines, long lines and control bytes at
 // every prompt: the game always ends normally.
 func TestPlay_GarbageNeverCrashes(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	cfg := writeFile(t, t.TempDir(), "short.cfg", "max_turns=6\n")
 	draw := drawOnce()
 	words := []string{"", "1", "2", "3", "1,1", "2,2", "8,8", "3,2", "2,3", "99", "-1,-1", "rusher", "?", "board", "1,1,1", "\x00\x01", "é,ü", strings.Repeat("9", 5000), " 1 , 2 ", "\r"}
@@ -182,6 +184,7 @@ func TestPlay_GarbageNeverCrashes(t *testing.T) {
 // TestPlay_Usage: bad flags, configurations and strategies get specific messages and
 // their exit status, before any game starts.
 func TestPlay_Usage(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	dir := t.TempDir()
 	badCfg := writeFile(t, dir, "bad.cfg", "max_turns=-3\n")
 	badStrategy := writeFile(t, dir, "broken.kombat", "move right\n")
@@ -227,6 +230,7 @@ func TestPlay_Usage(t *testing.T) {
 // host.Seats with the same setup: the bot's free spawn and every bot turn must come out
 // exactly as in the terminal, so the terminal and the chat host seat the same bot.
 func TestPlay_BotPlaysAsHostSeats(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	lang := game.NewLanguage()
 	kinds, err := exampleKinds()
 	if err != nil {
@@ -339,6 +343,7 @@ func TestTurnsEach(t *testing.T) {
 // TestPlay_NothingPlayedLeavesNoFolder: a game left before anything was played removes
 // the --out folder it made for its images, and keeps one that was there before.
 func TestPlay_NothingPlayedLeavesNoFolder(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	base := t.TempDir()
 	for _, tc := range []struct {
 		name   string

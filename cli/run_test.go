@@ -212,6 +212,7 @@ func TestTry(t *testing.T) {
 }
 
 func TestSim(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	dir := t.TempDir()
 	cfg := writeFile(t, dir, "short.cfg", "max_turns=5\n")
 	code, out, errs := runCmd(t, "", "sim", "--config", cfg, "--games", "3", "--seed", "4", "--out", filepath.Join(dir, "out"), "../examples/shooter.kombat", "../examples/rusher.kombat")

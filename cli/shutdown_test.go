@@ -101,6 +101,7 @@ func (p *program) terminate(t *testing.T, limit time.Duration) time.Duration {
 // turn's 64 million steps are spent): it exits within 10 s, the database is sound, the
 // interrupted turn is not stored, and a restart plays the game to its end.
 func TestSIGTERMMidTurn(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	if testing.Short() {
 		t.Skip("plays a game of the longest turns in a subprocess")
 	}
