@@ -77,6 +77,7 @@ type Bot struct {
 	reconnects atomic.Bool
 	tourney    *host.Tourneys // the tournaments: every change to one, one at a time
 	follow     followups      // auto games' interaction tokens, for their screens (followup.go)
+	shown      shown          // the controls of the screens posted, so retiring one that has only what it keeps costs nothing (shown.go)
 
 	health     *http.Server // the /healthz listener, nil when off
 	healthAddr string
@@ -490,6 +491,9 @@ func (r *request) deferReply(update, ephemeral bool) error {
 // deferred update, is a follow-up, and a deferred message it replaces is deleted.
 func (r *request) send(rep view.Reply) error {
 	r.answered = true
+	if r.i.Message != nil && (rep.Update || r.update) {
+		r.b.shown.forget(r.i.Message.ID) // the answer changes the message the component is on
+	}
 	if !r.deferred {
 		return r.b.sess.InteractionRespond(r.i, rep.Response())
 	}

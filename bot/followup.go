@@ -187,8 +187,12 @@ func (b *Bot) followPost(tok followToken, rep view.Reply, prio discordgo.Request
 	send := rep.Message()
 	params := &discordgo.WebhookParams{Content: send.Content, Components: send.Components, Embeds: send.Embeds,
 		Files: send.Files, AllowedMentions: send.AllowedMentions, Flags: send.Flags}
-	return b.sess.FollowupMessageCreate(&discordgo.Interaction{AppID: tok.app, Token: tok.token}, true, params,
+	m, err := b.sess.FollowupMessageCreate(&discordgo.Interaction{AppID: tok.app, Token: tok.token}, true, params,
 		discordgo.WithRestRetries(0), prio)
+	if err == nil {
+		b.shown.record(m.ID, rep.Components)
+	}
+	return m, err
 }
 
 // followRetire takes the controls off old through the game's token when old was posted

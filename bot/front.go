@@ -59,7 +59,10 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 	return id, nil
 }
 
-// Retire takes the controls off the message shown before (a "Why?" button stays).
+// Retire takes the controls off the message shown before (a "Why?" button stays). A
+// message known to show already what it would keep is left alone: a bot's turn in a
+// solitaire game is posted with its Why? row only, and an edit to the same would be a
+// counted request per turn that changes nothing (shown).
 func (f discordFront) Retire(t *host.Table, old string) {
 	// An UPBEAT screen keeps none. Sent as an empty list, never null: Discord documents
 	// [] as the way to clear a message's components (discordgo sends a pointer to a nil
@@ -75,9 +78,6 @@ func (f discordFront) Retire(t *host.Table, old string) {
 			defer f.b.follow.drop(t.Row.ID) // the last screen is up: its token has done its work
 		}
 	}
-	if f.b.followRetire(t, old, keep) {
-		return
-	}
 	id, place, prio := t.Row.ID, t.Row.Place, f.b.screenPriority(t)
 	change := &discordgo.MessageEdit{ID: old, Channel: place, Components: &keep}
 	if t.Row.Upbeat != nil && t.Row.Status == store.StatusPlay && len(t.Row.Upbeat.Actions) == 0 {
@@ -86,9 +86,18 @@ func (f discordFront) Retire(t *host.Table, old string) {
 		content := view.UpFirstPlansDone(t)
 		change.Content, change.AllowedMentions = &content, &discordgo.MessageAllowedMentions{}
 	}
+	// A screen is retired once: what the bot knew of it is of no more use.
+	if change.Content == nil && f.b.shown.already(old, keep) {
+		f.b.shown.forget(old)
+		return
+	}
+	f.b.shown.forget(old)
+	if f.b.followRetire(t, old, keep) {
+		return
+	}
 	edit := func() {
 		// A permanent failure here (the old message deleted) leaves nothing to clean.
-		if _, err := f.b.sess.ChannelMessageEditComplex(change, prio); err != nil && permanent(err) == "" {
+		if _, err := f.b.editMessage(change, prio); err != nil && permanent(err) == "" {
 			f.b.log.Warn("strip old controls", "game", id, "message", old, "err", err)
 		}
 	}
@@ -135,11 +144,11 @@ func (f discordFront) Tell(t *host.Table, n host.Note) {
 	switch n.Kind {
 	case host.NoteChallengeExpired:
 		content := fmt.Sprintf("<@%s>'s challenge to <@%s> expired unanswered.", t.Row.Players[0], t.Row.Players[1])
-		_, err = b.sess.ChannelMessageEditComplex(view.Reply{Content: content}.MessageEdit(t.Row.Place, t.Row.Shown))
+		_, err = b.editMessage(view.Reply{Content: content}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteSetupExpired:
-		_, err = b.sess.ChannelMessageEditComplex(view.Reply{Content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.MessageEdit(t.Row.Place, t.Row.Shown))
+		_, err = b.editMessage(view.Reply{Content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteLobbyExpired:
-		_, err = b.sess.ChannelMessageEditComplex(view.Reply{Content: fmt.Sprintf("This UPBEAT game was not started within %d minutes, so it is closed; `/upbeat new` opens another.", int(host.UpLobbyLife.Minutes()))}.MessageEdit(t.Row.Place, t.Row.Shown))
+		_, err = b.editMessage(view.Reply{Content: fmt.Sprintf("This UPBEAT game was not started within %d minutes, so it is closed; `/upbeat new` opens another.", int(host.UpLobbyLife.Minutes()))}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteReminder:
 		if t.Row.Upbeat != nil {
 			_, err = b.sess.ChannelMessageSendComplex(t.Row.Place, view.UpReminder(t, n.Player, n.Left).Message())
@@ -208,6 +217,7 @@ func (b *Bot) postOnce(channel string, rep view.Reply, nonce string, opts ...dis
 	if err := discordgo.Unmarshal(body, &m); err != nil {
 		return nil, err
 	}
+	b.shown.record(m.ID, rep.Components)
 	return &m, nil
 }
 

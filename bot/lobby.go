@@ -320,7 +320,7 @@ func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p hos
 			}
 			return view.Reply{}
 		}
-		if _, err := b.sess.ChannelMessageEditComplex(rep.MessageEdit(t.Row.Place, t.Row.Shown)); err != nil {
+		if _, err := b.editMessage(rep.MessageEdit(t.Row.Place, t.Row.Shown)); err != nil {
 			b.log.Error("update setup message", "game", gameID, "err", err)
 		}
 		verb := "Added"
@@ -451,7 +451,7 @@ func (b *Bot) freeSpawnHex(r *request, id view.CustomID, value string) view.Repl
 			return b.refusedOr(r, "commit free spawn", err)
 		}
 		if began {
-			b.sess.ChannelMessageEditComplex(view.Reply{Content: "Free spawns made. The game begins!"}.MessageEdit(t.Row.Place, spawns))
+			b.editMessage(view.Reply{Content: "Free spawns made. The game begins!"}.MessageEdit(t.Row.Place, spawns))
 		}
 		return done
 	})

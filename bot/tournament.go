@@ -97,7 +97,7 @@ func (b *Bot) refreshTourney(row *store.Tournament, st *host.Tournament, progres
 	if row.MessageID == "" {
 		return
 	}
-	if _, err := b.sess.ChannelMessageEditComplex(view.Tourney(row, st, progress).MessageEdit(row.Channel, row.MessageID)); err != nil {
+	if _, err := b.editMessage(view.Tourney(row, st, progress).MessageEdit(row.Channel, row.MessageID)); err != nil {
 		b.log.Error("update tournament message", "tournament", row.ID, "err", err)
 	}
 }

@@ -33,7 +33,7 @@ func (h *harness) upslash(user *discordtest.User, channel, sub string, opts ...d
 // (the form is pre-filled with her plan), and confirms each turn while the bots'
 // turns follow at once; bob's press of alice's Confirm is refused privately; every
 // screen carries the territory image; /upbeat status answers privately; the last
-// screen says who won.
+// screen says who won; no edit leaves a message as it was.
 func TestUpbeatGame(t *testing.T) {
 	h := newHarness(t)
 	cfg := h.fake.Upload("short.cfg", "text/plain", []byte("max_turns=2\nm=8\nn=8\n"))
@@ -112,6 +112,11 @@ func TestUpbeatGame(t *testing.T) {
 	over, err := h.db.Game(h.ctx, row.ID)
 	if err != nil || over.Status != store.StatusOver || len(over.Upbeat.Actions) < 7 {
 		t.Fatalf("the stored game: %+v, %v", over, err)
+	}
+	// The bots' screens are posted without controls: retiring them changes nothing,
+	// and Discord would count every such edit against the bot's budget.
+	if n := h.fake.IdleEdits(); n != 0 {
+		t.Errorf("%d edits changed nothing a message shows", n)
 	}
 	h.check()
 }

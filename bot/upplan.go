@@ -163,7 +163,7 @@ func (b *Bot) takePlan(r *request, plan string) view.Reply {
 		}
 		// The first-plans message ticks the seat, as a plan from its form would.
 		if t.Row.Shown != "" {
-			if _, err := b.sess.ChannelMessageEditComplex(view.UpFirstPlans(t, t.Up.PlansDue).MessageEdit(t.Row.Place, t.Row.Shown)); err != nil {
+			if _, err := b.editMessage(view.UpFirstPlans(t, t.Up.PlansDue).MessageEdit(t.Row.Place, t.Row.Shown)); err != nil {
 				b.log.Warn("tick the first plans message", "game", t.Row.ID, "err", err) // the plan is stored all the same
 			}
 		}

@@ -10,9 +10,16 @@ import (
 	"github.com/kombat-game/kombat/upbeat"
 )
 
-// command is one terminal command of a game: its arguments and the process's
-// streams in, its exit status out.
-type command func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+// command is one terminal command of a game: the maker of the renderer it draws with
+// (if it draws), its arguments and the process's streams in, its exit status out.
+type command func(draw newRenderer, args []string, stdin io.Reader, stdout, stderr io.Writer) int
+
+// plain is a command that draws nothing, as a command.
+func plain(f func(args []string, stdin io.Reader, stdout, stderr io.Writer) int) command {
+	return func(_ newRenderer, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return f(args, stdin, stdout, stderr)
+	}
+}
 
 // tool is a game's part of the command line: what `--game NAME` (or a scenario's
 // "game") dispatches check, sim, play and try to. A new game is one more tool in
@@ -40,11 +47,13 @@ const defaultGame = "kombat"
 func tools() []tool {
 	return []tool{
 		{name: "kombat", title: "KOMBAT", program: "a KOMBAT strategy", lang: game.NewLanguage,
-			check: check, sim: func(args []string, _ io.Reader, stdout, stderr io.Writer) int { return sim(args, stdout, stderr) },
+			check: plain(check), sim: func(draw newRenderer, args []string, _ io.Reader, stdout, stderr io.Writer) int {
+				return sim(draw, args, stdout, stderr)
+			},
 			play: play, scenario: kombatScenario, tryUsage: tryUsage},
 		{name: "upbeat", title: "UPBEAT", program: "an UPBEAT plan", lang: upbeat.NewLanguage,
-			check: upbeatCheck, sim: upbeatSim, play: upbeatPlay, scenario: upbeatScenario, tryUsage: upbeatTryUsage},
-		{name: "aibg", title: "AIBG", check: aibgCheck, sim: aibgSim, play: aibgPlay, scenario: aibgScenario, tryUsage: aibgTryUsage},
+			check: plain(upbeatCheck), sim: plain(upbeatSim), play: upbeatPlay, scenario: upbeatScenario, tryUsage: upbeatTryUsage},
+		{name: "aibg", title: "AIBG", check: plain(aibgCheck), sim: plain(aibgSim), play: plain(aibgPlay), scenario: aibgScenario, tryUsage: aibgTryUsage},
 	}
 }
 

@@ -84,7 +84,7 @@ func parsePlayFlags(args []string, stderr io.Writer) (playOptions, error) {
 
 // play runs kombat play. Exit status: 0 when the game ends or the input does, 1 when a
 // strategy or the configuration is wrong, 2 for a usage error or an unreadable file.
-func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func play(draw newRenderer, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parsePlayFlags(args, stderr)
 	if err != nil {
 		return flagsRefused(err, stderr)
@@ -109,7 +109,7 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat play: %v\n", err)
 		return 2
 	}
-	r, err := render.New()
+	r, err := draw()
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat play: %v\n", err)
 		return 1

@@ -20,8 +20,14 @@ import (
 // playScript runs kombat play with the script as standard input, in a fresh folder.
 func playScript(t *testing.T, script string, args ...string) (code int, out, errs, dir string) {
 	t.Helper()
+	return playWith(t, render.New, script, args...)
+}
+
+// playWith is playScript with the renderer draw makes.
+func playWith(t *testing.T, draw newRenderer, script string, args ...string) (code int, out, errs, dir string) {
+	t.Helper()
 	dir = t.TempDir()
-	code, out, errs = runCmd(t, script, append([]string{"play", "--out", dir}, args...)...)
+	code, out, errs = runWith(t, draw, script, append([]string{"play", "--out", dir}, args...)...)
 	return code, out, errs, dir
 }
 
@@ -109,6 +115,7 @@ func TestPlay_ScriptedGame(t *testing.T) {
 
 // TestPlay_Endings: the input can end anywhere and "quit" resigns; both end cleanly.
 func TestPlay_Endings(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	tests := []struct {
 		name, script string
 		args         []string
@@ -125,6 +132,7 @@ func TestPlay_Endings(t *testing.T) {
 			"Setup done (setup.png); the bot plays first\n", "budget 10090, interest 0.0%"},
 			[]string{"replay.gif", "setup.png"}},
 	}
+	draw := drawOnce()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			for i, a := range tc.args {
@@ -132,7 +140,7 @@ func TestPlay_Endings(t *testing.T) {
 					tc.args[i] = writeFile(t, t.TempDir(), "short.cfg", "max_turns=5\n")
 				}
 			}
-			code, out, errs, dir := playScript(t, tc.script, append([]string{"--seed", "3"}, tc.args...)...)
+			code, out, errs, dir := playWith(t, draw, tc.script, append([]string{"--seed", "3"}, tc.args...)...)
 			if code != 0 || errs != "" {
 				t.Fatalf("exit %d, stderr %q", code, errs)
 			}
@@ -153,7 +161,9 @@ func TestPlay_Endings(t *testing.T) {
 // TestPlay_GarbageNeverCrashes types random lines, long lines and control bytes at
 // every prompt: the game always ends normally.
 func TestPlay_GarbageNeverCrashes(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	cfg := writeFile(t, t.TempDir(), "short.cfg", "max_turns=6\n")
+	draw := drawOnce()
 	words := []string{"", "1", "2", "3", "1,1", "2,2", "8,8", "3,2", "2,3", "99", "-1,-1", "rusher", "?", "board", "1,1,1", "\x00\x01", "é,ü", strings.Repeat("9", 5000), " 1 , 2 ", "\r"}
 	for seed := range uint64(6) {
 		rng := rand.New(rand.NewPCG(seed, 1))
@@ -161,7 +171,7 @@ func TestPlay_GarbageNeverCrashes(t *testing.T) {
 		for range 400 {
 			b.WriteString(words[rng.IntN(len(words))] + "\n")
 		}
-		code, out, errs, _ := playScript(t, b.String(), "--seed", "11", "--config", cfg)
+		code, out, errs, _ := playWith(t, draw, b.String(), "--seed", "11", "--config", cfg)
 		if code != 0 || errs != "" {
 			t.Fatalf("script %d: exit %d, stderr %q", seed, code, errs)
 		}
@@ -174,6 +184,7 @@ func TestPlay_GarbageNeverCrashes(t *testing.T) {
 // TestPlay_Usage: bad flags, configurations and strategies get specific messages and
 // their exit status, before any game starts.
 func TestPlay_Usage(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	dir := t.TempDir()
 	badCfg := writeFile(t, dir, "bad.cfg", "max_turns=-3\n")
 	badStrategy := writeFile(t, dir, "broken.kombat", "move right\n")
@@ -201,13 +212,14 @@ func TestPlay_Usage(t *testing.T) {
 		})
 	}
 	// Every level plays (here the bot's free spawn and first turns, until the input ends).
+	draw := drawOnce()
 	for _, level := range game.Levels() {
-		if code, _, _, _ := playScript(t, "", "--seed", "2", "--level", level); code != 0 {
+		if code, _, _, _ := playWith(t, draw, "", "--seed", "2", "--level", level); code != 0 {
 			t.Errorf("--level %s: exit %d", level, code)
 		}
 	}
 	// A strategy file of its own: one kind, so no kind is asked for.
-	code, out, _, _ := playScript(t, "1,1\nq\nyes\n", "--seed", "2", good)
+	code, out, _, _ := playWith(t, draw, "1,1\nq\nyes\n", "--seed", "2", good)
 	if code != 0 || !strings.Contains(out, "1. walker (defense 4)") || strings.Contains(out, "Which kind?") {
 		t.Errorf("own strategy: exit %d\n%s", code, out)
 	}
@@ -218,6 +230,7 @@ func TestPlay_Usage(t *testing.T) {
 // host.Seats with the same setup: the bot's free spawn and every bot turn must come out
 // exactly as in the terminal, so the terminal and the chat host seat the same bot.
 func TestPlay_BotPlaysAsHostSeats(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	lang := game.NewLanguage()
 	kinds, err := exampleKinds()
 	if err != nil {
@@ -330,6 +343,7 @@ func TestTurnsEach(t *testing.T) {
 // TestPlay_NothingPlayedLeavesNoFolder: a game left before anything was played removes
 // the --out folder it made for its images, and keeps one that was there before.
 func TestPlay_NothingPlayedLeavesNoFolder(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	base := t.TempDir()
 	for _, tc := range []struct {
 		name   string

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/kombat-game/kombat/render"
 )
 
 const usageHead = `usage: kombat [COMMAND] [ARGS]
@@ -29,6 +31,16 @@ func usage() string {
 
 // Run is the kombat program without the process: it returns the exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return run(render.New, args, stdin, stdout, stderr)
+}
+
+// newRenderer makes the renderer a command draws with. The program makes one per
+// command (render.New); the package's tests share one, since making it (fonts, the
+// field, every hex's stamps) costs more than the short games they play with it.
+type newRenderer func() (*render.Renderer, error)
+
+// run is Run with the renderer's maker.
+func run(draw newRenderer, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := "serve"
 	if len(args) > 0 {
 		cmd, args = args[0], args[1:]
@@ -41,17 +53,17 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	t, _ := toolNamed(name) // gameFlag took only a game of tools
 	switch cmd {
 	case "check":
-		return t.check(args, stdin, stdout, stderr)
+		return t.check(draw, args, stdin, stdout, stderr)
 	case "try":
 		return try(name, args, stdin, stdout, stderr)
 	case "sim":
-		return t.sim(args, stdin, stdout, stderr)
+		return t.sim(draw, args, stdin, stdout, stderr)
 	case "play":
 		if t.play == nil {
 			fmt.Fprintf(stderr, "kombat play: %s cannot be played in the terminal yet: watch the bots with kombat sim --game %s, or try a position with kombat try --game %s\n", t.title, t.name, t.name)
 			return 2
 		}
-		return t.play(args, stdin, stdout, stderr)
+		return t.play(draw, args, stdin, stdout, stderr)
 	}
 	if name != "" && name != defaultGame {
 		fmt.Fprintf(stderr, "kombat %s: --game %s works with check, sim, try and play\n", cmd, name)

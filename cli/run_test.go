@@ -6,18 +6,33 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/render"
 )
 
 func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
+	return runWith(t, render.New, stdin, args...)
+}
+
+// runWith runs a command with the renderer draw makes.
+func runWith(t *testing.T, draw newRenderer, stdin string, args ...string) (int, string, string) {
+	t.Helper()
 	var out, errb bytes.Buffer
-	code := Run(args, strings.NewReader(stdin), &out, &errb)
+	code := run(draw, args, strings.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
 }
+
+// drawOnce is the renderer maker of a test that runs many commands: one renderer,
+// made at the first that draws, for them all. Making one (fonts, the field, every
+// hex's stamps) costs more under the race detector than the short games the tests
+// play with it, and a Renderer is safe for concurrent use. It is the test's own, so
+// the heap tests that follow find none of it held.
+func drawOnce() newRenderer { return sync.OnceValues(render.New) }
 
 func writeFile(t *testing.T, dir, name, text string) string {
 	t.Helper()
@@ -197,6 +212,7 @@ func TestTry(t *testing.T) {
 }
 
 func TestSim(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	dir := t.TempDir()
 	cfg := writeFile(t, dir, "short.cfg", "max_turns=5\n")
 	code, out, errs := runCmd(t, "", "sim", "--config", cfg, "--games", "3", "--seed", "4", "--out", filepath.Join(dir, "out"), "../examples/shooter.kombat", "../examples/rusher.kombat")

@@ -19,6 +19,7 @@ import (
 // arrives first), plays the bot's turn, and gives the player controls again: every
 // board exactly once, and the game goes on without the player's help.
 func TestKilledBeforeTheBoard(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	if testing.Short() {
 		t.Skip("runs the program in a subprocess")
 	}

@@ -66,7 +66,7 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, error) {
 // sim plays auto games headless (kombat sim). Exit status: 1 when a strategy does not
 // compile or the configuration is wrong, 2 for a usage error or an unreadable file, 0
 // for --help.
-func sim(args []string, stdout, stderr io.Writer) int {
+func sim(draw newRenderer, args []string, stdout, stderr io.Writer) int {
 	o, err := parseSimFlags(args, stderr)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -83,6 +83,13 @@ func sim(args []string, stdout, stderr io.Writer) int {
 	kinds, code := fileKinds("kombat sim", lang, o.files, stderr)
 	if code != 0 {
 		return code
+	}
+	var r *render.Renderer // one for every game's images
+	if o.out != "" {
+		if r, err = draw(); err != nil {
+			fmt.Fprintf(stderr, "kombat sim: %v\n", err)
+			return 1
+		}
 	}
 	var wins [3]int // ties, player 1, player 2
 	turns := 0
@@ -104,7 +111,7 @@ func sim(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		if o.out != "" {
-			if err := writeGameImages(o.out, lang, g, seed); err != nil {
+			if err := writeGameImages(r, o.out, lang, g, seed); err != nil {
 				fmt.Fprintf(stderr, "kombat sim: %v\n", err)
 				return 1
 			}
@@ -152,12 +159,8 @@ func simDeciders(seed uint64, levels [2]string) ([2]game.Decider, error) {
 }
 
 // writeGameImages writes a finished game's images to DIR/game-SEED/: setup.png, one
-// turn-NNN.png per turn, and replay.gif.
-func writeGameImages(dir string, lang *interp.Language, g *game.Game, seed uint64) error {
-	r, err := render.New()
-	if err != nil {
-		return err
-	}
+// turn-NNN.png per turn, and replay.gif, drawn with r.
+func writeGameImages(r *render.Renderer, dir string, lang *interp.Language, g *game.Game, seed uint64) error {
 	out := filepath.Join(dir, fmt.Sprintf("game-%d", seed))
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err

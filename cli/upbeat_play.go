@@ -70,7 +70,7 @@ func parseUpbeatPlayFlags(args []string, stderr io.Writer) (upbeatPlayOptions, e
 // upbeatPlay runs kombat play --game upbeat. Exit status: 0 when the game ends or the
 // input does, 1 when the plan or the configuration is wrong, 2 for a usage error or an
 // unreadable file.
-func upbeatPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func upbeatPlay(draw newRenderer, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseUpbeatPlayFlags(args, stderr)
 	if err != nil {
 		return flagsRefused(err, stderr)
@@ -102,7 +102,7 @@ func upbeatPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat play: %v\n", err)
 		return 2
 	}
-	r, err := render.New()
+	r, err := draw()
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat play: %v\n", err)
 		return 1

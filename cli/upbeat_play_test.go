@@ -18,9 +18,15 @@ import (
 // standard input, in a fresh folder.
 func upbeatScript(t *testing.T, config, script string, args ...string) (code int, out, errs, dir string) {
 	t.Helper()
+	return upbeatScriptWith(t, render.New, config, script, args...)
+}
+
+// upbeatScriptWith is upbeatScript with the renderer draw makes.
+func upbeatScriptWith(t *testing.T, draw newRenderer, config, script string, args ...string) (code int, out, errs, dir string) {
+	t.Helper()
 	dir = t.TempDir()
 	cfg := writeFile(t, t.TempDir(), "small.cfg", config)
-	code, out, errs = runCmd(t, script, append([]string{"play", "--game", "upbeat", "--out", dir, "--config", cfg, "--seed", "3", "--level", "easy"}, args...)...)
+	code, out, errs = runWith(t, draw, script, append([]string{"play", "--game", "upbeat", "--out", dir, "--config", cfg, "--seed", "3", "--level", "easy"}, args...)...)
 	return code, out, errs, dir
 }
 
@@ -29,6 +35,7 @@ func upbeatScript(t *testing.T, config, script string, args ...string) (code int
 // file, a typed one that does not compile, then one that does; the winner is printed and
 // every turn's territory image decodes.
 func TestUpbeatPlay_ScriptedGame(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	plans := t.TempDir()
 	good := writeFile(t, plans, "good.plan", "invest 20\nmove down\ninvest 5\n")
 	script := strings.Join([]string{
@@ -83,6 +90,7 @@ func TestUpbeatPlay_ScriptedGame(t *testing.T) {
 // TestUpbeatPlay_ClockRunsOut: with a revision clock of 0:00 the first revision is
 // refused and the plan runs; later turns run the plan without asking, to the end.
 func TestUpbeatPlay_ClockRunsOut(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	plan := writeFile(t, t.TempDir(), "p.plan", "invest 1\n")
 	code, out, errs, _ := upbeatScript(t, "m=6\nn=6\nmax_turns=3\nplan_rev_min=0\nplan_rev_sec=0\n",
 		"plan\ninvest 2\n.\n", plan)
@@ -102,19 +110,21 @@ func TestUpbeatPlay_ClockRunsOut(t *testing.T) {
 // TestUpbeatPlay_Endings: input that ends mid-game leaves it unfinished, quit resigns,
 // and mistakes on the command line exit 1 or 2 before anything is played.
 func TestUpbeatPlay_Endings(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	dir := t.TempDir()
 	plan := writeFile(t, dir, "p.plan", "invest 1\n")
 	bad := writeFile(t, dir, "bad.plan", "ally\n")
 	cfg := "m=6\nn=6\nmax_turns=5\n"
-	if code, out, _, _ := upbeatScript(t, cfg, "\n", plan); code != 0 || !strings.Contains(out, "End of input: the game is left unfinished") {
+	draw := drawOnce()
+	if code, out, _, _ := upbeatScriptWith(t, draw, cfg, "\n", plan); code != 0 || !strings.Contains(out, "End of input: the game is left unfinished") {
 		t.Errorf("end of input: exit %d\n%s", code, out)
 	}
-	if code, out, _, _ := upbeatScript(t, cfg, "quit\nyes\n", plan); code != 0 || !strings.Contains(out, "You resigned") ||
+	if code, out, _, _ := upbeatScriptWith(t, draw, cfg, "quit\nyes\n", plan); code != 0 || !strings.Contains(out, "You resigned") ||
 		!strings.Contains(out, "Game over: Bot 2 wins. Bot 2 won: you resigned.") {
 		t.Errorf("quit, yes: exit %d\n%s", code, out)
 	}
 	// quit asks first: anything but yes goes on, here to the end of the input.
-	if code, out, _, _ := upbeatScript(t, cfg, "quit\nno\n", plan); code != 0 || strings.Contains(out, "resigned") ||
+	if code, out, _, _ := upbeatScriptWith(t, draw, cfg, "quit\nno\n", plan); code != 0 || strings.Contains(out, "resigned") ||
 		!strings.Contains(out, "Resign the game?") || !strings.Contains(out, "The game goes on.") || !strings.Contains(out, "End of input") {
 		t.Errorf("quit, no: exit %d\n%s", code, out)
 	}
@@ -128,11 +138,11 @@ func TestUpbeatPlay_Endings(t *testing.T) {
 		{[]string{filepath.Join(dir, "missing.plan")}, 2},
 		{[]string{bad}, 1},
 	} {
-		if code, _, errs, _ := upbeatScript(t, cfg, "", tc.args...); code != tc.code {
+		if code, _, errs, _ := upbeatScriptWith(t, draw, cfg, "", tc.args...); code != tc.code {
 			t.Errorf("%v: exit %d, want %d (%s)", tc.args, code, tc.code, errs)
 		}
 	}
-	if code, _, _, _ := upbeatScript(t, "m=0\n", "", plan); code != 1 {
+	if code, _, _, _ := upbeatScriptWith(t, draw, "m=0\n", "", plan); code != 1 {
 		t.Errorf("a bad configuration: exit %d, want 1", code)
 	}
 }
@@ -155,12 +165,13 @@ func TestUpbeatPlay_Edit(t *testing.T) {
 		{"failing editor", "", "false", []string{`the editor "false"`, "your plan stays", "invest 10\nmove up"}},
 		{"none", "", "", []string{"set VISUAL or EDITOR", "invest 10\nmove up"}},
 	}
+	draw := drawOnce()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("VISUAL", tc.visual)
 			t.Setenv("EDITOR", tc.editor)
 			script := strings.Join([]string{"invest 10", "move up", ".", "edit", "show", "quit"}, "\n") + "\n"
-			_, out, _, dir := upbeatScript(t, "m=8\nn=8\nmax_turns=3\n", script)
+			_, out, _, dir := upbeatScriptWith(t, draw, "m=8\nn=8\nmax_turns=3\n", script)
 			for _, want := range tc.want {
 				if !strings.Contains(out, want) {
 					t.Errorf("the output lacks %q:\n%s", want, out)
@@ -182,6 +193,7 @@ func TestUpbeatPlay_Edit(t *testing.T) {
 // newcomer can beat (normal shot a newcomer's city center down on its third turn),
 // and the intro says so and how to choose another level, naming every level.
 func TestUpbeatPlay_DefaultLevel(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	dir := t.TempDir()
 	cfg := writeFile(t, dir, "small.cfg", "m=6\nn=6\nmax_turns=2\n")
 	code, out, errs := runCmd(t, "invest 1\n.\n", "play", "--game", "upbeat", "--out", t.TempDir(), "--config", cfg, "--seed", "3")
@@ -235,6 +247,7 @@ func checkColumns(t *testing.T, out string) {
 // the last turn's included (it used to overwrite the image of the turn before, and say
 // one turn fewer).
 func TestUpbeatPlay_AfterGame(t *testing.T) {
+	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	plan := writeFile(t, t.TempDir(), "p.plan", "done\n")
 	code, out, errs, dir := upbeatScript(t, "m=8\nn=8\nmax_turns=10\n", "\n\n\n\n", "--level", "normal", plan)
 	if code != 0 {

@@ -39,11 +39,10 @@ func TestPNGMatchesFullDraw(t *testing.T) {
 			if _, share := compare(got, want); share > 0 {
 				t.Errorf("%s: %.4f%% of the pixels differ from the board drawn in full", name, share*100)
 			}
-			for y := range Height {
-				for x := range Width {
-					if g, w := rgbaAt(got, x, y), rgbaAt(want, x, y); g != w {
-						t.Fatalf("%s: pixel (%d,%d) is %v, want %v", name, x, y, g, w)
-					}
+			gp, wp := rgbaPixels(got), rgbaPixels(want)
+			for i := range Width * Height {
+				if g, w := gp[i], wp[i]; g != w {
+					t.Fatalf("%s: pixel (%d,%d) is %v, want %v", name, i%Width, i/Width, g, w)
 				}
 			}
 		}

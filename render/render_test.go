@@ -159,22 +159,51 @@ func decodePNG(t testing.TB, data []byte) image.Image {
 func compare(a, b image.Image) (*image.RGBA, float64) {
 	bounds := a.Bounds()
 	diff := image.NewRGBA(bounds)
+	pa, pb := rgbaPixels(a), rgbaPixels(b, bounds)
 	n := 0
-	for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
-		for x := bounds.Min.X; x < bounds.Max.X; x++ {
-			ca := color.RGBAModel.Convert(a.At(x, y)).(color.RGBA)
-			cb := color.RGBAModel.Convert(b.At(x, y)).(color.RGBA)
-			d := max(absDiff(ca.R, cb.R), absDiff(ca.G, cb.G), absDiff(ca.B, cb.B), absDiff(ca.A, cb.A))
-			if d > pixelTolerance {
-				n++
-				diff.Set(x, y, color.RGBA{255, 0, 0, 255})
-			} else {
-				g := (uint16(ca.R) + uint16(ca.G) + uint16(ca.B)) / 6
-				diff.Set(x, y, color.RGBA{uint8(g), uint8(g), uint8(g), 255})
-			}
+	for i, ca := range pa {
+		cb := pb[i]
+		d := max(absDiff(ca.R, cb.R), absDiff(ca.G, cb.G), absDiff(ca.B, cb.B), absDiff(ca.A, cb.A))
+		px := diff.Pix[4*i : 4*i+4]
+		if d > pixelTolerance {
+			n++
+			px[0], px[1], px[2], px[3] = 255, 0, 0, 255
+		} else {
+			g := uint8((uint16(ca.R) + uint16(ca.G) + uint16(ca.B)) / 6)
+			px[0], px[1], px[2], px[3] = g, g, g, 255
 		}
 	}
 	return diff, float64(n) / float64(bounds.Dx()*bounds.Dy())
+}
+
+// rgbaPixels is an image's pixels over bounds (its own by default), row by row, each
+// as color.RGBAModel converts it. A paletted image's palette is converted once, not
+// once a pixel: with the race detector, converting pixel by pixel through image.At
+// made most of the golden tests' time.
+func rgbaPixels(img image.Image, bounds ...image.Rectangle) []color.RGBA {
+	b := img.Bounds()
+	if len(bounds) > 0 {
+		b = bounds[0]
+	}
+	out := make([]color.RGBA, 0, b.Dx()*b.Dy())
+	if p, ok := img.(*image.Paletted); ok && b.In(p.Bounds()) {
+		var pal [256]color.RGBA
+		for i, c := range p.Palette {
+			pal[i] = color.RGBAModel.Convert(c).(color.RGBA)
+		}
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for _, ci := range p.Pix[p.PixOffset(b.Min.X, y):p.PixOffset(b.Max.X, y)] {
+				out = append(out, pal[ci])
+			}
+		}
+		return out
+	}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			out = append(out, color.RGBAModel.Convert(img.At(x, y)).(color.RGBA))
+		}
+	}
+	return out
 }
 
 func absDiff(a, b uint8) uint8 {
@@ -420,9 +449,15 @@ func TestInitials(t *testing.T) {
 
 // fullBoardGame plays a 69-turn game whose board fills up: many cheap spawns and
 // strategies that rarely kill.
-func fullBoardGame(t testing.TB) *game.Game {
+func fullBoardGame(t testing.TB) *game.Game { return boardGame(t, 0) }
+
+// boardGame is fullBoardGame's game, cut to turns turns a player unless turns is 0.
+func boardGame(t testing.TB, turns int64) *game.Game {
 	cfg := game.DefaultConfig()
 	cfg.MaxSpawns, cfg.SpawnCost, cfg.HexPurchaseCost = 200, 1, 50
+	if turns > 0 {
+		cfg.MaxTurns = turns
+	}
 	var kinds []game.KindSpec
 	for _, k := range exampleKinds(t) {
 		if k.Name == "spreader" {
@@ -440,16 +475,23 @@ func fullBoardGame(t testing.TB) *game.Game {
 	return g
 }
 
-// TestReplayGIF decodes a 69-turn replay of a full board: one frame per turn, each
-// shown for a while (no frame without a delay), the animation loops, it stays under
-// 8 MiB, and every frame, composed over the ones before as a viewer does, is exactly
-// the board of its turn: board and panel from the same turn.
-func TestReplayGIF(t *testing.T) {
-	r := newRenderer(t)
-	g := fullBoardGame(t)
-	if n := len(g.Snapshot().Minions); n < 40 {
-		t.Fatalf("only %d minions: not a full board", n)
+// TestReplayGIFShort is TestReplayGIF's twin on the same full-board configuration cut
+// to 8 turns a player: the same checks, on every frame, at a size the race detector
+// runs quickly (TestReplayGIF, the 69 turns of a full board, runs without it).
+func TestReplayGIFShort(t *testing.T) {
+	g := boardGame(t, 8)
+	if n := len(g.Snapshot().Minions); n < 10 {
+		t.Fatalf("only %d minions", n)
 	}
+	checkReplayGIF(t, newRenderer(t), g, 8)
+}
+
+// checkReplayGIF decodes the replay of g, a game of turns turns a player: one frame
+// per turn, each shown for a while (no frame without a delay), the animation loops,
+// it stays under 8 MiB, and every frame, composed over the ones before as a viewer
+// does, is exactly the board of its turn: board and panel from the same turn.
+func checkReplayGIF(t *testing.T, r *Renderer, g *game.Game, turns int) {
+	t.Helper()
 	frames, err := game.Frames(game.NewLanguage(), g.Record())
 	if err != nil {
 		t.Fatal(err)
@@ -469,8 +511,8 @@ func TestReplayGIF(t *testing.T) {
 	if anim.Config.Width != Width || anim.Config.Height != Height || anim.LoopCount != 0 {
 		t.Errorf("replay %dx%d loop %d", anim.Config.Width, anim.Config.Height, anim.LoopCount)
 	}
-	if len(anim.Image) != len(frames) || len(frames) != 1+2*69 {
-		t.Fatalf("%d GIF frames for %d game frames (want 139)", len(anim.Image), len(frames))
+	if len(anim.Image) != len(frames) || len(frames) != 1+2*turns {
+		t.Fatalf("%d GIF frames for %d game frames (want %d)", len(anim.Image), len(frames), 1+2*turns)
 	}
 	canvas := image.NewPaletted(image.Rect(0, 0, Width, Height), anim.Image[0].Palette)
 	for i, f := range anim.Image {

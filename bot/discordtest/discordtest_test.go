@@ -396,3 +396,34 @@ func isBlack(c color.Color) bool {
 	r, g, b, a := c.RGBA()
 	return r == 0 && g == 0 && b == 0 && a == 0xffff
 }
+
+// TestIdleEdits: an edit that leaves a message showing what it showed is counted, an
+// empty list of components showing as none; an edit that changes anything is not.
+func TestIdleEdits(t *testing.T) {
+	s, dg, _, _, ch := setup(t)
+	row := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Why?", Style: discordgo.SecondaryButton, CustomID: "why"}}}}
+	m, err := dg.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: "board", Components: row})
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(content string, cs []discordgo.MessageComponent) {
+		t.Helper()
+		if _, err := dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.ID, Channel: ch.ID, Content: &content, Components: &cs}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edit("board", row) // the same
+	if n := s.IdleEdits(); n != 1 {
+		t.Fatalf("%d idle edits after an edit to the same, want 1", n)
+	}
+	edit("board", []discordgo.MessageComponent{}) // the row taken off
+	edit("board!", []discordgo.MessageComponent{})
+	if n := s.IdleEdits(); n != 1 {
+		t.Fatalf("%d idle edits after two that changed the message, want 1", n)
+	}
+	edit("board!", nil) // none, as the empty list
+	if n := s.IdleEdits(); n != 2 {
+		t.Fatalf("%d idle edits after clearing no components, want 2", n)
+	}
+}

@@ -472,9 +472,33 @@ func (s *Server) applyEdit(m *Message, b body) (string, error) {
 	if msg := checkMessage(next, false); msg != "" {
 		return msg, nil
 	}
+	if sameShown(m, next) {
+		s.idleEdits++
+	}
 	next.Edits++
 	*m = *next
 	return "", nil
+}
+
+// sameShown reports whether two states of a message show the same: the same text,
+// embeds, components and files. An edit from one to the other cost a request for
+// nothing.
+func sameShown(a, b *Message) bool {
+	if a.Content != b.Content || len(a.Attachments) != len(b.Attachments) {
+		return false
+	}
+	for i := range a.Attachments {
+		if a.Attachments[i].ID != b.Attachments[i].ID {
+			return false
+		}
+	}
+	ea, _ := json.Marshal(a.Embeds)
+	eb, _ := json.Marshal(b.Embeds)
+	ca, _ := json.Marshal(a.Components)
+	cb, _ := json.Marshal(b.Components)
+	// Absent and empty lists show alike.
+	empty := func(j []byte) bool { return string(j) == "null" || string(j) == "[]" }
+	return (string(ea) == string(eb) || empty(ea) && empty(eb)) && (string(ca) == string(cb) || empty(ca) && empty(cb))
 }
 
 func (s *Server) editMessage(w http.ResponseWriter, route, channelID, id string, b body) {

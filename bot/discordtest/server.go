@@ -56,6 +56,7 @@ type Server struct {
 	identifies   []Identify
 	failures     []Failure
 	routes       map[string]int
+	idleEdits    int // edits that left a message showing what it showed (sameShown)
 	unknown      []string
 	limits       map[string]*rateLimit
 	faults       map[string]*routeFaults
@@ -312,6 +313,14 @@ func (s *Server) Requests(route string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.routes[route]
+}
+
+// IdleEdits counts the edits of messages, by any route, that changed nothing the
+// message shows: requests a client could have spared.
+func (s *Server) IdleEdits() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.idleEdits
 }
 
 // RateLimit makes the next n requests to a route pattern answer 429 with retryAfter.
