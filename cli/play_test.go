@@ -165,7 +165,11 @@ func TestPlay_GarbageNeverCrashes(t *testing.T) {
 	cfg := writeFile(t, t.TempDir(), "short.cfg", "max_turns=6\n")
 	draw := drawOnce()
 	words := []string{"", "1", "2", "3", "1,1", "2,2", "8,8", "3,2", "2,3", "99", "-1,-1", "rusher", "?", "board", "1,1,1", "\x00\x01", "é,ü", strings.Repeat("9", 5000), " 1 , 2 ", "\r"}
-	for seed := range uint64(6) {
+	scripts := uint64(6)
+	if raceEnabled {
+		scripts = 3 // a whole game each, several times slower under the race detector
+	}
+	for seed := range scripts {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		var b strings.Builder
 		for range 400 {
