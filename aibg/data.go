@@ -189,6 +189,22 @@ func pick(s string, names ...string) int {
 
 // checkName is what is wrong with a type's or an item's name, or "": a move or a pool
 // names it between spaces, so it is letters and digits only.
+// choose is the index of got among field's names, or -1 with a problem added to ps
+// that says the field is missing or names what it must be.
+func choose(ps *[]problem, field, got string, names ...string) int {
+	i := pick(got, names...)
+	if i >= 0 {
+		return i
+	}
+	list := strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	msg := fmt.Sprintf("%s is %s, got %q", field, list, got)
+	if got == "" {
+		msg = fmt.Sprintf("%s is missing: %s", field, list)
+	}
+	*ps = append(*ps, problem{field, msg})
+	return -1
+}
+
 func checkName(s string) string {
 	if s == "" {
 		return "a name is needed"
@@ -212,20 +228,10 @@ func (s CreatureSpec) kind() (Kind, []problem) {
 	if why := checkName(s.Type); why != "" {
 		bad("type", "%s", why)
 	}
-	if e := pick(s.Element, "water", "fire", "nature"); e < 0 {
-		bad("element", "element is water, fire or nature, got %q", s.Element)
-		if s.Element == "" {
-			ps[len(ps)-1].msg = "element is missing: water, fire or nature"
-		}
-	} else {
+	if e := choose(&ps, "element", s.Element, "water", "fire", "nature"); e >= 0 {
 		k.Element = Element(e)
 	}
-	if a := pick(s.Attack, "melee", "ranged", "aoe"); a < 0 {
-		bad("attack", "attack is melee, ranged or aoe, got %q", s.Attack)
-		if s.Attack == "" {
-			ps[len(ps)-1].msg = "attack is missing: melee, ranged or aoe"
-		}
-	} else {
+	if a := choose(&ps, "attack", s.Attack, "melee", "ranged", "aoe"); a >= 0 {
 		k.Attack = Attack(a)
 	}
 	if s.Speed < 0 || s.Speed > MaxStat {
