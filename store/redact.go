@@ -140,11 +140,14 @@ func secretKey(name string) bool {
 // (libpq's format: a value quoted in '...' with \ escapes, or up to a space) or a
 // message. The value of every key that names a secret is masked, to the end of the
 // text when its quote is never closed; so is the password of a user:password@host
-// written without a scheme.
+// written without a scheme, and the lone user-info of a scheme-relative URL
+// (//TOKEN@host), which is a token as it is in https://TOKEN@host.
 func redactWords(s string) string {
 	words := strings.Join(secretWords(), "|")
 	kv := regexp.MustCompile(`(?i)([a-z0-9_.-]*(?:` + words + `)[a-z0-9_.-]*)(\s*=\s*)('(?:[^'\\]|\\.)*'?|"(?:[^"\\]|\\.)*"?|(?:[^\s\\` + "`" + `]|\\.)*)`)
 	s = kv.ReplaceAllString(s, "${1}${2}"+Masked)
+	token := regexp.MustCompile("//[^\\s:/@'\"`=]+@")
+	s = token.ReplaceAllString(s, "//"+Masked+"@")
 	userinfo := regexp.MustCompile("([^\\s:/@'\"`=]+):[^\\s@]+@")
 	return userinfo.ReplaceAllString(s, "${1}:"+Masked+"@")
 }
