@@ -141,9 +141,14 @@ func (c *conn) close(reason string) {
 	})
 }
 
-// goAway closes the connection with a WebSocket close frame (1001, going away).
+// goAway closes the connection with a WebSocket close frame (1001, going away). The
+// reason is taken before the frame is sent: the client answers it with a close frame
+// of its own, which the read loop would otherwise report first as the client's doing.
 func (c *conn) goAway(reason string) {
 	c.mu.Lock()
+	if c.reason == "" {
+		c.reason = reason
+	}
 	ws := c.ws
 	c.mu.Unlock()
 	if ws != nil {
