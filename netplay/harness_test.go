@@ -27,7 +27,7 @@ type harness struct {
 	closed chan closedEvent // each connection's end, from Config.Closed
 	slow   chan struct{}    // a SLOW command has started
 	clock  *testClock
-	stop   func() // stops Serve and waits for it; the test's cleanup calls it too
+	stop   func()       // stops Serve and waits for it; the test's cleanup calls it too
 	client *http.Client // the test's own, whose idle connections end with the test
 }
 
