@@ -75,7 +75,12 @@ func newRig(t testing.TB, cfg Config) *rig {
 	if cfg.Seed == nil {
 		cfg.Seed = func() uint64 { return 42 }
 	}
-	cfg.Finished = func(_ Record, res Result) { g.ended <- res }
+	cfg.Finished = func(_ Record, res Result) {
+		select {
+		case g.ended <- res:
+		default: // a benchmark's many games: nobody reads them
+		}
+	}
 	g.r = New(cfg)
 	g.r.Attach(g.out)
 	return g
