@@ -106,15 +106,14 @@ func newMatch(id int64, seed uint64, first Seat, bank time.Duration, now time.Ti
 
 // seat puts s in seat p (1 or 2), with the bot's engine for a bot's seat.
 func (m *Match) seat(p int, s Seat) error {
+	if s.Bot != "" {
+		b, err := aibg.NewBot(s.Bot, m.rec.Game.Setup.Seed+uint64(p))
+		if err != nil {
+			return err
+		}
+		m.bots[p-1] = b
+	}
 	m.rec.Seats[p-1] = s
-	if s.Bot == "" {
-		return nil
-	}
-	b, err := aibg.NewBot(s.Bot, m.rec.Game.Setup.Seed+uint64(p))
-	if err != nil {
-		return err
-	}
-	m.bots[p-1] = b
 	return nil
 }
 

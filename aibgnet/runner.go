@@ -22,7 +22,7 @@ type Config struct {
 	Wait       time.Duration // how long an opened match waits for its second player before it is dropped; 0: 10 min
 	PerAccount int           // matches an account may be in at once (waiting or playing); 0: 4
 	Matches    int           // matches open at once in all; 0: 1000
-	Keep       int           // finished matches kept for their answers and records; 0: 1000
+	Keep       int           // finished matches kept for their answers and records; 0: 200
 	// Now is the server's clock, which every clock of a match runs on; nil: time.Now.
 	// Tests move their own, and call Tick.
 	Now func() time.Time
@@ -41,7 +41,7 @@ const (
 	DefaultWait       = 10 * time.Minute
 	DefaultPerAccount = 4
 	DefaultMatches    = 1000
-	DefaultKeep       = 1000
+	DefaultKeep       = 200
 )
 
 // withDefaults fills c's zero fields.
@@ -164,10 +164,14 @@ func (r *Runner) Start(id int64, seats [2]Seat) error {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.m.rec.Seats[0] != seats[0] {
+	if e.m.rec.Seats[0] != seats[0] || e.m.Paired() {
 		return fmt.Errorf("aibgnet: game %d is open already", id)
 	}
-	return r.join(e, seats[1], now)
+	if err := r.join(e, seats[1], now); err != nil {
+		r.forget(e)
+		return fmt.Errorf("aibgnet: game %d: %w", id, err)
+	}
+	return nil
 }
 
 // find returns match id, opening it with first in seat 1 when there is none, or says
@@ -362,9 +366,14 @@ func (r *Runner) expire(e *entry, now time.Time) {
 
 // drop removes a match that nobody joined in time, telling its opener.
 func (r *Runner) drop(e *entry) {
-	e.ended = true
 	r.notify(e.m, 1, time.Time{}, EventNoOpponent)
 	r.cfg.Log.Info("aibg: game dropped: nobody joined", "game", e.m.rec.ID)
+	r.forget(e)
+}
+
+// forget removes a match that never started. e is locked.
+func (r *Runner) forget(e *entry) {
+	e.ended = true
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.release(e.m)

@@ -1,6 +1,7 @@
 package aibgnet
 
 import (
+	"context"
 	"encoding/json"
 	"reflect"
 	"slices"
@@ -324,4 +325,61 @@ func TestLimits(t *testing.T) {
 		t.Fatalf("game 1: %+v, over %v", res, over)
 	}
 	g.mustSend(t, carol, 4, GetGamePhase, "")
+}
+
+// TestRunKeepsTheClocks_A18: Run, on the real clock, makes the clock's choices when
+// their time comes: a program that opens a game against the bot and never answers
+// forfeits (each choice has a millisecond here, and no bank).
+func TestRunKeepsTheClocks_A18(t *testing.T) {
+	ended := make(chan Result, 1)
+	r := New(Config{Move: time.Millisecond, Bank: -1, Finished: func(_ Record, res Result) { ended <- res }})
+	out := &pushes{}
+	r.Attach(out)
+	ctx, cancel := context.WithCancel(context.Background())
+	ran := make(chan struct{})
+	go func() {
+		defer close(ran)
+		r.Run(ctx)
+	}()
+	defer func() {
+		cancel()
+		<-ran
+	}()
+	if a := r.Handle(ctx, alice, netplay.Command{GameID: 1, MessageType: GetGamePhase, MessageText: "bot easy"}); refusal(a) != "" {
+		t.Fatal(refusal(a))
+	}
+	select {
+	case res := <-ended:
+		if res.Winner != 2 || res.Reason != match.ReasonForfeit {
+			t.Errorf("result %+v", res)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the clocks never ran out")
+	}
+	rec, _ := r.Record(1)
+	if len(rec.Timeouts) < 2+ForfeitAfter {
+		t.Errorf("the clock made %d choices: %v", len(rec.Timeouts), rec.Timeouts)
+	}
+}
+
+// TestStart: whoever pairs players itself (a tournament, the host) starts a match with
+// both seats; the program is told its pool is due.
+func TestStart(t *testing.T) {
+	g := newRig(t, Config{})
+	if err := g.r.Start(30, [2]Seat{{Account: alice.ID, Name: alice.Name}, {Name: "bot (normal)", Bot: "normal"}}); err != nil {
+		t.Fatal(err)
+	}
+	if ns := g.out.take(alice.ID); len(ns) != 1 || ns[0].Event != EventYourMove || ns[0].GameID != 30 {
+		t.Errorf("alice is told %+v", ns)
+	}
+	if err := g.r.Start(30, [2]Seat{{Account: bob.ID, Name: bob.Name}, {Account: carol.ID, Name: carol.Name}}); err == nil {
+		t.Error("game 30 started twice")
+	}
+	if err := g.r.Start(31, [2]Seat{{Account: bob.ID, Name: bob.Name}, {Name: "bot (x)", Bot: "wizard"}}); err == nil || !strings.Contains(err.Error(), "wizard") {
+		t.Errorf("a bot of no level: %v", err)
+	}
+	if _, held := g.r.Record(31); held {
+		t.Error("the match that could not start is held")
+	}
+	g.mustSend(t, bob, 31, GetGamePhase, "") // its id and bob's place are free
 }
