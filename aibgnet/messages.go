@@ -247,13 +247,13 @@ func (r *Runner) choose(e *entry, pl int, c netplay.Command, now time.Time) netp
 			pass = err.Error() + " (a move that does not read is a pass)"
 		}
 	}
-	m.stop(pl, now, r.clocks())
-	if _, err := m.act(pl, a, false); err != nil {
+	if _, err := m.act(pl, a, false); err != nil { // the clock runs on
 		if errors.Is(err, errOver) {
 			return refuse("%s: game %d is over", c.MessageType, m.rec.ID)
 		}
 		return refuse("%s", strings.TrimPrefix(err.Error(), "aibg: "))
 	}
+	m.stop(pl, now, r.clocks())
 	msg := "taken"
 	if !g.Over() && g.Chosen(pl) {
 		msg = fmt.Sprintf("taken: waiting for %s", other)

@@ -174,6 +174,37 @@ func (r *Runner) Start(id int64, seats [2]Seat) error {
 	return nil
 }
 
+// Resume takes back a match from its record (one the host stored before a restart):
+// the clocks of the choices due start again from now, each seat with the bank its
+// record kept, and the programs are told their choice is due.
+func (r *Runner) Resume(rec Record) error {
+	m, err := Restore(rec)
+	if err != nil {
+		return err
+	}
+	m.opened = r.cfg.Now()
+	e := &entry{m: m}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	r.mu.Lock()
+	if r.matches[rec.ID] != nil {
+		r.mu.Unlock()
+		return fmt.Errorf("aibgnet: game %d is held already", rec.ID)
+	}
+	r.matches[rec.ID] = e
+	r.open++
+	for _, s := range rec.Seats {
+		if s.Account != 0 {
+			r.perAccount[s.Account]++
+		}
+	}
+	r.mu.Unlock()
+	if m.Paired() {
+		r.advance(e, m.opened)
+	}
+	return nil
+}
+
 // find returns match id, opening it with first in seat 1 when there is none, or says
 // why it cannot.
 func (r *Runner) find(id int64, first Seat, now time.Time) (*entry, string) {

@@ -383,3 +383,40 @@ func TestStart(t *testing.T) {
 	}
 	g.mustSend(t, bob, 31, GetGamePhase, "") // its id and bob's place are free
 }
+
+// TestResume: a match taken from its record halfway (as after a restart) goes on
+// where it was, its banks kept, and ends as the same match played straight through.
+func TestResume(t *testing.T) {
+	straight := newRig(t, Config{})
+	straight.mustSend(t, alice, 8, GetGamePhase, "bot normal")
+	want := playOut(t, straight, 8, alice)
+
+	g := newRig(t, Config{})
+	g.mustSend(t, alice, 8, GetGamePhase, "bot normal")
+	g.clock.add(5 * time.Second) // 3 s of the bank
+	for i := 0; i < 3; i++ {
+		for _, n := range g.out.take(alice.ID) {
+			typ, text := answerOf(g, alice, n)
+			g.mustSend(t, alice, 8, typ, text)
+		}
+	}
+	half, _ := g.r.Record(8)
+	if half.Bank[0] != 27*time.Second || len(half.Game.Actions) == 0 {
+		t.Fatalf("the record halfway: bank %v, %d actions", half.Bank, len(half.Game.Actions))
+	}
+	back := newRig(t, Config{})
+	if err := back.r.Resume(half); err != nil {
+		t.Fatal(err)
+	}
+	if err := back.r.Resume(half); err == nil {
+		t.Error("resumed twice")
+	}
+	ns := back.out.take(alice.ID)
+	if len(ns) != 1 || ns[0].TimeLeftMs != 29000 {
+		t.Fatalf("after the restart alice is told %+v", ns)
+	}
+	back.out.Push(alice.ID, netplay.Answer{ServerMessage: ns[0]}) // for playOut to answer
+	if got := playOut(t, back, 8, alice); got[0] != want[0] {
+		t.Errorf("resumed, the match ends %+v; straight through, %+v", got[0], want[0])
+	}
+}
