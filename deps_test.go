@@ -28,7 +28,9 @@ const module = "github.com/kombat-game/kombat"
 // game means, comes before bot so that it can never depend on the chat; bot/view, the
 // Discord messages bot sends as values, comes before bot so that views never reach
 // for the session. netplay, the network front for programs that play, sits beside bot:
-// it may use store, and neither imports the other, so each front stands alone. cli, the
+// it may use store, and neither imports the other, so each front stands alone. aibgnet,
+// AIBG's matches for programs over the network, is the game behind netplay's socket:
+// above netplay and beside bot, never importing it. cli, the
 // commands, is imported by main alone, so the bot can never depend on a command.
 var layers = [][]string{
 	{"interp", "bot/discordtest", "bot/pace", "examples", "stomp", "internal/leaks"},
@@ -38,6 +40,7 @@ var layers = [][]string{
 	{"host"},
 	{"bot/view"},
 	{"bot", "netplay"},
+	{"aibgnet"},
 	{"cli"},
 	{"."},
 }
@@ -46,11 +49,13 @@ var layers = [][]string{
 // main only wires the process to cli, so that every command is reachable by cli's
 // tests; host decides without drawing, so it never imports render (the chat layer
 // draws what host decided), and it hosts both games' rules (game, upbeat); netplay
-// knows frames and accounts, not games (a game plugs in as a netplay.Handler).
+// knows frames and accounts, not games (a game plugs in as a netplay.Handler), and
+// aibgnet, which plugs AIBG in, knows no chat.
 var onlyImports = map[string][]string{
 	".":       {"cli"},
 	"host":    {"interp", "conf", "hexgrid", "match", "game", "upbeat", "store"},
 	"netplay": {"stomp", "store"},
+	"aibgnet": {"match", "aibg", "store", "netplay", "stomp"},
 }
 
 // forbiddenImports are packages outside the module that a package of ours must not

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/joho/godotenv"
@@ -18,11 +19,17 @@ import (
 )
 
 // serveUsage is kombat serve's usage message.
-const serveUsage = "usage: kombat serve (configure with environment variables or .env; see .env.example)\n"
+const serveUsage = "usage: kombat serve [--no-discord] (configure with environment variables or .env; see .env.example)\n"
 
-// serve runs the Discord bot until SIGINT or SIGTERM (kombat serve, the default).
-// Configuration comes from the environment, with .env loaded first when present.
+// serve runs the Discord bot until SIGINT or SIGTERM (kombat serve, the default), and
+// AIBG for programs over the network when KOMBAT_BOT_ADDR is set (that alone with
+// --no-discord, which needs no Discord token). Configuration comes from the
+// environment, with .env loaded first when present.
 func serve(args []string, stdout, stderr io.Writer) int {
+	noDiscord := len(args) == 1 && args[0] == "--no-discord"
+	if noDiscord {
+		args = nil
+	}
 	if len(args) > 0 {
 		// --help is a question like every other command's, answered with status 0;
 		// anything else is a usage error.
@@ -36,7 +43,21 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat: .env: %v\n", err)
 		return 1
 	}
-	cfg, err := bot.ConfigFromEnv(os.Getenv)
+	getenv := os.Getenv
+	if noDiscord { // no token needed; the rest of the configuration (KOMBAT_DB, LOG_LEVEL) as always
+		getenv = func(k string) string {
+			if k == "DISCORD_TOKEN" {
+				return "unused"
+			}
+			return os.Getenv(k)
+		}
+	}
+	netAddr := strings.TrimSpace(os.Getenv("KOMBAT_BOT_ADDR"))
+	if noDiscord && netAddr == "" {
+		fmt.Fprint(stderr, "kombat: serve --no-discord serves AIBG to programs over the network alone: set KOMBAT_BOT_ADDR (such as :8081)\n")
+		return 1
+	}
+	cfg, err := bot.ConfigFromEnv(getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat: %v\n", err)
 		if errors.Is(err, bot.ErrNoToken) {
@@ -55,6 +76,31 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer db.Close()
+	netDone := serveNetwork(ctx, db, netAddr, log)
+	defer func() { // before db.Close: the network's sockets end first
+		if netDone != nil {
+			stop()
+			<-netDone
+		}
+	}()
+	// until SIGTERM, or the network front's failure to listen
+	wait := func() bool {
+		select {
+		case <-ctx.Done():
+			return true
+		case err := <-netDone:
+			netDone = nil
+			fmt.Fprintf(stderr, "kombat: %v\n", err)
+			return false
+		}
+	}
+	if noDiscord {
+		if !wait() {
+			return 1
+		}
+		log.Info("shutting down: closing the programs' sockets")
+		return 0
+	}
 	r, err := render.New()
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat: %v\n", err)
@@ -69,10 +115,13 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat: %v\n", err)
 		return 1
 	}
-	<-ctx.Done()
+	failed := !wait()
 	log.Info("shutting down: finishing the interactions in flight")
 	if err := b.Close(); err != nil {
 		log.Error("close", "err", err)
+	}
+	if failed {
+		return 1
 	}
 	return 0
 }

@@ -25,12 +25,12 @@
 // imports it. `kombat serve` starts it when KOMBAT_BOT_ADDR is set (and
 // `kombat serve --no-discord` starts it alone), along these lines:
 //
-//	if addr := getenv("KOMBAT_BOT_ADDR"); addr != "" {
-//		srv, err := netplay.New(netplay.Config{DB: db, Handler: aibgPrograms, MessageTypes: aibg.MessageTypes, Log: log})
-//		if err != nil { return err }
-//		go func() { errs <- srv.ListenAndServe(ctx, addr) }() // returns once ctx is done and every socket is closed
-//	}
+//	runner := aibgnet.New(aibgnet.Config{})
+//	srv, err := netplay.New(netplay.Config{DB: db, Handler: runner, MessageTypes: aibgnet.MessageTypes(), Log: log})
+//	if err != nil { return err }
+//	runner.Attach(srv) // the game's notices go out through srv.Push
+//	go func() { errs <- srv.ListenAndServe(ctx, addr) }() // returns once ctx is done and every socket is closed
 //
-// where aibgPrograms is the AIBG game's adapter (a Handler), and ctx is the one SIGTERM
-// cancels.
+// which aibgnet.Serve does (the AIBG game is the Handler, package aibgnet), and ctx is
+// the one SIGTERM cancels.
 package netplay

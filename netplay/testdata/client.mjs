@@ -6,21 +6,21 @@
 // (the RFC 6455 handshake over net, masked frames, pongs for pings), speaks STOMP 1.2:
 // CONNECT, SUBSCRIBE to /user/queue/player, two SENDs to /websocket/game (one the game
 // takes, one it refuses), DISCONNECT; and prints one line for each thing it receives.
-// netplay's tests run it and compare what it prints.
+// netplay's tests run it and compare what it prints. Other programs import its
+// WebSocket, post, frame and parse (aibg_player.mjs).
 
 import net from "node:net";
 import crypto from "node:crypto";
+import { fileURLToPath } from "node:url";
 
-const [hostport, username, password] = process.argv.slice(2);
-const base = `http://${hostport}`;
-
-async function post(path, body, contentType) {
+// post sends body to base + path and returns [status, body].
+export async function post(base, path, body, contentType) {
   const resp = await fetch(base + path, { method: "POST", body, headers: { "Content-Type": contentType } });
   return [resp.status, await resp.text()];
 }
 
 // WebSocket is a client over a raw TCP socket (RFC 6455), text frames only.
-class WebSocket {
+export class WebSocket {
   static open(hostport, path, headers) {
     const [host, port] = [hostport.slice(0, hostport.lastIndexOf(":")), Number(hostport.slice(hostport.lastIndexOf(":") + 1))];
     const ws = new WebSocket();
@@ -110,12 +110,12 @@ class WebSocket {
   }
 }
 
-function frame(command, headers, body = "") {
+export function frame(command, headers, body = "") {
   return command + "\n" + headers.map(([k, v]) => `${k}:${v}\n`).join("") + "\n" + body + "\0";
 }
 
 // parse reads one STOMP frame: [command, headers, body].
-function parse(message) {
+export function parse(message) {
   const i = message.indexOf("\n\n");
   const [command, ...lines] = message.slice(0, i).split("\n");
   const headers = {};
@@ -126,24 +126,31 @@ function parse(message) {
   return [command, headers, message.slice(i + 2).replace(/\0$/, "")];
 }
 
-let [status, token] = await post("/public/register", `username=${username}&password=${password}`, "application/x-www-form-urlencoded");
-console.log(`register: ${status} (${token.length} characters)`);
-[status, token] = await post("/public/login", JSON.stringify({ username, password }), "application/json");
-console.log(`login: ${status} (${token.length} characters)`);
-const ws = WebSocket.open(hostport, "/player", { Authorization: "Bearer " + token });
-await ws.handshake();
-ws.send(frame("CONNECT", [["accept-version", "1.1,1.2"], ["host", "localhost"]]));
-let [command, headers, body] = parse(await ws.receive());
-console.log(`${command} version:${headers.version} user-name:${headers["user-name"]}`);
-ws.send(frame("SUBSCRIBE", [["id", "sub-0"], ["destination", "/user/queue/player"]]));
-for (const messageType of ["GET_GAME_PHASE", "DANCE"]) {
-  ws.send(frame("SEND", [["destination", "/websocket/game"], ["content-type", "application/json"]],
-    JSON.stringify({ gameId: 7, messageType, messageText: "" })));
-  [command, headers, body] = parse(await ws.receive());
-  console.log(`${command} subscription:${headers.subscription} ${body}`);
+// main is the client's run, when it is the program started.
+async function main() {
+  const [hostport, username, password] = process.argv.slice(2);
+  const base = `http://${hostport}`;
+  let [status, token] = await post(base, "/public/register", `username=${username}&password=${password}`, "application/x-www-form-urlencoded");
+  console.log(`register: ${status} (${token.length} characters)`);
+  [status, token] = await post(base, "/public/login", JSON.stringify({ username, password }), "application/json");
+  console.log(`login: ${status} (${token.length} characters)`);
+  const ws = WebSocket.open(hostport, "/player", { Authorization: "Bearer " + token });
+  await ws.handshake();
+  ws.send(frame("CONNECT", [["accept-version", "1.1,1.2"], ["host", "localhost"]]));
+  let [command, headers, body] = parse(await ws.receive());
+  console.log(`${command} version:${headers.version} user-name:${headers["user-name"]}`);
+  ws.send(frame("SUBSCRIBE", [["id", "sub-0"], ["destination", "/user/queue/player"]]));
+  for (const messageType of ["GET_GAME_PHASE", "DANCE"]) {
+    ws.send(frame("SEND", [["destination", "/websocket/game"], ["content-type", "application/json"]],
+      JSON.stringify({ gameId: 7, messageType, messageText: "" })));
+    [command, headers, body] = parse(await ws.receive());
+    console.log(`${command} subscription:${headers.subscription} ${body}`);
+  }
+  ws.send(frame("DISCONNECT", [["receipt", "bye"]]));
+  [command, headers] = parse(await ws.receive());
+  console.log(`${command} receipt-id:${headers["receipt-id"]}`);
+  console.log((await ws.receive()) === null ? "closed" : "not closed");
+  ws.sock.end();
 }
-ws.send(frame("DISCONNECT", [["receipt", "bye"]]));
-[command, headers] = parse(await ws.receive());
-console.log(`${command} receipt-id:${headers["receipt-id"]}`);
-console.log((await ws.receive()) === null ? "closed" : "not closed");
-ws.sock.end();
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
