@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 	"sync/atomic"
@@ -37,6 +38,9 @@ type Options struct {
 	RetryBase, RetryMax time.Duration
 	// Mine says which stored games this process hosts (a shard's share); nil: all.
 	Mine func(*store.Game) bool
+	// Games are the games hosted beside KOMBAT, each plugged in by its adapter
+	// package (upbeathost.Plug); a stored game of another is not hosted.
+	Games []Plug
 }
 
 // Host hosts the games of one process: its tables, their records, clocks and screens.
@@ -52,14 +56,15 @@ type Host struct {
 	// game's record only grows, so they stay true as it goes on), KOMBAT's frames (of
 	// finished games, whose records never change).
 	replaying sync.Mutex
-	upPoints  recent[[]upPoint]
-	frames    recent[[]game.Frame]
+	upPoints  Recent[[]upPoint]
+	frames    Recent[[]game.Frame]
 	log       *slog.Logger
 	clock     Clock
 	front     Front
 	tables    *registry
-	halt      atomic.Bool     // raised by Close: running evaluations stop (game.SetStop)
-	ctx       context.Context // cancelled by Close: loops stop
+	games     map[store.GameName]Game // by name: KOMBAT's and Options.Games
+	halt      atomic.Bool             // raised by Close: running evaluations stop (game.SetStop)
+	ctx       context.Context         // cancelled by Close: loops stop
 	cancel    context.CancelFunc
 	wctx      context.Context // for the store: Close waits for writes rather than cutting them off
 	wmu       sync.Mutex      // orders begin against Close
@@ -121,9 +126,18 @@ func New(opt Options) (*Host, error) {
 		opt.Mine = func(*store.Game) bool { return true }
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Host{opt: opt, db: opt.DB, lang: opt.Lang, uplang: upbeat.NewLanguage(), log: opt.Log, clock: opt.Clock, front: opt.Front,
+	h := &Host{opt: opt, db: opt.DB, lang: opt.Lang, uplang: upbeat.NewLanguage(), log: opt.Log, clock: opt.Clock, front: opt.Front,
 		tables: newRegistry(), unhostable: map[int64]bool{}, relost: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx), armed: make(chan struct{}, 1),
-		upPoints: recent[[]upPoint]{size: replaysKept}, frames: recent[[]game.Frame]{size: replaysKept}}, nil
+		upPoints: Recent[[]upPoint]{size: ReplaysKept}, frames: Recent[[]game.Frame]{size: ReplaysKept}}
+	h.games = map[store.GameName]Game{"": kombatGame{}, store.GameKombat: kombatGame{}, store.GameUpbeat: upbeatGame{}}
+	for _, p := range opt.Games {
+		if h.games[p.Name] != nil {
+			cancel()
+			return nil, fmt.Errorf("host: game %q is registered twice", p.Name)
+		}
+		h.games[p.Name] = p.New(h)
+	}
+	return h, nil
 }
 
 // Lang is the strategy language the host's games use.
@@ -188,7 +202,7 @@ func (h *Host) wake(t *Table) {
 	if t.owed != nil && t.owed.Paused == "" {
 		h.retryLater(t, 0)
 	}
-	t.game().wake(h)
+	t.game().Wake(h)
 }
 
 // Now is the host's time, by its clock.

@@ -85,18 +85,18 @@ func (h *Host) ReplayGame(ctx context.Context, guild, place string, id int64) (*
 func (h *Host) Frames(v *View) ([]game.Frame, error) {
 	over := v.Row.Status == store.StatusOver
 	if over {
-		if f, ok := h.frames.get(v.Row.ID); ok {
+		if f, ok := h.frames.Get(v.Row.ID); ok {
 			return f, nil
 		}
 	}
 	h.replaying.Lock()
 	defer h.replaying.Unlock()
-	if f, ok := h.frames.get(v.Row.ID); ok && over { // replayed while we waited
+	if f, ok := h.frames.Get(v.Row.ID); ok && over { // replayed while we waited
 		return f, nil
 	}
 	f, err := game.Frames(h.lang, v.Row.Record())
 	if err == nil && over {
-		h.frames.keep(v.Row.ID, f)
+		h.frames.Keep(v.Row.ID, f)
 	}
 	return f, err
 }
@@ -310,12 +310,12 @@ type Rated struct {
 // Stats is a player's standing on each ladder of a server: duels, against the bot at
 // its default level, and at the other levels the player has played.
 func (h *Host) Stats(ctx context.Context, guild, user string) ([]Rated, error) {
-	return h.standings(ctx, guild, user, Ladders(), store.KindDuel, store.KindBot)
+	return h.Standings(ctx, guild, user, Ladders(), store.KindDuel, store.KindBot)
 }
 
-// standings is a player's standing on ladders of a server: on each of always, and on
+// Standings is a player's standing on ladders of a server: on each of always, and on
 // the others where the player has a rated game (a bot level never met says nothing).
-func (h *Host) standings(ctx context.Context, guild, user string, ladders []string, always ...string) ([]Rated, error) {
+func (h *Host) Standings(ctx context.Context, guild, user string, ladders []string, always ...string) ([]Rated, error) {
 	var out []Rated
 	for _, kind := range ladders {
 		r := Rated{Kind: kind}

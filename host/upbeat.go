@@ -1,7 +1,6 @@
 package host
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -113,7 +112,9 @@ func (h *Host) OpenUpbeat(o UpOpen) (*Table, error) {
 	}
 	row := &store.Game{Game: store.GameUpbeat, Scope: o.Scope, Place: o.Place, Mode: mode, Status: store.StatusChallenge,
 		Seed: o.Seed, Upbeat: &store.Upbeat{Seats: seats, Config: o.Config}}
-	t, err := h.createSeated(&Table{Row: row, Up: lob})
+	nt := NewTable(row, upbeatGame{}.Part)
+	nt.Up = lob
+	t, err := h.CreateSeated(nt)
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +175,7 @@ func (h *Host) JoinUpbeat(t *Table, user, name string) (int, error) {
 			seats[i], t.Up.Names[i] = "", ""
 			return 0, err
 		}
-		h.upSeated(t)
+		h.Reseat(t)
 		return i + 1, nil
 	}
 	return 0, refuse(CodeFull, "This game is full.")
@@ -202,7 +203,7 @@ func (h *Host) LeaveUpbeat(t *Table, user string) error {
 		seats[p-1], t.Up.Names[p-1] = user, name
 		return err
 	}
-	h.upSeated(t)
+	h.Reseat(t)
 	return nil
 }
 
@@ -260,7 +261,7 @@ func (h *Host) StartUpbeat(t *Table, user string) error {
 		// it may stay in the channel when the game moves to a thread: the first-plans
 		// screen has no screen before it to retire.
 		t.Row.Shown = ""
-		err = h.saveMetaOwing(t, upPlansVersion)
+		err = h.SaveMetaOwing(t, upPlansVersion)
 	}
 	if err != nil {
 		t.Row.Status, t.Up.Plans, t.Up.Written, t.Up.PlansDue, t.Row.Shown = store.StatusChallenge, nil, nil, time.Time{}, lobby
@@ -272,19 +273,8 @@ func (h *Host) StartUpbeat(t *Table, user string) error {
 		return h.upBegin(t)
 	}
 	t.owed = &store.Screen{Game: t.Row.ID, Version: upPlansVersion}
-	h.goOn(t)
+	h.GoOn(t)
 	return nil
-}
-
-// saveMetaOwing is SaveMeta, owing the screen of version (no summary) in the same
-// transaction.
-func (h *Host) saveMetaOwing(t *Table, version int) error {
-	raw, err := json.Marshal(t.lobby())
-	if err != nil {
-		return err
-	}
-	t.Row.Setup = raw
-	return h.db.SaveMetaOwing(h.wctx, t.Row, version, "")
 }
 
 // upOpenSeats counts the people's seats nobody has taken yet.
@@ -345,10 +335,10 @@ func (h *Host) upBegin(t *Table) error {
 		return err
 	}
 	t.upg = g
-	if err := h.commitShown(t, Event{Kind: EvStart}); err != nil {
+	if err := h.CommitShown(t, Event{Kind: EvStart}); err != nil {
 		return err
 	}
-	h.goOn(t)
+	h.GoOn(t)
 	return nil
 }
 
@@ -382,13 +372,13 @@ func (h *Host) upRecord(t *Table, summary *string) error {
 		res, policy = &game.Result{Winner: g.Winner(), Reason: upReason(g)}, UpElo{Out: upOut(g)}
 	}
 	if err := h.db.CommitRated(h.wctx, t.Row.ID, pos, all[pos:], res, g.Turns(), summary, policy); err != nil {
-		t.forget()
+		t.Forget()
 		return err
 	}
 	t.Row.Upbeat.Actions = append(t.Row.Upbeat.Actions, all[pos:]...)
-	h.upSeated(t) // whoever is out is free to play elsewhere
+	h.Reseat(t) // whoever is out is free to play elsewhere
 	if res != nil {
-		h.finished(t, res, g.Turns())
+		h.Finished(t, res, g.Turns())
 	}
 	return nil
 }
@@ -429,7 +419,7 @@ func (h *Host) upArmClock(t *Table) error {
 		return err
 	}
 	now := h.clock.Now()
-	t.Up.ShownAt, t.Up.ShownVersion = now, t.version()
+	t.Up.ShownAt, t.Up.ShownVersion = now, t.Version()
 	if t.Row.Mode == game.ModeAuto {
 		if !t.Up.Paused && !g.Over() {
 			h.Arm(t, AutoTurn, h.upPace(t, now))
@@ -480,7 +470,7 @@ func (h *Host) UpClock(t *Table, p int) (left time.Duration, runsOut time.Time, 
 // with the screen (a bot to act, a clock run out, the game over or not begun).
 func (h *Host) UpClockDue(t *Table) time.Time {
 	g, err := h.UpEngine(t)
-	if err != nil || t.Row.Status != store.StatusPlay || t.Up.ShownAt.IsZero() || t.Up.ShownVersion != t.version() {
+	if err != nil || t.Row.Status != store.StatusPlay || t.Up.ShownAt.IsZero() || t.Up.ShownVersion != t.Version() {
 		return time.Time{}
 	}
 	if p := g.Current(); p != 0 && t.upHuman(p) && g.CanRevise(p) {
@@ -555,13 +545,13 @@ func (h *Host) ConfirmUpbeat(t *Table, user string) error {
 func (h *Host) upConfirm(t *Table, g *upbeat.Game, p int, kind EventKind, elapsed time.Duration) error {
 	log, err := g.Confirm(p, elapsed)
 	if err != nil {
-		t.forget()
+		t.Forget()
 		return err
 	}
-	if err := h.commitShown(t, Event{Kind: kind, Player: p, Up: &log}); err != nil {
+	if err := h.CommitShown(t, Event{Kind: kind, Player: p, Up: &log}); err != nil {
 		return err
 	}
-	h.goOn(t)
+	h.GoOn(t)
 	return nil
 }
 
@@ -594,13 +584,13 @@ func (h *Host) ResignUpbeat(t *Table, user string) error {
 		return err
 	}
 	if err := t.upg.Resign(p); err != nil {
-		t.forget()
+		t.Forget()
 		return err
 	}
-	if err := h.commitShown(t, Event{Kind: EvResign, Player: p}); err != nil {
+	if err := h.CommitShown(t, Event{Kind: EvResign, Player: p}); err != nil {
 		return err
 	}
-	h.goOn(t)
+	h.GoOn(t)
 	return nil
 }
 
@@ -632,10 +622,10 @@ func (h *Host) upAuto(t *Table) (bool, error) {
 	}
 	log, err := g.Confirm(p, 0)
 	if err != nil {
-		t.forget()
+		t.Forget()
 		return false, err
 	}
-	return true, h.commitShown(t, Event{Kind: kind, Player: p, Up: &log})
+	return true, h.CommitShown(t, Event{Kind: kind, Player: p, Up: &log})
 }
 
 // upWaits reports, at start-up, that an UPBEAT game in play whose screen is not owed
@@ -646,7 +636,7 @@ func (h *Host) upWaits(t *Table) bool {
 		return false
 	}
 	if t.Row.Shown == "" { // never shown: owe the state stored
-		t.owed = &store.Screen{Game: t.Row.ID, Version: t.version()}
+		t.owed = &store.Screen{Game: t.Row.ID, Version: t.Version()}
 		return true
 	}
 	if t.Row.Mode == game.ModeAuto {

@@ -42,7 +42,7 @@ func (h *Host) upAutoTurn(t *Table, due time.Time, armedAt int) error {
 		return err
 	}
 	if played {
-		h.goOn(t)
+		h.GoOn(t)
 	}
 	return nil
 }
@@ -61,7 +61,7 @@ func (h *Host) upPause(t *Table, user string, stop bool) error {
 	if t.Up.Paused == stop {
 		return nil
 	}
-	err := h.change(t, func() error {
+	err := h.Change(t, func() error {
 		t.Up.Paused, t.Up.TurnDue = stop, time.Time{}
 		return h.SaveMeta(t)
 	})
@@ -79,10 +79,8 @@ func (h *Host) upPause(t *Table, user string, stop bool) error {
 
 // Paused reports whether an auto game (KOMBAT's or UPBEAT's) waits for Resume.
 func (t *Table) Paused() bool {
-	if t.Up != nil {
-		return t.Up.Paused
-	}
-	return t.Lobby.Paused
+	p, ok := t.game().(Pauser)
+	return ok && p.Paused()
 }
 
 // AutoStep is the pause between turns of an auto game.
@@ -107,13 +105,13 @@ func (h *Host) StopUpbeat(t *Table, user string) error {
 		return err
 	}
 	if err := g.Stop(); err != nil {
-		t.forget()
+		t.Forget()
 		return err
 	}
-	if err := h.commitShown(t, Event{Kind: EvStop}); err != nil {
+	if err := h.CommitShown(t, Event{Kind: EvStop}); err != nil {
 		return err
 	}
 	h.Disarm(t, AutoTurn)
-	h.goOn(t)
+	h.GoOn(t)
 	return nil
 }

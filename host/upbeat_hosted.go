@@ -10,29 +10,37 @@ import (
 // (an auto game's paced by a stored deadline).
 type upbeatHosted struct{ t *Table }
 
-func (u upbeatHosted) lobby() any {
+// upbeatGame is UPBEAT's Game.
+type upbeatGame struct{}
+
+func (upbeatGame) Part(t *Table) Hosted { return upbeatHosted{t} }
+
+// Paused reports whether an auto game waits for Resume.
+func (u upbeatHosted) Paused() bool { return u.t.Up != nil && u.t.Up.Paused }
+
+func (u upbeatHosted) Lobby() any {
 	if u.t.Up == nil {
 		u.t.Up = &UpLobby{}
 	}
 	return u.t.Up
 }
 
-func (u upbeatHosted) summary() *string {
-	u.lobby()
+func (u upbeatHosted) Summary() *string {
+	u.Lobby()
 	return &u.t.Up.Summary
 }
 
-func (u upbeatHosted) version() int      { return len(u.t.Row.Upbeat.Actions) }
-func (u upbeatHosted) forget()           { u.t.upg = nil }
-func (u upbeatHosted) committed(e Event) { u.t.upLast = upLastOf(e) }
-func (u upbeatHosted) held() []string    { return u.t.upHeld() }
+func (u upbeatHosted) Version() int      { return len(u.t.Row.Upbeat.Actions) }
+func (u upbeatHosted) Forget()           { u.t.upg = nil }
+func (u upbeatHosted) Committed(e Event) { u.t.upLast = upLastOf(e) }
+func (u upbeatHosted) Held() []string    { return u.t.upHeld() }
 
-func (u upbeatHosted) record(h *Host, summary *string) error { return h.upRecord(u.t, summary) }
-func (u upbeatHosted) armClock(h *Host) error                { return h.upArmClock(u.t) }
+func (u upbeatHosted) Record(h *Host, summary *string) error { return h.upRecord(u.t, summary) }
+func (u upbeatHosted) ArmClock(h *Host) error                { return h.upArmClock(u.t) }
 
 // disarmClock takes back the revision clock, and the first plans' time while they
 // cannot be written.
-func (u upbeatHosted) disarmClock(h *Host) {
+func (u upbeatHosted) DisarmClock(h *Host) {
 	h.Disarm(u.t, TurnTimeUp)
 	h.Disarm(u.t, TurnReminder)
 	if u.t.Row.Status == store.StatusSetup {
@@ -42,21 +50,21 @@ func (u upbeatHosted) disarmClock(h *Host) {
 
 // next plays the bots' turns up to a person's; an auto game's are paced by its
 // AutoTurn deadline, armed as the screen went up.
-func (u upbeatHosted) next(h *Host) (bool, error) {
+func (u upbeatHosted) Next(h *Host) (bool, error) {
 	if u.t.Row.Mode == game.ModeAuto {
 		return false, nil
 	}
 	return h.upAuto(u.t)
 }
 
-func (u upbeatHosted) pause(h *Host, user string, stop bool) error {
+func (u upbeatHosted) Pause(h *Host, user string, stop bool) error {
 	return h.upPause(u.t, user, stop)
 }
 
-func (u upbeatHosted) expire(h *Host, d store.Deadline) error { return h.upExpire(u.t, d) }
+func (u upbeatHosted) Expire(h *Host, d store.Deadline) error { return h.upExpire(u.t, d) }
 
 // wake plays the bots' turns a restart left unplayed.
-func (u upbeatHosted) wake(h *Host) {
+func (u upbeatHosted) Wake(h *Host) {
 	if u.t.owed == nil && h.upWaits(u.t) {
 		h.retryLater(u.t, 0)
 	}

@@ -195,7 +195,7 @@ func upOut(g *upbeat.Game) []bool {
 // UpStats is a player's standing on UPBEAT's ladders of a server: among people, and
 // against the bots at the levels the player has played.
 func (h *Host) UpStats(ctx context.Context, guild, user string) ([]Rated, error) {
-	return h.standings(ctx, guild, user, UpLadders(), UpLadder)
+	return h.Standings(ctx, guild, user, UpLadders(), UpLadder)
 }
 
 // upPastLobby is a listed UPBEAT game's lobby, as its row's setup keeps it; one that

@@ -30,7 +30,11 @@ type UpRecord struct {
 
 // Table wraps the record in a detached table (never registered nor locked), for the
 // helpers that name players.
-func (v *UpRecord) Table() *Table { return &Table{Row: v.Row, Up: &v.Up} }
+func (v *UpRecord) Table() *Table {
+	t := NewTable(v.Row, upbeatGame{}.Part)
+	t.Up = &v.Up
+	return t
+}
 
 // Steps is how many steps the game has so far: the start, and one per turn confirmed,
 // player resigned or the game stopped.
@@ -135,10 +139,10 @@ func (h *Host) UpReplay(v *UpRecord, steps []int) ([]UpStep, error) {
 	h.replaying.Lock()
 	defer h.replaying.Unlock()
 	rec := v.Row.UpbeatRecord()
-	points, _ := h.upPoints.take(v.Row.ID)
+	points, _ := h.upPoints.Take(v.Row.ID)
 	defer func() {
 		if len(points) > 0 {
-			h.upPoints.keep(v.Row.ID, points)
+			h.upPoints.Keep(v.Row.ID, points)
 		}
 	}()
 	// Resume from the last checkpoint before the first step asked for: a checkpoint
@@ -186,10 +190,6 @@ func (h *Host) UpReplay(v *UpRecord, steps []int) ([]UpStep, error) {
 // upEvery is how many steps apart a replay keeps its checkpoints: a viewer's press
 // replays at most this many turns once the game's checkpoints exist.
 const upEvery = 64
-
-// replaysKept is how many games' replays are kept (checkpoints, frames), those
-// replayed last.
-const replaysKept = 4
 
 // upPoint is a checkpoint: the game after step, which is after its record's first
 // action actions.
