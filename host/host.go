@@ -12,7 +12,6 @@ import (
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/store"
-	"github.com/kombat-game/kombat/upbeat"
 )
 
 // Clock tells the time; tests use a clock they move by hand.
@@ -47,16 +46,13 @@ type Options struct {
 // Every change to a game happens under its table's lock (Lock), which the caller
 // holds when it calls a method taking a *Table.
 type Host struct {
-	opt    Options
-	db     *store.DB
-	lang   *interp.Language
-	uplang *interp.Language // UPBEAT's plans' language
-	// Replays run one at a time (replaying), leaving the games in play the machine's
-	// other cores, and resume from what the last ones kept: UPBEAT's checkpoints (a
-	// game's record only grows, so they stay true as it goes on), KOMBAT's frames (of
-	// finished games, whose records never change).
+	opt  Options
+	db   *store.DB
+	lang *interp.Language
+	// Replays run one at a time (replaying, LockReplays), leaving the games in play the
+	// machine's other cores, and resume from what the last ones kept: KOMBAT's frames
+	// (of finished games, whose records never change), an adapter's own (Recent).
 	replaying sync.Mutex
-	upPoints  Recent[[]upPoint]
 	frames    Recent[[]game.Frame]
 	log       *slog.Logger
 	clock     Clock
@@ -79,7 +75,7 @@ type Host struct {
 	adopting   sync.RWMutex
 	unhostable map[int64]bool
 	// relost are the games this process lost with its claims' session: Adopt takes
-	// them up again at once, however new (adoptGrace is for other processes' games).
+	// them up again at once, however new (AdoptGrace is for other processes' games).
 	relost map[int64]bool
 	// lostNow is len(relost), for health checks that must not wait for Adopt.
 	lostNow atomic.Int64
@@ -126,10 +122,10 @@ func New(opt Options) (*Host, error) {
 		opt.Mine = func(*store.Game) bool { return true }
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	h := &Host{opt: opt, db: opt.DB, lang: opt.Lang, uplang: upbeat.NewLanguage(), log: opt.Log, clock: opt.Clock, front: opt.Front,
+	h := &Host{opt: opt, db: opt.DB, lang: opt.Lang, log: opt.Log, clock: opt.Clock, front: opt.Front,
 		tables: newRegistry(), unhostable: map[int64]bool{}, relost: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx), armed: make(chan struct{}, 1),
-		upPoints: Recent[[]upPoint]{size: ReplaysKept}, frames: Recent[[]game.Frame]{size: ReplaysKept}}
-	h.games = map[store.GameName]Game{"": kombatGame{}, store.GameKombat: kombatGame{}, store.GameUpbeat: upbeatGame{}}
+		frames: Recent[[]game.Frame]{size: ReplaysKept}}
+	h.games = map[store.GameName]Game{"": kombatGame{}, store.GameKombat: kombatGame{}}
 	for _, p := range opt.Games {
 		if h.games[p.Name] != nil {
 			cancel()
@@ -204,6 +200,9 @@ func (h *Host) wake(t *Table) {
 	}
 	t.game().Wake(h)
 }
+
+// AutoStep is the pause between turns of an auto game.
+func (h *Host) AutoStep() time.Duration { return h.opt.AutoStep }
 
 // Now is the host's time, by its clock.
 func (h *Host) Now() time.Time { return h.clock.Now() }

@@ -2,10 +2,8 @@ package host
 
 import (
 	"cmp"
-	"slices"
 
 	"github.com/kombat-game/kombat/store"
-	"github.com/kombat-game/kombat/upbeat"
 )
 
 // One game at a time per person per server, across KOMBAT and UPBEAT. A person's
@@ -70,25 +68,4 @@ func (h *Host) Reseat(t *Table) {
 	if _, ok := h.tables.tables[t.Row.ID]; ok {
 		h.tables.seats[t.Row.ID] = t.game().Held()
 	}
-}
-
-// upHeld lists the people an UPBEAT game holds, by seat: a player who resigned or lost
-// their city center is out, and free to play elsewhere while the others play on (a
-// resignation is read from the record; losing a center needs the engine, rebuilt
-// after a restart with the game's first turn, or else counted when the game ends).
-func (t *Table) upHeld() []string {
-	held := slices.Clone(t.Row.Upbeat.Seats)
-	for _, a := range t.Row.Upbeat.Actions {
-		if a.Kind == upbeat.ActResign && a.Player >= 1 && a.Player <= len(held) {
-			held[a.Player-1] = ""
-		}
-	}
-	if t.upg != nil {
-		for p := range held {
-			if !t.upg.Alive(p + 1) {
-				held[p] = ""
-			}
-		}
-	}
-	return held
 }

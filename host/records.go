@@ -227,7 +227,6 @@ type Past struct {
 	Opponent string      // the other player's user id; "" for the bot
 	Outcome  Outcome
 	Names    [2]string // the seats' names for the result: "" for a person, the bot's name
-	Up       *UpLobby  // an UPBEAT game's lobby (names and bot levels by seat); nil for KOMBAT's
 }
 
 // History is a player's latest games (at most HistoryLimit) on a server, newest first:
@@ -245,9 +244,7 @@ func (h *Host) HistoryOf(ctx context.Context, guild, user string, only store.Gam
 	out := make([]Past, 0, len(games))
 	for _, g := range games {
 		p, seat := Past{Game: g}, g.Seat(user)
-		if g.Upbeat != nil {
-			p.Up = upPastLobby(g)
-		} else {
+		if g.Upbeat == nil { // an UPBEAT game's seats are named by its adapter (upbeathost.PastLobby)
 			p.Names = (&Table{Row: g}).Names()
 			if seat != 0 {
 				p.Opponent = g.Players[2-seat]

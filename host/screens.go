@@ -9,7 +9,6 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/store"
-	"github.com/kombat-game/kombat/upbeat"
 )
 
 // Screens that heal. A change that needs a new screen in the game's place (the board
@@ -55,10 +54,10 @@ const (
 // Event is what happened to a game, for its summary.
 type Event struct {
 	Kind   EventKind
-	Player int             // the seat it happened to
-	Log    game.TurnLog    // the turn played (EvTurn, EvTimeUp)
-	Misses int             // turns in a row the clock played (EvTimeUp)
-	Up     *upbeat.TurnLog // an UPBEAT game's turn played (EvTurn, EvTimeUp)
+	Player int          // the seat it happened to
+	Log    game.TurnLog // the turn played (EvTurn, EvTimeUp)
+	Misses int          // turns in a row the clock played (EvTimeUp)
+	Turn   any          // the game's own log of the turn played, for its front (UPBEAT's upbeat.TurnLog)
 }
 
 // NoteKind is what a note tells.

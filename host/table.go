@@ -11,7 +11,6 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/store"
-	"github.com/kombat-game/kombat/upbeat"
 )
 
 // Table is one hosted game: its stored row, its lobby, and the engine and seats
@@ -22,11 +21,7 @@ type Table struct {
 	Row   *store.Game
 	Lobby Lobby  // the setup, and what the host keeps beside the engine
 	seats *Seats // nil until first use: rebuilt from the record
-	// Up is an UPBEAT game's lobby, in place of Lobby (nil for a KOMBAT game), and upg
-	// its engine, nil until first use: rebuilt from the record.
-	Up   *UpLobby
-	upg  *upbeat.Game
-	loop bool // an auto game's turn loop is running
+	loop  bool   // an auto game's turn loop is running
 	// owed is the screen the game's place still needs (nil when it shows the game);
 	// retrying says a goroutine is delivering it.
 	owed     *store.Screen
@@ -37,8 +32,6 @@ type Table struct {
 	// dropped says the host stopped hosting the game (its claim was lost): loops end.
 	dropped bool
 	claim   *store.Claim // this process runs the game, no other (PostgreSQL: an advisory lock)
-	// upLast is the turn an UPBEAT game's latest screen follows (UpLast), rebuilt with upg.
-	upLast upbeat.TurnLog
 	// hosted is the game's own part, which the core asks rather than asking which
 	// game it is (game).
 	hosted Hosted
@@ -80,6 +73,13 @@ func (t *Table) Names() [2]string {
 		}
 	}
 	return n
+}
+
+// Paused reports whether an auto game (of a game that pauses, Pauser) waits for
+// Resume.
+func (t *Table) Paused() bool {
+	p, ok := t.game().(Pauser)
+	return ok && p.Paused()
 }
 
 // Owed is the screen the game's place still needs, or nil when it shows the game.
