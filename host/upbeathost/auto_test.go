@@ -3,6 +3,7 @@ package upbeathost
 import (
 	"context"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -259,5 +260,50 @@ func TestUpbeat_AutoPaceUnderASecond(t *testing.T) {
 	}
 	if row, err := db.Game(ctx, tb.Row.ID); err != nil || row.Status != store.StatusOver {
 		t.Errorf("the game after twelve turns: %+v %v; want it over", row, err)
+	}
+}
+
+// BenchmarkUpbeat_AutoTurn is one turn of an auto game of two bots through the host:
+// its AutoTurn deadline due, the bot's turn played, committed with its screen owed,
+// and the screen shown (which arms the next turn). A game over is replaced by a new
+// one outside the timing.
+func BenchmarkUpbeat_AutoTurn(b *testing.B) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(b.TempDir(), "k.db"))
+	must(b, err)
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
+	f := newScriptFront()
+	h, err := newHost(host.Options{DB: db, Front: f, Clock: clock, Log: quietLog(), RetryBase: time.Hour, RetryMax: time.Hour})
+	must(b, err)
+	b.Cleanup(func() {
+		<-h.Close()
+		db.Close()
+	})
+	cfg := upbeat.DefaultConfig()
+	cfg.MaxTurns = 50
+	n := 0
+	open := func() int64 {
+		n++
+		place := "c" + strconv.Itoa(n)
+		tb, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: place, Owner: "cy", OwnerName: "Cy", Config: cfg,
+			Seats: 2, Bots: []string{"easy", "easy"}, Seed: uint64(n)})
+		must(b, err)
+		tb, err = h.Lock(tb.Row.ID)
+		must(b, err)
+		defer tb.Unlock()
+		must(b, h.StartUpbeat(tb, "cy"))
+		<-f.ok // its first screen
+		return tb.Row.ID
+	}
+	id := open()
+	for b.Loop() {
+		clock.Advance(h.AutoStep())
+		h.RunDue(ctx)
+		<-f.ok
+		if h.Get(id) == nil { // over
+			b.StopTimer()
+			id = open()
+			b.StartTimer()
+		}
 	}
 }
