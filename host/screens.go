@@ -48,7 +48,7 @@ const (
 	EvTimeUp                   // the clock played a turn for a player
 	EvForfeit                  // a player missed MaxMisses turns in a row
 	EvResign                   // a player resigned
-	EvStop                     // an UPBEAT auto game was stopped early (StopUpbeat)
+	EvStop                     // an auto game was stopped early (UPBEAT's: upbeathost.Up.StopUpbeat)
 )
 
 // Event is what happened to a game, for its summary.
@@ -70,7 +70,7 @@ const (
 	NoteReminder                         // Player's time is running out: Left remains
 	NoteLowered                          // the stored configuration was lowered to the bounds (Text: what)
 	NoteAbandoned                        // the stored game cannot replay within the bounds; ended (Text: what)
-	NoteLobbyExpired                     // an UPBEAT game was not started in time (UpLobbyLife); cancelled
+	NoteLobbyExpired                     // a lobby was not started in time (UPBEAT's: upbeathost.UpLobbyLife); cancelled
 )
 
 // Note is something a host tells a game's place outside its screens.

@@ -94,7 +94,7 @@ type registry struct {
 	mu     sync.Mutex
 	tables map[int64]*Table
 	places map[int64]string
-	seats  map[int64][]string // a game's people by seat, a copy as places is (hosted.held)
+	seats  map[int64][]string // a game's people by seat, a copy as places is (Hosted.Held)
 }
 
 func newRegistry() *registry {
