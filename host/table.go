@@ -282,7 +282,7 @@ func (h *Host) Restore(ctx context.Context) (int, error) {
 func (h *Host) host(ctx context.Context, row *store.Game, claim *store.Claim) *Table {
 	t, err := h.table(row)
 	if err != nil {
-		h.log.Error("game of a game this host does not host; skipped", "game", row.ID, "err", err)
+		h.log.Error("stored game of a game this host does not host; skipped", "game", row.ID, "err", err)
 		h.unhostable[row.ID] = true
 		h.release(&Table{Row: row, claim: claim})
 		return nil
