@@ -25,7 +25,9 @@ const module = "github.com/kombat-game/kombat"
 // both games' configuration files, hexgrid, their boards' geometry, and match, the
 // vocabulary every game's matches share (mode, result, reason), sit below the games
 // that use them. host, what hosting a
-// game means, comes before bot so that it can never depend on the chat; bot/view, the
+// game means, comes before bot so that it can never depend on the chat; a game's
+// adapter (host/upbeathost, UPBEAT's) plugs the game's rules into host after it, so
+// that host's core hosts games without knowing their rules; bot/view, the
 // Discord messages bot sends as values, comes before bot so that views never reach
 // for the session. netplay, the network front for programs that play, sits beside bot:
 // it may use store, and neither imports the other, so each front stands alone. aibgnet,
@@ -38,6 +40,7 @@ var layers = [][]string{
 	{"game", "upbeat", "aibg"},
 	{"render", "store"},
 	{"host"},
+	{"host/upbeathost"},
 	{"bot/view"},
 	{"bot", "netplay"},
 	{"aibgnet"},
@@ -48,12 +51,14 @@ var layers = [][]string{
 // onlyImports narrows what a package may import of ours below what its layer allows:
 // main only wires the process to cli, so that every command is reachable by cli's
 // tests; host decides without drawing, so it never imports render (the chat layer
-// draws what host decided), and it hosts both games' rules (game, upbeat); netplay
+// draws what host decided), and it knows no rules package but KOMBAT's (game), whose
+// move to an adapter of its own comes next: UPBEAT's rules reach it through its
+// adapter, host/upbeathost, which host never imports; netplay
 // knows frames and accounts, not games (a game plugs in as a netplay.Handler), and
 // aibgnet, which plugs AIBG in, knows no chat.
 var onlyImports = map[string][]string{
 	".":       {"cli"},
-	"host":    {"interp", "conf", "hexgrid", "match", "game", "upbeat", "store"},
+	"host":    {"interp", "conf", "hexgrid", "match", "game", "store"},
 	"netplay": {"stomp", "store"},
 	"aibgnet": {"match", "aibg", "store", "netplay", "stomp"},
 }

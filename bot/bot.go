@@ -20,6 +20,7 @@ import (
 	"github.com/kombat-game/kombat/bot/pace"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -56,7 +57,8 @@ type Bot struct {
 	render  *render.Renderer
 	lang    *interp.Language
 	clock   Clock
-	host    *host.Host // the games: tables, records, clocks, screens owed
+	host    *host.Host     // the games: tables, records, clocks, screens owed
+	up      *upbeathost.Up // UPBEAT's games, plugged into host
 	routes  map[string]route
 	sess    *discordgo.Session
 	appID   string
@@ -114,11 +116,12 @@ func New(opt Options) (*Bot, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{opt: opt, log: opt.Logger, db: opt.DB, render: opt.Renderer, routes: routes(), ctx: ctx, wctx: context.WithoutCancel(ctx), cancel: cancel, ready: make(chan struct{})}
 	h, err := host.New(host.Options{DB: opt.DB, Front: discordFront{b}, Log: opt.Logger, Clock: opt.Clock, AutoStep: opt.AutoStep,
-		RetryBase: opt.RetryBase, RetryMax: opt.RetryMax, Mine: func(g *store.Game) bool { return b.mine(g.Scope) }})
+		RetryBase: opt.RetryBase, RetryMax: opt.RetryMax, Mine: func(g *store.Game) bool { return b.mine(g.Scope) },
+		Games: []host.Plug{upbeathost.Plug()}})
 	if err != nil {
 		return nil, err
 	}
-	b.host, b.lang, b.halt, b.clock = h, h.Lang(), h.Halt(), h
+	b.host, b.up, b.lang, b.halt, b.clock = h, upbeathost.Of(h), h.Lang(), h.Halt(), h
 	b.tourney = host.NewTourneys(opt.DB, b.lang, b.halt)
 	// The bot's own connections, not the process's shared pool: Close closes them.
 	b.conns = http.DefaultTransport.(*http.Transport).Clone()

@@ -13,6 +13,7 @@ import (
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
@@ -148,7 +149,7 @@ func (f discordFront) Tell(t *host.Table, n host.Note) {
 	case host.NoteSetupExpired:
 		_, err = b.editMessage(view.Reply{Content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteLobbyExpired:
-		_, err = b.editMessage(view.Reply{Content: fmt.Sprintf("This UPBEAT game was not started within %d minutes, so it is closed; `/upbeat new` opens another.", int(host.UpLobbyLife.Minutes()))}.MessageEdit(t.Row.Place, t.Row.Shown))
+		_, err = b.editMessage(view.Reply{Content: fmt.Sprintf("This UPBEAT game was not started within %d minutes, so it is closed; `/upbeat new` opens another.", int(upbeathost.UpLobbyLife.Minutes()))}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteReminder:
 		if t.Row.Upbeat != nil {
 			_, err = b.sess.ChannelMessageSendComplex(t.Row.Place, view.UpReminder(t, n.Player, n.Left).Message())

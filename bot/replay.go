@@ -10,6 +10,7 @@ import (
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
@@ -127,7 +128,7 @@ func (b *Bot) history(r *request, o options, only store.GameName) view.Reply {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Recent %sgames of <@%s>** (newest first%s):\n", view.HistoryOf(only), who.ID, view.HistoryHint(only))
 	for _, p := range games {
-		if p.Up != nil {
+		if upbeathost.PastLobby(p.Game) != nil { // an UPBEAT game, its seats named by its lobby
 			sb.WriteString(view.UpPastLine(p) + "\n")
 			continue
 		}
@@ -197,7 +198,7 @@ func (b *Bot) stats(r *request, o options, upOnly bool) view.Reply {
 	}
 	if err == nil {
 		var up []host.Rated
-		up, err = b.host.UpStats(b.wctx, r.i.GuildID, who.ID)
+		up, err = b.up.UpStats(b.wctx, r.i.GuildID, who.ID)
 		ladders = append(ladders, up...)
 	}
 	if err != nil {

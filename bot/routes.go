@@ -163,7 +163,7 @@ func routes() map[string]route {
 			return b.saveToLibrary(r, b.upLibrary(), in.id.Arg(0), "0", in.form["plan"])
 		}, ack: ackPrivate},
 		"upcheckform": {do: func(b *Bot, r *request, in input) view.Reply {
-			return b.checkIn(r, b.host.UpLang(), "plan", in.form["plan"])
+			return b.checkIn(r, b.up.UpLang(), "plan", in.form["plan"])
 		}},
 		// A first plan changes the first-plans message; a revision is answered privately.
 		"upform": {do: func(b *Bot, r *request, in input) view.Reply { return b.upForm(r, in.id, in.form["plan"]) }, ackIf: func(in input) ack {

@@ -7,9 +7,11 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -40,7 +42,7 @@ func (b *Bot) upNew(r *request, o options) view.Reply {
 	for i := range bots {
 		bots[i] = o.str("level")
 	}
-	t, err := b.host.OpenUpbeat(host.UpOpen{Scope: r.i.GuildID, Place: r.i.ChannelID, Owner: r.user.ID, OwnerName: displayName(r.user),
+	t, err := b.up.OpenUpbeat(upbeathost.UpOpen{Scope: r.i.GuildID, Place: r.i.ChannelID, Owner: r.user.ID, OwnerName: displayName(r.user),
 		Config: cfg, Seats: seats, Bots: bots, Seed: host.NewSeed()})
 	if err != nil {
 		return b.refusedOr(r, "open upbeat game", err)
@@ -105,7 +107,7 @@ func (b *Bot) upAutoGame(r *request, seats int, level string, cfg upbeat.Config)
 	for i := range bots {
 		bots[i] = level
 	}
-	t, err := b.host.OpenUpbeat(host.UpOpen{Scope: r.i.GuildID, Place: r.i.ChannelID, Owner: r.user.ID, OwnerName: displayName(r.user),
+	t, err := b.up.OpenUpbeat(upbeathost.UpOpen{Scope: r.i.GuildID, Place: r.i.ChannelID, Owner: r.user.ID, OwnerName: displayName(r.user),
 		Config: cfg, Seats: seats, Bots: bots, Seed: host.NewSeed()})
 	if err != nil {
 		return b.refusedOr(r, "open upbeat auto game", err)
@@ -125,7 +127,7 @@ func (b *Bot) upBeginNow(r *request, t *host.Table, intro view.Reply, what strin
 	if m, err := b.sess.InteractionResponse(r.i); err == nil {
 		b.moveToThread(t, m.ID, "UPBEAT: "+strings.Join(view.UpNames(t), ", "))
 	}
-	if err := b.host.StartUpbeat(t, r.user.ID); err != nil {
+	if err := b.up.StartUpbeat(t, r.user.ID); err != nil {
 		return b.refusedOr(r, what, err)
 	}
 	return view.Reply{}
@@ -157,21 +159,21 @@ func (b *Bot) upLobby(r *request, id view.CustomID, what string, act func(t *hos
 // upJoin takes a seat in the lobby.
 func (b *Bot) upJoin(r *request, id view.CustomID) view.Reply {
 	return b.upLobby(r, id, "join upbeat game", func(t *host.Table) error {
-		_, err := b.host.JoinUpbeat(t, r.user.ID, displayName(r.user))
+		_, err := b.up.JoinUpbeat(t, r.user.ID, displayName(r.user))
 		return err
 	})
 }
 
 // upLeave gives up the presser's seat in a game nobody has started yet.
 func (b *Bot) upLeave(r *request, id view.CustomID) view.Reply {
-	return b.upLobby(r, id, "leave upbeat game", func(t *host.Table) error { return b.host.LeaveUpbeat(t, r.user.ID) })
+	return b.upLobby(r, id, "leave upbeat game", func(t *host.Table) error { return b.up.LeaveUpbeat(t, r.user.ID) })
 }
 
 // upStop ends an UPBEAT auto game now, at its opener's request; its final screen
 // follows.
 func (b *Bot) upStop(r *request, id view.CustomID) view.Reply {
 	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
-		if err := b.host.StopUpbeat(t, r.user.ID); err != nil {
+		if err := b.up.StopUpbeat(t, r.user.ID); err != nil {
 			return b.refusedOr(r, "stop upbeat game", err)
 		}
 		return view.Reply{Update: true, Content: fmt.Sprintf("%s\n*Stopped by <@%s>.*", r.i.Message.Content, r.user.ID), Components: []discordgo.MessageComponent{}}
@@ -181,7 +183,7 @@ func (b *Bot) upStop(r *request, id view.CustomID) view.Reply {
 // upCancel cancels a game nobody has started yet, at its opener's request.
 func (b *Bot) upCancel(r *request, id view.CustomID) view.Reply {
 	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
-		if err := b.host.CancelUpbeat(t, r.user.ID); err != nil {
+		if err := b.up.CancelUpbeat(t, r.user.ID); err != nil {
 			return b.refusedOr(r, "cancel upbeat game", err)
 		}
 		return view.Reply{Content: fmt.Sprintf("<@%s> cancelled this UPBEAT game.", r.user.ID), Update: true}
@@ -194,11 +196,11 @@ func (b *Bot) upStart(r *request, id view.CustomID) view.Reply {
 	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
 		// The thread first, so that the first-plans screen StartUpbeat owes (and shows
 		// at once when Discord takes it, or retries) goes there.
-		if err := b.host.UpMayStart(t, r.user.ID); err != nil {
+		if err := b.up.UpMayStart(t, r.user.ID); err != nil {
 			return b.refusedOr(r, "start upbeat game", err)
 		}
 		b.moveToThread(t, r.i.Message.ID, "UPBEAT: "+strings.Join(view.UpNames(t), ", "))
-		if err := b.host.StartUpbeat(t, r.user.ID); err != nil {
+		if err := b.up.StartUpbeat(t, r.user.ID); err != nil {
 			return b.refusedOr(r, "start upbeat game", err)
 		}
 		return view.UpStarted(t)
@@ -216,14 +218,14 @@ func (b *Bot) upPlan(r *request, id view.CustomID) view.Reply {
 		case t.Row.Status != store.StatusSetup:
 			return view.Private("The first plans are written before the game begins; this one has begun.")
 		}
-		return view.UpPlanForm(t.Row.ID, true, t.Up.Plans[p-1])
+		return view.UpPlanForm(t.Row.ID, true, upbeathost.Lobby(t).Plans[p-1])
 	})
 }
 
 // upRevise opens the revision form for the player to act, pre-filled with their plan.
 func (b *Bot) upRevise(r *request, id view.CustomID) view.Reply {
 	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
-		g, p, err := b.host.UpTurn(t, r.user.ID)
+		g, p, err := b.up.UpTurn(t, r.user.ID)
 		if err != nil {
 			return b.refusedOr(r, "revise", err)
 		}
@@ -239,11 +241,11 @@ func (b *Bot) upRevise(r *request, id view.CustomID) view.Reply {
 func (b *Bot) upForm(r *request, id view.CustomID, plan string) view.Reply {
 	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
 		if id.Arg(0) == "first" {
-			began, err := b.host.WritePlan(t, r.user.ID, plan)
+			began, err := b.up.WritePlan(t, r.user.ID, plan)
 			if err != nil {
 				return b.planRefused(r, err)
 			}
-			rep := view.UpFirstPlans(t, t.Up.PlansDue)
+			rep := view.UpFirstPlans(t, upbeathost.Lobby(t).PlansDue)
 			if began {
 				rep = view.Reply{Content: "**UPBEAT — first plans** · everyone has written a plan: the game has begun."}
 			}
@@ -257,15 +259,15 @@ func (b *Bot) upForm(r *request, id view.CustomID, plan string) view.Reply {
 // upReviseWith revises the presser's plan to plan (the form, a file, a saved plan or a
 // message's code block) and says what it cost, or why it was refused.
 func (b *Bot) upReviseWith(r *request, t *host.Table, plan string) view.Reply {
-	if err := b.host.ReviseUpbeat(t, r.user.ID, plan); err != nil {
+	if err := b.up.ReviseUpbeat(t, r.user.ID, plan); err != nil {
 		return b.planRefused(r, err)
 	}
-	g, err := b.host.UpEngine(t)
+	g, err := b.up.UpEngine(t)
 	if err != nil {
 		return b.internal(r, "engine after revision", err)
 	}
 	p := t.Seat(r.user.ID)
-	left, runsOut, err := b.host.UpClock(t, p)
+	left, runsOut, err := b.up.UpClock(t, p)
 	if err != nil {
 		return b.internal(r, "upbeat clock", err)
 	}
@@ -289,7 +291,7 @@ func (b *Bot) planRefused(r *request, err error) view.Reply {
 // turns after it.
 func (b *Bot) upConfirm(r *request, id view.CustomID) view.Reply {
 	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
-		if err := b.host.ConfirmUpbeat(t, r.user.ID); err != nil {
+		if err := b.up.ConfirmUpbeat(t, r.user.ID); err != nil {
 			return b.refusedOr(r, "confirm plan", err)
 		}
 		if s := t.Owed(); s != nil {
@@ -328,7 +330,7 @@ func (b *Bot) upSeen(r *request) (t *host.Table, done func(), bad *view.Reply) {
 	if t, bad := b.upPlace(r); bad == nil {
 		return t, t.Unlock, nil
 	}
-	t, err := b.host.UpOver(b.ctx, r.i.ChannelID, 0)
+	t, err := b.up.UpOver(b.ctx, r.i.ChannelID, 0)
 	if err != nil {
 		rep := b.refusedOr(r, "finished upbeat game", err)
 		return nil, nil, &rep
@@ -352,7 +354,7 @@ func (b *Bot) upStatus(r *request) view.Reply {
 	if !upShown(t) {
 		return view.Private("The game here has not begun: its players are joining or writing their first plans.")
 	}
-	g, err := b.host.UpEngine(t)
+	g, err := b.up.UpEngine(t)
 	if err != nil {
 		return b.internal(r, "upbeat engine", err)
 	}
@@ -361,7 +363,7 @@ func (b *Bot) upStatus(r *request) view.Reply {
 	snap := g.Snapshot()
 	var runsOut time.Time
 	if p := snap.Current; p != 0 {
-		if snap.Players[p-1].Clock, runsOut, err = b.host.UpClock(t, p); err != nil {
+		if snap.Players[p-1].Clock, runsOut, err = b.up.UpClock(t, p); err != nil {
 			return b.internal(r, "upbeat clock", err)
 		}
 	}
@@ -377,11 +379,11 @@ func (b *Bot) upAskResign(r *request) view.Reply {
 		return *bad
 	}
 	defer t.Unlock()
-	p, err := b.host.UpMayResign(t, r.user.ID)
+	p, err := b.up.UpMayResign(t, r.user.ID)
 	if err != nil {
 		return b.refusedOr(r, "resign upbeat", err)
 	}
-	g, err := b.host.UpEngine(t)
+	g, err := b.up.UpEngine(t)
 	if err != nil {
 		return b.internal(r, "upbeat engine", err)
 	}
@@ -391,7 +393,7 @@ func (b *Bot) upAskResign(r *request) view.Reply {
 // upResign is the press of /upbeat resign's Resign: the player leaves the game at once.
 func (b *Bot) upResign(r *request, id view.CustomID) view.Reply {
 	return b.onUpbeat(id.Game, func(t *host.Table) view.Reply {
-		if err := b.host.ResignUpbeat(t, r.user.ID); err != nil {
+		if err := b.up.ResignUpbeat(t, r.user.ID); err != nil {
 			return b.refusedOr(r, "resign upbeat", err)
 		}
 		return view.Reply{Update: true, Content: fmt.Sprintf("You resigned from UPBEAT game #%d.", t.Row.ID), Components: []discordgo.MessageComponent{}}
@@ -419,7 +421,7 @@ func (b *Bot) upZoom(r *request, id view.CustomID) view.Reply {
 	}
 	t, err := b.host.Lock(id.Game)
 	if err != nil {
-		if t, err = b.host.UpOver(b.ctx, "", id.Game); err != nil {
+		if t, err = b.up.UpOver(b.ctx, "", id.Game); err != nil {
 			return b.refusedOr(r, "finished upbeat game", err)
 		}
 		return zoom(t)
@@ -437,7 +439,7 @@ func (b *Bot) upBoardView(r *request, t *host.Table, press *view.CustomID) view.
 	if !upShown(t) {
 		return view.Private("The game here has not begun: its players are joining or writing their first plans.")
 	}
-	g, err := b.host.UpEngine(t)
+	g, err := b.up.UpEngine(t)
 	if err != nil {
 		return b.internal(r, "upbeat engine", err)
 	}
@@ -453,7 +455,7 @@ func (b *Bot) upBoardView(r *request, t *host.Table, press *view.CustomID) view.
 			return view.Private("%s", view.ErrStaleComponent.Error())
 		}
 	}
-	png, err := b.render.TerritoryPNG(render.Territory{Snap: snap, Last: b.host.UpLast(t), Names: view.UpNames(t), View: v})
+	png, err := b.render.TerritoryPNG(render.Territory{Snap: snap, Last: b.up.UpLast(t), Names: view.UpNames(t), View: v})
 	if err != nil {
 		return b.internal(r, "render territory", err)
 	}
@@ -468,10 +470,10 @@ func (b *Bot) upCheck(r *request, o options) view.Reply {
 		if err != nil {
 			return view.Private("Could not read your file: %v.", err)
 		}
-		return b.checkIn(r, b.host.UpLang(), a.Filename, text)
+		return b.checkIn(r, b.up.UpLang(), a.Filename, text)
 	}
 	if text := o.str("plan"); text != "" {
-		return b.checkIn(r, b.host.UpLang(), "plan", text)
+		return b.checkIn(r, b.up.UpLang(), "plan", text)
 	}
 	return view.UpCheckForm()
 }
@@ -482,22 +484,22 @@ func (b *Bot) upShow(t *host.Table, s *store.Screen) (string, error) {
 	if t.Row.Status == store.StatusSetup {
 		// The first-plans message, with its Write plan button: its time runs out at
 		// PlansDue, which the host set as it came to show it.
-		m, err := b.postOnce(t.Row.Place, view.UpFirstPlans(t, t.Up.PlansDue), screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
+		m, err := b.postOnce(t.Row.Place, view.UpFirstPlans(t, upbeathost.Lobby(t).PlansDue), screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
 		if err != nil {
 			return "", err
 		}
 		return m.ID, nil
 	}
-	g, err := b.host.UpEngine(t)
+	g, err := b.up.UpEngine(t)
 	if err != nil {
 		return "", err
 	}
 	snap := g.Snapshot()
-	png, err := b.render.TerritoryPNG(render.Territory{Snap: snap, Last: b.host.UpLast(t), Names: view.UpNames(t)})
+	png, err := b.render.TerritoryPNG(render.Territory{Snap: snap, Last: b.up.UpLast(t), Names: view.UpNames(t)})
 	if err != nil {
 		return "", fmt.Errorf("bot: territory of game %d: %w", t.Row.ID, err)
 	}
-	m, err := b.postOnce(t.Row.Place, view.UpScreen(t, snap, s.Summary, png, b.host.UpClockDue(t)), screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
+	m, err := b.postOnce(t.Row.Place, view.UpScreen(t, snap, s.Summary, png, b.up.UpClockDue(t)), screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
 	if err != nil {
 		return "", err
 	}
@@ -518,7 +520,7 @@ func (b *Bot) upPostAfterGame(t *host.Table) {
 	rec := t.Row.UpbeatRecord()
 	rec.Actions = slices.Clone(rec.Actions)
 	if t.Row.Mode == game.ModeSolitaire { // written to its one person, as KOMBAT's
-		viewer = slices.Index(t.Up.Levels, "") + 1
+		viewer = slices.Index(upbeathost.Lobby(t).Levels, "") + 1
 	}
 	if !b.begin() {
 		return
@@ -530,7 +532,7 @@ func (b *Bot) upPostAfterGame(t *host.Table) {
 				b.log.Error("upbeat after-game report panicked", "game", id, "panic", p)
 			}
 		}()
-		rep, err := upbeat.ReplayReport(b.host.UpLang(), rec)
+		rep, err := upbeat.ReplayReport(b.up.UpLang(), rec)
 		var chart []byte
 		if err == nil {
 			chart, err = b.render.UpbeatChart(rep, names)
@@ -555,13 +557,13 @@ func (b *Bot) upSummary(t *host.Table, e host.Event) string {
 		}
 		return "Everyone's first plan is in: the game begins."
 	case host.EvTurn:
-		return view.UpTurnSummary(*e.Up, view.UpNames(t), e.Player)
+		return view.UpTurnSummary(e.Turn.(upbeat.TurnLog), view.UpNames(t), e.Player)
 	case host.EvTimeUp:
-		return fmt.Sprintf("⏰ %s's revision clock ran out: the plan ran as it stood.\n%s", view.UpMention(t, e.Player), view.UpTurnSummary(*e.Up, view.UpNames(t), e.Player))
+		return fmt.Sprintf("⏰ %s's revision clock ran out: the plan ran as it stood.\n%s", view.UpMention(t, e.Player), view.UpTurnSummary(e.Turn.(upbeat.TurnLog), view.UpNames(t), e.Player))
 	case host.EvResign:
 		return fmt.Sprintf("%s resigned.", view.UpMention(t, e.Player))
 	case host.EvStop:
-		return fmt.Sprintf("<@%s> stopped the game: it ends as at its turn limit (the largest total deposit wins).", t.Up.Owner)
+		return fmt.Sprintf("<@%s> stopped the game: it ends as at its turn limit (the largest total deposit wins).", upbeathost.Lobby(t).Owner)
 	}
 	return ""
 }

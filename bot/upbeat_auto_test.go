@@ -9,7 +9,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/discordtest"
 	"github.com/kombat-game/kombat/bot/view"
-	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -113,7 +113,7 @@ func TestUpbeatAutoGame(t *testing.T) {
 	if err != nil || over.Status != store.StatusOver || over.Result == nil || over.Turns != 4 || over.Upbeat.Seats[0] != "" {
 		t.Fatalf("the stored game: %+v, %v; want over after 4 turns, nobody seated", over, err)
 	}
-	for _, kind := range host.UpLadders() {
+	for _, kind := range upbeathost.UpLadders() {
 		if top, err := h.db.Leaderboard(h.ctx, h.guild.ID, kind, 10); err != nil || len(top) != 0 {
 			t.Errorf("ladder %s after an auto game: %v, %v", kind, top, err)
 		}

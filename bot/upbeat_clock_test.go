@@ -210,7 +210,7 @@ func (h *harness) upState(channel string) (upbeat.TurnLog, []upbeat.Action) {
 		h.t.Fatalf("no game in %s", channel)
 	}
 	defer t.Unlock()
-	return h.bot.host.UpLast(t), slices.Clone(t.Row.Upbeat.Actions)
+	return h.bot.up.UpLast(t), slices.Clone(t.Row.Upbeat.Actions)
 }
 
 // TestOneGamePerPersonAcrossGames: bob, in an UPBEAT lobby, cannot start a KOMBAT

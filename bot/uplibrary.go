@@ -20,7 +20,7 @@ import (
 
 // upLibrary is UPBEAT's plan library.
 func (b *Bot) upLibrary() *host.Library {
-	return host.NewLibraryOf(b.db, store.GameUpbeat, b.host.UpLang())
+	return host.NewLibraryOf(b.db, store.GameUpbeat, b.up.UpLang())
 }
 
 // upLibraryCommands is /upbeat strategy's group: KOMBAT's library commands, for plans

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/discordtest"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 )
 
 // upStrategyCmd runs /upbeat strategy SUB with options and returns the interaction.
@@ -81,8 +82,8 @@ func TestUpbeatLibrary(t *testing.T) {
 	privately(t, "bob's plan by alice's name", h.upslash(h.bob, thread.ID, "plan", discordtest.Opt("saved", "Eco")), `You have no plan named "Eco"`)
 	privately(t, "a saved plan", h.upslash(h.alice, thread.ID, "plan", discordtest.Opt("saved", "eco")), "Your first plan is in (1 line)")
 	h.onUpTable(thread.ID, func(tb *host.Table) {
-		if !tb.Up.Written[0] || tb.Up.Plans[0] != "invest 10" {
-			t.Errorf("alice's first plan from her library: %q", tb.Up.Plans[0])
+		if !upbeathost.Lobby(tb).Written[0] || upbeathost.Lobby(tb).Plans[0] != "invest 10" {
+			t.Errorf("alice's first plan from her library: %q", upbeathost.Lobby(tb).Plans[0])
 		}
 	})
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -130,7 +131,7 @@ func (b *Bot) planRefusal(r *request, t *host.Table) *view.Reply {
 		}
 		return nil
 	}
-	g, p, err := b.host.UpTurn(t, r.user.ID)
+	g, p, err := b.up.UpTurn(t, r.user.ID)
 	if err != nil {
 		rep := b.refusedOr(r, "upbeat turn", err)
 		return &rep
@@ -154,7 +155,7 @@ func (b *Bot) takePlan(r *request, plan string) view.Reply {
 		return *rep
 	}
 	if t.Row.Status == store.StatusSetup {
-		began, err := b.host.WritePlan(t, r.user.ID, plan)
+		began, err := b.up.WritePlan(t, r.user.ID, plan)
 		if err != nil {
 			return b.planRefused(r, err)
 		}
@@ -163,12 +164,12 @@ func (b *Bot) takePlan(r *request, plan string) view.Reply {
 		}
 		// The first-plans message ticks the seat, as a plan from its form would.
 		if t.Row.Shown != "" {
-			if _, err := b.editMessage(view.UpFirstPlans(t, t.Up.PlansDue).MessageEdit(t.Row.Place, t.Row.Shown)); err != nil {
+			if _, err := b.editMessage(view.UpFirstPlans(t, upbeathost.Lobby(t).PlansDue).MessageEdit(t.Row.Place, t.Row.Shown)); err != nil {
 				b.log.Warn("tick the first plans message", "game", t.Row.ID, "err", err) // the plan is stored all the same
 			}
 		}
 		n := host.Lines(strings.TrimSpace(plan))
-		return view.Private("Your first plan is in (%d %s). You may write it again until the game begins <t:%d:R>.", n, render.Plural(n, "line", "lines"), t.Up.PlansDue.Unix())
+		return view.Private("Your first plan is in (%d %s). You may write it again until the game begins <t:%d:R>.", n, render.Plural(n, "line", "lines"), upbeathost.Lobby(t).PlansDue.Unix())
 	}
 	return b.upReviseWith(r, t, plan)
 }

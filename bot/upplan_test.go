@@ -6,6 +6,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/discordtest"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -26,7 +27,7 @@ func (h *harness) upBudget(place string, user *discordtest.User) int64 {
 	h.t.Helper()
 	var budget int64
 	h.onUpTable(place, func(tb *host.Table) {
-		g, err := h.bot.host.UpEngine(tb)
+		g, err := h.bot.up.UpEngine(tb)
 		if err != nil {
 			h.t.Fatal(err)
 		}
@@ -75,8 +76,8 @@ func TestUpbeatFirstPlanByFile_U19(t *testing.T) {
 		}
 	}
 	h.onUpTable(thread.ID, func(tb *host.Table) {
-		if tb.Up.Written[0] || tb.Up.Plans[0] != "" {
-			t.Errorf("a refused plan was written: %q", tb.Up.Plans[0])
+		if upbeathost.Lobby(tb).Written[0] || upbeathost.Lobby(tb).Plans[0] != "" {
+			t.Errorf("a refused plan was written: %q", upbeathost.Lobby(tb).Plans[0])
 		}
 	})
 	if m := h.fake.Message(plans.ID); m.Edits != plans.Edits || strings.Contains(m.Content, "✅") {

@@ -7,7 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/bot/view"
-	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/upbeat"
 )
 
@@ -18,10 +18,10 @@ import (
 // upLeaderboard is /upbeat leaderboard [ladder]: "people" (the default) or
 // "bots-LEVEL".
 func (b *Bot) upLeaderboard(r *request, o options) view.Reply {
-	kind := host.UpLadder
+	kind := upbeathost.UpLadder
 	switch l, bots := strings.CutPrefix(o.str("ladder"), "bots-"); {
 	case bots && slices.Contains(upbeat.Levels(), l):
-		kind = host.UpBotLadder(l)
+		kind = upbeathost.UpBotLadder(l)
 	case bots || l != "" && l != "people":
 		return view.Private("There is no UPBEAT ladder %q: the ladders are among people and against the bots (%s).", o.str("ladder"), strings.Join(upbeat.Levels(), ", "))
 	}

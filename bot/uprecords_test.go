@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/kombat-game/kombat/bot/discordtest"
-	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -47,7 +47,7 @@ func TestUpbeatRecords(t *testing.T) {
 	if err != nil || over.Status != store.StatusOver || over.Result == nil {
 		t.Fatalf("the stored game: %+v, %v", over, err)
 	}
-	var lob host.UpLobby
+	var lob upbeathost.UpLobby
 	if err := json.Unmarshal(over.Setup, &lob); err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestUpbeatRecords(t *testing.T) {
 	}
 	var sum float64
 	for _, u := range []*discordtest.User{h.alice, h.bob} {
-		r, err := h.db.PlayerRating(h.ctx, h.guild.ID, host.UpLadder, u.ID)
+		r, err := h.db.PlayerRating(h.ctx, h.guild.ID, upbeathost.UpLadder, u.ID)
 		if err != nil || r.Games != 1 {
 			t.Errorf("%s on UPBEAT's ladder: %+v, %v", u.ID, r, err)
 		}

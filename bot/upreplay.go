@@ -5,22 +5,22 @@ import (
 	"strconv"
 
 	"github.com/kombat-game/kombat/bot/view"
-	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 )
 
 // upReplay is /upbeat replay [game]: the game's overview after the start and after
-// every turn as an animated GIF (at most host.UpMaxFrames steps, evenly spread, and
+// every turn as an animated GIF (at most upbeathost.UpMaxFrames steps, evenly spread, and
 // fewer when the file would be too large for Discord), then a public step viewer at
 // its last turn whose buttons open a private viewer for whoever presses. It replays a
 // finished game, or the one in play up to its last turn.
 func (b *Bot) upReplay(r *request, o options) view.Reply {
-	v, err := b.host.UpReplayGame(b.wctx, r.i.GuildID, r.i.ChannelID, o.int("game", 0))
+	v, err := b.up.UpReplayGame(b.wctx, r.i.GuildID, r.i.ChannelID, o.int("game", 0))
 	if err != nil {
 		return b.refusedOr(r, "load upbeat game for replay", err)
 	}
 	n := v.Steps()
-	steps, err := b.host.UpReplay(v, host.UpSample(n, host.UpMaxFrames))
+	steps, err := b.up.UpReplay(v, upbeathost.UpSample(n, upbeathost.UpMaxFrames))
 	if err != nil {
 		return b.internal(r, "upbeat replay", err)
 	}
@@ -60,12 +60,12 @@ func (b *Bot) upReplayStep(r *request, id view.CustomID) view.Reply {
 	if err != nil || id.Arg(2) != "pub" && id.Arg(2) != "me" {
 		return view.Private("%s", view.ErrStaleComponent.Error())
 	}
-	v, err := b.host.UpReplayOf(b.wctx, id.Game)
+	v, err := b.up.UpReplayOf(b.wctx, id.Game)
 	if err != nil {
 		return b.refusedOr(r, "load upbeat game for replay", err)
 	}
 	n := v.Steps()
-	steps, err := b.host.UpReplay(v, []int{min(max(to, 0), n-1)})
+	steps, err := b.up.UpReplay(v, []int{min(max(to, 0), n-1)})
 	if err != nil {
 		return b.internal(r, "upbeat replay step", err)
 	}

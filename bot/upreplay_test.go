@@ -13,7 +13,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/discordtest"
 	"github.com/kombat-game/kombat/bot/view"
-	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/upbeat"
 )
 
@@ -62,24 +62,24 @@ func (h *harness) upStepsOf(id int64) []image.Image {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	var lob host.UpLobby
+	var lob upbeathost.UpLobby
 	if err := json.Unmarshal(row.Setup, &lob); err != nil {
 		h.t.Fatal(err)
 	}
-	names := view.UpNames(&host.Table{Row: row, Up: &lob})
+	names := view.UpNames((&upbeathost.UpRecord{Row: row, Up: lob}).Table())
 	rec := row.UpbeatRecord()
 	g, err := upbeat.New(upbeat.NewLanguage(), rec.Setup)
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	steps := []host.UpStep{{Snap: g.Snapshot()}}
+	steps := []upbeathost.UpStep{{Snap: g.Snapshot()}}
 	for _, a := range rec.Actions {
 		log, err := g.Apply(a)
 		if err != nil {
 			h.t.Fatal(err)
 		}
 		if a.Kind == upbeat.ActConfirm {
-			steps = append(steps, host.UpStep{Step: len(steps), Player: a.Player, Log: log, Snap: g.Snapshot()})
+			steps = append(steps, upbeathost.UpStep{Step: len(steps), Player: a.Player, Log: log, Snap: g.Snapshot()})
 		}
 	}
 	var out []image.Image

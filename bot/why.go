@@ -37,7 +37,7 @@ func whyReply(text, about, file string) view.Reply {
 }
 
 // upWhy explains an UPBEAT turn to the presser of a screen's Why?, privately:
-// host.UpWhy says which turn (their own latest up to the screen's) and who may see it.
+// upbeathost.UpWhy says which turn (their own latest up to the screen's) and who may see it.
 func (b *Bot) upWhy(r *request, id view.CustomID) view.Reply {
 	n, err := strconv.Atoi(id.Arg(0))
 	if err != nil || n < 1 {
@@ -54,7 +54,7 @@ func (b *Bot) upWhyCommand(r *request) view.Reply {
 	if t := b.host.InPlace(r.i.ChannelID); t != nil && t.Row.Upbeat != nil {
 		id = t.Row.ID // a game's id never changes: read without its lock
 	} else {
-		over, err := b.host.UpOver(b.ctx, r.i.ChannelID, 0)
+		over, err := b.up.UpOver(b.ctx, r.i.ChannelID, 0)
 		if err != nil {
 			return b.refusedOr(r, "finished upbeat game", err)
 		}
@@ -64,13 +64,13 @@ func (b *Bot) upWhyCommand(r *request) view.Reply {
 }
 
 // upWhyOf explains a turn of UPBEAT game id up to its upTo-th (0: the last), as
-// host.UpWhy chooses it for r's user.
+// upbeathost.UpWhy chooses it for r's user.
 func (b *Bot) upWhyOf(r *request, id int64, upTo int) view.Reply {
-	w, err := b.host.UpWhy(b.ctx, id, upTo, r.user.ID)
+	w, err := b.up.UpWhy(b.ctx, id, upTo, r.user.ID)
 	if err != nil {
 		return b.refusedOr(r, "upbeat why", err)
 	}
-	return whyReply(view.UpWhyText(w, b.host.UpLang()),
+	return whyReply(view.UpWhyText(w, b.up.UpLang()),
 		fmt.Sprintf("Why the plan of %s did what it did in their turn %d", view.UpNames(w.Rec.Table())[w.Log.Player-1], w.Log.Turn),
 		fmt.Sprintf("why-game%d-turn%d.txt", id, w.N))
 }

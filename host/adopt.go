@@ -20,10 +20,10 @@ import (
 //     at once, loudly, and Adopt takes them up again from the store, on a new session,
 //     if no other process did meanwhile.
 
-// adoptGrace is how old a game must be before Adopt takes it up: another process that
+// AdoptGrace is how old a game must be before Adopt takes it up: another process that
 // has just created it has not claimed it yet (its row comes first). This process's own
 // creations are ordered by h.adopting instead.
-const adoptGrace = 30 * time.Second
+const AdoptGrace = 30 * time.Second
 
 // scanEvery is how often Tick runs Adopt.
 const scanEvery = 5 * time.Second
@@ -51,7 +51,7 @@ func (h *Host) Adopt(ctx context.Context) int {
 	now, n := h.clock.Now(), 0
 	for _, head := range heads {
 		if h.tables.get(head.ID) != nil || h.unhostable[head.ID] || !h.opt.Mine(head) ||
-			now.Sub(head.CreatedAt) < adoptGrace && !h.relost[head.ID] {
+			now.Sub(head.CreatedAt) < AdoptGrace && !h.relost[head.ID] {
 			continue
 		}
 		claim, err := h.db.ClaimGame(ctx, head.ID)

@@ -37,7 +37,7 @@ func TestChange_TheStoreRefusesAndTheLobbyIsAsBefore(t *testing.T) {
 		{"remove a kind", func() error { return h.RemoveKind(tb, 0) }},
 		{"Ready", func() error { _, err := h.ToggleReady(tb, "ann", func() error { return nil }); return err }},
 		{"a change that fails halfway", func() error {
-			return h.change(tb, func() error {
+			return h.Change(tb, func() error {
 				tb.Lobby.Kinds[1].Name, tb.Lobby.Misses[0], tb.Row.Setup = "Changed", 3, []byte("{}")
 				return errors.New("refused")
 			})

@@ -15,7 +15,7 @@ const (
 	SetupExpiry     Deadline = "setup"     // kinds not agreed in time
 	TurnReminder    Deadline = "reminder"  // a fifth of a human's turn time is left
 	TurnTimeUp      Deadline = "turn"      // a human's turn time ran out
-	AutoTurn        Deadline = "auto"      // an UPBEAT auto game's next turn is due (UpPace)
+	AutoTurn        Deadline = "auto"      // an auto game's next turn is due, when a stored deadline paces it (UPBEAT's)
 )
 
 // MaxMisses is how many turns in a row the clock may play for a player before the

@@ -15,7 +15,7 @@ import (
 func (h *Host) Arm(t *Table, kind Deadline, due time.Time) {
 	t.Row.UpdatedAt = h.clock.Now()
 	err := h.db.SetDeadline(h.wctx, store.Deadline{Kind: string(kind), Key: strconv.FormatInt(t.Row.ID, 10), Due: due,
-		Payload: strconv.Itoa(t.version())})
+		Payload: strconv.Itoa(t.Version())})
 	if err != nil {
 		h.log.Error("set deadline", "game", t.Row.ID, "kind", kind, "err", err)
 		return
@@ -166,7 +166,7 @@ func (h *Host) RunDue(ctx context.Context) {
 
 // expire carries out what Decide says a due deadline does; the caller holds the lock.
 // An error says it did not happen, and is to be tried again.
-func (h *Host) expire(t *Table, d store.Deadline) error { return t.game().expire(h, d) }
+func (h *Host) expire(t *Table, d store.Deadline) error { return t.game().Expire(h, d) }
 
 // kombatExpire is expire for a KOMBAT game.
 func (h *Host) kombatExpire(t *Table, d store.Deadline) error {
@@ -215,18 +215,18 @@ func (h *Host) timeUp(t *Table, g *game.Game, p int, forfeit bool) error {
 		e.Log, err = g.EndTurn(p)
 	}
 	if err == nil {
-		err = h.commitShown(t, e)
+		err = h.CommitShown(t, e)
 	}
 	if err != nil {
 		// Nothing was stored: the engine is rebuilt from the store, the miss not
 		// counted, and the deadline tried again.
-		t.forget()
+		t.Forget()
 		t.Lobby.Misses[p-1]--
 		if errors.Is(err, game.ErrStopped) {
 			h.log.Info("timed-out turn interrupted by shutdown; it is played again after the restart", "game", t.Row.ID, "player", p)
 		}
 		return err
 	}
-	h.goOn(t)
+	h.GoOn(t)
 	return nil
 }

@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 	"sync/atomic"
@@ -11,7 +12,6 @@ import (
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/store"
-	"github.com/kombat-game/kombat/upbeat"
 )
 
 // Clock tells the time; tests use a clock they move by hand.
@@ -37,29 +37,30 @@ type Options struct {
 	RetryBase, RetryMax time.Duration
 	// Mine says which stored games this process hosts (a shard's share); nil: all.
 	Mine func(*store.Game) bool
+	// Games are the games hosted beside KOMBAT, each plugged in by its adapter
+	// package (upbeathost.Plug); a stored game of another is not hosted.
+	Games []Plug
 }
 
 // Host hosts the games of one process: its tables, their records, clocks and screens.
 // Every change to a game happens under its table's lock (Lock), which the caller
 // holds when it calls a method taking a *Table.
 type Host struct {
-	opt    Options
-	db     *store.DB
-	lang   *interp.Language
-	uplang *interp.Language // UPBEAT's plans' language
-	// Replays run one at a time (replaying), leaving the games in play the machine's
-	// other cores, and resume from what the last ones kept: UPBEAT's checkpoints (a
-	// game's record only grows, so they stay true as it goes on), KOMBAT's frames (of
-	// finished games, whose records never change).
+	opt  Options
+	db   *store.DB
+	lang *interp.Language
+	// Replays run one at a time (replaying, LockReplays), leaving the games in play the
+	// machine's other cores, and resume from what the last ones kept: KOMBAT's frames
+	// (of finished games, whose records never change), an adapter's own (Recent).
 	replaying sync.Mutex
-	upPoints  recent[[]upPoint]
-	frames    recent[[]game.Frame]
+	frames    Recent[[]game.Frame]
 	log       *slog.Logger
 	clock     Clock
 	front     Front
 	tables    *registry
-	halt      atomic.Bool     // raised by Close: running evaluations stop (game.SetStop)
-	ctx       context.Context // cancelled by Close: loops stop
+	games     map[store.GameName]Game // by name: KOMBAT's and Options.Games
+	halt      atomic.Bool             // raised by Close: running evaluations stop (game.SetStop)
+	ctx       context.Context         // cancelled by Close: loops stop
 	cancel    context.CancelFunc
 	wctx      context.Context // for the store: Close waits for writes rather than cutting them off
 	wmu       sync.Mutex      // orders begin against Close
@@ -74,7 +75,7 @@ type Host struct {
 	adopting   sync.RWMutex
 	unhostable map[int64]bool
 	// relost are the games this process lost with its claims' session: Adopt takes
-	// them up again at once, however new (adoptGrace is for other processes' games).
+	// them up again at once, however new (AdoptGrace is for other processes' games).
 	relost map[int64]bool
 	// lostNow is len(relost), for health checks that must not wait for Adopt.
 	lostNow atomic.Int64
@@ -121,9 +122,18 @@ func New(opt Options) (*Host, error) {
 		opt.Mine = func(*store.Game) bool { return true }
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Host{opt: opt, db: opt.DB, lang: opt.Lang, uplang: upbeat.NewLanguage(), log: opt.Log, clock: opt.Clock, front: opt.Front,
+	h := &Host{opt: opt, db: opt.DB, lang: opt.Lang, log: opt.Log, clock: opt.Clock, front: opt.Front,
 		tables: newRegistry(), unhostable: map[int64]bool{}, relost: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx), armed: make(chan struct{}, 1),
-		upPoints: recent[[]upPoint]{size: replaysKept}, frames: recent[[]game.Frame]{size: replaysKept}}, nil
+		frames: Recent[[]game.Frame]{size: ReplaysKept}}
+	h.games = map[store.GameName]Game{"": kombatGame{}, store.GameKombat: kombatGame{}}
+	for _, p := range opt.Games {
+		if h.games[p.Name] != nil {
+			cancel()
+			return nil, fmt.Errorf("host: game %q is registered twice", p.Name)
+		}
+		h.games[p.Name] = p.New(h)
+	}
+	return h, nil
 }
 
 // Lang is the strategy language the host's games use.
@@ -188,8 +198,11 @@ func (h *Host) wake(t *Table) {
 	if t.owed != nil && t.owed.Paused == "" {
 		h.retryLater(t, 0)
 	}
-	t.game().wake(h)
+	t.game().Wake(h)
 }
+
+// AutoStep is the pause between turns of an auto game.
+func (h *Host) AutoStep() time.Duration { return h.opt.AutoStep }
 
 // Now is the host's time, by its clock.
 func (h *Host) Now() time.Time { return h.clock.Now() }

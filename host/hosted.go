@@ -1,70 +1,118 @@
 package host
 
 import (
+	"fmt"
+
 	"github.com/kombat-game/kombat/store"
 )
 
-// hosted is a game's own part of a table: what the house's core asks of a game to
+// Hosted is a game's own part of a table: what the house's core asks of a game to
 // keep, commit, clock, show and wake it, whatever its rules. The core (tables,
 // screens owed, deadlines, claims, adoption) holds no rule of any game and asks this
-// instead of asking which game it is; each game implements it once (kombatHosted,
-// upbeatHosted), made for a table by gameKinds.
+// instead of asking which game it is; each game implements it once, in its adapter
+// (KOMBAT's kombatHosted here, UPBEAT's in package upbeathost), and makes it for each
+// table of its game (Game.Part). The server owns presence, clocks and storage; the game
+// is a handler of what happens to its table.
 //
-// It is kept small: what every game needs. What only some games have (a turn clock
-// with misses, pause, checkpoints, ratings) stays with the game or comes as an
-// optional interface the core asks for by type.
-type hosted interface {
-	// lobby is the game's state beside its record (setup, names, clocks), stored as
-	// the row's setup, in JSON.
-	lobby() any
-	// summary is where the lobby keeps the text shown above the screen now.
-	summary() *string
-	// version is how many actions the stored record holds: the state a screen shows
+// It is kept small: what every game needs. What only some games have (pause) comes as
+// an optional interface the core asks for by type (Pauser). The methods that act on
+// the game (commit, clock, play, expire, wake) take the host that hosts it; every
+// method is called with the table's lock held.
+type Hosted interface {
+	// Lobby is the game's state beside its record (setup, names, clocks), stored as
+	// the row's setup, in JSON: a pointer the store's JSON is read into.
+	Lobby() any
+	// Summary is where the lobby keeps the text shown above the screen now.
+	Summary() *string
+	// Version is how many actions the stored record holds: the state a screen shows
 	// and a deadline was armed at.
-	version() int
-	// forget drops the engine, so the next use rebuilds it from the stored record:
+	Version() int
+	// Forget drops the engine, so the next use rebuilds it from the stored record:
 	// after a failed commit, or a turn cut off halfway.
-	forget()
-	// record commits what the engine played since the stored record ended, owing the
-	// new state's screen with summary when summary is not nil.
-	record(h *Host, summary *string) error
-	// committed is told of the event a screen was just owed for.
-	committed(e Event)
-	// armClock stores the clock the screen about to be shown starts; disarmClock takes
+	Forget()
+	// Record commits what the engine played since the stored record ended, owing the
+	// new state's screen with summary when summary is not nil. A game that ends with
+	// it calls Host.Finished once the store holds its result.
+	Record(h *Host, summary *string) error
+	// Committed is told of the event a screen was just owed for.
+	Committed(e Event)
+	// ArmClock stores the clock the screen about to be shown starts; DisarmClock takes
 	// it back when the screen could not be shown.
-	armClock(h *Host) error
-	disarmClock(h *Host)
-	// next plays the built-in bot's turn when it is the bot's to play and nothing
+	ArmClock(h *Host) error
+	DisarmClock(h *Host)
+	// Next plays the built-in bot's turn when it is the bot's to play and nothing
 	// paces it otherwise; it reports whether it committed one (a screen is owed).
-	next(h *Host) (bool, error)
-	// expire carries out a due deadline of the game.
-	expire(h *Host, d store.Deadline) error
-	// wake starts what a game just loaded needs beside its owed screen: the bot's turn
+	Next(h *Host) (bool, error)
+	// Expire carries out a due deadline of the game.
+	Expire(h *Host, d store.Deadline) error
+	// Wake starts what a game just loaded needs beside its owed screen: the bot's turn
 	// nothing else would play, an auto game's pace.
-	wake(h *Host)
-	// held lists the people the game holds by seat ("" for a seat that is a bot's or
+	Wake(h *Host)
+	// Held lists the people the game holds by seat ("" for a seat that is a bot's or
 	// whose player is out), for the one-game-per-person rule.
-	held() []string
+	Held() []string
 }
 
-// pauser is a game whose auto games pause and resume (Host.Pause).
-type pauser interface {
-	pause(h *Host, user string, stop bool) error
+// Pauser is a game whose auto games pause and resume (Host.Pause).
+type Pauser interface {
+	// Pause stops (stop) or resumes the table's auto game at user's request.
+	Pause(h *Host, user string, stop bool) error
+	// Paused reports whether the auto game waits for its Resume.
+	Paused() bool
 }
 
-// gameKinds makes a table's hosted part for each game the house hosts.
-func gameKinds(t *Table) hosted {
-	if t.Row.Game == store.GameUpbeat {
-		return upbeatHosted{t}
+// Game is a game the house hosts, as its adapter package makes it for one host: it
+// makes the hosted part of each table of the game.
+type Game interface {
+	// Part makes t's hosted part, for a table of the game new, restored or detached.
+	Part(t *Table) Hosted
+}
+
+// Plug registers a game with a host (Options.Games): the name its rows carry
+// (store.Game.Game) and how its adapter is made for the host. A game registers once;
+// the host looks a table's game up by its row's name.
+type Plug struct {
+	Name store.GameName
+	New  func(h *Host) Game
+}
+
+// kombatGame is KOMBAT's Game, built into the core until KOMBAT moves out too; a row
+// stored before UPBEAT names no game and is KOMBAT's.
+type kombatGame struct{}
+
+func (kombatGame) Part(t *Table) Hosted { return kombatHosted{t} }
+
+// Game is the adapter registered for the game named name, or nil: what an adapter
+// package asks for to find its own value (upbeathost.Of).
+func (h *Host) Game(name store.GameName) Game { return h.games[name] }
+
+// NewTable makes a table of row whose hosted part part makes: for an adapter's new
+// game (CreateSeated registers it) or a detached table (a finished game's record,
+// never registered nor locked).
+func NewTable(row *store.Game, part func(*Table) Hosted) *Table {
+	t := &Table{Row: row}
+	t.hosted = part(t)
+	return t
+}
+
+// table makes the table of a stored row with its game's hosted part, or says that no
+// registered game plays it.
+func (h *Host) table(row *store.Game) (*Table, error) {
+	g := h.games[row.Game]
+	if g == nil {
+		return nil, fmt.Errorf("host: game %d is of %q, which this host does not host", row.ID, row.Game)
 	}
-	return kombatHosted{t}
+	return NewTable(row, g.Part), nil
 }
 
-// game is the table's hosted part, made on first use. Its methods that act on the
-// game (commit, clock, play, expire, wake) take the host that hosts it.
-func (t *Table) game() hosted {
+// game is the table's hosted part; a table made without one (KOMBAT's, which the
+// core still makes itself) is KOMBAT's.
+func (t *Table) game() Hosted {
 	if t.hosted == nil {
-		t.hosted = gameKinds(t)
+		t.hosted = kombatHosted{t}
 	}
 	return t.hosted
 }
+
+// Hosted is the table's hosted part, for its game's adapter to find its own state.
+func (t *Table) Hosted() Hosted { return t.game() }

@@ -12,17 +12,17 @@ import (
 // auto games' loop.
 type kombatHosted struct{ t *Table }
 
-func (k kombatHosted) lobby() any       { return &k.t.Lobby }
-func (k kombatHosted) summary() *string { return &k.t.Lobby.Summary }
-func (k kombatHosted) version() int     { return len(k.t.Row.Decisions) }
-func (k kombatHosted) forget()          { k.t.seats = nil }
-func (k kombatHosted) committed(Event)  {}
-func (k kombatHosted) held() []string   { return slices.Clone(k.t.Row.Players[:]) }
+func (k kombatHosted) Lobby() any       { return &k.t.Lobby }
+func (k kombatHosted) Summary() *string { return &k.t.Lobby.Summary }
+func (k kombatHosted) Version() int     { return len(k.t.Row.Decisions) }
+func (k kombatHosted) Forget()          { k.t.seats = nil }
+func (k kombatHosted) Committed(Event)  {}
+func (k kombatHosted) Held() []string   { return slices.Clone(k.t.Row.Players[:]) }
 
-func (k kombatHosted) record(h *Host, summary *string) error { return h.record(k.t, summary) }
+func (k kombatHosted) Record(h *Host, summary *string) error { return h.record(k.t, summary) }
 
 // armClock starts the turn clock of a person's turn in play.
-func (k kombatHosted) armClock(h *Host) error {
+func (k kombatHosted) ArmClock(h *Host) error {
 	g, err := h.Engine(k.t)
 	if err != nil {
 		return err
@@ -33,14 +33,14 @@ func (k kombatHosted) armClock(h *Host) error {
 	return nil
 }
 
-func (k kombatHosted) disarmClock(h *Host) {
+func (k kombatHosted) DisarmClock(h *Host) {
 	h.Disarm(k.t, TurnTimeUp)
 	h.Disarm(k.t, TurnReminder)
 }
 
 // next plays the bot's turn of a game with a person; an auto game's turns are its
 // loop's (startAuto), which it starts.
-func (k kombatHosted) next(h *Host) (bool, error) {
+func (k kombatHosted) Next(h *Host) (bool, error) {
 	if _, err := h.Engine(k.t); err != nil {
 		return false, err
 	}
@@ -57,14 +57,17 @@ func (k kombatHosted) next(h *Host) (bool, error) {
 	return true, nil
 }
 
-func (k kombatHosted) pause(h *Host, user string, stop bool) error {
+func (k kombatHosted) Pause(h *Host, user string, stop bool) error {
 	return h.kombatPause(k.t, user, stop)
 }
 
-func (k kombatHosted) expire(h *Host, d store.Deadline) error { return h.kombatExpire(k.t, d) }
+// Paused reports whether an auto game waits for Resume.
+func (k kombatHosted) Paused() bool { return k.t.Lobby.Paused }
+
+func (k kombatHosted) Expire(h *Host, d store.Deadline) error { return h.kombatExpire(k.t, d) }
 
 // wake plays the bot's turn a restart left unplayed, and runs an auto game's loop.
-func (k kombatHosted) wake(h *Host) {
+func (k kombatHosted) Wake(h *Host) {
 	t := k.t
 	if t.owed == nil && botToMove(t) {
 		h.retryLater(t, 0)

@@ -2,10 +2,8 @@ package host
 
 import (
 	"cmp"
-	"slices"
 
 	"github.com/kombat-game/kombat/store"
-	"github.com/kombat-game/kombat/upbeat"
 )
 
 // One game at a time per person per server, across KOMBAT and UPBEAT. A person's
@@ -28,7 +26,7 @@ func inGame(other bool, u string, a *Active) error {
 // peopleOf lists the people seated in a table's game.
 func peopleOf(t *Table) []string {
 	var out []string
-	for _, u := range t.game().held() {
+	for _, u := range t.game().Held() {
 		if u != "" {
 			out = append(out, u)
 		}
@@ -50,10 +48,10 @@ func (h *Host) seatFree(scope string, except int64, users ...string) error {
 	return nil
 }
 
-// createSeated is create for a game people ask for (a challenge, a solo game, an
+// CreateSeated is create for a game people ask for (a challenge, a solo game, an
 // UPBEAT lobby): refused when one of its people is in another game of its server.
 // (Create, which tests and tournaments use to set up games as they are, checks not.)
-func (h *Host) createSeated(t *Table) (*Table, error) {
+func (h *Host) CreateSeated(t *Table) (*Table, error) {
 	h.seating.Lock() // until the game is registered
 	defer h.seating.Unlock()
 	if err := h.seatFree(t.Row.Scope, 0, peopleOf(t)...); err != nil {
@@ -62,33 +60,12 @@ func (h *Host) createSeated(t *Table) (*Table, error) {
 	return h.create(t)
 }
 
-// upSeated records that t's UPBEAT seats changed, or that a player is out, for the
+// Reseat records that t's seats changed, or that a player is out (Hosted.Held), for the
 // check above; a caller seating someone holds h.seating.
-func (h *Host) upSeated(t *Table) {
+func (h *Host) Reseat(t *Table) {
 	h.tables.mu.Lock()
 	defer h.tables.mu.Unlock()
 	if _, ok := h.tables.tables[t.Row.ID]; ok {
-		h.tables.seats[t.Row.ID] = t.game().held()
+		h.tables.seats[t.Row.ID] = t.game().Held()
 	}
-}
-
-// upHeld lists the people an UPBEAT game holds, by seat: a player who resigned or lost
-// their city center is out, and free to play elsewhere while the others play on (a
-// resignation is read from the record; losing a center needs the engine, rebuilt
-// after a restart with the game's first turn, or else counted when the game ends).
-func (t *Table) upHeld() []string {
-	held := slices.Clone(t.Row.Upbeat.Seats)
-	for _, a := range t.Row.Upbeat.Actions {
-		if a.Kind == upbeat.ActResign && a.Player >= 1 && a.Player <= len(held) {
-			held[a.Player-1] = ""
-		}
-	}
-	if t.upg != nil {
-		for p := range held {
-			if !t.upg.Alive(p + 1) {
-				held[p] = ""
-			}
-		}
-	}
-	return held
 }

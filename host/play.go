@@ -50,10 +50,10 @@ func (h *Host) Agree(t *Table) error {
 	if err := t.seats.BotFreeSpawns(); err != nil {
 		return err
 	}
-	if err := h.commitShown(t, Event{Kind: EvStart}); err != nil {
+	if err := h.CommitShown(t, Event{Kind: EvStart}); err != nil {
 		return err
 	}
-	h.goOn(t)
+	h.GoOn(t)
 	return nil
 }
 
@@ -74,10 +74,10 @@ func (h *Host) FreeSpawn(t *Table, user string, kind int, at game.Hex) (bool, er
 	if g.Phase() == game.PhaseSetup {
 		return false, h.commit(t)
 	}
-	if err := h.commitShown(t, Event{Kind: EvStart}); err != nil {
+	if err := h.CommitShown(t, Event{Kind: EvStart}); err != nil {
 		return false, err
 	}
-	h.goOn(t)
+	h.GoOn(t)
 	return true, nil
 }
 
@@ -125,7 +125,7 @@ var ErrInterrupted = errors.New("host: interrupted by shutdown; nothing changed"
 func (h *Host) EndTurn(t *Table, p int) error {
 	log, err := t.seats.Eng.EndTurn(p)
 	if errors.Is(err, game.ErrStopped) {
-		t.forget()
+		t.Forget()
 		h.log.Info("turn interrupted by shutdown; nothing stored", "game", t.Row.ID, "player", p)
 		return ErrInterrupted
 	}
@@ -133,10 +133,10 @@ func (h *Host) EndTurn(t *Table, p int) error {
 		return err
 	}
 	t.Lobby.Misses[p-1] = 0
-	if err := h.commitShown(t, Event{Kind: EvTurn, Player: p, Log: log}); err != nil {
+	if err := h.CommitShown(t, Event{Kind: EvTurn, Player: p, Log: log}); err != nil {
 		return err
 	}
-	h.goOn(t)
+	h.GoOn(t)
 	return nil
 }
 
@@ -157,20 +157,20 @@ func (h *Host) Resign(t *Table, user string) (cancelled bool, err error) {
 	if err := g.Resign(seat); err != nil {
 		return false, refuse(CodeBadMove, "%s.", err)
 	}
-	if err := h.commitShown(t, Event{Kind: EvResign, Player: seat}); err != nil {
+	if err := h.CommitShown(t, Event{Kind: EvResign, Player: seat}); err != nil {
 		return false, err
 	}
-	h.goOn(t)
+	h.GoOn(t)
 	return false, nil
 }
 
 // Pause stops (stop) or resumes an auto game; only the player who started it may.
 func (h *Host) Pause(t *Table, user string, stop bool) error {
-	p, ok := t.game().(pauser)
+	p, ok := t.game().(Pauser)
 	if !ok {
 		return refuse(CodeNotAuto, "Only auto games pause.")
 	}
-	return p.pause(h, user, stop)
+	return p.Pause(h, user, stop)
 }
 
 // kombatPause is Pause for a KOMBAT game.
@@ -178,7 +178,7 @@ func (h *Host) kombatPause(t *Table, user string, stop bool) error {
 	if err := t.Lobby.MayPause(t.Row, user); err != nil {
 		return err
 	}
-	err := h.change(t, func() error {
+	err := h.Change(t, func() error {
 		t.Lobby.Paused = stop
 		return h.SaveMeta(t)
 	})

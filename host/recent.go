@@ -5,16 +5,23 @@ import (
 	"sync"
 )
 
-// recent keeps what replaying a game cost (KOMBAT's frames, UPBEAT's checkpoints) for
+// Recent keeps what replaying a game cost (KOMBAT's frames, UPBEAT's checkpoints) for
 // the few games replayed last, whatever the game: a viewer steps through a replay a
 // press at a time, and each press would otherwise replay the game from its start.
-// It holds at most size games, dropping the one replayed longest ago; its zero value
-// with a size set is ready, and it is safe for concurrent use.
-type recent[V any] struct {
+// It holds at most size games (NewRecent), dropping the one replayed longest ago; it
+// is safe for concurrent use.
+type Recent[V any] struct {
 	mu    sync.Mutex
 	size  int
 	games []recentGame[V] // the most recently used last
 }
+
+// ReplaysKept is how many games' replays a host keeps (checkpoints, frames), those
+// replayed last.
+const ReplaysKept = 4
+
+// NewRecent keeps the values of at most size games.
+func NewRecent[V any](size int) *Recent[V] { return &Recent[V]{size: size} }
 
 // recentGame is one game's kept value.
 type recentGame[V any] struct {
@@ -22,9 +29,9 @@ type recentGame[V any] struct {
 	v  V
 }
 
-// take removes game id's value and returns it, or reports false; the caller gives it
-// back with keep, so that two replays of one game never share a value being changed.
-func (c *recent[V]) take(id int64) (V, bool) {
+// Take removes game id's value and returns it, or reports false; the caller gives it
+// back with Keep, so that two replays of one game never share a value being changed.
+func (c *Recent[V]) Take(id int64) (V, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i, g := range c.games {
@@ -37,19 +44,19 @@ func (c *recent[V]) take(id int64) (V, bool) {
 	return zero, false
 }
 
-// get returns game id's value, kept as the most recently used, or reports false: for
+// Get returns game id's value, kept as the most recently used, or reports false: for
 // a value nobody changes once made (a finished game's frames).
-func (c *recent[V]) get(id int64) (V, bool) {
-	v, ok := c.take(id)
+func (c *Recent[V]) Get(id int64) (V, bool) {
+	v, ok := c.Take(id)
 	if ok {
-		c.keep(id, v)
+		c.Keep(id, v)
 	}
 	return v, ok
 }
 
-// keep stores game id's value as the most recently used, dropping the oldest game's
+// Keep stores game id's value as the most recently used, dropping the oldest game's
 // beyond the size.
-func (c *recent[V]) keep(id int64, v V) {
+func (c *Recent[V]) Keep(id int64, v V) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.games = slices.DeleteFunc(c.games, func(g recentGame[V]) bool { return g.id == id })

@@ -85,18 +85,18 @@ func (h *Host) ReplayGame(ctx context.Context, guild, place string, id int64) (*
 func (h *Host) Frames(v *View) ([]game.Frame, error) {
 	over := v.Row.Status == store.StatusOver
 	if over {
-		if f, ok := h.frames.get(v.Row.ID); ok {
+		if f, ok := h.frames.Get(v.Row.ID); ok {
 			return f, nil
 		}
 	}
 	h.replaying.Lock()
 	defer h.replaying.Unlock()
-	if f, ok := h.frames.get(v.Row.ID); ok && over { // replayed while we waited
+	if f, ok := h.frames.Get(v.Row.ID); ok && over { // replayed while we waited
 		return f, nil
 	}
 	f, err := game.Frames(h.lang, v.Row.Record())
 	if err == nil && over {
-		h.frames.keep(v.Row.ID, f)
+		h.frames.Keep(v.Row.ID, f)
 	}
 	return f, err
 }
@@ -227,7 +227,6 @@ type Past struct {
 	Opponent string      // the other player's user id; "" for the bot
 	Outcome  Outcome
 	Names    [2]string // the seats' names for the result: "" for a person, the bot's name
-	Up       *UpLobby  // an UPBEAT game's lobby (names and bot levels by seat); nil for KOMBAT's
 }
 
 // History is a player's latest games (at most HistoryLimit) on a server, newest first:
@@ -245,9 +244,7 @@ func (h *Host) HistoryOf(ctx context.Context, guild, user string, only store.Gam
 	out := make([]Past, 0, len(games))
 	for _, g := range games {
 		p, seat := Past{Game: g}, g.Seat(user)
-		if g.Upbeat != nil {
-			p.Up = upPastLobby(g)
-		} else {
+		if g.Upbeat == nil { // an UPBEAT game's seats are named by its adapter (upbeathost.PastLobby)
 			p.Names = (&Table{Row: g}).Names()
 			if seat != 0 {
 				p.Opponent = g.Players[2-seat]
@@ -310,12 +307,12 @@ type Rated struct {
 // Stats is a player's standing on each ladder of a server: duels, against the bot at
 // its default level, and at the other levels the player has played.
 func (h *Host) Stats(ctx context.Context, guild, user string) ([]Rated, error) {
-	return h.standings(ctx, guild, user, Ladders(), store.KindDuel, store.KindBot)
+	return h.Standings(ctx, guild, user, Ladders(), store.KindDuel, store.KindBot)
 }
 
-// standings is a player's standing on ladders of a server: on each of always, and on
+// Standings is a player's standing on ladders of a server: on each of always, and on
 // the others where the player has a rated game (a bot level never met says nothing).
-func (h *Host) standings(ctx context.Context, guild, user string, ladders []string, always ...string) ([]Rated, error) {
+func (h *Host) Standings(ctx context.Context, guild, user string, ladders []string, always ...string) ([]Rated, error) {
 	var out []Rated
 	for _, kind := range ladders {
 		r := Rated{Kind: kind}

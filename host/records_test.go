@@ -130,9 +130,10 @@ func TestHost_ReplayGame(t *testing.T) {
 	if ps, err := h.HistoryOf(ctx, "g", ann, store.GameKombat); err != nil || len(ps) != 2 || ps[0].Game.ID != activeID || ps[1].Game.ID != over {
 		t.Errorf("ann's KOMBAT history: %+v, %v; want #%d and #%d", ps, err, activeID, over)
 	}
-	// Her whole history lists the UPBEAT game too, which she resigned, with its lobby.
-	if ps, err := h.History(ctx, "g", ann); err != nil || len(ps) != 3 || ps[0].Game.ID != up || ps[0].Up == nil || ps[0].Outcome != Lost ||
-		ps[1].Game.ID != activeID || ps[1].Up != nil || ps[2].Game.ID != over {
+	// Her whole history lists the UPBEAT game too, which she resigned, with its seats
+	// (its adapter names them: upbeathost.PastLobby).
+	if ps, err := h.History(ctx, "g", ann); err != nil || len(ps) != 3 || ps[0].Game.ID != up || ps[0].Game.Upbeat == nil || ps[0].Outcome != Lost ||
+		ps[1].Game.ID != activeID || ps[1].Game.Upbeat != nil || ps[2].Game.ID != over {
 		t.Errorf("ann's history: %+v, %v; want #%d (UPBEAT, lost), #%d and #%d", ps, err, up, activeID, over)
 	}
 }
@@ -146,7 +147,7 @@ func recUpbeatOver(t *testing.T, db *store.DB, g, place string) int64 {
 		Upbeat: &store.Upbeat{Seats: []string{ann, bob}, Plans: []string{"done", "done"}, Config: upbeat.DefaultConfig()}}
 	id, err := db.CreateGame(ctx, row)
 	must(t, err)
-	must(t, db.CommitActions(ctx, id, 0, []upbeat.Action{{Player: 1, Kind: upbeat.ActResign}}, &game.Result{Winner: 2, Reason: UpLastStanding}, 0, nil))
+	must(t, db.CommitActions(ctx, id, 0, []upbeat.Action{{Player: 1, Kind: upbeat.ActResign}}, &game.Result{Winner: 2, Reason: "last"}, 0, nil)) // upbeathost.UpLastStanding
 	return id
 }
 

@@ -9,7 +9,6 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/store"
-	"github.com/kombat-game/kombat/upbeat"
 )
 
 // Screens that heal. A change that needs a new screen in the game's place (the board
@@ -49,16 +48,16 @@ const (
 	EvTimeUp                   // the clock played a turn for a player
 	EvForfeit                  // a player missed MaxMisses turns in a row
 	EvResign                   // a player resigned
-	EvStop                     // an UPBEAT auto game was stopped early (StopUpbeat)
+	EvStop                     // an auto game was stopped early (UPBEAT's: upbeathost.Up.StopUpbeat)
 )
 
 // Event is what happened to a game, for its summary.
 type Event struct {
 	Kind   EventKind
-	Player int             // the seat it happened to
-	Log    game.TurnLog    // the turn played (EvTurn, EvTimeUp)
-	Misses int             // turns in a row the clock played (EvTimeUp)
-	Up     *upbeat.TurnLog // an UPBEAT game's turn played (EvTurn, EvTimeUp)
+	Player int          // the seat it happened to
+	Log    game.TurnLog // the turn played (EvTurn, EvTimeUp)
+	Misses int          // turns in a row the clock played (EvTimeUp)
+	Turn   any          // the game's own log of the turn played, for its front (UPBEAT's upbeat.TurnLog)
 }
 
 // NoteKind is what a note tells.
@@ -71,7 +70,7 @@ const (
 	NoteReminder                         // Player's time is running out: Left remains
 	NoteLowered                          // the stored configuration was lowered to the bounds (Text: what)
 	NoteAbandoned                        // the stored game cannot replay within the bounds; ended (Text: what)
-	NoteLobbyExpired                     // an UPBEAT game was not started in time (UpLobbyLife); cancelled
+	NoteLobbyExpired                     // a lobby was not started in time (UPBEAT's: upbeathost.UpLobbyLife); cancelled
 )
 
 // Note is something a host tells a game's place outside its screens.
@@ -100,12 +99,12 @@ func (h *Host) show(t *Table) error {
 	// a deadline that comes due while a screen is owed plays nothing, so no one loses a
 	// turn to an outage. Each delivery gives the full time again (UPBEAT: the revision
 	// clock's time left).
-	if err := t.game().armClock(h); err != nil {
+	if err := t.game().ArmClock(h); err != nil {
 		return err
 	}
 	shown, err := h.front.Show(t, s)
 	if err != nil {
-		t.game().disarmClock(h) // the clock waits for the screen that shows it
+		t.game().DisarmClock(h) // the clock waits for the screen that shows it
 		s.Attempts++
 		s.LastError = err.Error()
 		if why := h.front.Permanent(err); why != "" {
@@ -124,7 +123,7 @@ func (h *Host) show(t *Table) error {
 	}
 	// The lobby as it stands with the screen up (its summary; UPBEAT's clock start) is
 	// stored with the screen, in one transaction.
-	summary := t.game().summary()
+	summary := t.game().Summary()
 	before := *summary
 	*summary = s.Summary
 	raw, err := json.Marshal(t.lobby())
@@ -156,7 +155,7 @@ func (h *Host) afterTurn(t *Table) error {
 		if err := h.show(t); err != nil {
 			return err
 		}
-		if more, err := t.game().next(h); err != nil || !more {
+		if more, err := t.game().Next(h); err != nil || !more {
 			return err
 		}
 	}
@@ -166,15 +165,15 @@ func (h *Host) afterTurn(t *Table) error {
 func (h *Host) botTurn(t *Table) error {
 	p, log, err := t.seats.BotTurn()
 	if err != nil {
-		t.forget() // half a turn may have been played: rebuild from the store
+		t.Forget() // half a turn may have been played: rebuild from the store
 		return err
 	}
-	return h.commitShown(t, Event{Kind: EvTurn, Player: p, Log: log})
+	return h.CommitShown(t, Event{Kind: EvTurn, Player: p, Log: log})
 }
 
-// goOn shows what the game owes and plays on (afterTurn); a failure is retried in the
+// GoOn shows what the game owes and plays on (afterTurn); a failure is retried in the
 // background unless it paused the screen. The caller holds the lock.
-func (h *Host) goOn(t *Table) {
+func (h *Host) GoOn(t *Table) {
 	err := h.afterTurn(t)
 	if err == nil || errors.Is(err, ErrScreenPaused) || errors.Is(err, game.ErrStopped) {
 		return
@@ -278,7 +277,13 @@ func (h *Host) loadScreens(ctx context.Context) error {
 				}
 				continue
 			}
-			t = &Table{Row: row, claim: claim} // never registered again
+			if t, err = h.table(row); err != nil {
+				h.log.Error("final screen of a game this host does not host", "game", row.ID, "err", err)
+				t = &Table{Row: row, claim: claim}
+				h.release(t)
+				continue
+			}
+			t.claim = claim // never registered again
 			if err := json.Unmarshal(row.Setup, t.lobby()); err != nil {
 				h.log.Error("game has unreadable setup", "game", row.ID, "err", err)
 			}
@@ -336,7 +341,7 @@ func (h *Host) autoTurn(t *Table) (time.Duration, bool) {
 	// A screen still owed goes first; the game waits for it.
 	if err := h.show(t); err != nil {
 		t.loop = false
-		h.goOn(t)
+		h.GoOn(t)
 		return 0, false
 	}
 	p := g.Current()
@@ -352,7 +357,7 @@ func (h *Host) autoTurn(t *Table) (time.Duration, bool) {
 	if err != nil && t.owed != nil {
 		h.log.Warn("auto turn", "game", t.Row.ID, "err", err)
 		t.loop = false
-		h.goOn(t) // retries the screen, then the loop
+		h.GoOn(t) // retries the screen, then the loop
 		return 0, false
 	}
 	if err != nil {

@@ -85,7 +85,7 @@ func (h *Host) OpenSetup(w Where, mode game.Mode, by Seated, seat int, levels [2
 func (h *Host) open(w Where, row *store.Game, lob Lobby) (*Table, error) {
 	row.Scope, row.Place, row.TurnTimeout, row.Seed = w.Scope, w.Place, w.TurnTimeout, NewSeed()
 	row.Config = w.Config
-	t, err := h.createSeated(&Table{Row: row, Lobby: lob})
+	t, err := h.CreateSeated(&Table{Row: row, Lobby: lob})
 	if errors.Is(err, store.ErrPlaceBusy) {
 		return nil, refuse(CodePlaceBusy, "A game is already active in this channel; start one in another channel.")
 	}
@@ -188,7 +188,7 @@ func (h *Host) ProposeKind(t *Table, index int, defense string, p Proposal) (sto
 		return Proposal{}, false, err
 	}
 	var refused error
-	err = h.change(t, func() error {
+	err = h.Change(t, func() error {
 		if stored, refused = t.Lobby.Propose(h.lang, index, p, defense); refused != nil {
 			return refused
 		}
@@ -224,7 +224,7 @@ func (h *Host) KindDraft(id int64, user string, index int) (KindDraft, error) {
 
 // RemoveKind takes the kind at index out of the lobby and stores it (Lobby.Remove).
 func (h *Host) RemoveKind(t *Table, index int) error {
-	return h.change(t, func() error {
+	return h.Change(t, func() error {
 		if err := t.Lobby.Remove(index); err != nil {
 			return err
 		}
@@ -238,7 +238,7 @@ func (h *Host) RemoveKind(t *Table, index int) error {
 // back as it was.
 func (h *Host) ToggleReady(t *Table, user string, starting func() error) (started bool, err error) {
 	var start bool
-	err = h.change(t, func() error {
+	err = h.Change(t, func() error {
 		var err error
 		switch start, err = t.Lobby.ToggleReady(t.Row, user); {
 		case err != nil:

@@ -11,7 +11,6 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/store"
-	"github.com/kombat-game/kombat/upbeat"
 )
 
 // Table is one hosted game: its stored row, its lobby, and the engine and seats
@@ -22,11 +21,7 @@ type Table struct {
 	Row   *store.Game
 	Lobby Lobby  // the setup, and what the host keeps beside the engine
 	seats *Seats // nil until first use: rebuilt from the record
-	// Up is an UPBEAT game's lobby, in place of Lobby (nil for a KOMBAT game), and upg
-	// its engine, nil until first use: rebuilt from the record.
-	Up   *UpLobby
-	upg  *upbeat.Game
-	loop bool // an auto game's turn loop is running
+	loop  bool   // an auto game's turn loop is running
 	// owed is the screen the game's place still needs (nil when it shows the game);
 	// retrying says a goroutine is delivering it.
 	owed     *store.Screen
@@ -37,11 +32,9 @@ type Table struct {
 	// dropped says the host stopped hosting the game (its claim was lost): loops end.
 	dropped bool
 	claim   *store.Claim // this process runs the game, no other (PostgreSQL: an advisory lock)
-	// upLast is the turn an UPBEAT game's latest screen follows (UpLast), rebuilt with upg.
-	upLast upbeat.TurnLog
 	// hosted is the game's own part, which the core asks rather than asking which
 	// game it is (game).
-	hosted hosted
+	hosted Hosted
 }
 
 // Unlock releases a table taken with Host.Lock.
@@ -82,6 +75,13 @@ func (t *Table) Names() [2]string {
 	return n
 }
 
+// Paused reports whether an auto game (of a game that pauses, Pauser) waits for
+// Resume.
+func (t *Table) Paused() bool {
+	p, ok := t.game().(Pauser)
+	return ok && p.Paused()
+}
+
 // Owed is the screen the game's place still needs, or nil when it shows the game.
 func (t *Table) Owed() *store.Screen { return t.owed }
 
@@ -94,7 +94,7 @@ type registry struct {
 	mu     sync.Mutex
 	tables map[int64]*Table
 	places map[int64]string
-	seats  map[int64][]string // a game's people by seat, a copy as places is (hosted.held)
+	seats  map[int64][]string // a game's people by seat, a copy as places is (Hosted.Held)
 }
 
 func newRegistry() *registry {
@@ -106,7 +106,7 @@ func (r *registry) add(t *Table) {
 	defer r.mu.Unlock()
 	r.tables[t.Row.ID] = t
 	r.places[t.Row.ID] = t.Row.Place
-	r.seats[t.Row.ID] = t.game().held()
+	r.seats[t.Row.ID] = t.game().Held()
 }
 
 func (r *registry) get(id int64) *Table {
@@ -280,7 +280,14 @@ func (h *Host) Restore(ctx context.Context) (int, error) {
 // does not read, or its configuration could not be brought within today's bounds),
 // and then its claim is given up. The caller holds h.adopting.
 func (h *Host) host(ctx context.Context, row *store.Game, claim *store.Claim) *Table {
-	t := &Table{Row: row, claim: claim}
+	t, err := h.table(row)
+	if err != nil {
+		h.log.Error("stored game of a game this host does not host; skipped", "game", row.ID, "err", err)
+		h.unhostable[row.ID] = true
+		h.release(&Table{Row: row, claim: claim})
+		return nil
+	}
+	t.claim = claim
 	if err := json.Unmarshal(row.Setup, t.lobby()); err != nil {
 		h.log.Error("game has unreadable setup; skipped", "game", row.ID, "err", err)
 		h.unhostable[row.ID] = true
@@ -341,16 +348,16 @@ func (h *Host) Engine(t *Table) (*game.Game, error) {
 	return g, nil
 }
 
-// forget drops the engine, so the next use rebuilds it from the store: after a
+// Forget drops the engine, so the next use rebuilds it from the store: after a
 // failed commit, or a turn cut off halfway.
-func (t *Table) forget() { t.game().forget() }
+func (t *Table) Forget() { t.game().Forget() }
 
-// version is how many actions the stored record holds: the state a screen shows and
+// Version is how many actions the stored record holds: the state a screen shows and
 // a deadline was armed at.
-func (t *Table) version() int { return t.game().version() }
+func (t *Table) Version() int { return t.game().Version() }
 
 // lobby is the game's own lobby, as the row's setup keeps it.
-func (t *Table) lobby() any { return t.game().lobby() }
+func (t *Table) lobby() any { return t.game().Lobby() }
 
 // SaveMeta stores the table's metadata and lobby.
 func (h *Host) SaveMeta(t *Table) error {
@@ -362,11 +369,11 @@ func (h *Host) SaveMeta(t *Table) error {
 	return h.db.SaveMeta(h.wctx, t.Row)
 }
 
-// change makes a change to a table's lobby that must be stored: f changes the lobby
+// Change makes a change to a table's lobby that must be stored: f changes the lobby
 // and stores it (SaveMeta, or a start that stores more). When f fails, the lobby and
 // the row's copy of it are put back as they were, so memory never holds what the
 // store does not. Every field of a lobby is stored, so its stored form is the copy.
-func (h *Host) change(t *Table, f func() error) error {
+func (h *Host) Change(t *Table, f func() error) error {
 	before, err := json.Marshal(t.lobby())
 	if err != nil {
 		return err
@@ -411,21 +418,21 @@ func (h *Host) record(t *Table, summary *string) error {
 		err = h.db.AppendDecisions(h.wctx, t.Row.ID, pos, all[pos:])
 	}
 	if err != nil {
-		t.forget()
+		t.Forget()
 		return err
 	}
 	t.Row.Decisions = append(t.Row.Decisions, all[pos:]...)
 	if r := g.Result(); r != nil {
-		h.finished(t, r, g.Turns())
+		h.Finished(t, r, g.Turns())
 	}
 	return nil
 }
 
-// finished is the one path every game's ending takes once the store holds it (the
+// Finished is the one path every game's ending takes once the store holds it (the
 // result and the ratings committed in the transaction that ended the game, with its
 // final screen owed, which announces it): the table leaves the registry, its claim
 // is released, and its clocks are cleared.
-func (h *Host) finished(t *Table, res *game.Result, turns int) {
+func (h *Host) Finished(t *Table, res *game.Result, turns int) {
 	t.Row.Status, t.Row.Result, t.Row.Turns = store.StatusOver, res, turns
 	h.tables.remove(t.Row.ID)
 	h.release(t)
@@ -434,16 +441,16 @@ func (h *Host) finished(t *Table, res *game.Result, turns int) {
 	}
 }
 
-// commitShown commits the engine's new decisions and owes the screen of the new state,
+// CommitShown commits the engine's new decisions and owes the screen of the new state,
 // with the front's words for what happened above it. No clock runs meanwhile: a
 // deadline that comes due while a screen is owed plays nothing, and show arms the next.
-func (h *Host) commitShown(t *Table, e Event) error {
+func (h *Host) CommitShown(t *Table, e Event) error {
 	summary := h.front.Summary(t, e)
-	if err := t.game().record(h, &summary); err != nil {
+	if err := t.game().Record(h, &summary); err != nil {
 		return err
 	}
-	t.game().committed(e)
-	t.owed = &store.Screen{Game: t.Row.ID, Version: t.version(), Summary: summary}
+	t.game().Committed(e)
+	t.owed = &store.Screen{Game: t.Row.ID, Version: t.Version(), Summary: summary}
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 )
 
@@ -29,7 +30,7 @@ func Outcome(o host.Outcome) string {
 
 // LadderTitle names a rating ladder in replies.
 func LadderTitle(kind string) string {
-	if host.IsUpLadder(kind) {
+	if upbeathost.IsUpLadder(kind) {
 		return "UPBEAT " + upLadderTitle(kind)
 	}
 	if l := host.LadderLevel(kind); l != "" {

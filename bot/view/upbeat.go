@@ -11,6 +11,7 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
@@ -25,12 +26,12 @@ func UpNames(t *host.Table) []string {
 	out := make([]string, len(t.Row.Upbeat.Seats))
 	for i, id := range t.Row.Upbeat.Seats {
 		switch {
-		case t.Up.Levels[i] != "":
-			out[i] = fmt.Sprintf("Bot %d (%s)", i+1, t.Up.Levels[i])
+		case upbeathost.Lobby(t).Levels[i] != "":
+			out[i] = fmt.Sprintf("Bot %d (%s)", i+1, upbeathost.Lobby(t).Levels[i])
 		case id == "":
 			out[i] = "(open)"
 		default:
-			out[i] = t.Up.Names[i]
+			out[i] = upbeathost.Lobby(t).Names[i]
 		}
 	}
 	return out
@@ -62,7 +63,7 @@ func UpLobby(t *host.Table) Reply {
 	cfg := t.Row.Upbeat.Config
 	var b strings.Builder
 	fmt.Fprintf(&b, "**UPBEAT** · <@%s> opens a game for %d players on a %d x %d territory, %s each. Press **Join** to take a seat (**Leave** gives it up); <@%s> presses **Start** when the seats are full (within %d minutes, or the game closes).\n",
-		t.Up.Owner, len(t.Row.Upbeat.Seats), cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), t.Up.Owner, int(host.UpLobbyLife.Minutes()))
+		upbeathost.Lobby(t).Owner, len(t.Row.Upbeat.Seats), cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), upbeathost.Lobby(t).Owner, int(upbeathost.UpLobbyLife.Minutes()))
 	b.WriteString(upSeats(t, func(int) string { return "•" }))
 	id := func(action string) CustomID { return CustomID{Action: action, Game: t.Row.ID} }
 	return Reply{Content: Fit(b.String()), Components: []discordgo.MessageComponent{Row(
@@ -79,7 +80,7 @@ func UpAutoIntro(t *host.Table, step time.Duration) Reply {
 	cfg, n := t.Row.Upbeat.Config, len(t.Row.Upbeat.Seats)
 	var b strings.Builder
 	fmt.Fprintf(&b, "**UPBEAT** game #%d · <@%s> starts an auto game: %d bots play each other on a %d x %d territory, %s each (%d in all), one turn every %s. <@%s> can **Pause** and **Resume** it, or **Stop** it, which ends it at once as at its turn limit; it is not rated.\n",
-		t.Row.ID, t.Up.Owner, n, cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), int64(n)*cfg.MaxTurns, Duration(step), t.Up.Owner)
+		t.Row.ID, upbeathost.Lobby(t).Owner, n, cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), int64(n)*cfg.MaxTurns, Duration(step), upbeathost.Lobby(t).Owner)
 	b.WriteString(upSeats(t, func(int) string { return "•" }))
 	return Reply{Content: Fit(b.String())}
 }
@@ -90,7 +91,7 @@ func UpAutoIntro(t *host.Table, step time.Duration) Reply {
 func UpSoloIntro(t *host.Table) Reply {
 	cfg, names := t.Row.Upbeat.Config, UpNames(t)
 	return Reply{Content: Fit(fmt.Sprintf("**UPBEAT** game #%d · <@%s> plays against %s on a %d x %d territory, %s each. The game has started: write your first plan on the first-plans message (in the thread, when the bot may open one).\n%s",
-		t.Row.ID, t.Up.Owner, strings.Join(names[1:], ", "), cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), upSeats(t, func(int) string { return "•" })))}
+		t.Row.ID, upbeathost.Lobby(t).Owner, strings.Join(names[1:], ", "), cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), upSeats(t, func(int) string { return "•" })))}
 }
 
 // UpStarted replaces the lobby once the game has started in place (a thread, or here).
@@ -123,7 +124,7 @@ func UpFirstPlans(t *host.Table, until time.Time) Reply {
 // upWritten lists the seats, ticked when they wrote their first plan.
 func upWritten(t *host.Table) string {
 	return upSeats(t, func(p int) string {
-		if len(t.Up.Written) >= p && t.Up.Written[p-1] {
+		if len(upbeathost.Lobby(t).Written) >= p && upbeathost.Lobby(t).Written[p-1] {
 			return "✅"
 		}
 		return "⬜"
@@ -205,7 +206,7 @@ func UpResult(t *host.Table, s upbeat.Snapshot) string {
 	switch {
 	case s.Winner == 0:
 		return "A tie: the turn limit came and the best share the top."
-	case reason == string(host.UpLastStanding):
+	case reason == string(upbeathost.UpLastStanding):
 		return fmt.Sprintf("%s wins: the last city standing.", UpMention(t, s.Winner))
 	}
 	return fmt.Sprintf("%s wins at the turn limit (deposits, then regions, then budget).", UpMention(t, s.Winner))

@@ -6,13 +6,14 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
 
 // upLadderTitle names one of UPBEAT's ladders, without the game's name.
 func upLadderTitle(kind string) string {
-	if l := host.UpLadderLevel(kind); l != "" {
+	if l := upbeathost.UpLadderLevel(kind); l != "" {
 		return "against the bots (" + l + ")"
 	}
 	return "among people"
@@ -20,7 +21,7 @@ func upLadderTitle(kind string) string {
 
 // LeaderboardTitle heads a ladder's leaderboard: its game's name and the ladder.
 func LeaderboardTitle(kind string) string {
-	if host.IsUpLadder(kind) {
+	if upbeathost.IsUpLadder(kind) {
 		return "UPBEAT leaderboard — " + upLadderTitle(kind)
 	}
 	return "KOMBAT leaderboard — " + LadderTitle(kind)
@@ -49,7 +50,7 @@ func UpPastLine(p host.Past) string {
 // upPastName is seat p's name in a listed game: a bot's "Bot p (level)", a person's
 // display name, or "player p" when the stored lobby does not say.
 func upPastName(p host.Past, seat int) string {
-	switch lob := p.Up; {
+	switch lob := upbeathost.PastLobby(p.Game); {
 	case lob.Levels[seat-1] != "" || p.Game.Upbeat.Seats[seat-1] == "":
 		level := lob.Levels[seat-1]
 		if level == "" {
@@ -68,7 +69,7 @@ func upPastResult(p host.Past, res game.Result) string {
 		return "a tie at the turn limit"
 	}
 	how := "at the turn limit"
-	if res.Reason == host.UpLastStanding {
+	if res.Reason == upbeathost.UpLastStanding {
 		how = "as the last city standing"
 	}
 	return upPastName(p, res.Winner) + " won " + how

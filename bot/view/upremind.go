@@ -8,7 +8,7 @@ import (
 )
 
 // UpReminder is the reminder to the player of seat p of an UPBEAT game that left of
-// their revision clock remains (host.UpReminderLeft), mentioning them.
+// their revision clock remains (upbeathost.UpReminderLeft), mentioning them.
 func UpReminder(t *host.Table, p int, left time.Duration) Reply {
 	rep := Reply{Content: fmt.Sprintf("⏰ %s, your revision clock has %s left. When it runs out your plan is confirmed as it stands, and you cannot revise it again this game.",
 		UpMention(t, p), Duration(left))}

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
@@ -18,12 +19,12 @@ import (
 
 // UpReplayTerritory is step s's overview in a replay of a game of steps steps, with
 // its turn's crew path and a title saying which step it is.
-func UpReplayTerritory(s host.UpStep, steps int, names []string) render.Territory {
+func UpReplayTerritory(s upbeathost.UpStep, steps int, names []string) render.Territory {
 	return render.Territory{Snap: s.Snap, Last: s.Log, Names: names, Title: upStepTitle(s, steps, names)}
 }
 
 // upStepTitle says which step s is: the start, or turn k of the replay and whose.
-func upStepTitle(s host.UpStep, steps int, names []string) string {
+func upStepTitle(s upbeathost.UpStep, steps int, names []string) string {
 	switch {
 	case s.Step == 0:
 		return "Replay: the start"
@@ -60,7 +61,7 @@ func UpReplayMessage(t *host.Table, steps, shown, sizeMiB int) string {
 // image (png), its summary, and buttons to the first, previous, next and last steps.
 // The public viewer's buttons open a private viewer for whoever presses; a private
 // viewer's buttons move it in place, so nobody's stepping moves anyone else's.
-func UpReplayViewer(t *host.Table, s host.UpStep, steps int, png []byte, public bool) Reply {
+func UpReplayViewer(t *host.Table, s upbeathost.UpStep, steps int, png []byte, public bool) Reply {
 	names := UpNames(t)
 	var b strings.Builder
 	fmt.Fprintf(&b, "**UPBEAT game #%d** · ", t.Row.ID)

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -28,7 +29,7 @@ func WhyRows(gameID int64, n int) []discordgo.MessageComponent {
 // UpWhyButton is an UPBEAT screen's "Why?" button, drawn after the n-th confirmed turn
 // of the game: it explains the presser's own latest turn up to it (the screen after a
 // person's turn is soon replaced by the bots'), or, for anyone once the game is over or
-// in an auto game, that turn (host.UpWhy).
+// in an auto game, that turn (upbeathost.UpWhy).
 func UpWhyButton(gameID int64, n int) discordgo.Button {
 	return Button("Why?", discordgo.SecondaryButton, CustomID{Action: "upwhy", Game: gameID, Args: []string{strconv.Itoa(n)}})
 }
@@ -63,7 +64,7 @@ func upWithWhy(t *host.Table, rows []discordgo.MessageComponent) []discordgo.Mes
 
 // UpWhyText is an UPBEAT turn's explanation for the presser of its Why?: whose turn
 // it was and what their plan did, line by line (upbeat.TurnLog.Why).
-func UpWhyText(w *host.UpWhy, lang *interp.Language) string {
+func UpWhyText(w *upbeathost.UpWhy, lang *interp.Language) string {
 	t := w.Rec.Table()
 	names := UpNames(t)
 	return fmt.Sprintf("Turn %d of %s in UPBEAT game #%d\n%s", w.Log.Turn, names[w.Log.Player-1], t.Row.ID, w.Log.Why(lang, names))

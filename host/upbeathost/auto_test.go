@@ -1,13 +1,15 @@
-package host
+package upbeathost
 
 import (
 	"context"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -15,7 +17,7 @@ import (
 // autoDeadline is the game's stored AutoTurn deadline, if any.
 func autoDeadline(t *testing.T, db *store.DB) (store.Deadline, bool) {
 	t.Helper()
-	return deadlineOf(t, db, AutoTurn)
+	return deadlineOf(t, db, host.AutoTurn)
 }
 
 // TestUpbeat_AutoGame: an UPBEAT game of three bots, opened by ann, who watches. It is
@@ -28,11 +30,11 @@ func autoDeadline(t *testing.T, db *store.DB) (store.Deadline, bool) {
 func TestUpbeat_AutoGame(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "k.db")
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	f := newScriptFront()
 	db, err := store.Open(ctx, path)
 	must(t, err)
-	h, err := New(Options{DB: db, Front: f, Clock: clock, Log: quietLog(), RetryBase: time.Hour, RetryMax: time.Hour})
+	h, err := newHost(host.Options{DB: db, Front: f, Clock: clock, Log: quietLog(), RetryBase: time.Hour, RetryMax: time.Hour})
 	must(t, err)
 	step := h.AutoStep()
 	if step != 3*time.Second {
@@ -51,7 +53,7 @@ func TestUpbeat_AutoGame(t *testing.T) {
 		t.Fatalf("ann, watching an auto game, could not open another game: %v", err)
 	}
 
-	locked(t, h, id, func(tb *Table) {
+	locked(t, h, id, func(tb *host.Table) {
 		if err := h.StartUpbeat(tb, "bob"); refusedWith(t, err) == "" {
 			t.Error("bob started ann's auto game")
 		}
@@ -60,14 +62,14 @@ func TestUpbeat_AutoGame(t *testing.T) {
 			t.Fatalf("status %s once started, want play at once: nobody writes a plan", tb.Row.Status)
 		}
 	})
-	turns := func(h *Host) int { // turns played, read under the lock (stored once over)
+	turns := func(h *testHost) int { // turns played, read under the lock (stored once over)
 		if h.Get(id) == nil {
-			row, err := h.db.Game(ctx, id)
+			row, err := h.DB().Game(ctx, id)
 			must(t, err)
 			return row.Turns
 		}
 		n := 0
-		locked(t, h, id, func(tb *Table) {
+		locked(t, h, id, func(tb *host.Table) {
 			g, err := h.UpEngine(tb)
 			must(t, err)
 			n = g.Turns()
@@ -83,7 +85,7 @@ func TestUpbeat_AutoGame(t *testing.T) {
 
 	// One turn per step, none sooner.
 	played := 0
-	tick := func(h *Host, f *scriptFront, d time.Duration, want int) {
+	tick := func(h *testHost, f *scriptFront, d time.Duration, want int) {
 		t.Helper()
 		before := len(f.versions())
 		clock.Advance(d)
@@ -107,7 +109,7 @@ func TestUpbeat_AutoGame(t *testing.T) {
 	tick(h, f, time.Millisecond, 1)
 
 	// Pause: only ann; nothing plays while paused; Resume goes on a step later.
-	locked(t, h, id, func(tb *Table) {
+	locked(t, h, id, func(tb *host.Table) {
 		if msg := refusedWith(t, h.Pause(tb, "bob", true)); !strings.Contains(msg, "<@ann>") {
 			t.Errorf("bob pausing ann's game: %q", msg)
 		}
@@ -117,7 +119,7 @@ func TestUpbeat_AutoGame(t *testing.T) {
 		t.Error("a paused game keeps its next turn's deadline")
 	}
 	tick(h, f, 10*step, 0)
-	locked(t, h, id, func(tb *Table) { must(t, h.Pause(tb, "ann", false)) })
+	locked(t, h, id, func(tb *host.Table) { must(t, h.Pause(tb, "ann", false)) })
 	tick(h, f, step-time.Millisecond, 0)
 	tick(h, f, time.Millisecond, 1)
 
@@ -171,20 +173,20 @@ func TestUpbeat_AutoGame(t *testing.T) {
 // Nobody else may stop it, nor can a game of people be stopped.
 func TestUpbeat_StopAutoGame_U22(t *testing.T) {
 	ctx := context.Background()
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	f := newScriptFront()
 	h, db := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, clock)
 	tb, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: "c", Owner: "ann", OwnerName: "Ann", Config: upConfig(),
 		Seats: 2, Bots: []string{"easy", "easy"}, Seed: 7})
 	must(t, err)
 	id := tb.Row.ID
-	locked(t, h, id, func(tb *Table) { must(t, h.StartUpbeat(tb, "ann")) })
+	locked(t, h, id, func(tb *host.Table) { must(t, h.StartUpbeat(tb, "ann")) })
 	for range 3 {
 		clock.Advance(h.AutoStep())
 		h.RunDue(ctx)
 	}
 	var want int
-	locked(t, h, id, func(tb *Table) {
+	locked(t, h, id, func(tb *host.Table) {
 		if msg := refusedWith(t, h.StopUpbeat(tb, "bob")); !strings.Contains(msg, "<@ann>") {
 			t.Errorf("bob stopping ann's game: %q", msg)
 		}
@@ -222,7 +224,7 @@ func TestUpbeat_StopAutoGame_U22(t *testing.T) {
 	}
 	// A game of people has no Stop: they end it by playing or resigning.
 	duel := upOpened(t, h)
-	locked(t, h, duel.Row.ID, func(tb *Table) {
+	locked(t, h, duel.Row.ID, func(tb *host.Table) {
 		if msg := refusedWith(t, h.StopUpbeat(tb, "ann")); !strings.Contains(msg, "Only a game of bots") {
 			t.Errorf("stopping a game of people: %q", msg)
 		}
@@ -240,7 +242,7 @@ func TestUpbeat_AutoPaceUnderASecond(t *testing.T) {
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "k.db"))
 	must(t, err)
 	f := newScriptFront()
-	h, err := New(Options{DB: db, Front: f, Log: quietLog(), AutoStep: 20 * time.Millisecond, RetryBase: time.Hour, RetryMax: time.Hour})
+	h, err := newHost(host.Options{DB: db, Front: f, Log: quietLog(), AutoStep: 20 * time.Millisecond, RetryBase: time.Hour, RetryMax: time.Hour})
 	must(t, err)
 	t.Cleanup(func() {
 		<-h.Close()
@@ -252,7 +254,7 @@ func TestUpbeat_AutoPaceUnderASecond(t *testing.T) {
 		Seats: 2, Bots: []string{"easy", "easy"}, Seed: 7})
 	must(t, err)
 	h.Tick() // running before the game starts: its first turn is armed after the loop's last look
-	locked(t, h, tb.Row.ID, func(tb *Table) { must(t, h.StartUpbeat(tb, "ann")) })
+	locked(t, h, tb.Row.ID, func(tb *host.Table) { must(t, h.StartUpbeat(tb, "ann")) })
 	for range 1 + 12 { // the first screen, then a screen a turn
 		f.wait(t)
 	}
@@ -261,40 +263,47 @@ func TestUpbeat_AutoPaceUnderASecond(t *testing.T) {
 	}
 }
 
-// TestTick_WakesAtTheNextDeadline: Tick sleeps until the soonest deadline when it is
-// within a second (a millisecond more: deadlines are stored to the millisecond), a
-// second otherwise, and is woken when a deadline is armed; a deadline it has fired
-// for already and that is still to come by the host's clock is not woken for again.
-func TestTick_WakesAtTheNextDeadline(t *testing.T) {
+// BenchmarkUpbeat_AutoTurn is one turn of an auto game of two bots through the host:
+// its AutoTurn deadline due, the bot's turn played, committed with its screen owed,
+// and the screen shown (which arms the next turn). A game over is replaced by a new
+// one outside the timing.
+func BenchmarkUpbeat_AutoTurn(b *testing.B) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "k.db"))
-	must(t, err)
-	clock := NewManualClock(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
-	h, err := New(Options{DB: db, Front: newScriptFront(), Log: quietLog(), Clock: clock})
-	must(t, err)
-	t.Cleanup(func() {
+	db, err := store.Open(ctx, filepath.Join(b.TempDir(), "k.db"))
+	must(b, err)
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
+	f := newScriptFront()
+	h, err := newHost(host.Options{DB: db, Front: f, Clock: clock, Log: quietLog(), RetryBase: time.Hour, RetryMax: time.Hour})
+	must(b, err)
+	b.Cleanup(func() {
 		<-h.Close()
 		db.Close()
 	})
-	if wait, due := h.untilNext(ctx, time.Time{}); wait != time.Second || !due.IsZero() {
-		t.Errorf("no deadline: sleeps %v for %v, want a second", wait, due)
+	cfg := upbeat.DefaultConfig()
+	cfg.MaxTurns = 50
+	n := 0
+	open := func() int64 {
+		n++
+		place := "c" + strconv.Itoa(n)
+		tb, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: place, Owner: "cy", OwnerName: "Cy", Config: cfg,
+			Seats: 2, Bots: []string{"easy", "easy"}, Seed: uint64(n)})
+		must(b, err)
+		tb, err = h.Lock(tb.Row.ID)
+		must(b, err)
+		defer tb.Unlock()
+		must(b, h.StartUpbeat(tb, "cy"))
+		<-f.ok // its first screen
+		return tb.Row.ID
 	}
-	tb := &Table{Row: &store.Game{ID: 9, Game: store.GameUpbeat, Upbeat: &store.Upbeat{}}}
-	soon := clock.Now().Add(20 * time.Millisecond)
-	h.Arm(tb, AutoTurn, soon)
-	select {
-	case <-h.armed:
-	default:
-		t.Error("arming a deadline did not wake Tick's loop")
-	}
-	if wait, due := h.untilNext(ctx, time.Time{}); wait != 21*time.Millisecond || !due.Equal(soon) {
-		t.Errorf("a deadline 20 ms away: sleeps %v for %v, want 21ms for %v", wait, due, soon)
-	}
-	if wait, _ := h.untilNext(ctx, soon); wait != time.Second {
-		t.Errorf("a deadline fired for already: sleeps %v, want a second", wait)
-	}
-	h.Arm(tb, AutoTurn, clock.Now().Add(5*time.Second))
-	if wait, due := h.untilNext(ctx, time.Time{}); wait != time.Second || !due.IsZero() {
-		t.Errorf("a deadline 5 s away: sleeps %v for %v, want a second", wait, due)
+	id := open()
+	for b.Loop() {
+		clock.Advance(h.AutoStep())
+		h.RunDue(ctx)
+		<-f.ok
+		if h.Get(id) == nil { // over
+			b.StopTimer()
+			id = open()
+			b.StartTimer()
+		}
 	}
 }

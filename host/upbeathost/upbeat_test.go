@@ -1,4 +1,4 @@
-package host
+package upbeathost
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
@@ -26,7 +27,7 @@ func upConfig() upbeat.Config {
 
 // upOpened opens ann's 3-player game with two bots and starts it: the first plans are
 // being written.
-func upOpened(t *testing.T, h *Host) *Table {
+func upOpened(t *testing.T, h *testHost) *host.Table {
 	t.Helper()
 	tb, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: "c", Owner: "ann", OwnerName: "Ann", Config: upConfig(),
 		Seats: 3, Bots: []string{"easy", "easy"}, Seed: 7})
@@ -41,7 +42,7 @@ func upOpened(t *testing.T, h *Host) *Table {
 		t.Error("bob, who did not open the game, started it")
 	}
 	must(t, h.StartUpbeat(tb, "ann"))
-	if tb.Up.PlansDue.IsZero() {
+	if Lobby(tb).PlansDue.IsZero() {
 		t.Error("the first plans' deadline is not kept for the chat to show")
 	}
 	return tb
@@ -49,11 +50,11 @@ func upOpened(t *testing.T, h *Host) *Table {
 
 // hostToRestart hosts the database at path with front for a test that stops the host
 // itself (a restart), retrying a failed screen only after an hour: never within the test.
-func hostToRestart(t *testing.T, path string, f Front, clock Clock) (*Host, *store.DB) {
+func hostToRestart(t *testing.T, path string, f host.Front, clock host.Clock) (*testHost, *store.DB) {
 	t.Helper()
 	db, err := store.Open(context.Background(), path)
 	must(t, err)
-	h, err := New(Options{DB: db, Front: f, Clock: clock, Log: quietLog(), RetryBase: time.Hour, RetryMax: time.Hour})
+	h, err := newHost(host.Options{DB: db, Front: f, Clock: clock, Log: quietLog(), RetryBase: time.Hour, RetryMax: time.Hour})
 	must(t, err)
 	return h, db
 }
@@ -61,11 +62,11 @@ func hostToRestart(t *testing.T, path string, f Front, clock Clock) (*Host, *sto
 // upDeadline is the game's stored turn clock, if any.
 func upDeadline(t *testing.T, db *store.DB) (store.Deadline, bool) {
 	t.Helper()
-	return deadlineOf(t, db, TurnTimeUp)
+	return deadlineOf(t, db, host.TurnTimeUp)
 }
 
 // deadlineOf is the game's stored deadline of kind, if any.
-func deadlineOf(t *testing.T, db *store.DB, kind Deadline) (store.Deadline, bool) {
+func deadlineOf(t *testing.T, db *store.DB, kind host.Deadline) (store.Deadline, bool) {
 	t.Helper()
 	ds, err := db.Deadlines(context.Background(), time.Unix(4_000_000_000, 0))
 	must(t, err)
@@ -78,7 +79,7 @@ func deadlineOf(t *testing.T, db *store.DB, kind Deadline) (store.Deadline, bool
 }
 
 // locked runs f under the table's lock: after whatever the host was doing with it.
-func locked(t *testing.T, h *Host, id int64, f func(*Table)) {
+func locked(t *testing.T, h *testHost, id int64, f func(*host.Table)) {
 	t.Helper()
 	tb, err := h.Lock(id)
 	must(t, err)
@@ -93,14 +94,14 @@ func locked(t *testing.T, h *Host, id int64, f func(*Table)) {
 // state's screen is shown exactly once, and the stored record replays to the result.
 func TestUpbeat_GameThroughTheHost(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "k.db")
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	f := newScriptFront()
 	h, db := hostToRestart(t, path, f, clock)
 	tb := upOpened(t, h)
 	id := tb.Row.ID
 
 	// The first plans (U19): the bots wrote theirs; ann's is checked, then the game begins.
-	locked(t, h, id, func(tb *Table) {
+	locked(t, h, id, func(tb *host.Table) {
 		var ie *interp.Error
 		if _, err := h.WritePlan(tb, "ann", "invest ("); !errors.As(err, &ie) {
 			t.Errorf("a first plan that does not compile: %v", err)
@@ -124,12 +125,12 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 
 	// ann revises after 10 s (recorded, no new screen) and confirms 5 s later.
 	clock.Advance(10 * time.Second)
-	locked(t, h, id, func(tb *Table) { must(t, h.ReviseUpbeat(tb, "ann", "collect 1\ninvest 20")) })
+	locked(t, h, id, func(tb *host.Table) { must(t, h.ReviseUpbeat(tb, "ann", "collect 1\ninvest 20")) })
 	if got := f.versions(); len(got) != 2 {
 		t.Errorf("screens %v after a revision, want none new", got)
 	}
 	clock.Advance(5 * time.Second)
-	locked(t, h, id, func(tb *Table) {
+	locked(t, h, id, func(tb *host.Table) {
 		if err := h.ConfirmUpbeat(tb, "bob"); refusedWith(t, err) == "" {
 			t.Error("bob, not in the game, confirmed ann's turn")
 		}
@@ -154,7 +155,7 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 	f.mu.Unlock()
 	var owed int
 	var stored []upbeat.Action
-	locked(t, h, id, func(tb *Table) {
+	locked(t, h, id, func(tb *host.Table) {
 		must(t, h.ConfirmUpbeat(tb, "ann"))
 		if tb.Owed() == nil {
 			t.Fatal("the screen that failed is not owed")
@@ -178,7 +179,7 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 	if s := f2.wait(t); s.Version != owed {
 		t.Fatalf("after the restart, screen %d shown first, want the owed one (%d)", s.Version, owed)
 	}
-	locked(t, h2, id, func(tb *Table) {
+	locked(t, h2, id, func(tb *host.Table) {
 		if !slices.Equal(tb.Row.Upbeat.Actions[:len(stored)], stored) {
 			t.Errorf("the restored record differs from the one stored before the restart")
 		}
@@ -230,7 +231,7 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 	}
 	f2.mu.Lock()
 	defer f2.mu.Unlock()
-	if !slices.Contains(f2.events, EvTimeUp) {
+	if !slices.Contains(f2.events, host.EvTimeUp) {
 		t.Errorf("events %v: no turn played for ann when her clock ran out", f2.events)
 	}
 }
@@ -238,12 +239,12 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 // TestUpbeat_InitialPlanTimeUp: a person who has not written a first plan when the
 // initial-plan time is up plays "done" (U19): the stored deadline begins the game.
 func TestUpbeat_InitialPlanTimeUp(t *testing.T) {
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	f := newScriptFront()
 	h, db := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, clock)
 	tb := upOpened(t, h)
 	planTimeRunsOut(t, h, f, clock)
-	locked(t, h, tb.Row.ID, func(tb *Table) {
+	locked(t, h, tb.Row.ID, func(tb *host.Table) {
 		g, err := h.UpEngine(tb)
 		must(t, err)
 		if g.Plan(1) != "" || g.Current() != 1 || tb.Row.Status != store.StatusPlay {
@@ -259,17 +260,17 @@ func TestUpbeat_InitialPlanTimeUp(t *testing.T) {
 // channel is told, so it cannot hold its channel for ever; its opener may cancel it
 // sooner, and nobody else can; a started game is not cancelled by the lobby's clock.
 func TestUpbeat_LobbyEnds(t *testing.T) {
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	f := newScriptFront()
 	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, clock)
-	open := func(place string) *Table { // each on its own server: ann plays one game per server
+	open := func(place string) *host.Table { // each on its own server: ann plays one game per server
 		tb, err := h.OpenUpbeat(UpOpen{Scope: place, Place: place, Owner: "ann", OwnerName: "Ann", Config: upConfig(),
 			Seats: 3, Bots: []string{"easy"}, Seed: 7})
 		must(t, err)
 		return tb
 	}
 	idle, cancelled, started := open("c1"), open("c2"), open("c3")
-	locked(t, h, cancelled.Row.ID, func(tb *Table) {
+	locked(t, h, cancelled.Row.ID, func(tb *host.Table) {
 		if err := h.CancelUpbeat(tb, "bob"); refusedWith(t, err) == "" {
 			t.Error("bob cancelled ann's game")
 		}
@@ -278,7 +279,7 @@ func TestUpbeat_LobbyEnds(t *testing.T) {
 	if h.InPlace("c2") != nil {
 		t.Error("the game ann cancelled still holds its channel")
 	}
-	locked(t, h, started.Row.ID, func(tb *Table) {
+	locked(t, h, started.Row.ID, func(tb *host.Table) {
 		_, err := h.JoinUpbeat(tb, "bob", "Bob")
 		must(t, err)
 		must(t, h.StartUpbeat(tb, "ann"))
@@ -299,7 +300,7 @@ func TestUpbeat_LobbyEnds(t *testing.T) {
 	f.mu.Lock()
 	n := 0
 	for _, k := range f.notes {
-		if k == NoteLobbyExpired {
+		if k == host.NoteLobbyExpired {
 			n++
 		}
 	}
@@ -313,7 +314,7 @@ func TestUpbeat_LobbyEnds(t *testing.T) {
 // so the one-game rule does not hold them in a lobby that may never start; the opener
 // cancels instead, and once the game has started only resigning leaves it.
 func TestUpbeat_LeaveLobby(t *testing.T) {
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), clock)
 	lobby, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: "c1", Owner: "ann", OwnerName: "Ann", Config: upConfig(),
 		Seats: 3, Bots: []string{"easy"}, Seed: 7})
@@ -321,7 +322,7 @@ func TestUpbeat_LeaveLobby(t *testing.T) {
 	other, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: "c2", Owner: "cat", OwnerName: "Cat", Config: upConfig(),
 		Seats: 2, Seed: 8})
 	must(t, err)
-	locked(t, h, lobby.Row.ID, func(tb *Table) {
+	locked(t, h, lobby.Row.ID, func(tb *host.Table) {
 		_, err := h.JoinUpbeat(tb, "bob", "Bob")
 		must(t, err)
 		for _, tc := range []struct{ who, want string }{
@@ -336,23 +337,23 @@ func TestUpbeat_LeaveLobby(t *testing.T) {
 			t.Errorf("bob resigning in the lobby: %q", msg)
 		}
 	})
-	locked(t, h, other.Row.ID, func(tb *Table) {
+	locked(t, h, other.Row.ID, func(tb *host.Table) {
 		if _, err := h.JoinUpbeat(tb, "bob", "Bob"); !strings.Contains(refusedWith(t, err), "<#c1>") {
 			t.Errorf("bob joined a second game while seated in the first: %v", err)
 		}
 	})
-	locked(t, h, lobby.Row.ID, func(tb *Table) {
+	locked(t, h, lobby.Row.ID, func(tb *host.Table) {
 		must(t, h.LeaveUpbeat(tb, "bob"))
-		if tb.Seat("bob") != 0 || tb.upOpenSeats() != 1 || tb.Up.Names[1] != "" {
-			t.Errorf("after bob left: seats %q, names %q", tb.Row.Upbeat.Seats, tb.Up.Names)
+		if tb.Seat("bob") != 0 || upOpenSeats(tb) != 1 || Lobby(tb).Names[1] != "" {
+			t.Errorf("after bob left: seats %q, names %q", tb.Row.Upbeat.Seats, Lobby(tb).Names)
 		}
 	})
-	stored, err := h.db.Game(context.Background(), lobby.Row.ID)
+	stored, err := h.DB().Game(context.Background(), lobby.Row.ID)
 	must(t, err)
 	if slices.Contains(stored.Upbeat.Seats, "bob") {
 		t.Errorf("the stored lobby still seats bob: %q", stored.Upbeat.Seats)
 	}
-	locked(t, h, other.Row.ID, func(tb *Table) {
+	locked(t, h, other.Row.ID, func(tb *host.Table) {
 		if _, err := h.JoinUpbeat(tb, "bob", "Bob"); err != nil {
 			t.Errorf("bob, having left, could not join another game: %v", err)
 		}
@@ -366,11 +367,11 @@ func TestUpbeat_LeaveLobby(t *testing.T) {
 // TestOneGame_OutIsFree_U16: a player who resigned is out of the game (U16) and free to
 // play elsewhere on the server while the others play on; those still in are not.
 func TestOneGame_OutIsFree_U16(t *testing.T) {
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), clock)
 	tb, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: "c", Owner: "ann", OwnerName: "Ann", Config: upConfig(), Seats: 3, Seed: 7})
 	must(t, err)
-	locked(t, h, tb.Row.ID, func(tb *Table) {
+	locked(t, h, tb.Row.ID, func(tb *host.Table) {
 		for _, u := range []string{"bob", "cat"} {
 			_, err := h.JoinUpbeat(tb, u, u)
 			must(t, err)
@@ -406,13 +407,13 @@ func TestUpbeat_LongPlanBounded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("ten million steps")
 	}
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), clock)
 	cfg := upConfig()
 	cfg.StepLimit, cfg.InitBudget = upbeat.MaxStepLimit, upbeat.MaxAmount
 	tb, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: "c", Owner: "ann", OwnerName: "Ann", Config: cfg, Seats: 2, Seed: 7})
 	must(t, err)
-	locked(t, h, tb.Row.ID, func(tb *Table) {
+	locked(t, h, tb.Row.ID, func(tb *host.Table) {
 		_, err := h.JoinUpbeat(tb, "bob", "Bob")
 		must(t, err)
 		must(t, h.StartUpbeat(tb, "ann"))
@@ -449,12 +450,12 @@ func TestUpbeat_LongPlanBounded(t *testing.T) {
 // shows it after the restart, and the initial-plan time starts only then, whole.
 func TestUpbeat_FirstPlansOwed(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "k.db")
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	f := newScriptFront(errTransient)
 	h, db := hostToRestart(t, path, f, clock)
 	tb := upOpened(t, h)
 	id := tb.Row.ID
-	locked(t, h, id, func(tb *Table) {
+	locked(t, h, id, func(tb *host.Table) {
 		if s := tb.Owed(); s == nil || s.Version != upPlansVersion {
 			t.Fatalf("owed %+v after the first-plans post failed, want the first plans' screen", s)
 		}
@@ -462,13 +463,13 @@ func TestUpbeat_FirstPlansOwed(t *testing.T) {
 	if s, err := db.OwedScreen(context.Background(), id); err != nil || s.Version != upPlansVersion || s.Attempts != 1 {
 		t.Errorf("stored debt %+v (%v), want the first plans' screen, one failed attempt", s, err)
 	}
-	if d, ok := deadlineOf(t, db, SetupExpiry); ok {
+	if d, ok := deadlineOf(t, db, host.SetupExpiry); ok {
 		t.Errorf("initial-plan time %+v running while its screen is not up", d)
 	}
 	cfg := upConfig()
 	clock.Advance(2 * cfg.InitPlanTime())
 	h.RunDue(context.Background())
-	locked(t, h, id, func(tb *Table) {
+	locked(t, h, id, func(tb *host.Table) {
 		if tb.Row.Status != store.StatusSetup {
 			t.Errorf("status %s after an outage longer than the initial-plan time, want setup: nobody could write a plan", tb.Row.Status)
 		}
@@ -491,13 +492,13 @@ func TestUpbeat_FirstPlansOwed(t *testing.T) {
 		t.Fatalf("after the restart, screen %d shown first, want the first plans' (%d)", s.Version, upPlansVersion)
 	}
 	shownAt := clock.Now()
-	d, ok := deadlineOf(t, db2, SetupExpiry)
+	d, ok := deadlineOf(t, db2, host.SetupExpiry)
 	if !ok || !d.Due.Equal(shownAt.Add(cfg.InitPlanTime())) {
 		t.Fatalf("initial-plan time %+v (%v), want due the whole time after the screen went up", d, ok)
 	}
-	locked(t, h2, id, func(tb *Table) {
-		if !tb.Up.PlansDue.Equal(d.Due) || tb.Owed() != nil {
-			t.Errorf("plans due %v, owed %+v; want the deadline shown, nothing owed", tb.Up.PlansDue, tb.Owed())
+	locked(t, h2, id, func(tb *host.Table) {
+		if !Lobby(tb).PlansDue.Equal(d.Due) || tb.Owed() != nil {
+			t.Errorf("plans due %v, owed %+v; want the deadline shown, nothing owed", Lobby(tb).PlansDue, tb.Owed())
 		}
 	})
 	if _, err := db2.OwedScreen(context.Background(), id); !errors.Is(err, store.ErrNotFound) {
@@ -509,7 +510,7 @@ func TestUpbeat_FirstPlansOwed(t *testing.T) {
 // planTimeRunsOut advances the clock to a second before the initial-plan time of the
 // first-plans screen just shown runs out, then to the end of it: the game begins (its
 // first screen shown) then and not before.
-func planTimeRunsOut(t *testing.T, h *Host, f *scriptFront, clock *ManualClock) {
+func planTimeRunsOut(t *testing.T, h *testHost, f *scriptFront, clock *host.ManualClock) {
 	t.Helper()
 	clock.Advance(upConfig().InitPlanTime() - time.Second)
 	h.RunDue(context.Background())

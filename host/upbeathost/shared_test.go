@@ -1,4 +1,4 @@
-package host
+package upbeathost
 
 import (
 	"context"
@@ -9,38 +9,39 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 )
 
 // sharedHost is a host of the shared database db for the games mine says, with its
 // own front, on clock.
-func sharedHost(t *testing.T, db *store.DB, clock Clock, mine func(*store.Game) bool) (*Host, *scriptFront) {
+func sharedHost(t *testing.T, db *store.DB, clock host.Clock, mine func(*store.Game) bool) (*testHost, *scriptFront) {
 	t.Helper()
 	f := newScriptFront()
-	h, err := New(Options{DB: db, Front: f, Clock: clock, Log: quietLog(), RetryBase: time.Hour, RetryMax: time.Hour, Mine: mine})
+	h, err := newHost(host.Options{DB: db, Front: f, Clock: clock, Log: quietLog(), RetryBase: time.Hour, RetryMax: time.Hour, Mine: mine})
 	must(t, err)
 	t.Cleanup(func() { <-h.Close() })
 	return h, f
 }
 
 // sharedDB opens a database for the test's hosts, closed after them, and a clock.
-func sharedDB(t *testing.T) (*store.DB, *ManualClock) {
+func sharedDB(t *testing.T) (*store.DB, *host.ManualClock) {
 	t.Helper()
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "k.db"))
 	must(t, err)
 	t.Cleanup(func() { db.Close() }) // after the hosts' Close (cleanups run last first)
-	return db, NewManualClock(time.Unix(1_800_000_000, 0))
+	return db, host.NewManualClock(time.Unix(1_800_000_000, 0))
 }
 
 // clockedSolo opens ann's solitaire game at scope/place with a one-minute turn clock
 // and brings it to its first board: her turn clock and its reminder are stored.
-func clockedSolo(t *testing.T, h *Host, scope, place string) int64 {
+func clockedSolo(t *testing.T, h *testHost, scope, place string) int64 {
 	t.Helper()
-	tb, err := h.OpenSetup(Where{Scope: scope, Place: place, Config: game.DefaultConfig(), TurnTimeout: time.Minute},
-		game.ModeSolitaire, Seated{"ann-" + place, "Ann"}, 1, [2]string{})
+	tb, err := h.OpenSetup(host.Where{Scope: scope, Place: place, Config: game.DefaultConfig(), TurnTimeout: time.Minute},
+		game.ModeSolitaire, host.Seated{User: "ann-" + place, Name: "Ann"}, 1, [2]string{})
 	must(t, err)
 	defer tb.Unlock()
-	tb.Lobby.Kinds = []Proposal{{Name: "Idle", Strategy: "done"}}
+	tb.Lobby.Kinds = []host.Proposal{{Name: "Idle", Strategy: "done"}}
 	must(t, h.Agree(tb))
 	g, err := h.Engine(tb)
 	must(t, err)
@@ -52,13 +53,13 @@ func clockedSolo(t *testing.T, h *Host, scope, place string) int64 {
 
 // autoUpbeat opens and starts an UPBEAT game of three bots at scope/place: its first
 // auto turn is stored as a deadline.
-func autoUpbeat(t *testing.T, h *Host, scope, place string) int64 {
+func autoUpbeat(t *testing.T, h *testHost, scope, place string) int64 {
 	t.Helper()
 	tb, err := h.OpenUpbeat(UpOpen{Scope: scope, Place: place, Owner: "cy-" + place, OwnerName: "Cy", Config: upConfig(),
 		Seats: 3, Bots: []string{"easy", "easy", "easy"}, Seed: 7})
 	must(t, err)
 	id := tb.Row.ID
-	locked(t, h, id, func(tb *Table) { must(t, h.StartUpbeat(tb, "cy-"+place)) })
+	locked(t, h, id, func(tb *host.Table) { must(t, h.StartUpbeat(tb, "cy-"+place)) })
 	return id
 }
 
@@ -73,13 +74,6 @@ func allDeadlines(t *testing.T, db *store.DB) []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// events lists the kinds of events a front has worded, safely.
-func (f *scriptFront) eventKinds() []EventKind {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return slices.Clone(f.events)
 }
 
 // TestShared_ShardsLeaveEachOthersDeadlines: two shards on one database (each hosts
@@ -112,10 +106,10 @@ func TestShared_ShardsLeaveEachOthersDeadlines(t *testing.T) {
 	}
 
 	a.RunDue(ctx)
-	if !slices.Contains(fa.eventKinds(), EvTimeUp) {
+	if !slices.Contains(fa.eventKinds(), host.EvTimeUp) {
 		t.Errorf("shard a's events %v: its turn clock did not play ann's turn", fa.eventKinds())
 	}
-	locked(t, a, auto, func(tb *Table) {
+	locked(t, a, auto, func(tb *host.Table) {
 		g, err := a.UpEngine(tb)
 		must(t, err)
 		if g.Turns() == 0 {
@@ -139,7 +133,7 @@ func TestShared_TwinTakesOverOnlyOnceLetGo(t *testing.T) {
 	fo.mu.Lock()
 	fo.fail = []error{errTransient}
 	fo.mu.Unlock()
-	locked(t, old, solo, func(tb *Table) { must(t, old.EndTurn(tb, 1)) })
+	locked(t, old, solo, func(tb *host.Table) { must(t, old.EndTurn(tb, 1)) })
 	owedBefore := allDeadlines(t, db)
 
 	twin, ft := sharedHost(t, db, clock, nil)
@@ -147,7 +141,7 @@ func TestShared_TwinTakesOverOnlyOnceLetGo(t *testing.T) {
 		t.Fatalf("the twin restored %d games (%v) the old process holds", n, err)
 	}
 	twin.Connected()
-	clock.Advance(adoptGrace + 2*time.Minute)
+	clock.Advance(host.AdoptGrace + 2*time.Minute)
 	twin.RunDue(ctx)
 	if n := twin.Adopt(ctx); n != 0 {
 		t.Fatalf("the twin took up %d games the old process holds", n)
@@ -179,7 +173,7 @@ func TestShared_TwinTakesOverOnlyOnceLetGo(t *testing.T) {
 		t.Fatalf("the twin showed game %d version %d first, want the owed board of game %d (3)", s.Game, s.Version, solo)
 	}
 	twin.RunDue(ctx)
-	if !slices.Contains(ft.eventKinds(), EvTurn) {
+	if !slices.Contains(ft.eventKinds(), host.EvTurn) {
 		t.Errorf("the twin's events %v: it ran no turn of the games it took up", ft.eventKinds())
 	}
 }

@@ -1,8 +1,9 @@
-package host
+package upbeathost
 
 import (
 	"fmt"
 
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -15,19 +16,17 @@ import (
 // UpLast is the log of the turn an UPBEAT game's latest screen follows: the last
 // confirmed turn, or nothing when the latest event was the start or a resignation.
 // The engine is rebuilt first when needed; an engine that cannot be gives nothing.
-func (h *Host) UpLast(t *Table) upbeat.TurnLog {
-	if _, err := h.UpEngine(t); err != nil {
+func (u *Up) UpLast(t *host.Table) upbeat.TurnLog {
+	if _, err := u.UpEngine(t); err != nil {
 		return upbeat.TurnLog{}
 	}
-	return t.upLast
+	return part(t).last
 }
 
 // upLastOf is the log a screen owed for e draws: its turn's, or none.
-func upLastOf(e Event) upbeat.TurnLog {
-	if e.Up == nil {
-		return upbeat.TurnLog{}
-	}
-	return *e.Up
+func upLastOf(e host.Event) upbeat.TurnLog {
+	log, _ := e.Turn.(upbeat.TurnLog)
+	return log
 }
 
 // upReplay rebuilds a game from its record with the log its latest screen draws: that

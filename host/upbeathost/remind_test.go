@@ -1,4 +1,4 @@
-package host
+package upbeathost
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/upbeat"
 )
 
@@ -15,10 +16,10 @@ import (
 type noteFront struct {
 	*scriptFront
 	mu  sync.Mutex
-	got []Note
+	got []host.Note
 }
 
-func (f *noteFront) Tell(t *Table, n Note) {
+func (f *noteFront) Tell(t *host.Table, n host.Note) {
 	f.scriptFront.Tell(t, n)
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -26,12 +27,12 @@ func (f *noteFront) Tell(t *Table, n Note) {
 }
 
 // reminders lists the reminders told so far.
-func (f *noteFront) reminders() []Note {
+func (f *noteFront) reminders() []host.Note {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	var out []Note
+	var out []host.Note
 	for _, n := range f.got {
-		if n.Kind == NoteReminder {
+		if n.Kind == host.NoteReminder {
 			out = append(out, n)
 		}
 	}
@@ -59,12 +60,12 @@ func TestUpReminderLeft(t *testing.T) {
 // and the time-up follows as before.
 func TestUpbeat_U20_ReminderOncePerTurn(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "k.db")
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	f := &noteFront{scriptFront: newScriptFront()}
 	h, _ := hostOn(t, path, f, clock)
 	tb := upOpened(t, h)
 	id := tb.Row.ID
-	locked(t, h, id, func(tb *Table) {
+	locked(t, h, id, func(tb *host.Table) {
 		_, err := h.WritePlan(tb, "ann", "invest 5")
 		must(t, err)
 	})
@@ -72,7 +73,7 @@ func TestUpbeat_U20_ReminderOncePerTurn(t *testing.T) {
 	// Turn 1: ann confirms after 5 s, before her reminder.
 	clock.Advance(5 * time.Second)
 	h.RunDue(context.Background())
-	locked(t, h, id, func(tb *Table) { must(t, h.ConfirmUpbeat(tb, "ann")) })
+	locked(t, h, id, func(tb *host.Table) { must(t, h.ConfirmUpbeat(tb, "ann")) })
 
 	// Turn 2 (55 s left): the reminder is due when 12 s are left, 43 s on; the host
 	// restarts meanwhile.
@@ -98,8 +99,8 @@ func TestUpbeat_U20_ReminderOncePerTurn(t *testing.T) {
 	// ann confirms with 10 s left: her next turn starts below 12 s and has no reminder;
 	// its clock runs out and her plan is confirmed for her.
 	clock.Advance(2 * time.Second)
-	locked(t, h2, id, func(tb *Table) { must(t, h2.ConfirmUpbeat(tb, "ann")) })
-	if d, ok := upDeadline(t, h2.db); !ok || !d.Due.Equal(clock.Now().Add(10*time.Second)) {
+	locked(t, h2, id, func(tb *host.Table) { must(t, h2.ConfirmUpbeat(tb, "ann")) })
+	if d, ok := upDeadline(t, h2.DB()); !ok || !d.Due.Equal(clock.Now().Add(10*time.Second)) {
 		t.Fatalf("ann's turn clock %+v, want 10 s from now", d)
 	}
 	clock.Advance(10 * time.Second)
@@ -108,7 +109,7 @@ func TestUpbeat_U20_ReminderOncePerTurn(t *testing.T) {
 		t.Errorf("reminders %+v; want none on a turn that starts with less than 12 s", r)
 	}
 	// From then on every turn of hers is confirmed at once (U20): the game ran to its end.
-	row, err := h2.db.Game(context.Background(), id)
+	row, err := h2.DB().Game(context.Background(), id)
 	must(t, err)
 	if g, err := upbeat.Replay(upbeat.NewLanguage(), row.UpbeatRecord(), nil); err != nil || !g.Over() || g.CanRevise(1) {
 		t.Errorf("the game after ann's clock ran out: %v; want over, ann's clock spent", err)
@@ -119,12 +120,12 @@ func TestUpbeat_U20_ReminderOncePerTurn(t *testing.T) {
 // crew path the territory draws) is the same after a restart, rebuilt from the record.
 func TestUpbeat_CrewPathAfterRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "k.db")
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	h, _ := hostOn(t, path, newScriptFront(), clock)
 	tb := upOpened(t, h)
 	id := tb.Row.ID
 	var before upbeat.TurnLog
-	locked(t, h, id, func(tb *Table) {
+	locked(t, h, id, func(tb *host.Table) {
 		_, err := h.WritePlan(tb, "ann", "move up move upright invest 10 move down")
 		must(t, err)
 		if l := h.UpLast(tb); len(l.Events) != 0 {
@@ -141,7 +142,7 @@ func TestUpbeat_CrewPathAfterRestart(t *testing.T) {
 	h2, _ := hostOn(t, path, newScriptFront(), clock)
 	_, err := h2.Restore(context.Background())
 	must(t, err)
-	locked(t, h2, id, func(tb *Table) {
+	locked(t, h2, id, func(tb *host.Table) {
 		if after := h2.UpLast(tb); !reflect.DeepEqual(after.Events, before.Events) || after.Crew != before.Crew || after.Player != before.Player {
 			t.Errorf("after the restart the last turn's log is %+v, want %+v", after, before)
 		}

@@ -1,10 +1,11 @@
-package host
+package upbeathost
 
 import (
 	"fmt"
 	"time"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -20,29 +21,29 @@ import (
 // due, so that the pace holds whatever a turn and its screen took; AutoStep from now
 // when that time has passed (a late screen, a restart) or there was none (the first
 // turn, after Resume), so every screen stays up a full step at least.
-func (h *Host) upPace(t *Table, now time.Time) time.Time {
-	if next := t.Up.TurnDue.Add(h.opt.AutoStep); !t.Up.TurnDue.IsZero() && next.After(now) {
+func (u *Up) upPace(t *host.Table, now time.Time) time.Time {
+	if next := Lobby(t).TurnDue.Add(u.h.AutoStep()); !Lobby(t).TurnDue.IsZero() && next.After(now) {
 		return next
 	}
-	return now.Add(h.opt.AutoStep)
+	return now.Add(u.h.AutoStep())
 }
 
 // upAutoTurn plays an auto game's turn due at due (its AutoTurn deadline, armed at
 // record position armedAt) and shows it; a stale deadline (the game paused since, or
 // its screen not up: showing it arms the next) plays nothing. A turn that fails is
 // tried again a step later, so the game never stalls for want of a deadline.
-func (h *Host) upAutoTurn(t *Table, due time.Time, armedAt int) error {
-	if t.Row.Status != store.StatusPlay || t.Row.Mode != game.ModeAuto || t.Up.Paused || t.owed != nil || armedAt != t.Up.ShownVersion {
+func (u *Up) upAutoTurn(t *host.Table, due time.Time, armedAt int) error {
+	if t.Row.Status != store.StatusPlay || t.Row.Mode != game.ModeAuto || Lobby(t).Paused || t.Owed() != nil || armedAt != Lobby(t).ShownVersion {
 		return nil
 	}
-	t.Up.TurnDue = due
-	played, err := h.upAuto(t)
+	Lobby(t).TurnDue = due
+	played, err := u.upAuto(t)
 	if err != nil {
-		h.Arm(t, AutoTurn, h.clock.Now().Add(h.opt.AutoStep))
+		u.h.Arm(t, host.AutoTurn, u.h.Now().Add(u.h.AutoStep()))
 		return err
 	}
 	if played {
-		h.goOn(t)
+		u.h.GoOn(t)
 	}
 	return nil
 }
@@ -51,69 +52,58 @@ func (h *Host) upAutoTurn(t *Table, due time.Time, armedAt int) error {
 // pauses or resumes it (Lobby.MayPause's rule and words). Pausing clears the next
 // turn's deadline; resuming arms it a full step away (or the owed screen does, once
 // shown).
-func (h *Host) upPause(t *Table, user string, stop bool) error {
-	if user != t.Up.Owner { // in words of Stop, not of Pause
-		return refuse(CodeOnlySome, "Only %s, who started this game, can stop it.", User(t.Up.Owner))
+func (u *Up) upPause(t *host.Table, user string, stop bool) error {
+	if user != Lobby(t).Owner { // in words of Stop, not of Pause
+		return host.Refuse(host.CodeOnlySome, "Only %s, who started this game, can stop it.", host.User(Lobby(t).Owner))
 	}
 	if t.Row.Status != store.StatusPlay {
-		return refuse(CodeNotInPlay, "The game is not in play.")
+		return host.Refuse(host.CodeNotInPlay, "The game is not in play.")
 	}
-	if t.Up.Paused == stop {
+	if Lobby(t).Paused == stop {
 		return nil
 	}
-	err := h.change(t, func() error {
-		t.Up.Paused, t.Up.TurnDue = stop, time.Time{}
-		return h.SaveMeta(t)
+	err := u.h.Change(t, func() error {
+		Lobby(t).Paused, Lobby(t).TurnDue = stop, time.Time{}
+		return u.h.SaveMeta(t)
 	})
 	if err != nil {
 		return fmt.Errorf("host: pause: %w", err)
 	}
 	switch {
 	case stop:
-		h.Disarm(t, AutoTurn)
-	case t.owed == nil:
-		h.Arm(t, AutoTurn, h.upPace(t, h.clock.Now()))
+		u.h.Disarm(t, host.AutoTurn)
+	case t.Owed() == nil:
+		u.h.Arm(t, host.AutoTurn, u.upPace(t, u.h.Now()))
 	}
 	return nil
 }
-
-// Paused reports whether an auto game (KOMBAT's or UPBEAT's) waits for Resume.
-func (t *Table) Paused() bool {
-	if t.Up != nil {
-		return t.Up.Paused
-	}
-	return t.Lobby.Paused
-}
-
-// AutoStep is the pause between turns of an auto game.
-func (h *Host) AutoStep() time.Duration { return h.opt.AutoStep }
 
 // StopUpbeat ends an UPBEAT auto game now, as at its turn limit (upbeat's Stop: the
 // winner as U22 says), at its opener's request: a game of the default configuration
 // runs a thousand turns a bot, hours at the auto pace, and Pause alone would hold its
 // thread for good. Its final screen follows, as after a last turn.
-func (h *Host) StopUpbeat(t *Table, user string) error {
+func (u *Up) StopUpbeat(t *host.Table, user string) error {
 	if t.Row.Mode != game.ModeAuto {
-		return refuse(CodeNotAuto, "Only a game of bots can be stopped: players end theirs by playing, or with %s.", Command("upbeat resign"))
+		return host.Refuse(host.CodeNotAuto, "Only a game of bots can be stopped: players end theirs by playing, or with %s.", host.Command("upbeat resign"))
 	}
-	if user != t.Up.Owner { // in words of Stop, not of Pause
-		return refuse(CodeOnlySome, "Only %s, who started this game, can stop it.", User(t.Up.Owner))
+	if user != Lobby(t).Owner { // in words of Stop, not of Pause
+		return host.Refuse(host.CodeOnlySome, "Only %s, who started this game, can stop it.", host.User(Lobby(t).Owner))
 	}
 	if t.Row.Status != store.StatusPlay {
-		return refuse(CodeNotInPlay, "The game is not in play.")
+		return host.Refuse(host.CodeNotInPlay, "The game is not in play.")
 	}
-	g, err := h.UpEngine(t)
+	g, err := u.UpEngine(t)
 	if err != nil {
 		return err
 	}
 	if err := g.Stop(); err != nil {
-		t.forget()
+		t.Forget()
 		return err
 	}
-	if err := h.commitShown(t, Event{Kind: EvStop}); err != nil {
+	if err := u.h.CommitShown(t, host.Event{Kind: host.EvStop}); err != nil {
 		return err
 	}
-	h.Disarm(t, AutoTurn)
-	h.goOn(t)
+	u.h.Disarm(t, host.AutoTurn)
+	u.h.GoOn(t)
 	return nil
 }

@@ -1,4 +1,4 @@
-package host
+package upbeathost
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -22,11 +23,11 @@ import (
 // confirmed changes no step, and the last step of the finished game is exactly the
 // live final state. The steps are the start and one per turn, in seat order.
 func TestUpReplay_ReproducesLiveGame(t *testing.T) {
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), clock)
 	ctx := context.Background()
 	id := upOpened(t, h).Row.ID
-	locked(t, h, id, func(tb *Table) {
+	locked(t, h, id, func(tb *host.Table) {
 		if _, err := h.WritePlan(tb, "ann", "invest 30\nmove up\ninvest 30\ndone"); err != nil {
 			t.Fatal(err)
 		}
@@ -37,7 +38,7 @@ func TestUpReplay_ReproducesLiveGame(t *testing.T) {
 	var live *upbeat.Game
 	var before upbeat.Snapshot
 	for turn := 1; turn <= int(upConfig().MaxTurns); turn++ {
-		locked(t, h, id, func(tb *Table) {
+		locked(t, h, id, func(tb *host.Table) {
 			g, err := h.UpEngine(tb)
 			must(t, err)
 			live, before = g, g.Snapshot()
@@ -62,7 +63,7 @@ func TestUpReplay_ReproducesLiveGame(t *testing.T) {
 			}
 		}
 		clock.Advance(2 * time.Second)
-		locked(t, h, id, func(tb *Table) { must(t, h.ConfirmUpbeat(tb, "ann")) })
+		locked(t, h, id, func(tb *host.Table) { must(t, h.ConfirmUpbeat(tb, "ann")) })
 	}
 	if !live.Over() {
 		t.Fatal("the game is not over after every turn")
@@ -101,13 +102,13 @@ func TestUpReplay_ReproducesLiveGame(t *testing.T) {
 // server or none, a KOMBAT game (pointing to /kombat replay), a game not begun, and
 // steps out of range.
 func TestUpReplay_Finds(t *testing.T) {
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), clock)
 	ctx := context.Background()
 	// kim's KOMBAT game: ann, who opens the UPBEAT game, may play one game at a time.
 	krow := &store.Game{Scope: "g", Place: "k", Mode: game.ModeSolitaire, HumanSeat: 1, Players: [2]string{"kim", ""},
 		Status: store.StatusSetup, Seed: 5, TurnTimeout: time.Minute, Config: game.DefaultConfig()}
-	kt, err := h.Create(krow, game.DefaultConfig(), Lobby{Owner: "kim", Kinds: []Proposal{{Name: "Idle", Strategy: "done"}}})
+	kt, err := h.Create(krow, game.DefaultConfig(), host.Lobby{Owner: "kim", Kinds: []host.Proposal{{Name: "Idle", Strategy: "done"}}})
 	must(t, err)
 	kombat := kt.Row.ID
 	up := upOpened(t, h).Row.ID // writing first plans: not begun
@@ -135,7 +136,7 @@ func TestUpReplay_Finds(t *testing.T) {
 	if _, err := h.ReplayGame(ctx, "g", "c", up); !strings.Contains(refusedWith(t, err), "`/upbeat replay game:") {
 		t.Errorf("/kombat replay of an UPBEAT game: %v", err)
 	}
-	locked(t, h, up, func(tb *Table) {
+	locked(t, h, up, func(tb *host.Table) {
 		if _, err := h.WritePlan(tb, "ann", "done"); err != nil {
 			t.Fatal(err)
 		}
@@ -155,11 +156,11 @@ func TestUpReplay_Finds(t *testing.T) {
 // TestUpReplay_Resignation: a resignation is a step of its own (U16: the player is
 // out at once), with no turn's log; the bots then play on to the end.
 func TestUpReplay_Resignation(t *testing.T) {
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), clock)
 	ctx := context.Background()
 	id := upOpened(t, h).Row.ID
-	locked(t, h, id, func(tb *Table) {
+	locked(t, h, id, func(tb *host.Table) {
 		_, err := h.WritePlan(tb, "ann", "done")
 		must(t, err)
 		must(t, h.ConfirmUpbeat(tb, "ann"))
@@ -213,14 +214,14 @@ func TestUpSample(t *testing.T) {
 // any order, and presses on two games in turn) gives exactly what a replay from the
 // start gives, and a game's checkpoints stay true as its record grows.
 func TestUpReplay_Checkpoints(t *testing.T) {
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), clock)
 	plans := []string{"t = t + 1\nif (t % 3) then move up else move downleft\ninvest 5\ncollect 2",
 		"move upright\ninvest 1\nmove down\nshoot up 1", "x = random % 6\nif (x - 2) then move upleft else move downright\ninvest 3"}
 	record := func(id int64, turns int64) *UpRecord {
 		cfg := upbeat.DefaultConfig()
 		cfg.Rows, cfg.Cols, cfg.MaxTurns = 10, 10, turns
-		g, err := upbeat.New(h.uplang, upbeat.Setup{Config: cfg, Seed: uint64(id), Players: 3, Plans: plans})
+		g, err := upbeat.New(h.lang, upbeat.Setup{Config: cfg, Seed: uint64(id), Players: 3, Plans: plans})
 		must(t, err)
 		if err := upbeat.PlayOut(g, make([]upbeat.Decider, 3)); err != nil {
 			t.Fatal(err)
@@ -238,9 +239,9 @@ func TestUpReplay_Checkpoints(t *testing.T) {
 	}
 	fresh := func(v *UpRecord, steps []int) []UpStep { // from the start, no checkpoints
 		t.Helper()
-		kept := h.upPoints.games
-		h.upPoints.games = nil
-		defer func() { h.upPoints.games = kept }()
+		kept := h.points
+		h.points = host.NewRecent[[]upPoint](host.ReplaysKept)
+		defer func() { h.points = kept }()
 		out, err := h.UpReplay(v, steps)
 		must(t, err)
 		return out
@@ -265,7 +266,7 @@ func TestUpReplay_Checkpoints(t *testing.T) {
 			}
 		}
 	}
-	if pts := h.upPoints.games[len(h.upPoints.games)-1].v; len(pts) < 3 || pts[1].step != upEvery {
+	if pts, _ := h.points.Get(long.Row.ID); len(pts) < 3 || pts[1].step != upEvery { // the game replayed last
 		t.Errorf("checkpoints kept: %d", len(pts))
 	}
 	// The game goes on: its longer record keeps the checkpoints true.

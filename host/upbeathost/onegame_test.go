@@ -1,4 +1,4 @@
-package host
+package upbeathost
 
 import (
 	"fmt"
@@ -8,12 +8,13 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 )
 
 // seater is a host on which a test seats people, by the place of their games.
 type seater struct {
 	t   *testing.T
-	h   *Host
+	h   *testHost
 	ids map[string]int64
 }
 
@@ -38,7 +39,7 @@ func (s seater) join(place, user string) error {
 
 // challenge is by's /kombat challenge of opp at place of scope g.
 func (s seater) challenge(place, by, opp string) error {
-	tb, err := s.h.OpenChallenge(Where{Scope: "g", Place: place, Config: game.DefaultConfig()}, Seated{by, by}, Seated{opp, opp})
+	tb, err := s.h.OpenChallenge(host.Where{Scope: "g", Place: place, Config: game.DefaultConfig()}, host.Seated{User: by, Name: by}, host.Seated{User: opp, Name: opp})
 	if err == nil {
 		s.ids[place] = tb.Row.ID
 		tb.Unlock()
@@ -48,7 +49,7 @@ func (s seater) challenge(place, by, opp string) error {
 
 // solo is by's /kombat solo at place of scope g.
 func (s seater) solo(place, by string) error {
-	tb, err := s.h.OpenSetup(Where{Scope: "g", Place: place, Config: game.DefaultConfig()}, game.ModeSolitaire, Seated{by, by}, 1, [2]string{})
+	tb, err := s.h.OpenSetup(host.Where{Scope: "g", Place: place, Config: game.DefaultConfig()}, game.ModeSolitaire, host.Seated{User: by, Name: by}, 1, [2]string{})
 	if err == nil {
 		s.ids[place] = tb.Row.ID
 		tb.Unlock()
@@ -129,7 +130,7 @@ func TestOneGamePerPerson(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), NewManualClock(time.Unix(1_800_000_000, 0)))
+			h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), host.NewManualClock(time.Unix(1_800_000_000, 0)))
 			s := seater{t: t, h: h, ids: map[string]int64{}}
 			for i, st := range c.steps {
 				if got := refusedWith(t, st.do(s)); got != st.want {
@@ -143,7 +144,7 @@ func TestOneGamePerPerson(t *testing.T) {
 // TestOneGamePerPerson_TwoJoinsAtOnce: a person pressing Join in two UPBEAT lobbies of
 // one server at the same instant gets exactly one seat (run with -race).
 func TestOneGamePerPerson_TwoJoinsAtOnce(t *testing.T) {
-	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), NewManualClock(time.Unix(1_800_000_000, 0)))
+	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), host.NewManualClock(time.Unix(1_800_000_000, 0)))
 	s := seater{t: t, h: h, ids: map[string]int64{}}
 	for round := range 10 {
 		a, b := fmt.Sprintf("a%d", round), fmt.Sprintf("b%d", round)

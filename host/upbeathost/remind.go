@@ -1,9 +1,10 @@
-package host
+package upbeathost
 
 import (
 	"strconv"
 	"time"
 
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -21,33 +22,33 @@ func UpReminderLeft(total time.Duration) time.Duration { return min(time.Minute,
 
 // upArmReminder stores the reminder of player p's turn whose screen is shown at now,
 // when their clock will reach UpReminderLeft within the turn, and clears any other.
-func (h *Host) upArmReminder(t *Table, g *upbeat.Game, p int, now time.Time) {
+func (u *Up) upArmReminder(t *host.Table, g *upbeat.Game, p int, now time.Time) {
 	warn := UpReminderLeft(t.Row.Upbeat.Config.RevisionClock())
 	if left := g.Clock(p); warn > 0 && left > warn {
-		h.Arm(t, TurnReminder, now.Add(left-warn))
+		u.h.Arm(t, host.TurnReminder, now.Add(left-warn))
 		return
 	}
-	h.Disarm(t, TurnReminder)
+	u.h.Disarm(t, host.TurnReminder)
 }
 
 // upRemind carries out a due reminder: it tells the player to act how much of their
 // revision clock is left, unless the turn it was armed for is over, its screen is not
 // up, or the clock is spent.
-func (h *Host) upRemind(t *Table, d store.Deadline) error {
+func (u *Up) upRemind(t *host.Table, d store.Deadline) error {
 	armedAt, _ := strconv.Atoi(d.Payload)
-	if t.Row.Status != store.StatusPlay || t.owed != nil || armedAt != t.Up.ShownVersion {
+	if t.Row.Status != store.StatusPlay || t.Owed() != nil || armedAt != Lobby(t).ShownVersion {
 		return nil // stale: the turn moved on, or its screen is not up
 	}
-	g, err := h.UpEngine(t)
+	g, err := u.UpEngine(t)
 	if err != nil {
 		return err
 	}
 	p := g.Current()
-	if p == 0 || !t.upHuman(p) || !g.CanRevise(p) {
+	if p == 0 || !upHuman(t, p) || !g.CanRevise(p) {
 		return nil
 	}
-	if left := g.Clock(p) - h.upElapsed(t); left > 0 {
-		h.front.Tell(t, Note{Kind: NoteReminder, Player: p, Left: left})
+	if left := g.Clock(p) - u.upElapsed(t); left > 0 {
+		u.h.Front().Tell(t, host.Note{Kind: host.NoteReminder, Player: p, Left: left})
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package host
+package upbeathost
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -35,7 +36,7 @@ func TestUpElo(t *testing.T) {
 	must(t, err)
 	defer db.Close()
 	ctx := context.Background()
-	k2, k3, k6 := EloK, EloK/2, EloK/5
+	k2, k3, k6 := host.EloK, host.EloK/2, host.EloK/5
 	cases := []struct {
 		name   string
 		winner int
@@ -102,7 +103,7 @@ func TestUpElo(t *testing.T) {
 					t.Errorf("%s on %s: %+v; want %+.2f and %s", s.user, c.ladder, r, s.delta, s.won)
 				}
 				sum += r.Rating - store.InitialRating
-				for _, other := range append(Ladders(), UpLadders()...) {
+				for _, other := range append(host.Ladders(), UpLadders()...) {
 					if other == c.ladder {
 						continue
 					}
@@ -142,8 +143,8 @@ func TestUpElo_NoMoreThanADuel(t *testing.T) {
 			sum := 0.0
 			for i := range after {
 				d := after[i].Rating - before[i].Rating
-				if math.Abs(d) > EloK {
-					t.Errorf("%d players, winner %d: seat %d moved %v, more than a duel's %v", n, winner, i+1, d, EloK)
+				if math.Abs(d) > host.EloK {
+					t.Errorf("%d players, winner %d: seat %d moved %v, more than a duel's %v", n, winner, i+1, d, host.EloK)
 				}
 				sum += d
 			}
@@ -159,7 +160,7 @@ func TestUpElo_NoMoreThanADuel(t *testing.T) {
 // once (U16: a loss), bob plays to the turn limit, and bob ranks above ann on UPBEAT's
 // ladder among people (+16 and -16, the bot not counted) and on no other ladder.
 func TestUpbeat_RatedWhenOver_U16ResignIsALoss(t *testing.T) {
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	h, db := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), clock)
 	ctx := context.Background()
 	cfg := upConfig()
@@ -167,7 +168,7 @@ func TestUpbeat_RatedWhenOver_U16ResignIsALoss(t *testing.T) {
 	tb, err := h.OpenUpbeat(UpOpen{Scope: "g", Place: "c", Owner: "ann", OwnerName: "Ann", Config: cfg, Seats: 3, Bots: []string{"easy"}, Seed: 5})
 	must(t, err)
 	id := tb.Row.ID
-	locked(t, h, id, func(tb *Table) {
+	locked(t, h, id, func(tb *host.Table) {
 		_, err := h.JoinUpbeat(tb, "bob", "Bob")
 		must(t, err)
 		must(t, h.StartUpbeat(tb, "ann"))
@@ -191,7 +192,7 @@ func TestUpbeat_RatedWhenOver_U16ResignIsALoss(t *testing.T) {
 			t.Fatal("the game did not end at its turn limit")
 		}
 		over := false
-		locked(t, h, id, func(tb *Table) {
+		locked(t, h, id, func(tb *host.Table) {
 			if over = tb.Row.Status == store.StatusOver; !over {
 				must(t, h.ConfirmUpbeat(tb, "bob"))
 				over = tb.Row.Status == store.StatusOver
@@ -208,11 +209,11 @@ func TestUpbeat_RatedWhenOver_U16ResignIsALoss(t *testing.T) {
 	}
 	ann, bob := rating(UpLadder, "ann"), rating(UpLadder, "bob")
 	bobWon := row.Result.Winner == 2
-	if ann.Rating != store.InitialRating-EloK/2 || ann.Losses != 1 || bob.Rating != store.InitialRating+EloK/2 || bob.Games != 1 ||
+	if ann.Rating != store.InitialRating-host.EloK/2 || ann.Losses != 1 || bob.Rating != store.InitialRating+host.EloK/2 || bob.Games != 1 ||
 		(bob.Wins == 1) != bobWon || (bob.Losses == 1) == bobWon {
 		t.Errorf("ann %+v, bob %+v after ann resigned and bob played on (bob won: %v)", ann, bob, bobWon)
 	}
-	for _, kind := range append(Ladders(), UpBotLadder("easy")) {
+	for _, kind := range append(host.Ladders(), UpBotLadder("easy")) {
 		if r := rating(kind, "bob"); r.Games != 0 {
 			t.Errorf("bob rated on %s too: %+v", kind, r)
 		}

@@ -1,4 +1,4 @@
-package host
+package upbeathost
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -30,7 +31,9 @@ type UpRecord struct {
 
 // Table wraps the record in a detached table (never registered nor locked), for the
 // helpers that name players.
-func (v *UpRecord) Table() *Table { return &Table{Row: v.Row, Up: &v.Up} }
+func (v *UpRecord) Table() *host.Table {
+	return host.NewTable(v.Row, func(t *host.Table) host.Hosted { return &hosted{t: t, lob: &v.Up} })
+}
 
 // Steps is how many steps the game has so far: the start, and one per turn confirmed,
 // player resigned or the game stopped.
@@ -47,44 +50,44 @@ func (v *UpRecord) Steps() int {
 // UpReplayGame finds the UPBEAT game a replay asked for in a server's place: game id,
 // which must be an UPBEAT game of that server that has begun, or (id 0) the game in
 // play in the place, else the last one finished there. Anything else is a *Refusal.
-func (h *Host) UpReplayGame(ctx context.Context, guild, place string, id int64) (*UpRecord, error) {
+func (u *Up) UpReplayGame(ctx context.Context, guild, place string, id int64) (*UpRecord, error) {
 	var row *store.Game
 	var err error
 	if id > 0 {
-		row, err = h.db.Game(ctx, id)
+		row, err = u.h.DB().Game(ctx, id)
 		if errors.Is(err, store.ErrNotFound) || err == nil && row.Scope != guild {
-			return nil, refuse(CodeNoSuchGame, "There is no game #%d on this server.", id)
+			return nil, host.Refuse(host.CodeNoSuchGame, "There is no game #%d on this server.", id)
 		}
 		if err == nil && row.Upbeat == nil {
-			return nil, refuse(CodeWrongGame, "Game #%d is a KOMBAT game, not an UPBEAT one: %s replays it.", id, Command(fmt.Sprintf("kombat replay game:%d", id)))
+			return nil, host.Refuse(host.CodeWrongGame, "Game #%d is a KOMBAT game, not an UPBEAT one: %s replays it.", id, host.Command(fmt.Sprintf("kombat replay game:%d", id)))
 		}
 	} else {
-		row, err = h.db.ActiveAt(ctx, place)
+		row, err = u.h.DB().ActiveAt(ctx, place)
 		if err == nil && (row.Upbeat == nil || row.Status != store.StatusPlay) {
 			err = store.ErrNotFound
 		}
 		if errors.Is(err, store.ErrNotFound) {
-			row, err = h.db.LastGameIn(ctx, store.GameUpbeat, place)
+			row, err = u.h.DB().LastGameIn(ctx, store.GameUpbeat, place)
 		}
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, refuse(CodeNothingYet, "No UPBEAT game is being played or has finished in this channel. Give a game number: %s.", Command("upbeat replay game:ID"))
+			return nil, host.Refuse(host.CodeNothingYet, "No UPBEAT game is being played or has finished in this channel. Give a game number: %s.", host.Command("upbeat replay game:ID"))
 		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("host: upbeat game for replay: %w", err)
 	}
 	if row.Status != store.StatusPlay && row.Status != store.StatusOver {
-		return nil, refuse(CodeNotStarted, "Game #%d has not begun (it is %s): there is nothing to replay yet.", row.ID, row.Status)
+		return nil, host.Refuse(host.CodeNotStarted, "Game #%d has not begun (it is %s): there is nothing to replay yet.", row.ID, row.Status)
 	}
 	return upRecordOf(row)
 }
 
 // UpReplayOf loads UPBEAT game id for a replay viewer's step; a game that is gone or
 // is not an UPBEAT game in play or over is a *Refusal.
-func (h *Host) UpReplayOf(ctx context.Context, id int64) (*UpRecord, error) {
-	row, err := h.db.Game(ctx, id)
+func (u *Up) UpReplayOf(ctx context.Context, id int64) (*UpRecord, error) {
+	row, err := u.h.DB().Game(ctx, id)
 	if errors.Is(err, store.ErrNotFound) || err == nil && (row.Upbeat == nil || row.Status != store.StatusPlay && row.Status != store.StatusOver) {
-		return nil, refuse(CodeGone, "This game can no longer be replayed.")
+		return nil, host.Refuse(host.CodeGone, "This game can no longer be replayed.")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("host: upbeat game %d for replay: %w", id, err)
@@ -121,7 +124,7 @@ type UpStep struct {
 // turns, and a viewer steps through it a press at a time. So replays resume from
 // checkpoints (copies of the game every upEvery steps, kept for the games replayed
 // last), and run one at a time, leaving the games in play the machine's other cores.
-func (h *Host) UpReplay(v *UpRecord, steps []int) ([]UpStep, error) {
+func (u *Up) UpReplay(v *UpRecord, steps []int) ([]UpStep, error) {
 	n := v.Steps()
 	for i, s := range steps {
 		if s < 0 || s >= n || i > 0 && s <= steps[i-1] {
@@ -132,13 +135,12 @@ func (h *Host) UpReplay(v *UpRecord, steps []int) ([]UpStep, error) {
 	if len(steps) == 0 {
 		return out, nil
 	}
-	h.replaying.Lock()
-	defer h.replaying.Unlock()
+	defer u.h.LockReplays()()
 	rec := v.Row.UpbeatRecord()
-	points, _ := h.upPoints.take(v.Row.ID)
+	points, _ := u.points.Take(v.Row.ID)
 	defer func() {
 		if len(points) > 0 {
-			h.upPoints.keep(v.Row.ID, points)
+			u.points.Keep(v.Row.ID, points)
 		}
 	}()
 	// Resume from the last checkpoint before the first step asked for: a checkpoint
@@ -149,7 +151,7 @@ func (h *Host) UpReplay(v *UpRecord, steps []int) ([]UpStep, error) {
 		g, step, from = points[k].g.Copy(), points[k].step, points[k].action
 	} else {
 		var err error
-		if g, err = upbeat.New(h.uplang, rec.Setup); err != nil {
+		if g, err = upbeat.New(u.lang, rec.Setup); err != nil {
 			return nil, fmt.Errorf("host: replay game %d: %w", v.Row.ID, err)
 		}
 		if len(points) == 0 {
@@ -186,10 +188,6 @@ func (h *Host) UpReplay(v *UpRecord, steps []int) ([]UpStep, error) {
 // upEvery is how many steps apart a replay keeps its checkpoints: a viewer's press
 // replays at most this many turns once the game's checkpoints exist.
 const upEvery = 64
-
-// replaysKept is how many games' replays are kept (checkpoints, frames), those
-// replayed last.
-const replaysKept = 4
 
 // upPoint is a checkpoint: the game after step, which is after its record's first
 // action actions.
@@ -230,22 +228,22 @@ func UpSample(n, most int) []int {
 // status and board, their buttons): game id when id > 0, else the last one finished at
 // place (shown there, or started from it). It is a detached table (never registered
 // nor locked) whose engine UpEngine rebuilds from the record. None is a *Refusal.
-func (h *Host) UpOver(ctx context.Context, place string, id int64) (*Table, error) {
+func (u *Up) UpOver(ctx context.Context, place string, id int64) (*host.Table, error) {
 	var row *store.Game
 	var err error
 	if id > 0 {
-		row, err = h.db.Game(ctx, id)
+		row, err = u.h.DB().Game(ctx, id)
 		if err == nil && (row.Upbeat == nil || row.Status != store.StatusOver) {
 			err = store.ErrNotFound
 		}
 	} else {
-		row, err = h.db.LastGameIn(ctx, store.GameUpbeat, place)
+		row, err = u.h.DB().LastGameIn(ctx, store.GameUpbeat, place)
 	}
 	switch {
 	case errors.Is(err, store.ErrNotFound) && id > 0:
-		return nil, refuse(CodeGone, "This game is over or no longer exists.")
+		return nil, host.Refuse(host.CodeGone, "This game is over or no longer exists.")
 	case errors.Is(err, store.ErrNotFound):
-		return nil, refuse(CodeNothingYet, "No UPBEAT game is being played in this channel. Open one with %s.", Command("upbeat new"))
+		return nil, host.Refuse(host.CodeNothingYet, "No UPBEAT game is being played in this channel. Open one with %s.", host.Command("upbeat new"))
 	case err != nil:
 		return nil, fmt.Errorf("host: finished upbeat game: %w", err)
 	}
@@ -269,15 +267,15 @@ type UpWhy struct {
 // or in an auto game, that turn itself. While a game of people goes on, a player sees
 // only their own turns (the others' plans and variables stay private) and a spectator
 // none. It reads the store, never a live table. What it will not show is a *Refusal.
-func (h *Host) UpWhy(ctx context.Context, id int64, upTo int, user string) (*UpWhy, error) {
-	row, err := h.db.Game(ctx, id)
+func (u *Up) UpWhy(ctx context.Context, id int64, upTo int, user string) (*UpWhy, error) {
+	row, err := u.h.DB().Game(ctx, id)
 	switch {
 	case errors.Is(err, store.ErrNotFound) || err == nil && row.Upbeat == nil:
-		return nil, refuse(CodeGone, "This game no longer exists.")
+		return nil, host.Refuse(host.CodeGone, "This game no longer exists.")
 	case err != nil:
 		return nil, fmt.Errorf("host: upbeat game %d for why: %w", id, err)
 	case row.Status != store.StatusPlay && row.Status != store.StatusOver:
-		return nil, refuse(CodeNotStarted, "The game has not begun: no turn has been played.")
+		return nil, host.Refuse(host.CodeNotStarted, "The game has not begun: no turn has been played.")
 	}
 	v, err := upRecordOf(row)
 	if err != nil {
@@ -295,15 +293,15 @@ func (h *Host) UpWhy(ctx context.Context, id int64, upTo int, user string) (*UpW
 	}
 	switch seated := user != "" && slices.Contains(seats, user); {
 	case seated && mine == 0:
-		return nil, refuse(CodeNothingYet, "You have not played a turn in this game yet: %s explains your own turns.", Control("Why?"))
+		return nil, host.Refuse(host.CodeNothingYet, "You have not played a turn in this game yet: %s explains your own turns.", host.Control("host.Why?"))
 	case seated:
 		n = mine
 	case row.Status != store.StatusOver && row.Mode != game.ModeAuto:
-		return nil, refuse(CodePrivate, "Only the players see why their plans did what they did while the game goes on; everyone can see it once it is over.")
+		return nil, host.Refuse(host.CodePrivate, "Only the players see why their plans did what they did while the game goes on; everyone can see it once it is over.")
 	case n == 0:
-		return nil, refuse(CodeNothingYet, "No turn has been played in this game yet.")
+		return nil, host.Refuse(host.CodeNothingYet, "No turn has been played in this game yet.")
 	}
-	log, err := upbeat.TraceTurn(h.uplang, row.UpbeatRecord(), n)
+	log, err := upbeat.TraceTurn(u.lang, row.UpbeatRecord(), n)
 	if err != nil {
 		return nil, fmt.Errorf("host: trace turn %d of game %d: %w", n, id, err)
 	}

@@ -1,4 +1,4 @@
-package host
+package upbeathost
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -133,16 +134,16 @@ func (e UpElo) Rate(g store.RatedGame, before []store.Rating) []store.Rating {
 		if i := slices.Index(people, p); i >= 0 {
 			return before[i].Rating
 		}
-		return BotRating
+		return host.BotRating
 	}
 	for i, p := range people {
 		opponents := bots
 		if bots == nil {
 			opponents = slices.DeleteFunc(slices.Clone(people), func(q int) bool { return q == p })
 		}
-		k := EloK / float64(len(opponents))
+		k := host.EloK / float64(len(opponents))
 		for _, q := range opponents {
-			after[i].Rating += k * (e.pairScore(g, p, q) - expected(rating(p), rating(q)))
+			after[i].Rating += k * (e.pairScore(g, p, q) - host.Expected(rating(p), rating(q)))
 		}
 		after[i].Games++
 		switch {
@@ -194,13 +195,17 @@ func upOut(g *upbeat.Game) []bool {
 
 // UpStats is a player's standing on UPBEAT's ladders of a server: among people, and
 // against the bots at the levels the player has played.
-func (h *Host) UpStats(ctx context.Context, guild, user string) ([]Rated, error) {
-	return h.standings(ctx, guild, user, UpLadders(), UpLadder)
+func (u *Up) UpStats(ctx context.Context, guild, user string) ([]host.Rated, error) {
+	return u.h.Standings(ctx, guild, user, UpLadders(), UpLadder)
 }
 
-// upPastLobby is a listed UPBEAT game's lobby, as its row's setup keeps it; one that
-// does not decode gives a lobby naming nobody, whose seats are said by their players.
-func upPastLobby(g *store.Game) *UpLobby {
+// PastLobby is a listed UPBEAT game's lobby (host.Past's game), as its row's setup
+// keeps it; one that does not decode gives a lobby naming nobody, whose seats are said
+// by their players. It is nil for another game's row.
+func PastLobby(g *store.Game) *UpLobby {
+	if g.Upbeat == nil {
+		return nil
+	}
 	n := len(g.Upbeat.Seats)
 	lob := &UpLobby{}
 	if json.Unmarshal(g.Setup, lob) != nil || len(lob.Names) != n || len(lob.Levels) != n {

@@ -1,7 +1,6 @@
-package host
+package upbeathost
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
@@ -68,7 +68,7 @@ type UpOpen struct {
 }
 
 // UpLang is UPBEAT's plans' language, which WritePlan and ReviseUpbeat check against.
-func (h *Host) UpLang() *interp.Language { return h.uplang }
+func (u *Up) UpLang() *interp.Language { return u.lang }
 
 // UpLobbyLife is how long an UPBEAT game waits for its players and its start: a lobby
 // nobody starts must not hold its channel for ever.
@@ -79,16 +79,16 @@ const UpLobbyLife = 30 * time.Minute
 // take every seat it is an auto game (game.ModeAuto): its opener watches, seated
 // nowhere (so held by no game, and rated on no ladder), and StartUpbeat begins it at
 // once, its turns paced one every AutoStep (upPace) until Pause.
-func (h *Host) OpenUpbeat(o UpOpen) (*Table, error) {
+func (u *Up) OpenUpbeat(o UpOpen) (*host.Table, error) {
 	if o.Seats < 2 || o.Seats > 6 {
-		return nil, refuse(CodeTooFew, "An UPBEAT game has 2 to 6 players.")
+		return nil, host.Refuse(host.CodeTooFew, "An UPBEAT game has 2 to 6 players.")
 	}
 	if len(o.Bots) > o.Seats {
-		return nil, refuse(CodeTooMany, "There are %d bots for %d seats.", len(o.Bots), o.Seats)
+		return nil, host.Refuse(host.CodeTooMany, "There are %d bots for %d seats.", len(o.Bots), o.Seats)
 	}
 	auto := len(o.Bots) == o.Seats
 	if err := o.Config.Check(o.Seats); err != nil {
-		return nil, refuse(CodeBadConfig, "The configuration does not fit %d players: %s.", o.Seats, err)
+		return nil, host.Refuse(host.CodeBadConfig, "The configuration does not fit %d players: %s.", o.Seats, err)
 	}
 	lob := &UpLobby{Owner: o.Owner, Names: make([]string, o.Seats), Levels: make([]string, o.Seats)}
 	seats := make([]string, o.Seats)
@@ -100,7 +100,7 @@ func (h *Host) OpenUpbeat(o UpOpen) (*Table, error) {
 			l = upbeat.DefaultLevel
 		}
 		if !slices.Contains(upbeat.Levels(), l) {
-			return nil, refuse(CodeNoLevel, "There is no bot level %q; the levels are %s.", l, strings.Join(upbeat.Levels(), ", "))
+			return nil, host.Refuse(host.CodeNoLevel, "There is no bot level %q; the levels are %s.", l, strings.Join(upbeat.Levels(), ", "))
 		}
 		lob.Levels[o.Seats-len(o.Bots)+i] = l
 	}
@@ -113,97 +113,95 @@ func (h *Host) OpenUpbeat(o UpOpen) (*Table, error) {
 	}
 	row := &store.Game{Game: store.GameUpbeat, Scope: o.Scope, Place: o.Place, Mode: mode, Status: store.StatusChallenge,
 		Seed: o.Seed, Upbeat: &store.Upbeat{Seats: seats, Config: o.Config}}
-	t, err := h.createSeated(&Table{Row: row, Up: lob})
+	t, err := u.h.CreateSeated(host.NewTable(row, func(t *host.Table) host.Hosted { return &hosted{u: u, t: t, lob: lob} }))
 	if err != nil {
 		return nil, err
 	}
-	if lt, err := h.Lock(t.Row.ID); err == nil { // the lobby's clock, stored before anyone sees it
-		h.Arm(lt, ChallengeExpiry, h.clock.Now().Add(UpLobbyLife))
+	if lt, err := u.h.Lock(t.Row.ID); err == nil { // the lobby's clock, stored before anyone sees it
+		u.h.Arm(lt, host.ChallengeExpiry, u.h.Now().Add(UpLobbyLife))
 		lt.Unlock()
 	}
 	return t, nil
 }
 
 // CancelUpbeat cancels an UPBEAT game that has not started, at its opener's request.
-func (h *Host) CancelUpbeat(t *Table, user string) error {
+func (u *Up) CancelUpbeat(t *host.Table, user string) error {
 	switch {
 	case t.Row.Status != store.StatusChallenge:
-		return refuse(CodeStarted, "This game has started: %s leaves it.", Command("upbeat resign"))
-	case user != t.Up.Owner:
-		return refuse(CodeOnlySome, "Only %s, who opened this game, can cancel it.", User(t.Up.Owner))
+		return host.Refuse(host.CodeStarted, "This game has started: %s leaves it.", host.Command("upbeat resign"))
+	case user != Lobby(t).Owner:
+		return host.Refuse(host.CodeOnlySome, "Only %s, who opened this game, can cancel it.", host.User(Lobby(t).Owner))
 	}
-	return h.Cancel(t)
+	return u.h.Cancel(t)
 }
 
 // upName names seat p of an UPBEAT game for a refusal: its player's display name, or
 // the bot's seat ("Bot 2"), as the game's messages do, rather than a bare seat number.
-func (t *Table) upName(p int) string {
+func upName(t *host.Table, p int) string {
 	switch {
-	case !t.upHuman(p):
+	case !upHuman(t, p):
 		return fmt.Sprintf("Bot %d", p)
-	case t.Up.Names[p-1] != "":
-		return t.Up.Names[p-1]
+	case Lobby(t).Names[p-1] != "":
+		return Lobby(t).Names[p-1]
 	}
 	return fmt.Sprintf("player %d", p)
 }
 
 // upHuman reports whether seat p of an UPBEAT game is a person's.
-func (t *Table) upHuman(p int) bool { return t.Up.Levels[p-1] == "" }
+func upHuman(t *host.Table, p int) bool { return Lobby(t).Levels[p-1] == "" }
 
 // JoinUpbeat seats user in the first open seat of a game waiting for players, and
 // returns the seat.
-func (h *Host) JoinUpbeat(t *Table, user, name string) (int, error) {
+func (u *Up) JoinUpbeat(t *host.Table, user, name string) (int, error) {
 	if t.Row.Status != store.StatusChallenge {
-		return 0, refuse(CodeStarted, "This game has started; you can watch it.")
+		return 0, host.Refuse(host.CodeStarted, "This game has started; you can watch it.")
 	}
 	if t.Seat(user) != 0 {
-		return 0, refuse(CodeSeated, "You are in this game already.")
+		return 0, host.Refuse(host.CodeSeated, "You are in this game already.")
 	}
-	h.seating.Lock() // one game per person: see seatFree
-	defer h.seating.Unlock()
-	if err := h.seatFree(t.Row.Scope, t.Row.ID, user); err != nil {
-		return 0, err
-	}
-	seats := t.Row.Upbeat.Seats
-	for i := range seats {
-		if seats[i] != "" || !t.upHuman(i+1) {
-			continue
+	seat := 0
+	err := u.h.Seat(t, []string{user}, func() error { // one game per person
+		seats, lob := t.Row.Upbeat.Seats, Lobby(t)
+		for i := range seats {
+			if seats[i] != "" || !upHuman(t, i+1) {
+				continue
+			}
+			seats[i], lob.Names[i] = user, name
+			if err := u.h.SaveMeta(t); err != nil {
+				seats[i], lob.Names[i] = "", ""
+				return err
+			}
+			seat = i + 1
+			return nil
 		}
-		seats[i], t.Up.Names[i] = user, name
-		if err := h.SaveMeta(t); err != nil {
-			seats[i], t.Up.Names[i] = "", ""
-			return 0, err
-		}
-		h.upSeated(t)
-		return i + 1, nil
-	}
-	return 0, refuse(CodeFull, "This game is full.")
+		return host.Refuse(host.CodeFull, "This game is full.")
+	})
+	return seat, err
 }
 
 // LeaveUpbeat gives up user's seat in a game waiting for players, so that nobody who
 // joined is held by it (one game per person) until its opener starts or cancels it or
 // it closes unstarted. The opener cancels instead.
-func (h *Host) LeaveUpbeat(t *Table, user string) error {
+func (u *Up) LeaveUpbeat(t *host.Table, user string) error {
 	p := t.Seat(user)
 	switch {
 	case t.Row.Status != store.StatusChallenge:
-		return refuse(CodeStarted, "This game has started: %s leaves it.", Command("upbeat resign"))
+		return host.Refuse(host.CodeStarted, "This game has started: %s leaves it.", host.Command("upbeat resign"))
 	case p == 0:
-		return refuse(CodeNotPlayer, "You are not in this game.")
-	case user == t.Up.Owner:
-		return refuse(CodeOnlySome, "You opened this game: %s closes it.", Control("Cancel"))
+		return host.Refuse(host.CodeNotPlayer, "You are not in this game.")
+	case user == Lobby(t).Owner:
+		return host.Refuse(host.CodeOnlySome, "You opened this game: %s closes it.", host.Control("Cancel"))
 	}
-	h.seating.Lock()
-	defer h.seating.Unlock()
-	seats := t.Row.Upbeat.Seats
-	name := t.Up.Names[p-1]
-	seats[p-1], t.Up.Names[p-1] = "", ""
-	if err := h.SaveMeta(t); err != nil {
-		seats[p-1], t.Up.Names[p-1] = user, name
-		return err
-	}
-	h.upSeated(t)
-	return nil
+	return u.h.Seat(t, nil, func() error {
+		seats, lob := t.Row.Upbeat.Seats, Lobby(t)
+		name := lob.Names[p-1]
+		seats[p-1], lob.Names[p-1] = "", ""
+		if err := u.h.SaveMeta(t); err != nil {
+			seats[p-1], lob.Names[p-1] = user, name
+			return err
+		}
+		return nil
+	})
 }
 
 // upPlansVersion is the version of an UPBEAT game's first-plans screen: the message
@@ -213,14 +211,14 @@ const upPlansVersion = -1
 
 // UpMayStart says why user cannot start t now (a *Refusal), or nil: StartUpbeat's
 // checks, for a chat that prepares the game's place (a thread) before it starts.
-func (h *Host) UpMayStart(t *Table, user string) error {
+func (u *Up) UpMayStart(t *host.Table, user string) error {
 	switch {
 	case t.Row.Status != store.StatusChallenge:
-		return refuse(CodeStarted, "This game has started.")
-	case user != t.Up.Owner:
-		return refuse(CodeOnlySome, "Only %s, who opened this game, can start it.", User(t.Up.Owner))
-	case t.upOpenSeats() > 0:
-		return refuse(CodeTooFew, "Some seats are still open: wait for players to join.")
+		return host.Refuse(host.CodeStarted, "This game has started.")
+	case user != Lobby(t).Owner:
+		return host.Refuse(host.CodeOnlySome, "Only %s, who opened this game, can start it.", host.User(Lobby(t).Owner))
+	case upOpenSeats(t) > 0:
+		return host.Refuse(host.CodeTooFew, "Some seats are still open: wait for players to join.")
 	}
 	return nil
 }
@@ -232,66 +230,55 @@ func (h *Host) UpMayStart(t *Table, user string) error {
 // is up, so no one loses their plan time to an outage. Only the opener starts, once
 // every seat is taken. An auto game, with nobody to wait for, begins at once (should
 // that fail, the deadline begins it).
-func (h *Host) StartUpbeat(t *Table, user string) error {
-	if err := h.UpMayStart(t, user); err != nil {
+func (u *Up) StartUpbeat(t *host.Table, user string) error {
+	if err := u.UpMayStart(t, user); err != nil {
 		return err
 	}
 	n := len(t.Row.Upbeat.Seats)
-	t.Up.Plans, t.Up.Written = make([]string, n), make([]bool, n)
+	Lobby(t).Plans, Lobby(t).Written = make([]string, n), make([]bool, n)
 	for p := 1; p <= n; p++ {
-		if !t.upHuman(p) {
-			b, err := h.upBot(t, p)
+		if !upHuman(t, p) {
+			b, err := u.upBot(t, p)
 			if err != nil {
 				return err
 			}
-			t.Up.Plans[p-1], t.Up.Written[p-1] = b.InitialPlan(), true
+			Lobby(t).Plans[p-1], Lobby(t).Written[p-1] = b.InitialPlan(), true
 		}
 	}
 	// Until the first-plans screen is up (show sets it again), the time given is the
 	// whole initial-plan time from now.
-	t.Row.Status, t.Up.PlansDue = store.StatusSetup, h.clock.Now().Add(t.Row.Upbeat.Config.InitPlanTime())
+	t.Row.Status, Lobby(t).PlansDue = store.StatusSetup, u.h.Now().Add(t.Row.Upbeat.Config.InitPlanTime())
 	auto := t.Row.Mode == game.ModeAuto
 	lobby := t.Row.Shown
 	var err error
 	if auto {
-		err = h.SaveMeta(t)
+		err = u.h.SaveMeta(t)
 	} else {
 		// The lobby's message lost its buttons with the Start that answered on it, and
 		// it may stay in the channel when the game moves to a thread: the first-plans
 		// screen has no screen before it to retire.
 		t.Row.Shown = ""
-		err = h.saveMetaOwing(t, upPlansVersion)
+		err = u.h.SaveMetaOwing(t, upPlansVersion)
 	}
 	if err != nil {
-		t.Row.Status, t.Up.Plans, t.Up.Written, t.Up.PlansDue, t.Row.Shown = store.StatusChallenge, nil, nil, time.Time{}, lobby
+		t.Row.Status, Lobby(t).Plans, Lobby(t).Written, Lobby(t).PlansDue, t.Row.Shown = store.StatusChallenge, nil, nil, time.Time{}, lobby
 		return err
 	}
-	h.Disarm(t, ChallengeExpiry)
+	u.h.Disarm(t, host.ChallengeExpiry)
 	if auto {
-		h.Arm(t, SetupExpiry, t.Up.PlansDue)
-		return h.upBegin(t)
+		u.h.Arm(t, host.SetupExpiry, Lobby(t).PlansDue)
+		return u.upBegin(t)
 	}
-	t.owed = &store.Screen{Game: t.Row.ID, Version: upPlansVersion}
-	h.goOn(t)
+	t.Owe(upPlansVersion)
+	u.h.GoOn(t)
 	return nil
 }
 
-// saveMetaOwing is SaveMeta, owing the screen of version (no summary) in the same
-// transaction.
-func (h *Host) saveMetaOwing(t *Table, version int) error {
-	raw, err := json.Marshal(t.lobby())
-	if err != nil {
-		return err
-	}
-	t.Row.Setup = raw
-	return h.db.SaveMetaOwing(h.wctx, t.Row, version, "")
-}
-
 // upOpenSeats counts the people's seats nobody has taken yet.
-func (t *Table) upOpenSeats() int {
+func upOpenSeats(t *host.Table) int {
 	n := 0
 	for i, u := range t.Row.Upbeat.Seats {
-		if u == "" && t.upHuman(i+1) {
+		if u == "" && upHuman(t, i+1) {
 			n++
 		}
 	}
@@ -299,33 +286,33 @@ func (t *Table) upOpenSeats() int {
 }
 
 // upBot is seat p's bot.
-func (h *Host) upBot(t *Table, p int) (*upbeat.Bot, error) {
-	return upbeat.NewBot(t.Up.Levels[p-1], t.Row.Seed+uint64(p))
+func (u *Up) upBot(t *host.Table, p int) (*upbeat.Bot, error) {
+	return upbeat.NewBot(Lobby(t).Levels[p-1], t.Row.Seed+uint64(p))
 }
 
 // WritePlan takes user's first plan (U19; the first plan costs nothing, and may be
 // written again until everyone has written theirs). A plan that does not compile gives
 // its *interp.Error, wrapped. When it was the last, the game begins: its first screen
 // is owed and shown.
-func (h *Host) WritePlan(t *Table, user, plan string) (began bool, err error) {
+func (u *Up) WritePlan(t *host.Table, user, plan string) (began bool, err error) {
 	p := t.Seat(user)
 	switch {
 	case t.Row.Status != store.StatusSetup:
-		return false, refuse(CodeNotStarted, "The first plans are written once the game starts, before its first turn.")
+		return false, host.Refuse(host.CodeNotStarted, "The first plans are written once the game starts, before its first turn.")
 	case p == 0:
-		return false, refuse(CodeNotPlayer, "You are not playing in this game.")
+		return false, host.Refuse(host.CodeNotPlayer, "You are not playing in this game.")
 	}
 	plan = strings.TrimSpace(plan)
-	if _, err := CheckStrategy(h.uplang, fmt.Sprintf("player %d", p), plan); err != nil {
+	if _, err := host.CheckStrategy(u.lang, fmt.Sprintf("player %d", p), plan); err != nil {
 		return false, err
 	}
-	old, was := t.Up.Plans[p-1], t.Up.Written[p-1]
-	t.Up.Plans[p-1], t.Up.Written[p-1] = plan, true
-	if !slices.Contains(t.Up.Written, false) {
-		return true, h.upBegin(t)
+	old, was := Lobby(t).Plans[p-1], Lobby(t).Written[p-1]
+	Lobby(t).Plans[p-1], Lobby(t).Written[p-1] = plan, true
+	if !slices.Contains(Lobby(t).Written, false) {
+		return true, u.upBegin(t)
 	}
-	if err := h.SaveMeta(t); err != nil {
-		t.Up.Plans[p-1], t.Up.Written[p-1] = old, was
+	if err := u.h.SaveMeta(t); err != nil {
+		Lobby(t).Plans[p-1], Lobby(t).Written[p-1] = old, was
 		return false, err
 	}
 	return false, nil
@@ -333,47 +320,47 @@ func (h *Host) WritePlan(t *Table, user, plan string) (began bool, err error) {
 
 // upBegin fixes the first plans (a seat without one plays "done", U19), starts the
 // engine, owes the first screen and plays on.
-func (h *Host) upBegin(t *Table) error {
-	t.Row.Upbeat.Plans, t.Row.Status = slices.Clone(t.Up.Plans), store.StatusPlay
-	if err := h.SaveMeta(t); err != nil {
+func (u *Up) upBegin(t *host.Table) error {
+	t.Row.Upbeat.Plans, t.Row.Status = slices.Clone(Lobby(t).Plans), store.StatusPlay
+	if err := u.h.SaveMeta(t); err != nil {
 		t.Row.Upbeat.Plans, t.Row.Status = nil, store.StatusSetup
 		return err
 	}
-	h.Disarm(t, SetupExpiry)
-	g, err := upbeat.New(h.uplang, t.Row.UpbeatRecord().Setup)
+	u.h.Disarm(t, host.SetupExpiry)
+	g, err := upbeat.New(u.lang, t.Row.UpbeatRecord().Setup)
 	if err != nil {
 		return err
 	}
-	t.upg = g
-	if err := h.commitShown(t, Event{Kind: EvStart}); err != nil {
+	part(t).g = g
+	if err := u.h.CommitShown(t, host.Event{Kind: host.EvStart}); err != nil {
 		return err
 	}
-	h.goOn(t)
+	u.h.GoOn(t)
 	return nil
 }
 
 // UpEngine returns an UPBEAT game's engine, rebuilding it from the stored record if
 // needed; the game must be in play (or over).
-func (h *Host) UpEngine(t *Table) (*upbeat.Game, error) {
-	if t.upg != nil {
-		return t.upg, nil
+func (u *Up) UpEngine(t *host.Table) (*upbeat.Game, error) {
+	if part(t).g != nil {
+		return part(t).g, nil
 	}
 	if t.Row.Status != store.StatusPlay && t.Row.Status != store.StatusOver {
-		return nil, refuse(CodeNotStarted, "The game has not begun.")
+		return nil, host.Refuse(host.CodeNotStarted, "The game has not begun.")
 	}
-	g, last, err := upReplay(h.uplang, t.Row.UpbeatRecord())
+	g, last, err := upReplay(u.lang, t.Row.UpbeatRecord())
 	if err != nil {
 		return nil, fmt.Errorf("host: rebuild game %d: %w", t.Row.ID, err)
 	}
-	t.upg, t.upLast = g, last
+	part(t).g, part(t).last = g, last
 	return g, nil
 }
 
 // upRecord stores the engine's actions since the stored record ended, with the result
 // when the game is over, owing the new state's screen with summary when it is not nil:
 // record's counterpart.
-func (h *Host) upRecord(t *Table, summary *string) error {
-	g := t.upg
+func (u *Up) upRecord(t *host.Table, summary *string) error {
+	g := part(t).g
 	all := g.Record().Actions
 	pos := len(t.Row.Upbeat.Actions)
 	var res *game.Result
@@ -381,14 +368,14 @@ func (h *Host) upRecord(t *Table, summary *string) error {
 	if g.Over() { // rated in the transaction that ends it, as KOMBAT's games are
 		res, policy = &game.Result{Winner: g.Winner(), Reason: upReason(g)}, UpElo{Out: upOut(g)}
 	}
-	if err := h.db.CommitRated(h.wctx, t.Row.ID, pos, all[pos:], res, g.Turns(), summary, policy); err != nil {
-		t.forget()
+	if err := u.h.DB().CommitRated(u.h.WriteContext(), t.Row.ID, pos, all[pos:], res, g.Turns(), summary, policy); err != nil {
+		t.Forget()
 		return err
 	}
 	t.Row.Upbeat.Actions = append(t.Row.Upbeat.Actions, all[pos:]...)
-	h.upSeated(t) // whoever is out is free to play elsewhere
+	u.h.Reseat(t) // whoever is out is free to play elsewhere
 	if res != nil {
-		h.finished(t, res, g.Turns())
+		u.h.Finished(t, res, g.Turns())
 	}
 	return nil
 }
@@ -413,44 +400,44 @@ func upReason(g *upbeat.Game) game.Reason {
 // upArmClock is show's clock for an UPBEAT game: the screen about to be shown starts
 // the revision clock of the person to act (U20), whose stored deadline is when the
 // time they have left runs out.
-func (h *Host) upArmClock(t *Table) error {
+func (u *Up) upArmClock(t *host.Table) error {
 	if t.Row.Status == store.StatusSetup {
 		// The first-plans screen: the initial-plan time runs from the moment it is up,
 		// as a turn's clock does (U19).
-		t.Up.PlansDue = h.clock.Now().Add(t.Row.Upbeat.Config.InitPlanTime())
-		h.Arm(t, SetupExpiry, t.Up.PlansDue)
+		Lobby(t).PlansDue = u.h.Now().Add(t.Row.Upbeat.Config.InitPlanTime())
+		u.h.Arm(t, host.SetupExpiry, Lobby(t).PlansDue)
 		return nil
 	}
 	if t.Row.Status != store.StatusPlay {
 		return nil
 	}
-	g, err := h.UpEngine(t)
+	g, err := u.UpEngine(t)
 	if err != nil {
 		return err
 	}
-	now := h.clock.Now()
-	t.Up.ShownAt, t.Up.ShownVersion = now, t.version()
+	now := u.h.Now()
+	Lobby(t).ShownAt, Lobby(t).ShownVersion = now, t.Version()
 	if t.Row.Mode == game.ModeAuto {
-		if !t.Up.Paused && !g.Over() {
-			h.Arm(t, AutoTurn, h.upPace(t, now))
+		if !Lobby(t).Paused && !g.Over() {
+			u.h.Arm(t, host.AutoTurn, u.upPace(t, now))
 		}
 		return nil
 	}
-	if p := g.Current(); p != 0 && t.upHuman(p) && g.CanRevise(p) {
-		h.Arm(t, TurnTimeUp, now.Add(g.Clock(p)))
-		h.upArmReminder(t, g, p, now)
+	if p := g.Current(); p != 0 && upHuman(t, p) && g.CanRevise(p) {
+		u.h.Arm(t, host.TurnTimeUp, now.Add(g.Clock(p)))
+		u.upArmReminder(t, g, p, now)
 	}
 	return nil
 }
 
 // upElapsed is the revision-clock time the player to act has used since the clock last
 // started or they last acted (U20). It runs only while their turn is on screen.
-func (h *Host) upElapsed(t *Table) time.Duration {
-	if t.owed != nil || t.Up.ShownAt.IsZero() {
+func (u *Up) upElapsed(t *host.Table) time.Duration {
+	if t.Owed() != nil || Lobby(t).ShownAt.IsZero() {
 		return 0
 	}
-	el := h.clock.Now().Sub(t.Up.ShownAt)
-	for _, a := range t.Row.Upbeat.Actions[min(t.Up.ShownVersion, len(t.Row.Upbeat.Actions)):] {
+	el := u.h.Now().Sub(Lobby(t).ShownAt)
+	for _, a := range t.Row.Upbeat.Actions[min(Lobby(t).ShownVersion, len(t.Row.Upbeat.Actions)):] {
 		el -= a.Elapsed
 	}
 	return max(el, 0)
@@ -461,48 +448,48 @@ func (h *Host) upElapsed(t *Table) time.Duration {
 // only when they act. runsOut is when it runs out if it is running now (their turn is
 // on screen, they are a person and may still revise), else zero: the engine's clock
 // alone is the clock as it stood when the turn began.
-func (h *Host) UpClock(t *Table, p int) (left time.Duration, runsOut time.Time, err error) {
-	g, err := h.UpEngine(t)
+func (u *Up) UpClock(t *host.Table, p int) (left time.Duration, runsOut time.Time, err error) {
+	g, err := u.UpEngine(t)
 	if err != nil {
 		return 0, time.Time{}, err
 	}
 	left = g.Clock(p)
-	if t.Row.Status != store.StatusPlay || g.Current() != p || !t.upHuman(p) || !g.CanRevise(p) || t.owed != nil || t.Up.ShownAt.IsZero() {
+	if t.Row.Status != store.StatusPlay || g.Current() != p || !upHuman(t, p) || !g.CanRevise(p) || t.Owed() != nil || Lobby(t).ShownAt.IsZero() {
 		return left, time.Time{}, nil
 	}
-	left = max(left-h.upElapsed(t), 0)
-	return left, h.clock.Now().Add(left), nil
+	left = max(left-u.upElapsed(t), 0)
+	return left, u.h.Now().Add(left), nil
 }
 
 // UpClockDue is when the revision clock of the person to act runs out, for the screen
 // being shown to say: show starts that clock (at Up.ShownAt) just before it calls
 // Front.Show, for the state the screen shows. It is zero when no person's clock runs
 // with the screen (a bot to act, a clock run out, the game over or not begun).
-func (h *Host) UpClockDue(t *Table) time.Time {
-	g, err := h.UpEngine(t)
-	if err != nil || t.Row.Status != store.StatusPlay || t.Up.ShownAt.IsZero() || t.Up.ShownVersion != t.version() {
+func (u *Up) UpClockDue(t *host.Table) time.Time {
+	g, err := u.UpEngine(t)
+	if err != nil || t.Row.Status != store.StatusPlay || Lobby(t).ShownAt.IsZero() || Lobby(t).ShownVersion != t.Version() {
 		return time.Time{}
 	}
-	if p := g.Current(); p != 0 && t.upHuman(p) && g.CanRevise(p) {
-		return t.Up.ShownAt.Add(g.Clock(p))
+	if p := g.Current(); p != 0 && upHuman(t, p) && g.CanRevise(p) {
+		return Lobby(t).ShownAt.Add(g.Clock(p))
 	}
 	return time.Time{}
 }
 
 // upTurn returns the engine and user's seat when it is their turn, or refuses.
-func (h *Host) upTurn(t *Table, user string) (*upbeat.Game, int, error) {
+func (u *Up) upTurn(t *host.Table, user string) (*upbeat.Game, int, error) {
 	if t.Row.Status != store.StatusPlay {
-		return nil, 0, refuse(CodeNotInPlay, "The game is not in play.")
+		return nil, 0, host.Refuse(host.CodeNotInPlay, "The game is not in play.")
 	}
-	g, err := h.UpEngine(t)
+	g, err := u.UpEngine(t)
 	if err != nil {
 		return nil, 0, err
 	}
 	switch p := t.Seat(user); {
 	case p == 0:
-		return nil, 0, refuse(CodeNotPlayer, "You are not playing in this game; you can watch.")
+		return nil, 0, host.Refuse(host.CodeNotPlayer, "You are not playing in this game; you can watch.")
 	case p != g.Current():
-		return nil, 0, refuse(CodeNotYourTurn, "It is %s's turn, not yours.", t.upName(g.Current()))
+		return nil, 0, host.Refuse(host.CodeNotYourTurn, "It is %s's turn, not yours.", upName(t, g.Current()))
 	default:
 		return g, p, nil
 	}
@@ -510,30 +497,30 @@ func (h *Host) upTurn(t *Table, user string) (*upbeat.Game, int, error) {
 
 // UpTurn returns the engine and user's seat when it is their turn, or the refusal
 // ReviseUpbeat and ConfirmUpbeat would give: what a chat asks before opening a form.
-func (h *Host) UpTurn(t *Table, user string) (*upbeat.Game, int, error) { return h.upTurn(t, user) }
+func (u *Up) UpTurn(t *host.Table, user string) (*upbeat.Game, int, error) { return u.upTurn(t, user) }
 
 // ReviseUpbeat revises the plan of user, whose turn it is (U20). The revision is
 // recorded whatever comes of it, with the time it took; no screen is owed, since the
 // turn goes on. A plan that does not compile gives its *interp.Error, wrapped; a budget
 // below rev_cost is refused; a clock that has run out confirms the plan at once (the
 // turn's screen follows) and is refused.
-func (h *Host) ReviseUpbeat(t *Table, user, plan string) error {
-	g, p, err := h.upTurn(t, user)
+func (u *Up) ReviseUpbeat(t *host.Table, user, plan string) error {
+	g, p, err := u.upTurn(t, user)
 	if err != nil {
 		return err
 	}
-	rerr := g.Revise(p, strings.TrimSpace(plan), h.upElapsed(t))
-	if err := h.upRecord(t, nil); err != nil {
+	rerr := g.Revise(p, strings.TrimSpace(plan), u.upElapsed(t))
+	if err := u.upRecord(t, nil); err != nil {
 		return err
 	}
 	switch {
 	case errors.Is(rerr, upbeat.ErrClockSpent):
-		if err := h.upConfirm(t, g, p, EvTimeUp, 0); err != nil {
+		if err := u.upConfirm(t, g, p, host.EvTimeUp, 0); err != nil {
 			return err
 		}
-		return refuse(CodeClockOut, "Your revision clock has run out: your plan was confirmed as it stood.")
+		return host.Refuse(host.CodeClockOut, "Your revision clock has run out: your plan was confirmed as it stood.")
 	case errors.Is(rerr, upbeat.ErrRevisionCost):
-		return refuse(CodeBudget, "A revision costs %d and your budget is %d: your plan stays.", t.Row.Upbeat.Config.RevCost, g.Budget(p))
+		return host.Refuse(host.CodeBudget, "A revision costs %d and your budget is %d: your plan stays.", t.Row.Upbeat.Config.RevCost, g.Budget(p))
 	case rerr != nil:
 		return fmt.Errorf("host: revise: %w", rerr)
 	}
@@ -542,87 +529,87 @@ func (h *Host) ReviseUpbeat(t *Table, user, plan string) error {
 
 // ConfirmUpbeat confirms the plan of user, whose turn it is: the crew runs it, the turn
 // is committed with its screen owed, and the game goes on (bots at once).
-func (h *Host) ConfirmUpbeat(t *Table, user string) error {
-	g, p, err := h.upTurn(t, user)
+func (u *Up) ConfirmUpbeat(t *host.Table, user string) error {
+	g, p, err := u.upTurn(t, user)
 	if err != nil {
 		return err
 	}
-	return h.upConfirm(t, g, p, EvTurn, h.upElapsed(t))
+	return u.upConfirm(t, g, p, host.EvTurn, u.upElapsed(t))
 }
 
 // upConfirm runs player p's plan, charging elapsed, commits the turn owing its screen
 // and goes on.
-func (h *Host) upConfirm(t *Table, g *upbeat.Game, p int, kind EventKind, elapsed time.Duration) error {
+func (u *Up) upConfirm(t *host.Table, g *upbeat.Game, p int, kind host.EventKind, elapsed time.Duration) error {
 	log, err := g.Confirm(p, elapsed)
 	if err != nil {
-		t.forget()
+		t.Forget()
 		return err
 	}
-	if err := h.commitShown(t, Event{Kind: kind, Player: p, Up: &log}); err != nil {
+	if err := u.h.CommitShown(t, host.Event{Kind: kind, Player: p, Turn: log}); err != nil {
 		return err
 	}
-	h.goOn(t)
+	u.h.GoOn(t)
 	return nil
 }
 
 // UpMayResign returns user's seat when they may resign from t now, else why not (a
 // *Refusal): ResignUpbeat's checks, for a chat that asks the player to confirm first.
-func (h *Host) UpMayResign(t *Table, user string) (int, error) {
+func (u *Up) UpMayResign(t *host.Table, user string) (int, error) {
 	switch {
-	case t.Row.Status == store.StatusChallenge && t.Seat(user) != 0 && user != t.Up.Owner:
-		return 0, refuse(CodeNotStarted, "This game has not started: press %s on its message to give up your seat.", Control("Leave"))
-	case t.Row.Status == store.StatusChallenge && user == t.Up.Owner:
-		return 0, refuse(CodeNotStarted, "This game has not started: press %s on its message to close it.", Control("Cancel"))
+	case t.Row.Status == store.StatusChallenge && t.Seat(user) != 0 && user != Lobby(t).Owner:
+		return 0, host.Refuse(host.CodeNotStarted, "This game has not started: press %s on its message to give up your seat.", host.Control("Leave"))
+	case t.Row.Status == store.StatusChallenge && user == Lobby(t).Owner:
+		return 0, host.Refuse(host.CodeNotStarted, "This game has not started: press %s on its message to close it.", host.Control("Cancel"))
 	case t.Row.Status != store.StatusPlay:
-		return 0, refuse(CodeNotInPlay, "The game is not in play.")
+		return 0, host.Refuse(host.CodeNotInPlay, "The game is not in play.")
 	}
-	g, err := h.UpEngine(t)
+	g, err := u.UpEngine(t)
 	if err != nil {
 		return 0, err
 	}
 	p := t.Seat(user)
 	if p == 0 || !g.Alive(p) {
-		return 0, refuse(CodeNotPlayer, "You are not in this game.")
+		return 0, host.Refuse(host.CodeNotPlayer, "You are not in this game.")
 	}
 	return p, nil
 }
 
 // ResignUpbeat takes user out of the game (U16's loss) at once, whoever's turn it is.
-func (h *Host) ResignUpbeat(t *Table, user string) error {
-	p, err := h.UpMayResign(t, user)
+func (u *Up) ResignUpbeat(t *host.Table, user string) error {
+	p, err := u.UpMayResign(t, user)
 	if err != nil {
 		return err
 	}
-	if err := t.upg.Resign(p); err != nil {
-		t.forget()
+	if err := part(t).g.Resign(p); err != nil {
+		t.Forget()
 		return err
 	}
-	if err := h.commitShown(t, Event{Kind: EvResign, Player: p}); err != nil {
+	if err := u.h.CommitShown(t, host.Event{Kind: host.EvResign, Player: p}); err != nil {
 		return err
 	}
-	h.goOn(t)
+	u.h.GoOn(t)
 	return nil
 }
 
 // upAuto plays the turn that waits for no one, after a screen was shown: a bot's (it
 // may revise, then confirms at once), or a person's whose revision clock has run out
 // (confirmed at once, U20). It reports whether it played one; the caller shows it.
-func (h *Host) upAuto(t *Table) (bool, error) {
+func (u *Up) upAuto(t *host.Table) (bool, error) {
 	if t.Row.Status != store.StatusPlay {
 		return false, nil
 	}
-	g, err := h.UpEngine(t)
+	g, err := u.UpEngine(t)
 	if err != nil || g.Over() {
 		return false, err
 	}
 	p := g.Current()
-	if t.upHuman(p) && g.CanRevise(p) {
+	if upHuman(t, p) && g.CanRevise(p) {
 		return false, nil
 	}
-	kind := EvTimeUp
-	if !t.upHuman(p) {
-		kind = EvTurn
-		b, err := h.upBot(t, p)
+	kind := host.EvTimeUp
+	if !upHuman(t, p) {
+		kind = host.EvTurn
+		b, err := u.upBot(t, p)
 		if err != nil {
 			return false, err
 		}
@@ -632,71 +619,93 @@ func (h *Host) upAuto(t *Table) (bool, error) {
 	}
 	log, err := g.Confirm(p, 0)
 	if err != nil {
-		t.forget()
+		t.Forget()
 		return false, err
 	}
-	return true, h.commitShown(t, Event{Kind: kind, Player: p, Up: &log})
+	return true, u.h.CommitShown(t, host.Event{Kind: kind, Player: p, Turn: log})
 }
 
 // upWaits reports, at start-up, that an UPBEAT game in play whose screen is not owed
 // needs the host all the same: the process stopped before the bot's turn that follows
 // a shown screen was played, or before the first screen was owed (the game had begun).
-func (h *Host) upWaits(t *Table) bool {
+func (u *Up) upWaits(t *host.Table) bool {
 	if t.Row.Status != store.StatusPlay {
 		return false
 	}
 	if t.Row.Shown == "" { // never shown: owe the state stored
-		t.owed = &store.Screen{Game: t.Row.ID, Version: t.version()}
+		t.Owe(t.Version())
 		return true
 	}
 	if t.Row.Mode == game.ModeAuto {
 		return false // its stored AutoTurn plays on (or it is paused)
 	}
-	g, err := h.UpEngine(t)
+	g, err := u.UpEngine(t)
 	if err != nil {
-		h.log.Error("rebuild game", "game", t.Row.ID, "err", err)
+		u.h.Log().Error("rebuild game", "game", t.Row.ID, "err", err)
 		return false
 	}
 	p := g.Current()
-	return p != 0 && (!t.upHuman(p) || !g.CanRevise(p))
+	return p != 0 && (!upHuman(t, p) || !g.CanRevise(p))
 }
 
 // upExpire is expire for an UPBEAT game: the initial-plan time is up (the game begins,
 // U19), or the revision clock of the player to act ran out while their turn was on
 // screen (their plan is confirmed, U20).
-func (h *Host) upExpire(t *Table, d store.Deadline) error {
+func (u *Up) upExpire(t *host.Table, d store.Deadline) error {
 	armedAt, _ := strconv.Atoi(d.Payload)
 	var err error
-	switch Deadline(d.Kind) {
-	case ChallengeExpiry:
+	switch host.Deadline(d.Kind) {
+	case host.ChallengeExpiry:
 		if t.Row.Status != store.StatusChallenge {
 			return nil // started since
 		}
-		if err = h.Cancel(t); err == nil {
-			h.front.Tell(t, Note{Kind: NoteLobbyExpired})
+		if err = u.h.Cancel(t); err == nil {
+			u.h.Front().Tell(t, host.Note{Kind: host.NoteLobbyExpired})
 		}
-	case SetupExpiry:
+	case host.SetupExpiry:
 		// Nobody can write a first plan while its screen is owed: showing it arms the
 		// initial-plan time again.
-		if t.Row.Status == store.StatusSetup && t.owed == nil {
-			err = h.upBegin(t)
+		if t.Row.Status == store.StatusSetup && t.Owed() == nil {
+			err = u.upBegin(t)
 		}
-	case TurnReminder:
-		err = h.upRemind(t, d)
-	case AutoTurn:
-		err = h.upAutoTurn(t, d.Due, armedAt)
-	case TurnTimeUp:
-		if t.Row.Status != store.StatusPlay || t.owed != nil || armedAt != t.Up.ShownVersion {
+	case host.TurnReminder:
+		err = u.upRemind(t, d)
+	case host.AutoTurn:
+		err = u.upAutoTurn(t, d.Due, armedAt)
+	case host.TurnTimeUp:
+		if t.Row.Status != store.StatusPlay || t.Owed() != nil || armedAt != Lobby(t).ShownVersion {
 			return nil // stale: the turn moved on, or its screen is not up
 		}
-		g, gerr := h.UpEngine(t)
+		g, gerr := u.UpEngine(t)
 		if gerr != nil {
 			err = gerr
 			break
 		}
-		if p := g.Current(); p != 0 && t.upHuman(p) {
-			err = h.upConfirm(t, g, p, EvTimeUp, max(h.upElapsed(t), g.Clock(p)))
+		if p := g.Current(); p != 0 && upHuman(t, p) {
+			err = u.upConfirm(t, g, p, host.EvTimeUp, max(u.upElapsed(t), g.Clock(p)))
 		}
 	}
 	return err
+}
+
+// upHeld lists the people an UPBEAT game holds, by seat (host.Hosted's Held): a player
+// who resigned or lost their city center is out, and free to play elsewhere while the
+// others play on (a resignation is read from the record; losing a center needs the
+// engine, rebuilt after a restart with the game's first turn, or else counted when the
+// game ends).
+func upHeld(t *host.Table) []string {
+	held := slices.Clone(t.Row.Upbeat.Seats)
+	for _, a := range t.Row.Upbeat.Actions {
+		if a.Kind == upbeat.ActResign && a.Player >= 1 && a.Player <= len(held) {
+			held[a.Player-1] = ""
+		}
+	}
+	if g := part(t).g; g != nil {
+		for p := range held {
+			if !g.Alive(p + 1) {
+				held[p] = ""
+			}
+		}
+	}
+	return held
 }

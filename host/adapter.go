@@ -1,0 +1,81 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+
+	"github.com/kombat-game/kombat/store"
+)
+
+// What the core offers a game's adapter (a package that implements Hosted for its
+// game, as upbeathost does UPBEAT's): its store, the log and the front, seating under
+// the one-game-per-person rule, the screens owed and the game going on after a change
+// (CommitShown, GoOn), the one finishing path (Finished), lobby changes that roll back
+// (Change), deadlines (Arm, Disarm, by the table's Version), the clock (Now), replays'
+// lock and cache (LockReplays, Recent) and the ratings' helpers (Elo, Expected,
+// Standings). The adapter holds its rules; the core holds the table.
+
+// Refuse is a refusal of the house's (Refusal), for an adapter's checks: format is the
+// house's sentence, args its arguments (User, Place, Command, Control, Name and
+// plain values).
+func Refuse(code Code, format string, args ...any) *Refusal { return refuse(code, format, args...) }
+
+// DB is the host's store, for an adapter's reads and its game's own commits.
+func (h *Host) DB() *store.DB { return h.db }
+
+// WriteContext is the context of the host's writes: Close waits for them rather than
+// cutting them off.
+func (h *Host) WriteContext() context.Context { return h.wctx }
+
+// Log is the host's log.
+func (h *Host) Log() *slog.Logger { return h.log }
+
+// Front is where the host's games are shown, for an adapter's notes (Front.Tell).
+func (h *Host) Front() Front { return h.front }
+
+// Seat seats people in t, a game waiting for players, under the one-game-per-person
+// rule: it refuses when one of users (the first is the one asking) is in another game
+// of t's server, and otherwise runs f, which seats them and stores it, then records
+// t's seats (Reseat). No other seating runs meanwhile.
+func (h *Host) Seat(t *Table, users []string, f func() error) error {
+	h.seating.Lock()
+	defer h.seating.Unlock()
+	if err := h.seatFree(t.Row.Scope, t.Row.ID, users...); err != nil {
+		return err
+	}
+	if err := f(); err != nil {
+		return err
+	}
+	h.Reseat(t)
+	return nil
+}
+
+// SaveMetaOwing is SaveMeta, owing the screen of version (no summary) in the same
+// transaction.
+func (h *Host) SaveMetaOwing(t *Table, version int) error {
+	raw, err := json.Marshal(t.lobby())
+	if err != nil {
+		return err
+	}
+	t.Row.Setup = raw
+	return h.db.SaveMetaOwing(h.wctx, t.Row, version, "")
+}
+
+// Owe records that t's place needs the screen of version (no summary), stored as owed
+// already: the host shows it (GoOn, Retry).
+func (t *Table) Owe(version int) { t.owed = &store.Screen{Game: t.Row.ID, Version: version} }
+
+// Retry delivers t's owed screen in the background and goes on with the game, as
+// after a restart (Hosted.Wake).
+func (h *Host) Retry(t *Table) { h.retryLater(t, 0) }
+
+// LockReplays takes the host's replay lock and returns its release: replays run one
+// at a time, leaving the games in play the machine's other cores.
+func (h *Host) LockReplays() (unlock func()) {
+	h.replaying.Lock()
+	return h.replaying.Unlock
+}
+
+// Expected is the expected score of a player rated a against one rated b (Elo).
+func Expected(a, b float64) float64 { return expected(a, b) }

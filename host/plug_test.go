@@ -1,0 +1,56 @@
+package host
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/store"
+	"github.com/kombat-game/kombat/upbeat"
+)
+
+// TestRestore_GameNotPlugged: a stored game in play of a game this host has no
+// adapter for (an UPBEAT game, UPBEAT not among Options.Games) is left alone: Restore
+// hosts the others, skips it (its claim given up, for a host that plugs the game in)
+// and never crashes; Adopt does not try it again.
+func TestRestore_GameNotPlugged(t *testing.T) {
+	ctx := context.Background()
+	_, db := openRecords(t)
+	skipped := watchLog("this host does not host")
+	h, err := New(Options{DB: db, Front: quietFront{}, Log: slog.New(skipped)})
+	must(t, err)
+	t.Cleanup(func() { <-h.Close() })
+	up := &store.Game{Game: store.GameUpbeat, Scope: "g", Place: "c1", Mode: game.ModeDuel, Status: store.StatusPlay, Seed: 3,
+		Upbeat: &store.Upbeat{Seats: []string{ann, bob}, Plans: []string{"done", "done"}, Config: upbeat.DefaultConfig()}}
+	upID, err := db.CreateGame(ctx, up)
+	must(t, err)
+	kombat := &store.Game{Scope: "g", Place: "c2", Mode: game.ModeDuel, Players: [2]string{cid, "400"}, Status: store.StatusSetup,
+		Config: game.DefaultConfig(), Setup: []byte(`{}`)}
+	kID, err := db.CreateGame(ctx, kombat)
+	must(t, err)
+	if n, err := h.Restore(ctx); err != nil || n != 1 {
+		t.Fatalf("Restore: %d games, %v; want the KOMBAT game alone", n, err)
+	}
+	if h.Get(upID) != nil || h.Get(kID) == nil {
+		t.Errorf("hosted: UPBEAT's %v, KOMBAT's %v; want KOMBAT's alone", h.Get(upID) != nil, h.Get(kID) != nil)
+	}
+	skipped.await(t, "this host does not host", 1) // the log says which game, and why
+	if n := h.Adopt(ctx); n != 0 {
+		t.Errorf("Adopt took up %d games, want none", n)
+	}
+	claim, err := db.ClaimGame(ctx, upID) // given up: a host that plugs UPBEAT in may run it
+	must(t, err)
+	must(t, claim.Release(ctx))
+}
+
+// TestNew_GameRegisteredTwice: a game plugged in twice (or over KOMBAT's name) is a
+// mistake of the process's wiring, refused at once with the game's name.
+func TestNew_GameRegisteredTwice(t *testing.T) {
+	_, db := openRecords(t)
+	plug := Plug{Name: store.GameKombat, New: func(*Host) Game { return kombatGame{} }}
+	if _, err := New(Options{DB: db, Front: quietFront{}, Games: []Plug{plug}}); err == nil || !strings.Contains(err.Error(), `"kombat"`) {
+		t.Errorf("KOMBAT plugged in again: %v, want it refused by name", err)
+	}
+}

@@ -1,0 +1,169 @@
+package upbeathost
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/store"
+)
+
+// testHost is a host with UPBEAT plugged in, as the tests call it: the core's methods
+// (Lock, Arm, RunDue...) and the adapter's (OpenUpbeat, UpEngine...) on one value.
+type testHost struct {
+	*host.Host
+	*Up
+}
+
+// newHost is host.New with UPBEAT plugged in.
+func newHost(opt host.Options) (*testHost, error) {
+	opt.Games = append(opt.Games, Plug())
+	h, err := host.New(opt)
+	if err != nil {
+		return nil, err
+	}
+	return &testHost{h, Of(h)}, nil
+}
+
+// hostOn hosts the database at path with front, retrying screens within milliseconds.
+func hostOn(t *testing.T, path string, f host.Front, clock host.Clock) (*testHost, *store.DB) {
+	t.Helper()
+	db, err := store.Open(context.Background(), path)
+	must(t, err)
+	h, err := newHost(host.Options{DB: db, Front: f, Clock: clock, Log: quietLog(), RetryBase: time.Millisecond, RetryMax: 2 * time.Millisecond})
+	must(t, err)
+	t.Cleanup(func() {
+		<-h.Close()
+		db.Close()
+	})
+	return h, db
+}
+
+// must fails the test at once on an error.
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// quietLog drops the host's log: the tests check what it does.
+func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// errTransient is a front's failure worth retrying.
+var errTransient = errors.New("HTTP 500")
+
+// scriptFront is a front whose Show fails as scripted (fail, in order; then it shows)
+// and which keeps what it showed, the events it worded and the notes it told.
+type scriptFront struct {
+	mu     sync.Mutex
+	fail   []error
+	shown  []store.Screen
+	events []host.EventKind
+	notes  []host.NoteKind
+	ok     chan store.Screen // each screen, as it is shown
+}
+
+func newScriptFront(fail ...error) *scriptFront {
+	return &scriptFront{fail: fail, ok: make(chan store.Screen, 100)}
+}
+
+// Show fails with the next scripted error, if any, or shows s.
+func (f *scriptFront) Show(_ *host.Table, s *store.Screen) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if n := len(f.fail); n > 0 {
+		err := f.fail[0]
+		if f.fail = f.fail[1:]; err != nil {
+			return "", err
+		}
+	}
+	f.shown = append(f.shown, *s)
+	f.ok <- *s
+	return "m" + string(rune('a'+len(f.shown))), nil
+}
+
+func (*scriptFront) Retire(*host.Table, string) {}
+func (*scriptFront) Permanent(error) string     { return "" }
+
+// Summary keeps the event's kind.
+func (f *scriptFront) Summary(_ *host.Table, e host.Event) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.events = append(f.events, e.Kind)
+	return "summary"
+}
+
+// Tell keeps the note's kind.
+func (f *scriptFront) Tell(_ *host.Table, n host.Note) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.notes = append(f.notes, n.Kind)
+}
+
+// versions lists the versions of the screens shown, in order.
+func (f *scriptFront) versions() []int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := make([]int, len(f.shown))
+	for i, s := range f.shown {
+		out[i] = s.Version
+	}
+	return out
+}
+
+// eventKinds lists the kinds of events the front has worded.
+func (f *scriptFront) eventKinds() []host.EventKind {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.events)
+}
+
+// wait returns the next screen shown, or fails the test after a while.
+func (f *scriptFront) wait(t *testing.T) store.Screen {
+	t.Helper()
+	select {
+	case s := <-f.ok:
+		return s
+	case <-time.After(10 * time.Second):
+		t.Fatal("no screen was shown")
+		return store.Screen{}
+	}
+}
+
+// chatWords writes a refusal's arguments as the Discord front does, so that the
+// tests read the sentences players read.
+type chatWords struct{}
+
+func (chatWords) User(id string) string       { return "<@" + id + ">" }
+func (chatWords) Place(id string) string      { return "<#" + id + ">" }
+func (chatWords) Command(c string) string     { return "`/" + c + "`" }
+func (chatWords) Control(label string) string { return "**" + label + "**" }
+func (chatWords) Name(n string) string        { return "**" + n + "**" }
+
+// refusedWith is err's sentence as a player reads it when err is a refusal, "" when
+// err is nil; any other error fails the test.
+func refusedWith(t *testing.T, err error) string {
+	t.Helper()
+	var no *host.Refusal
+	if err == nil {
+		return ""
+	}
+	if !errors.As(err, &no) {
+		t.Fatalf("not a refusal: %v", err)
+	}
+	return no.Text(chatWords{})
+}
+
+// People of the tests, by their user ids.
+const (
+	ann = "100"
+	bob = "200"
+	cid = "300"
+)
