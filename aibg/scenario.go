@@ -158,12 +158,16 @@ func buildScenario(sc Scenario) (*Game, error) {
 		es.add(path("creatures"), `"creatures" is empty: leave it out for the built-in roster`)
 	}
 	checkSpecs(sc.Items, "items", "item", ItemSpec.item, func(s ItemSpec) (string, string) { return "name", s.Name }, &es)
+	var g *Game
 	if len(es) > 0 {
-		return nil, es.err() // the rest is checked against the roster and catalog
-	}
-	g, err := New(setup)
-	if err != nil {
-		return nil, err // unreachable: the specs were checked above
+		// The rest is still checked, against what the specs say as far as they can be
+		// read, so that every mistake is told at once.
+		g = lenient(setup)
+	} else {
+		var err error
+		if g, err = New(setup); err != nil {
+			return nil, err // unreachable: the specs were checked above
+		}
 	}
 	g.setPosition(sc, &es)
 	for i, st := range sc.Steps {
@@ -176,6 +180,31 @@ func buildScenario(sc Scenario) (*Game, error) {
 		return nil, err
 	}
 	return g, nil
+}
+
+// lenient is a match with setup's roster and catalog read past their mistakes (already
+// reported): a type whose numbers are wrong keeps its name and element with the most
+// health, so that a position naming it is checked for its own mistakes and not for the
+// type's. Only the scenario reader uses it, and never plays it.
+func lenient(setup Setup) *Game {
+	g := &Game{setup: setup, roster: Roster(), catalog: Catalog()}
+	if len(setup.Creatures) > 0 {
+		g.roster = make([]Kind, len(setup.Creatures))
+		for i, s := range setup.Creatures {
+			k, ps := s.kind()
+			if len(ps) > 0 {
+				k.Health = MaxStat
+			}
+			g.roster[i] = k
+		}
+	}
+	if setup.Items != nil {
+		g.catalog = make([]Item, len(setup.Items))
+		for i, s := range setup.Items {
+			g.catalog[i], _ = s.item()
+		}
+	}
+	return g.restart(setup.Seed)
 }
 
 // checkSpecs checks a scenario's creature or item specs, each mistake at its path,

@@ -191,17 +191,39 @@ func aibgScenario(name string, text []byte, stdout, stderr io.Writer, limit int6
 	}
 	var se *aibg.ScenarioError
 	if errors.As(err, &se) {
-		code := scenarioFailed(name, text, se.Path, false, se.Msg, nil, stderr)
-		for _, also := range se.Also {
-			scenarioFailed(name, text, also.Path, false, also.Msg, nil, stderr)
+		for _, e := range append([]aibg.ScenarioError{*se}, se.Also...) {
+			scenarioFailed(name, text, e.Path, false, jsonPath(e.Path)+e.Msg, nil, stderr)
 		}
-		return code
+		return 1
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
 		return 1
 	}
 	return 0
+}
+
+// jsonPath writes a scenario mistake's path as a JavaScript expression would reach the
+// value from the scenario's top ("players[0].pool[1].type: "), or "" for the whole
+// scenario: the line and column say where, the path what, for a reader who edits the
+// scenario by program.
+func jsonPath(path []any) string {
+	var b strings.Builder
+	for _, k := range path {
+		switch k := k.(type) {
+		case int:
+			fmt.Fprintf(&b, "[%d]", k)
+		default:
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			fmt.Fprint(&b, k)
+		}
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return b.String() + ": "
 }
 
 // aibgTryUsage is kombat try --game aibg's usage message.
