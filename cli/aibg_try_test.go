@@ -141,7 +141,9 @@ func TestAibgTry_IssueFields(t *testing.T) {
 }
 
 // TestAibgTry_Refused: what cannot be read as a scenario, or contradicts --game, is
-// refused with exit 1 and says where and how to fix it; --help is the usage.
+// refused with exit 1 and says where and how to fix it; a step the phase refuses is
+// reported in the step and the scenario runs (exit 0); no file, or one that cannot be
+// read, is a usage error (exit 2), as in the other games' try; --help is the usage.
 func TestAibgTry_Refused(t *testing.T) {
 	for _, c := range []struct {
 		name, text string
@@ -158,10 +160,12 @@ func TestAibgTry_Refused(t *testing.T) {
 		{"another game given", `{"game": "aibg", "steps": [{"finish": true}]}`, []string{"--game", "upbeat"}, 1, `"game" is "aibg" but --game upbeat was given`},
 		{"a step out of phase", `{"game": "aibg", "steps": [{"finish": true}]}`, nil, 0, `a round ends only in ROUND_IN_PROGRESS, the match is in POOL_SELECTION"`},
 		{"help", "", []string{"--game", "aibg", "--help"}, 0, "usage: kombat try"},
+		{"no file", "", []string{"--game", "aibg"}, 2, "usage: kombat try"},
+		{"a missing file", "", []string{"--game", "aibg", "testdata/aibg/none.json"}, 2, "none.json: no such file"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			args := append(append([]string{"try"}, c.args...), "-")
-			if c.name == "help" {
+			if c.code == 2 || c.name == "help" { // the arguments are the point
 				args = append([]string{"try"}, c.args...)
 			}
 			code, out, errs := runCmd(t, c.text, args...)
