@@ -192,3 +192,38 @@ func TestAibgDocsExample(t *testing.T) {
 		t.Errorf("docs/aibg.md's scenario differs from testdata/aibg/issue.json:\n%s", code)
 	}
 }
+
+// FuzzAibgTry: no text given to kombat try as an AIBG scenario crashes it or runs
+// without bound: it plays (exit 0, standard output JSON of format 1, within the output
+// limit) or is refused (exit 1) with every line of standard error a message about the
+// scenario, never Go's words for its own types.
+func FuzzAibgTry(f *testing.F) {
+	files, _ := filepath.Glob("testdata/aibg/*.json")
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(`{"steps": [{"pools": [["Tide", "Tide", "Tide", "Tide", "Tide", "Tide", "Tide", "Tide", "Tide", "Tide", "Tide", "Tide"], null]}]}`))
+	f.Add([]byte(`{"phase": "ROUND_SELECTION", "players": [{"pool": [{"id": 1, "type": "Grove"}]}, {"pool": [{"id": 24, "type": "Wisp"}]}], "steps": [{"lineups": [[1], [24]]}, {"moves": ["attack 3", "item x 9"]}]}`))
+	f.Fuzz(func(t *testing.T, text []byte) {
+		var out, errb strings.Builder
+		code := aibgScenario("f.json", text, &out, &errb, 1<<20)
+		switch code {
+		case 0:
+			if !json.Valid([]byte(out.String())) && !strings.Contains(errb.String(), "the output passed") {
+				t.Errorf("exit 0 with output that is not JSON: %.200q", out.String())
+			}
+		case 1:
+			for _, line := range strings.Split(strings.TrimSuffix(errb.String(), "\n"), "\n") {
+				if !strings.HasPrefix(line, "kombat try: f.json: ") || strings.Contains(line, "json: cannot") || strings.Contains(line, "Go value") {
+					t.Errorf("a refusal line %q", line)
+				}
+			}
+		default:
+			t.Errorf("exit %d: %s", code, errb.String())
+		}
+	})
+}
