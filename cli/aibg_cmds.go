@@ -17,8 +17,8 @@ import (
 // with buttons, programs connect over the network), so it has no language to check.
 
 // aibgCheck checks AIBG roster and catalog files (in the forms of the built-in
-// roster.txt and catalog.txt): a file whose lines give an effect= is a catalog, else
-// a roster. Every mistake is printed at FILE:LINE. Exit status: 1 when a file has a
+// roster.txt and catalog.txt): a file whose lines give an effect= or a cost= is a
+// catalog (so that a catalog whose every effect is missing is told so), else a roster. Every mistake is printed at FILE:LINE. Exit status: 1 when a file has a
 // mistake, 2 for a usage error or an unreadable file, 0 otherwise and for --help.
 func aibgCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kombat check --game aibg", flag.ContinueOnError)
@@ -49,7 +49,7 @@ func aibgCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		what, n := "creature type", 0
-		if strings.Contains(text, "effect=") {
+		if strings.Contains(text, "effect=") || strings.Contains(text, "cost=") {
 			var its []aibg.Item
 			its, err = aibg.ReadCatalog(name, text)
 			what, n = "item", len(its)

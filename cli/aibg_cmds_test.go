@@ -24,6 +24,10 @@ func TestAibg_ThroughTheRegistry(t *testing.T) {
 	if err := os.WriteFile(badItems, []byte("Rock cost=20 effect=damage element=nature value=10\nFog cost=4 effect=domain element=water\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	noEffects := filepath.Join(dir, "items.txt")
+	if err := os.WriteFile(noEffects, []byte("Rock cost=2 element=nature value=10\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var sim strings.Builder
 	if code := Run([]string{"sim", "--game", "aibg", "--seed", "5", "--games", "3", "--player1", "easy"}, strings.NewReader(""), &sim, io.Discard); code != 0 {
 		t.Fatalf("sim: exit %d", code)
@@ -49,6 +53,8 @@ func TestAibg_ThroughTheRegistry(t *testing.T) {
 			[]string{bad + ":1: speed=x is not a whole number\n", bad + ":2: element is water, fire or nature, got \"air\"", bad + ":2: attack is missing: melee, ranged or aoe"}, nil},
 		{"check, a catalog's mistakes", []string{"check", "--game", "aibg", badItems}, 1,
 			[]string{badItems + ":1: cost is from 0 to 11 atoms", badItems + ":2: a domain gives multiplier or each_turn, exactly one of them"}, nil},
+		{"check, a catalog without effects", []string{"check", "--game", "aibg", noEffects}, 1,
+			[]string{noEffects + `:1: effect is upgrade, damage, heal or domain, got ""`}, nil},
 		{"check, one file good and one missing", []string{"check", "--game", "aibg", "-q", "../aibg/catalog.txt", filepath.Join(dir, "none.txt")}, 2,
 			nil, []string{"none.txt: no such file"}},
 		{"check, no file", []string{"check", "--game", "aibg"}, 2, nil, []string{"usage: kombat check --game aibg"}},
