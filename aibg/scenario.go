@@ -2,6 +2,7 @@ package aibg
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -277,6 +278,9 @@ func (g *Game) setPosition(sc Scenario, es *scenarioErrors) {
 	for i := range sc.Players {
 		g.setPlayer(i, sc.Players[i], es)
 	}
+	if phase == RoundSelection || phase == RoundInProgress {
+		needsBoth(sc, phase, es)
+	}
 	g.setShop(sc, es)
 	if sc.Domain != nil {
 		switch i := g.itemIndex(*sc.Domain); {
@@ -368,6 +372,22 @@ func (g *Game) setPools(sc Scenario, es *scenarioErrors) {
 			}
 			g.creatures[c.ID-1] = cr
 			g.players[i].pool = append(g.players[i].pool, c.ID)
+		}
+	}
+}
+
+// needsBoth tells of a player that a round cannot go on without: one not given, or
+// whose pool names no living creature (the match would be over, A5). An empty pool is
+// told by setPools.
+func needsBoth(sc Scenario, phase Phase, es *scenarioErrors) {
+	for i := range 2 {
+		if i >= len(sc.Players) {
+			es.add(path("players"), "player %d is not given: in %s each player has a pool with a living creature%s", i+1, phase,
+				map[bool]string{true: " and a lineup", false: ""}[phase == RoundInProgress])
+			continue
+		}
+		if pool := sc.Players[i].Pool; len(pool) > 0 && !slices.ContainsFunc(pool, func(c ScenarioCreature) bool { return c.Alive == nil || *c.Alive }) {
+			es.add(path("players", i), "player %d: no creature of its pool is alive: in %s each player has one, or the match would be over (A5)", i+1, phase)
 		}
 	}
 }

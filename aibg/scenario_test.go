@@ -95,7 +95,7 @@ func TestScenario_Errors(t *testing.T) {
 				`[players 0 pool 3 type]: player 1: creature 2: unknown type "B"`, `[players 0 atoms]: player 1: atoms are from 0 to 1000, got -1`,
 				`[players 0 bought 0]: player 1: bought: no item is named "Nope"`, `[players 0 lineup 1]: player 1: creature 13 is not in the player's pool`,
 				`[players 0 lineup 2]: player 1: creature 1 is in the lineup twice`, `[players 1 rounds_won]: player 2: rounds_won is from 0 to 5, got 7`,
-				`[players 1 lineup]: player 2: no creature of the lineup is alive`, `[shop 0]: shop: no item is named "Nope"`, `[shop 1]: shop: no item is named "Rock"`,
+				`[players 1 lineup]: player 2: no creature of the lineup is alive`, `[players 1]: player 2: no creature of its pool is alive`, `[shop 0]: shop: no item is named "Nope"`, `[shop 1]: shop: no item is named "Rock"`,
 				`[domain]: domain "Rock" is not a domain of the catalog`, `[steps 0 moves]: step 1: moves lists one per player`, `[steps 1]: step 2: give one of`, `[steps 2]: step 3: give one of`}},
 		{"specs and the rest", `{"creatures": [{"type": "Tide", "element": "air", "attack": "melee", "speed": 1, "health": 0, "damage": 1}],
 		  "items": [{"name": "Fog", "cost": 1, "effect": "domain", "element": "water"}],
@@ -106,6 +106,10 @@ func TestScenario_Errors(t *testing.T) {
 				`[items 0]: item 1: a domain gives multiplier or each_turn`,
 				`[players 0 pool 1 type]: player 1: creature 2: unknown type "Tidee"`, `[players 0 lineup 1]: player 1: creature 9 is not in the player's pool`,
 				`[steps 0 moves]: step 1: moves lists one per player`}},
+		{"a player missing", `{"phase": "ROUND_IN_PROGRESS", "players": [{"pool": [{"id": 1, "type": "Tide"}], "lineup": [1]}], "steps": [{"moves": ["attack", "attack"]}]}`,
+			[]string{`[players]: player 2 is not given: in ROUND_IN_PROGRESS each player has a pool with a living creature and a lineup`}},
+		{"a player out of creatures", `{"phase": "ROUND_SELECTION", "players": [{"pool": [{"id": 1, "type": "Tide", "alive": false}]}, {"pool": [{"id": 13, "type": "Tide"}]}], "steps": [{"lineups": [[1], [13]]}]}`,
+			[]string{`[players 0]: player 1: no creature of its pool is alive: in ROUND_SELECTION each player has one, or the match would be over (A5)`}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, err := playJSON(t, c.text)
