@@ -319,8 +319,8 @@ func (g *Game) setPools(sc Scenario, es *scenarioErrors) {
 		}
 		for j, c := range sp.Pool {
 			at := path("players", i, "pool", j)
-			if c.ID < 1 || c.ID > 2*PoolSize {
-				es.add(append(at, "id"), "player %d: creature %d: id is from 1 to %d (A2a), got %d", i+1, j+1, 2*PoolSize, c.ID)
+			if lo, hi := i*PoolSize+1, (i+1)*PoolSize; c.ID < lo || c.ID > hi {
+				es.add(append(at, "id"), "player %d: creature %d: player %d's ids are %d to %d (A2a), got %d", i+1, j+1, i+1, lo, hi, c.ID)
 				continue
 			}
 			if owner[c.ID] != 0 {

@@ -91,7 +91,7 @@ func TestScenario_Errors(t *testing.T) {
 		  "shop": ["Nope", "Rock"], "domain": "Rock",
 		  "steps": [{"moves": ["attack"]}, {"moves": ["attack", "attack"], "finish": true}, {}]}`,
 			[]string{`[round]: round is from 1 to 5, got 6`, `[turn]: turn is from 1 to 600, got 601`, `[players 0 pool 1 id]: player 1: id 1 is given twice`,
-				`[players 0 pool 2 id]: player 1: creature 3: id is from 1 to 24 (A2a), got 30`, `[players 0 pool 0 health]: player 1: creature 1: a living A's health is from 1 to 9, got 10`,
+				`[players 0 pool 2 id]: player 1: creature 3: player 1's ids are 1 to 12 (A2a), got 30`, `[players 0 pool 0 health]: player 1: creature 1: a living A's health is from 1 to 9, got 10`,
 				`[players 0 pool 3 type]: player 1: creature 2: unknown type "B"`, `[players 0 atoms]: player 1: atoms are from 0 to 1000, got -1`,
 				`[players 0 bought 0]: player 1: bought: no item is named "Nope"`, `[players 0 lineup 1]: player 1: creature 13 is not in the player's pool`,
 				`[players 0 lineup 2]: player 1: creature 1 is in the lineup twice`, `[players 1 rounds_won]: player 2: rounds_won is from 0 to 5, got 7`,
