@@ -88,3 +88,19 @@ func TestData_EveryMistake(t *testing.T) {
 		}
 	}
 }
+
+// TestData_CheckedAtStart: what init checks the built-in files with reports every
+// mistake of both files at once, each at its file:line, and finds none in the files
+// as they are.
+func TestData_CheckedAtStart(t *testing.T) {
+	if err := checkData(mustRead("roster.txt"), mustRead("catalog.txt")); err != nil {
+		t.Fatalf("the built-in files: %v", err)
+	}
+	err := checkData("Tide element=water attack=melee speed=5 health=100 damage=30\nAsh element=smoke attack=melee speed=1 health=1 damage=1\n",
+		"# items\nRock cost=2 effect=damage element=nature value=10\nBig cost=20 effect=heal element=water value=5\n")
+	for _, w := range []string{`aibg/roster.txt:2: element is water, fire or nature, got "smoke"`, "aibg/catalog.txt:3: cost is from 0 to 11 atoms"} {
+		if err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("error %v\nlacks %q", err, w)
+		}
+	}
+}

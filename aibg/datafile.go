@@ -2,6 +2,7 @@ package aibg
 
 import (
 	"embed"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -10,28 +11,43 @@ import (
 //go:embed roster.txt catalog.txt
 var dataFiles embed.FS
 
+// The built-in files' names in messages.
+const (
+	rosterFile  = "aibg/roster.txt"
+	catalogFile = "aibg/catalog.txt"
+)
+
+// init checks the built-in roster and catalog when a program that plays AIBG starts,
+// rather than when its first match does: a mistake in them is the build's, and stops
+// the program at once with every mistake of both files at file:line.
+func init() {
+	if err := checkData(mustRead("roster.txt"), mustRead("catalog.txt")); err != nil {
+		panic("aibg: the built-in data files have mistakes:\n" + err.Error())
+	}
+}
+
+// checkData checks a roster's and a catalog's text as the built-in files', and returns
+// every mistake of both at once.
+func checkData(roster, catalog string) error {
+	_, e1 := ReadRoster(rosterFile, roster)
+	_, e2 := ReadCatalog(catalogFile, catalog)
+	return errors.Join(e1, e2)
+}
+
 // Roster is the built-in creature types (roster.txt), in the file's order.
 func Roster() []Kind {
-	specs, err := readCreatures("roster.txt", mustRead("roster.txt"))
+	ks, err := ReadRoster(rosterFile, mustRead("roster.txt"))
 	if err != nil {
-		panic(err) // TestData_Loads keeps the file right
-	}
-	ks, err := kinds(specs, func(i int) string { return fmt.Sprintf("roster.txt: creature %d", i+1) })
-	if err != nil {
-		panic(err)
+		panic(err) // unreachable: init checked the file
 	}
 	return ks
 }
 
 // Catalog is the built-in items (catalog.txt), in the file's order.
 func Catalog() []Item {
-	specs, err := readItems("catalog.txt", mustRead("catalog.txt"))
+	its, err := ReadCatalog(catalogFile, mustRead("catalog.txt"))
 	if err != nil {
-		panic(err)
-	}
-	its, err := items(specs, func(i int) string { return fmt.Sprintf("catalog.txt: item %d", i+1) })
-	if err != nil {
-		panic(err)
+		panic(err) // unreachable: init checked the file
 	}
 	return its
 }

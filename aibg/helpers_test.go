@@ -1,6 +1,7 @@
 package aibg
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
@@ -142,4 +143,19 @@ func bench(sc *Scenario, types ...string) {
 		id := 12*i + 12
 		sc.Players[i].Pool = append(sc.Players[i].Pool, ScenarioCreature{ID: id, Type: types[i]})
 	}
+}
+
+// allW is a match with the test roster and catalog whose two pools are twelve W each,
+// in round 1's ROUND_SELECTION.
+func allW(t *testing.T, seed uint64) *Game {
+	t.Helper()
+	g, err := New(Setup{Seed: seed, Creatures: testCreatures(), Items: testItems()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := strings.Fields("W W W W W W W W W W W W")
+	if err := errors.Join(g.SelectPool(1, pool), g.SelectPool(2, pool)); err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

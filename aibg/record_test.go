@@ -43,6 +43,23 @@ func checkInvariants(t *testing.T, g *Game) {
 		if c.owner != 0 && (c.health < 0 || c.health > c.maxHealth || c.alive != (c.health > 0) && g.phase == RoundInProgress) {
 			t.Fatalf("creature %d: health %d of %d, alive %v", id+1, c.health, c.maxHealth, c.alive)
 		}
+		if c.owner != 0 && (c.maxHealth < 1 || c.damage < 0 || c.speed < 0 || max(c.maxHealth, c.damage, c.speed) > MaxStat) {
+			t.Fatalf("creature %d: max health %d, damage %d, speed %d out of their bounds (A14a)", id+1, c.maxHealth, c.damage, c.speed)
+		}
+	}
+	// The phases' shapes: 12 creatures a pool once both are in (A2), 1 to 4 slotted in a
+	// round (A3), a shop of at most 3 (A13), a domain only in a round (A15).
+	for p := 1; p <= 2; p++ {
+		pl := &g.players[p-1]
+		if g.phase != PoolSelection && len(pl.pool) != PoolSize {
+			t.Fatalf("player %d's pool has %d creatures in %s", p, len(pl.pool), g.phase)
+		}
+		if n := len(pl.slots); g.phase == RoundInProgress && (n < 1 || n > MaxSlots) {
+			t.Fatalf("player %d has %d slots in a round", p, n)
+		}
+	}
+	if len(g.shop) > ShopSize || g.domain >= 0 && g.phase != RoundInProgress {
+		t.Fatalf("shop %v, domain %d in %s", g.shop, g.domain, g.phase)
 	}
 }
 

@@ -381,10 +381,7 @@ func TestDeath_A11_A11a(t *testing.T) {
 // TestAtoms_A12: 3, 5, 7, 9, 11 atoms at the start of rounds 1 to 5; what is left is
 // lost when the round ends.
 func TestAtoms_A12(t *testing.T) {
-	g, _ := New(Setup{Seed: 3, Creatures: testCreatures(), Items: testItems()})
-	pool := strings.Fields("W W W W W W W W W W W W")
-	g.SelectPool(1, pool)
-	g.SelectPool(2, pool)
+	g := allW(t, 3)
 	var got []int
 	for !g.Over() {
 		got = append(got, g.Atoms(1))
@@ -410,10 +407,7 @@ func TestAtoms_A12(t *testing.T) {
 // before; with fewer left, what is left. Both may buy the same item, each once.
 func TestShop_A13_A13a(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
-		g, _ := New(Setup{Seed: seed, Creatures: testCreatures(), Items: testItems()})
-		pool := strings.Fields("W W W W W W W W W W W W")
-		g.SelectPool(1, pool)
-		g.SelectPool(2, pool)
+		g := allW(t, seed)
 		seen := map[string]bool{}
 		var sizes []int
 		for !g.Over() {

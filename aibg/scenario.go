@@ -2,6 +2,7 @@ package aibg
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -158,12 +159,16 @@ func buildScenario(sc Scenario) (*Game, error) {
 		es.add(path("creatures"), `"creatures" is empty: leave it out for the built-in roster`)
 	}
 	checkSpecs(sc.Items, "items", "item", ItemSpec.item, func(s ItemSpec) (string, string) { return "name", s.Name }, &es)
+	var g *Game
 	if len(es) > 0 {
-		return nil, es.err() // the rest is checked against the roster and catalog
-	}
-	g, err := New(setup)
-	if err != nil {
-		return nil, err // unreachable: the specs were checked above
+		// The rest is still checked, against what the specs say as far as they can be
+		// read, so that every mistake is told at once.
+		g = lenient(setup)
+	} else {
+		var err error
+		if g, err = New(setup); err != nil {
+			return nil, err // unreachable: the specs were checked above
+		}
 	}
 	g.setPosition(sc, &es)
 	for i, st := range sc.Steps {
@@ -176,6 +181,31 @@ func buildScenario(sc Scenario) (*Game, error) {
 		return nil, err
 	}
 	return g, nil
+}
+
+// lenient is a match with setup's roster and catalog read past their mistakes (already
+// reported): a type whose numbers are wrong keeps its name and element with the most
+// health, so that a position naming it is checked for its own mistakes and not for the
+// type's. Only the scenario reader uses it, and never plays it.
+func lenient(setup Setup) *Game {
+	g := &Game{setup: setup, roster: Roster(), catalog: Catalog()}
+	if len(setup.Creatures) > 0 {
+		g.roster = make([]Kind, len(setup.Creatures))
+		for i, s := range setup.Creatures {
+			k, ps := s.kind()
+			if len(ps) > 0 {
+				k.Health = MaxStat
+			}
+			g.roster[i] = k
+		}
+	}
+	if setup.Items != nil {
+		g.catalog = make([]Item, len(setup.Items))
+		for i, s := range setup.Items {
+			g.catalog[i], _ = s.item()
+		}
+	}
+	return g.restart(setup.Seed)
 }
 
 // checkSpecs checks a scenario's creature or item specs, each mistake at its path,
@@ -248,6 +278,9 @@ func (g *Game) setPosition(sc Scenario, es *scenarioErrors) {
 	for i := range sc.Players {
 		g.setPlayer(i, sc.Players[i], es)
 	}
+	if phase == RoundSelection || phase == RoundInProgress {
+		needsBoth(sc, phase, es)
+	}
 	g.setShop(sc, es)
 	if sc.Domain != nil {
 		switch i := g.itemIndex(*sc.Domain); {
@@ -286,8 +319,8 @@ func (g *Game) setPools(sc Scenario, es *scenarioErrors) {
 		}
 		for j, c := range sp.Pool {
 			at := path("players", i, "pool", j)
-			if c.ID < 1 || c.ID > 2*PoolSize {
-				es.add(append(at, "id"), "player %d: creature %d: id is from 1 to %d (A2a), got %d", i+1, j+1, 2*PoolSize, c.ID)
+			if lo, hi := i*PoolSize+1, (i+1)*PoolSize; c.ID < lo || c.ID > hi {
+				es.add(append(at, "id"), "player %d: creature %d: player %d's ids are %d to %d (A2a), got %d", i+1, j+1, i+1, lo, hi, c.ID)
 				continue
 			}
 			if owner[c.ID] != 0 {
@@ -339,6 +372,22 @@ func (g *Game) setPools(sc Scenario, es *scenarioErrors) {
 			}
 			g.creatures[c.ID-1] = cr
 			g.players[i].pool = append(g.players[i].pool, c.ID)
+		}
+	}
+}
+
+// needsBoth tells of a player that a round cannot go on without: one not given, or
+// whose pool names no living creature (the match would be over, A5). An empty pool is
+// told by setPools.
+func needsBoth(sc Scenario, phase Phase, es *scenarioErrors) {
+	for i := range 2 {
+		if i >= len(sc.Players) {
+			es.add(path("players"), "player %d is not given: in %s each player has a pool with a living creature%s", i+1, phase,
+				map[bool]string{true: " and a lineup", false: ""}[phase == RoundInProgress])
+			continue
+		}
+		if pool := sc.Players[i].Pool; len(pool) > 0 && !slices.ContainsFunc(pool, func(c ScenarioCreature) bool { return c.Alive == nil || *c.Alive }) {
+			es.add(path("players", i), "player %d: no creature of its pool is alive: in %s each player has one, or the match would be over (A5)", i+1, phase)
 		}
 	}
 }

@@ -69,7 +69,10 @@ func TestScenario_Golden(t *testing.T) {
 }
 
 // TestScenario_Errors: a malformed scenario is a *ScenarioError listing every mistake
-// found, each with the JSON path to the value at fault, before any step is played.
+// found, each with the JSON path to the value at fault, before any step is played; the
+// position and steps are checked even when the scenario's own creatures or items are
+// wrong (against them as far as they read: a creature whose health is wrong does not
+// make every health given for it wrong too).
 func TestScenario_Errors(t *testing.T) {
 	for _, c := range []struct {
 		name, text string
@@ -88,12 +91,25 @@ func TestScenario_Errors(t *testing.T) {
 		  "shop": ["Nope", "Rock"], "domain": "Rock",
 		  "steps": [{"moves": ["attack"]}, {"moves": ["attack", "attack"], "finish": true}, {}]}`,
 			[]string{`[round]: round is from 1 to 5, got 6`, `[turn]: turn is from 1 to 600, got 601`, `[players 0 pool 1 id]: player 1: id 1 is given twice`,
-				`[players 0 pool 2 id]: player 1: creature 3: id is from 1 to 24 (A2a), got 30`, `[players 0 pool 0 health]: player 1: creature 1: a living A's health is from 1 to 9, got 10`,
+				`[players 0 pool 2 id]: player 1: creature 3: player 1's ids are 1 to 12 (A2a), got 30`, `[players 0 pool 0 health]: player 1: creature 1: a living A's health is from 1 to 9, got 10`,
 				`[players 0 pool 3 type]: player 1: creature 2: unknown type "B"`, `[players 0 atoms]: player 1: atoms are from 0 to 1000, got -1`,
 				`[players 0 bought 0]: player 1: bought: no item is named "Nope"`, `[players 0 lineup 1]: player 1: creature 13 is not in the player's pool`,
 				`[players 0 lineup 2]: player 1: creature 1 is in the lineup twice`, `[players 1 rounds_won]: player 2: rounds_won is from 0 to 5, got 7`,
-				`[players 1 lineup]: player 2: no creature of the lineup is alive`, `[shop 0]: shop: no item is named "Nope"`, `[shop 1]: shop: no item is named "Rock"`,
+				`[players 1 lineup]: player 2: no creature of the lineup is alive`, `[players 1]: player 2: no creature of its pool is alive`, `[shop 0]: shop: no item is named "Nope"`, `[shop 1]: shop: no item is named "Rock"`,
 				`[domain]: domain "Rock" is not a domain of the catalog`, `[steps 0 moves]: step 1: moves lists one per player`, `[steps 1]: step 2: give one of`, `[steps 2]: step 3: give one of`}},
+		{"specs and the rest", `{"creatures": [{"type": "Tide", "element": "air", "attack": "melee", "speed": 1, "health": 0, "damage": 1}],
+		  "items": [{"name": "Fog", "cost": 1, "effect": "domain", "element": "water"}],
+		  "phase": "ROUND_IN_PROGRESS",
+		  "players": [{"pool": [{"id": 1, "type": "Tide", "health": 50}, {"id": 2, "type": "Tidee"}], "lineup": [1, 9]}, {"pool": [{"id": 13, "type": "Tide"}], "lineup": [13]}],
+		  "domain": "Fog", "steps": [{"moves": ["attack"]}]}`,
+			[]string{`[creatures 0 element]: creature 1: element is water, fire or nature, got "air"`, `[creatures 0 health]: creature 1: health is from 1`,
+				`[items 0]: item 1: a domain gives multiplier or each_turn`,
+				`[players 0 pool 1 type]: player 1: creature 2: unknown type "Tidee"`, `[players 0 lineup 1]: player 1: creature 9 is not in the player's pool`,
+				`[steps 0 moves]: step 1: moves lists one per player`}},
+		{"a player missing", `{"phase": "ROUND_IN_PROGRESS", "players": [{"pool": [{"id": 1, "type": "Tide"}], "lineup": [1]}], "steps": [{"moves": ["attack", "attack"]}]}`,
+			[]string{`[players]: player 2 is not given: in ROUND_IN_PROGRESS each player has a pool with a living creature and a lineup`}},
+		{"a player out of creatures", `{"phase": "ROUND_SELECTION", "players": [{"pool": [{"id": 1, "type": "Tide", "alive": false}]}, {"pool": [{"id": 13, "type": "Tide"}]}], "steps": [{"lineups": [[1], [13]]}]}`,
+			[]string{`[players 0]: player 1: no creature of its pool is alive: in ROUND_SELECTION each player has one, or the match would be over (A5)`}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, err := playJSON(t, c.text)

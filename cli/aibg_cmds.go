@@ -17,8 +17,8 @@ import (
 // with buttons, programs connect over the network), so it has no language to check.
 
 // aibgCheck checks AIBG roster and catalog files (in the forms of the built-in
-// roster.txt and catalog.txt): a file whose lines give an effect= is a catalog, else
-// a roster. Every mistake is printed at FILE:LINE. Exit status: 1 when a file has a
+// roster.txt and catalog.txt): a file whose lines give an effect= or a cost= is a
+// catalog (so that a catalog whose every effect is missing is told so), else a roster. Every mistake is printed at FILE:LINE. Exit status: 1 when a file has a
 // mistake, 2 for a usage error or an unreadable file, 0 otherwise and for --help.
 func aibgCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kombat check --game aibg", flag.ContinueOnError)
@@ -49,7 +49,7 @@ func aibgCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		what, n := "creature type", 0
-		if strings.Contains(text, "effect=") {
+		if strings.Contains(text, "effect=") || strings.Contains(text, "cost=") {
 			var its []aibg.Item
 			its, err = aibg.ReadCatalog(name, text)
 			what, n = "item", len(its)
@@ -191,17 +191,39 @@ func aibgScenario(name string, text []byte, stdout, stderr io.Writer, limit int6
 	}
 	var se *aibg.ScenarioError
 	if errors.As(err, &se) {
-		code := scenarioFailed(name, text, se.Path, false, se.Msg, nil, stderr)
-		for _, also := range se.Also {
-			scenarioFailed(name, text, also.Path, false, also.Msg, nil, stderr)
+		for _, e := range append([]aibg.ScenarioError{*se}, se.Also...) {
+			scenarioFailed(name, text, e.Path, false, jsonPath(e.Path)+e.Msg, nil, stderr)
 		}
-		return code
+		return 1
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
 		return 1
 	}
 	return 0
+}
+
+// jsonPath writes a scenario mistake's path as a JavaScript expression would reach the
+// value from the scenario's top ("players[0].pool[1].type: "), or "" for the whole
+// scenario: the line and column say where, the path what, for a reader who edits the
+// scenario by program.
+func jsonPath(path []any) string {
+	var b strings.Builder
+	for _, k := range path {
+		switch k := k.(type) {
+		case int:
+			fmt.Fprintf(&b, "[%d]", k)
+		default:
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			fmt.Fprint(&b, k)
+		}
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return b.String() + ": "
 }
 
 // aibgTryUsage is kombat try --game aibg's usage message.
