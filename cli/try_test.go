@@ -303,7 +303,9 @@ func TestTryLargestScenarioMemory(t *testing.T) {
 	if w.steps != steps || w.n < uint64(steps)*10_000 {
 		t.Errorf("%d steps printed in %d bytes, want %d", w.steps, w.n, steps)
 	}
-	if w.peak > 64<<20 {
+	// The heap's objects include garbage not yet collected: with GOGC's default the
+	// peak runs to about twice what is live, which reached 68 MB on a busy machine.
+	if w.peak > 96<<20 {
 		t.Errorf("the heap reached %d MB while printing %d MB", w.peak>>20, w.n>>20)
 	}
 	t.Logf("%d steps, %d MB printed, heap at most %d MB", w.steps, w.n>>20, w.peak>>20)
