@@ -29,6 +29,7 @@ const (
 type conn struct {
 	s      *Server
 	player Player
+	token  string // the bearer token it opened with, checked again at each ping
 	out    chan []byte   // frames to write; nil marks "close after what came before"
 	done   chan struct{} // closed when the connection ends
 	once   sync.Once
@@ -70,7 +71,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "internal error; try again later", http.StatusInternalServerError)
 		return
 	}
-	c := &conn{s: s, player: Player{ID: acc.ID, Name: acc.Name}, out: make(chan []byte, s.lim.OutQueue), done: make(chan struct{}), nextID: 1}
+	c := &conn{s: s, player: Player{ID: acc.ID, Name: acc.Name}, token: token, out: make(chan []byte, s.lim.OutQueue), done: make(chan struct{}), nextID: 1}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	if status, why := s.admit(c); status != 0 {
 		c.cancel()
@@ -157,6 +158,17 @@ func (c *conn) goAway(reason string) {
 	c.close(reason)
 }
 
+// tokenValid reports whether the token the connection opened with still stands: a
+// token expires (24 hours) or is revoked (store.RevokeTokens) while its socket is open,
+// and the socket should not outlive it. A store that cannot answer is not taken for a
+// refusal: a database's hiccup closes no player's socket.
+func (c *conn) tokenValid() bool {
+	ctx, cancel := context.WithTimeout(c.ctx, c.s.lim.Write)
+	defer cancel()
+	_, err := c.s.cfg.DB.TokenAccount(ctx, c.token)
+	return !errors.Is(err, store.ErrNotFound)
+}
+
 // write writes what the queue holds, and pings, until the connection ends.
 func (c *conn) write() {
 	defer c.s.wg.Done()
@@ -167,6 +179,10 @@ func (c *conn) write() {
 		case <-c.done:
 			return
 		case <-ping.C:
+			if !c.tokenValid() {
+				c.goAway("the token expired or was revoked: log in again (POST /public/login) and connect with the new token")
+				return
+			}
 			if err := c.ws.WriteControl(websocket.PingMessage, nil, time.Now().Add(c.s.lim.Write)); err != nil {
 				c.close("ping: " + err.Error())
 				return

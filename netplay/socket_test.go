@@ -2,6 +2,7 @@ package netplay
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -498,5 +499,50 @@ func TestFlood_BeforeSubscribing(t *testing.T) {
 	write(t, ws, "SUBSCRIBE\nid:0\ndestination:/user/queue/player\n\n\x00")
 	if got := errorFrame(t, ws); got != "rate limit: at most 1 frames at once, then one every 1h0m0s, before subscribing to /user/queue/player" {
 		t.Errorf("over the rate: %s", got)
+	}
+}
+
+// TestTokenOutlivedBySocketNoMore: a socket does not outlive its token. At the ping
+// after the token expired, or after the account's tokens were revoked, the server
+// closes the socket saying why, while another account's socket plays on.
+func TestTokenOutlivedBySocketNoMore(t *testing.T) {
+	const why = "the token expired or was revoked: log in again (POST /public/login) and connect with the new token"
+	for _, c := range []struct {
+		name string
+		end  func(h *harness, alice int64)
+	}{
+		{"expired", func(h *harness, _ int64) { h.clock.add(DefaultLimits().TokenTTL + time.Minute) }},
+		{"revoked", func(h *harness, alice int64) {
+			if n, err := h.db.RevokeTokens(context.Background(), alice); err != nil || n != 1 {
+				t.Fatalf("RevokeTokens: %d, %v", n, err)
+			}
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := start(t, Limits{Ping: 20 * time.Millisecond, Pong: time.Minute})
+			ws := h.session(t, "alice")
+			acc, err := h.db.AccountByName(context.Background(), "alice")
+			if err != nil {
+				t.Fatal(err)
+			}
+			send(t, ws, `{"gameId": 1, "messageType": "GET_GAME_PHASE"}`)
+			if phase, _ := answer(t, ws); phase != "ECHO" {
+				t.Fatalf("before: %s", phase)
+			}
+			var bob *websocket.Conn
+			if c.name == "revoked" {
+				bob = h.session(t, "bob")
+			}
+			c.end(h, acc.ID)
+			if e := h.waitClosed(t); e.player != "alice" || e.reason != why {
+				t.Errorf("closed %s for %q", e.player, e.reason)
+			}
+			if bob != nil {
+				send(t, bob, `{"gameId": 1, "messageType": "GET_GAME_PHASE"}`)
+				if phase, _ := answer(t, bob); phase != "ECHO" {
+					t.Errorf("another account's socket, after: %s", phase)
+				}
+			}
+		})
 	}
 }

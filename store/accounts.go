@@ -113,3 +113,22 @@ func (db *DB) TokenAccount(ctx context.Context, token string) (Account, error) {
 	}
 	return a, nil
 }
+
+// RevokeTokens deletes every token of an account (a player logging out everywhere, or
+// an operator shutting an account's programs out) and reports how many there were. A
+// socket opened with one of them is closed at its next ping (package netplay).
+func (db *DB) RevokeTokens(ctx context.Context, accountID int64) (int, error) {
+	var n int64
+	err := db.tx(ctx, func(tx *txn) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM account_tokens WHERE account_id = ?`, accountID)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: revoke the tokens of account %d: %w", accountID, err)
+	}
+	return int(n), nil
+}
