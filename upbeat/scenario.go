@@ -374,6 +374,12 @@ func (g *Game) scenarioStep(i int, st ScenarioStep) StepResult {
 		res.Refused = append(res.Refused, strings.TrimPrefix(err.Error(), "upbeat: "))
 	}
 	g.actions = g.actions[:0] // a scenario is not recorded; its actions would only pile up
+	g.state(&res)
+	return res
+}
+
+// state sets res's players, regions and winner from the game as it is.
+func (g *Game) state(res *StepResult) {
 	for p := range g.players {
 		pl := &g.players[p]
 		res.Players = append(res.Players, PlayerState{Budget: pl.budget, Turn: pl.turn, Center: pl.center, Alive: pl.alive, Vars: g.Vars(p + 1)})
@@ -391,7 +397,6 @@ func (g *Game) scenarioStep(i int, st ScenarioStep) StepResult {
 			res.Winner = g.winner
 		}
 	}
-	return res
 }
 
 // scenarioTurn plays a turn step: elapsed is charged to the revision when there is one,
