@@ -393,3 +393,54 @@ func TestTryPicksGame(t *testing.T) {
 		})
 	}
 }
+
+// TestTryTurnLimit is issue 22's case through the command: with max_turns=1 and two
+// players, steps for player 1, player 2, then player 1 again. The game ends with
+// player 2's turn (UPBEAT's U22 and KOMBAT's R25), its winner stands from then on, and
+// the third step is refused, as a game refuses it.
+func TestTryTurnLimit(t *testing.T) {
+	tests := []struct {
+		name, text string
+		winners    []any // per step; JSON numbers are float64
+		refused    []string
+	}{
+		{"upbeat, issue 22", `{"game": "upbeat", "config": "max_turns=1", "players": [{}, {}],
+			"steps": [{"turn": 1}, {"turn": 2}, {"turn": 1}]}`,
+			[]any{nil, "tie", "tie"}, []string{"", "", "the game is over"}},
+		{"upbeat, out of seat order", `{"game": "upbeat", "config": "max_turns=1", "players": [{}, {}],
+			"steps": [{"turn": 2}, {"turn": 2}, {"turn": 1}, {"turn": 2}]}`,
+			[]any{nil, nil, "tie", "tie"}, []string{"", "player 2 has played all its turns (max_turns=1)", "", "the game is over"}},
+		{"kombat, issue 22", `{"config": "max_turns=1", "minions": [` + oneMinion + `, {"owner": 2, "at": [8,8], "strategy": "done"}],
+			"steps": [{"turn": 1}, {"turn": 2}, {"turn": 1}]}`,
+			[]any{nil, "tie", "tie"}, []string{"", "", "the game is over"}},
+		{"kombat, a second turn of player 1", `{"config": "max_turns=1", "minions": [` + oneMinion + `, {"owner": 2, "at": [8,8], "strategy": "done"}],
+			"steps": [{"turn": 1}, {"turn": 1}, {"turn": 2}, {"run": 1}]}`,
+			[]any{nil, nil, "tie", "tie"}, []string{"", "player 1 has played all its turns (max_turns=1)", "", "the game is over"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runCmd(t, tc.text, "try", "-")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			var got struct {
+				Steps []struct {
+					Refused []string `json:"refused"`
+					Winner  any      `json:"winner"`
+				} `json:"steps"`
+			}
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Steps) != len(tc.winners) {
+				t.Fatalf("%d steps printed, want %d:\n%s", len(got.Steps), len(tc.winners), out)
+			}
+			for i, st := range got.Steps {
+				refused := strings.Join(st.Refused, "; ")
+				if st.Winner != tc.winners[i] || refused != tc.refused[i] {
+					t.Errorf("step %d: winner %v, refused %q; want %v, %q", i+1, st.Winner, refused, tc.winners[i], tc.refused[i])
+				}
+			}
+		})
+	}
+}

@@ -67,6 +67,7 @@ var (
 	ErrNoSpawnsLeft    = errors.New("no spawns left")
 	ErrNotEnoughBudget = errors.New("not enough budget")
 	ErrAlreadyDone     = errors.New("already done this turn")
+	ErrTurnsPlayed     = errors.New("all turns played")
 )
 
 // ActionError is a refused action: a sentinel (Err) and a message for the player.
@@ -450,8 +451,7 @@ func (g *Game) FreeSpawn(p, k int, h Hex) error {
 	g.decisions = append(g.decisions, Decision{Player: p, Action: ActFreeSpawn, Kind: k, Hex: h})
 	if g.players[0].freeSpawned && g.players[1].freeSpawned {
 		g.phase = PhasePlay
-		g.current = 1
-		g.startTurn()
+		_ = g.beginTurn(1) // never refused: max_turns is at least 1
 		g.notePoint(true, 0, g.setupLog)
 	}
 	return nil

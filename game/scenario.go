@@ -492,12 +492,12 @@ func (r *scenarioRun) step(st ScenarioStep, spawn *interp.Program) StepResult {
 	g := r.g
 	res := StepResult{Step: st, Refused: []string{}, Events: []Event{}}
 	switch {
+	case st.Turn != nil: // refused by the engine once the game is over
+		r.turn(*st.Turn, st, spawn, &res)
 	case g.phase == PhaseOver:
-		res.Refused = append(res.Refused, "the game is over")
+		res.Refused = append(res.Refused, refuse(ErrGameOver, "the game is over").Error())
 	case st.Run != nil:
 		r.run(*st.Run, &res)
-	case st.Turn != nil:
-		r.turn(*st.Turn, st, spawn, &res)
 	case st.Finish:
 		g.finish(g.turnLimitResult())
 	}
@@ -528,19 +528,25 @@ func (r *scenarioRun) run(n int, res *StepResult) {
 	}
 }
 
-// turn plays player p's whole turn the way a game does: startTurn's income, interest
-// and cap, the optional purchase and spawn through Buy and Spawn, then EndTurn, which
-// runs the minions and ends the game by elimination (R24) or at the turn limit (R25).
+// turn plays player p's whole turn through the engine, as a game plays one: beginTurn
+// starts it (income, interest and cap; the one thing a scenario does that a game does
+// not is to name the player), the optional purchase and spawn go through Buy and Spawn,
+// and closeTurn, the path EndTurn takes, runs the minions and ends the game by
+// elimination (R24) or at the turn limit (R25). The rules' refusals (the game is over,
+// all the player's turns are played) are the engine's. The other player's turn begins
+// with its own turn step, if any.
 func (r *scenarioRun) turn(p int, st ScenarioStep, spawn *interp.Program, res *StepResult) {
 	g := r.g
+	defer func() { g.decisions = g.decisions[:0] }() // a scenario is not recorded; its decisions would only pile up
+	// A scenario counts the turn a player is in, run steps' turn; a game counts the
+	// turns started, to which beginTurn adds this one.
 	pl := g.player(p)
-	if int64(pl.turns) > g.setup.Config.MaxTurns {
-		res.Refused = append(res.Refused, fmt.Sprintf("player %d has played all its turns (max_turns=%d)", p, g.setup.Config.MaxTurns))
+	pl.turns--
+	if err := g.beginTurn(p); err != nil {
+		pl.turns++
+		res.Refused = append(res.Refused, err.Error())
 		return
 	}
-	g.current = p
-	pl.turns-- // startTurn counts the turn it starts
-	g.startTurn()
 	if st.Buy != nil {
 		if err := g.Buy(p, *st.Buy); err != nil {
 			res.Refused = append(res.Refused, "buy: "+err.Error())
@@ -555,22 +561,16 @@ func (r *scenarioRun) turn(p int, st ScenarioStep, spawn *interp.Program, res *S
 			r.extra = append(r.extra, nil)
 		}
 	}
-	other := *g.player(3 - p)
-	done, err := g.EndTurn(p)
-	g.decisions = g.decisions[:0] // a scenario is not recorded; its decisions would only pile up
+	done, err := g.closeTurn(p)
 	if err != nil {
 		res.Refused = append(res.Refused, err.Error())
 		return
 	}
 	res.Events = done.Events
-	if g.phase == PhaseOver {
-		return
+	if g.phase != PhaseOver {
+		pl.turns++ // the player is now in its next turn
+		r.left[p-1] = TurnStepLimit
 	}
-	// EndTurn began the other player's turn, as a game does. Here that player's turn
-	// begins with its own turn step, if any, so its state goes back to how it was.
-	*g.player(3 - p) = other
-	pl.turns++ // the player is now in its next turn
-	r.left[p-1] = TurnStepLimit
 }
 
 func (r *scenarioRun) report(res *StepResult) {

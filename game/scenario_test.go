@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -218,6 +220,7 @@ func TestScenarioPlaysLikeAGame(t *testing.T) {
 		must(t, g.FreeSpawn(2, 0, Hex{7, 7}))
 		var logs []TurnLog
 		var steps []ScenarioStep
+		var states []StepResult
 		for g.Phase() == PhasePlay {
 			p := g.Current()
 			st := ScenarioStep{Turn: &p}
@@ -228,6 +231,12 @@ func TestScenarioPlaysLikeAGame(t *testing.T) {
 			if opts := g.SpawnOptions(p); seed%2 == 0 && len(logs)%3 == 0 && len(opts) > 0 && g.Spawn(p, k, opts[0]) == nil {
 				st.Spawn = &ScenarioSpawn{Strategy: kinds[k].Strategy, Defense: kinds[k].Defense, At: opts[0]}
 			}
+			// The state after the turn, before the other player's begins as EndTurn
+			// begins it (a scenario begins it with that player's turn step).
+			c := g.clone(false)
+			_, err := c.closeTurn(p)
+			must(t, err)
+			states = append(states, scenarioStateOf(c, p))
 			log, err := g.EndTurn(p)
 			must(t, err)
 			logs = append(logs, log)
@@ -244,6 +253,9 @@ func TestScenarioPlaysLikeAGame(t *testing.T) {
 		for i, log := range logs {
 			if got, want := anonymous(out[i].Events), anonymous(log.Events); !reflect.DeepEqual(got, want) {
 				t.Fatalf("seed %d, turn step %d (player %d's turn %d):\nscenario %v\n    game %v", seed, i+1, log.Player, log.Turn, got, want)
+			}
+			if got, want := shown(out[i]), states[i]; !reflect.DeepEqual(got.Players, want.Players) || !reflect.DeepEqual(got.Minions, want.Minions) {
+				t.Fatalf("seed %d, turn step %d (player %d's turn %d):\nscenario %+v %+v\n    game %+v %+v", seed, i+1, log.Player, log.Turn, got.Players, got.Minions, want.Players, want.Minions)
 			}
 			if i < len(logs)-1 && out[i].Winner != nil {
 				t.Fatalf("seed %d: the scenario ended at step %d, the game after %d turns", seed, i+1, len(logs))
@@ -265,6 +277,38 @@ func TestScenarioPlaysLikeAGame(t *testing.T) {
 	if ends[ReasonElimination] == 0 || len(ends) < 2 {
 		t.Errorf("the games ended %v: the test wants both eliminations and turn limits", ends)
 	}
+}
+
+// scenarioStateOf is the state a scenario's step prints, of game g after player p's turn (as
+// shown keeps it). A scenario counts the turn a player is in, a game the turns
+// started: but for the player whose turn ended the game, one more.
+func scenarioStateOf(g *Game, p int) StepResult {
+	var st StepResult
+	r := &scenarioRun{g: g, minions: g.minions, extra: make([]map[string]int64, len(g.minions))}
+	r.report(&st)
+	for q := range st.Players {
+		if g.phase != PhaseOver || q+1 != p {
+			st.Players[q].Turn++
+		}
+	}
+	return shown(st)
+}
+
+// shown keeps of a step's result the players (budget, turn, spawns left, spawnable
+// hexes, and the shared variables not 0: a game knows its kinds' names, a scenario only
+// its minions') and the minions alive (owner, hex, HP, variables), oldest first.
+func shown(st StepResult) StepResult {
+	out := StepResult{Players: slices.Clone(st.Players), Minions: []MinionState{}}
+	for i := range out.Players {
+		out.Players[i].Globals = maps.Clone(out.Players[i].Globals)
+		maps.DeleteFunc(out.Players[i].Globals, func(_ string, v int64) bool { return v == 0 })
+	}
+	for _, m := range st.Minions {
+		if m.Alive {
+			out.Minions = append(out.Minions, m)
+		}
+	}
+	return out
 }
 
 // anonymous drops the kind names, which differ between a game's kinds and a
@@ -432,3 +476,49 @@ func TestTryScenario(t *testing.T) {
 }
 
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+// TestScenarioRefusesAsGames_R25: a turn step the rules refuse is refused by the
+// engine's own check (beginTurn, which begins every turn of a game too), in its words:
+// a turn once the game is over, and a turn past the player's max_turns. Issue 22's
+// case is the first: max_turns=1, turns of player 1, player 2, then player 1 again.
+func TestScenarioRefusesAsGames_R25(t *testing.T) {
+	cfg, err := ParseConfig("max_turns=1")
+	must(t, err)
+	g := newGame(t, Setup{Config: cfg, Seed: 1, Kinds: []KindSpec{{Name: "idle", Strategy: "done"}}})
+	must(t, g.FreeSpawn(1, 0, Hex{1, 1}))
+	must(t, g.FreeSpawn(2, 0, Hex{8, 8}))
+	mustEnd(t, g, 1)
+	turnsErr := g.beginTurn(1) // player 1 has started its one turn
+	mustEnd(t, g, 2)
+	_, overErr := g.EndTurn(1)
+	if !errors.Is(turnsErr, ErrTurnsPlayed) || !errors.Is(overErr, ErrGameOver) || !errors.Is(g.beginTurn(1), ErrGameOver) {
+		t.Fatalf("the game's refusals: %v, %v", turnsErr, overErr)
+	}
+	tests := []struct {
+		name, steps string
+		winners     []any
+		refused     []string // per step
+	}{
+		{"issue 22: 1, 2, 1", `[{"turn": 1}, {"turn": 2}, {"turn": 1}]`,
+			[]any{nil, "tie", "tie"}, []string{"", "", overErr.Error()}},
+		{"a second turn of player 1", `[{"turn": 1}, {"turn": 1, "buy": [1,2]}, {"turn": 2}]`,
+			[]any{nil, nil, "tie"}, []string{"", turnsErr.Error(), ""}},
+		{"player 2 first: its last turn ends the game", `[{"turn": 2}, {"turn": 1}]`,
+			[]any{2, 2}, []string{"", overErr.Error()}}, // player 2 earned its income: R25's larger budget
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := try(t, `{"config": "max_turns=1", "minions": [
+			    {"owner": 1, "at": [1,1], "strategy": "done"},
+			    {"owner": 2, "at": [8,8], "strategy": "done"}], "steps": `+tc.steps+`}`)
+			for i, res := range out {
+				if refused := strings.Join(res.Refused, "; "); refused != tc.refused[i] || res.Winner != tc.winners[i] {
+					t.Errorf("step %d: winner %v, refused %q; want %v, %q", i+1, res.Winner, refused, tc.winners[i], tc.refused[i])
+				}
+				if i > 0 && len(res.Refused) > 0 && !reflect.DeepEqual(res.Players, out[i-1].Players) {
+					t.Errorf("step %d was refused but changed the players: %+v, before %+v", i+1, res.Players, out[i-1].Players)
+				}
+			}
+		})
+	}
+}

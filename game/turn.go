@@ -74,6 +74,25 @@ func (g *Game) SetStop(stop *atomic.Bool) { g.machine.Stop = stop }
 // strategy once, oldest first (R8 6), within TurnStepLimit. Then the game ends (R24,
 // R25) or the other player's turn begins. It returns the log of the turn just played.
 func (g *Game) EndTurn(p int) (TurnLog, error) {
+	done, err := g.closeTurn(p)
+	if err != nil {
+		return TurnLog{}, err
+	}
+	if g.phase != PhaseOver {
+		// Never refused here: the game ends before a player could start a turn past
+		// max_turns (R25).
+		_ = g.beginTurn(3 - p)
+	}
+	g.notePoint(false, p, done.Events)
+	return done, nil
+}
+
+// closeTurn is EndTurn up to the start of the next turn, the whole of a turn's end that a
+// game and a scenario's turn step share: the check, the minions' run, the end by
+// elimination (R24) or at the turn limit after player 2's last turn (R25), and the
+// turn's log filed. A game begins the other player's turn next; a scenario's next turn
+// step begins its own (beginTurn).
+func (g *Game) closeTurn(p int) (TurnLog, error) {
 	if err := g.checkTurn(p); err != nil {
 		return TurnLog{}, err
 	}
@@ -86,13 +105,26 @@ func (g *Game) EndTurn(p int) (TurnLog, error) {
 	if g.phase != PhaseOver && p == 2 && int64(g.player(2).turns) >= g.setup.Config.MaxTurns {
 		g.finish(g.turnLimitResult())
 	}
-	done := g.endTurnLog()
-	if g.phase != PhaseOver {
-		g.current = 3 - p
-		g.startTurn()
+	return g.endTurnLog(), nil
+}
+
+// beginTurn makes player p current and starts its turn (startTurn), once the rules
+// allow it: not once the game is over, and not past the player's max_turns (R25). A
+// game begins each turn so, in turn order; a scenario's turn step begins the turn of
+// the player it names.
+func (g *Game) beginTurn(p int) error {
+	if err := g.checkPlayer(p); err != nil {
+		return err
 	}
-	g.notePoint(false, p, done.Events)
-	return done, nil
+	if g.phase == PhaseOver {
+		return refuse(ErrGameOver, "the game is over")
+	}
+	if max := g.setup.Config.MaxTurns; int64(g.player(p).turns) >= max {
+		return refuse(ErrTurnsPlayed, "player %d has played all its turns (max_turns=%d)", p, max)
+	}
+	g.current = p
+	g.startTurn()
+	return nil
 }
 
 // runMinions runs each of p's minions once, oldest first; a minion killed earlier in

@@ -20,7 +20,21 @@ var (
 	ErrClockSpent = errors.New("upbeat: the revision clock has run out")
 	// ErrRevisionCost: the budget is below rev_cost (U20); the plan stays.
 	ErrRevisionCost = errors.New("upbeat: the budget is below the revision cost")
+	// ErrPlayerOut: the player is out of the game (U16, U21) and plays no more turns.
+	ErrPlayerOut = errors.New("upbeat: the player is out of the game")
+	// ErrTurnsPlayed: the player has played all of its max_turns turns (U22).
+	ErrTurnsPlayed = errors.New("upbeat: the player has played all its turns")
 )
+
+// refusedTurn is a turn the rules refuse: Err is the sentinel errors.Is finds, Msg says
+// whose turn and why, in the words a scenario's "refused" prints.
+type refusedTurn struct {
+	err error
+	msg string
+}
+
+func (e *refusedTurn) Error() string { return "upbeat: " + e.msg }
+func (e *refusedTurn) Unwrap() error { return e.err }
 
 // Setup is what a game starts from: its configuration, seed and players' first plans.
 type Setup struct {
@@ -297,17 +311,28 @@ func canonical(s string) string {
 // the plan: the crew starts at the city center and evaluates it once (U10). Then the
 // next player still in has their turn opened, or the game ends (U21, U22).
 func (g *Game) Confirm(p int, elapsed time.Duration) (TurnLog, error) {
+	log, next, err := g.confirm(p, elapsed)
+	if next != 0 {
+		g.open(next)
+	}
+	return log, err
+}
+
+// confirm is Confirm up to the opening of the next turn, the whole of a turn's path that
+// a game and a scenario's step share: the checks, the clock's charge, the plan's run,
+// the turn's count, and the end at the turn limit (endTurn). It returns the player
+// whose turn a game opens next (0 once the game is over); a scenario's next step opens
+// its own instead (seat).
+func (g *Game) confirm(p int, elapsed time.Duration) (TurnLog, int, error) {
 	if err := g.check(p); err != nil {
-		return TurnLog{}, err
+		return TurnLog{}, 0, err
 	}
 	g.actions = append(g.actions, Action{Player: p, Kind: ActConfirm, Elapsed: elapsed})
 	g.charge(p, elapsed)
 	log := TurnLog{Player: p, Turn: g.players[p-1].turn}
 	log.Events = append(log.Events, g.opening...)
 	g.run(p, &log)
-	g.played(p)
-	g.advance()
-	return log, nil
+	return log, g.endTurn(p), nil
 }
 
 // Resign takes player p out of the game at once, as losing the city center does (U16).
@@ -321,8 +346,9 @@ func (g *Game) Resign(p int) error {
 	g.actions = append(g.actions, Action{Player: p, Kind: ActResign})
 	g.lose(p)
 	if !g.over && p == g.cur {
-		g.played(p)
-		g.advance()
+		if next := g.endTurn(p); next != 0 {
+			g.open(next)
+		}
 	}
 	return nil
 }
@@ -339,9 +365,31 @@ func (g *Game) Stop() error {
 	return nil
 }
 
-func (g *Game) check(p int) error {
+// playable refuses a turn of player p that the rules do not allow: once the game is
+// over, for a player out of it (U16, U21), and past the player's max_turns (U22). A
+// game's actions are checked by it (check), a scenario's steps too (seat), and a game
+// opens only a playable turn (endTurn).
+func (g *Game) playable(p int) error {
 	if g.over {
 		return ErrGameOver
+	}
+	if p < 1 || p > len(g.players) {
+		return fmt.Errorf("%w: there is no player %d (players are 1 to %d)", ErrNotYourTurn, p, len(g.players))
+	}
+	switch pl := &g.players[p-1]; {
+	case !pl.alive:
+		return &refusedTurn{ErrPlayerOut, fmt.Sprintf("player %d is out of the game", p)}
+	case pl.turn > g.cfg.MaxTurns:
+		return &refusedTurn{ErrTurnsPlayed, fmt.Sprintf("player %d has played all its turns (max_turns=%d)", p, g.cfg.MaxTurns)}
+	}
+	return nil
+}
+
+// check refuses an action of player p outside the open turn (playable, then the seat
+// order).
+func (g *Game) check(p int) error {
+	if err := g.playable(p); err != nil {
+		return err
 	}
 	if p != g.cur {
 		return fmt.Errorf("%w: it is player %d's turn", ErrNotYourTurn, g.cur)
@@ -349,34 +397,28 @@ func (g *Game) check(p int) error {
 	return nil
 }
 
-// played counts player p's turn as played. It is counted apart from advance, and
-// before it, because the turn that shoots the last opponent's city center down ends
-// the game (and advance does nothing then): that turn was played all the same, and its
-// image, the turn count a screen shows and the count stored with the game include it.
-func (g *Game) played(p int) {
+// endTurn counts player p's turn as played and returns the player whose turn comes
+// next: the next in seat order still in with a turn left (U2). When none is left the
+// game ends at its turn limit (U22), and it returns 0, as it does once the game is over.
+// The turn is counted first, even when it ended the game by shooting the last
+// opponent's city center down: it was played all the same, and its image, the turn
+// count a screen shows and the count stored with the game include it.
+func (g *Game) endTurn(p int) int {
 	g.players[p-1].turn++
 	g.turns++
-}
-
-// advance opens the next player's turn who is still in (U2), or ends the game at the
-// turn limit (U22); the turn that ended was counted by played.
-func (g *Game) advance() {
 	if g.over {
-		return
+		return 0
 	}
 	n := len(g.players)
 	next := g.cur
-	for i := 0; i < n; i++ {
+	for range n {
 		next = next%n + 1
-		if g.players[next-1].alive {
-			break
+		if g.playable(next) == nil {
+			return next
 		}
 	}
-	if g.players[next-1].turn > g.cfg.MaxTurns {
-		g.Finish()
-		return
-	}
-	g.open(next)
+	g.Finish()
+	return 0
 }
 
 // lose takes player p out (U16): every region of theirs becomes ownerless at once,

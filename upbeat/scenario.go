@@ -357,43 +357,29 @@ func (g *Game) checkStep(i int, st ScenarioStep) error {
 	return nil
 }
 
-// scenarioStep plays checked step i. A turn is refused once the game is over, for a
-// player out of it, and past the player's max_turns; once every player still in has
-// played max_turns, the game ends as at the turn limit (U22), as a game's last turn
-// ends it.
+// scenarioStep plays checked step i through the engine, as a game plays a turn: seat
+// opens the step's player's turn (the one thing a scenario does that a game does not:
+// a game opens turns in seat order), then the turn is revised (Revise) and confirmed
+// (confirm) on the path Confirm takes; finish is Stop. The rules' refusals (the game
+// is over, the player is out, all its turns are played) are the engine's.
 func (g *Game) scenarioStep(i int, st ScenarioStep) StepResult {
 	res := StepResult{Step: i + 1, Refused: []string{}, Events: []Event{}}
-	switch {
-	case g.over:
-		res.Refused = append(res.Refused, "the game is over")
-	case st.Finish:
-		g.Finish()
-	case !g.players[st.Turn-1].alive:
-		res.Refused = append(res.Refused, fmt.Sprintf("player %d is out of the game", st.Turn))
-	case g.players[st.Turn-1].turn > g.cfg.MaxTurns:
-		res.Refused = append(res.Refused, fmt.Sprintf("player %d has played all its turns (max_turns=%d)", st.Turn, g.cfg.MaxTurns))
-	default:
-		p := st.Turn
-		g.cur = p
-		log := TurnLog{Player: p, Turn: g.players[p-1].turn}
-		log.Events = g.interest(p, log.Events)
-		if st.Revise != nil {
-			if err := g.revise(p, *st.Revise, time.Duration(st.Elapsed*float64(time.Second))); err != nil {
-				res.Refused = append(res.Refused, "revision refused: "+refusal(err))
-			}
-		}
-		g.run(p, &log)
-		g.players[p-1].turn++
-		if !g.over {
-			g.cur = 0
-			if g.allPlayed() {
-				g.Finish()
-			}
-		}
-		res.Events, res.End, res.StepsUsed = log.Events, log.End, log.Steps
-		crew := log.Crew
-		res.Crew, res.Tally, res.Log = &crew, &log.Tally, &log
+	var err error
+	if st.Finish {
+		err = g.Stop()
+	} else {
+		err = g.scenarioTurn(st, &res)
 	}
+	if err != nil {
+		res.Refused = append(res.Refused, strings.TrimPrefix(err.Error(), "upbeat: "))
+	}
+	g.actions = g.actions[:0] // a scenario is not recorded; its actions would only pile up
+	g.state(&res)
+	return res
+}
+
+// state sets res's players, regions and winner from the game as it is.
+func (g *Game) state(res *StepResult) {
 	for p := range g.players {
 		pl := &g.players[p]
 		res.Players = append(res.Players, PlayerState{Budget: pl.budget, Turn: pl.turn, Center: pl.center, Alive: pl.alive, Vars: g.Vars(p + 1)})
@@ -411,17 +397,39 @@ func (g *Game) scenarioStep(i int, st ScenarioStep) StepResult {
 			res.Winner = g.winner
 		}
 	}
-	return res
 }
 
-// allPlayed reports whether every player still in has played max_turns turns (U22).
-func (g *Game) allPlayed() bool {
-	for _, pl := range g.players {
-		if pl.alive && pl.turn <= g.cfg.MaxTurns {
-			return false
-		}
+// scenarioTurn plays a turn step: elapsed is charged to the revision when there is one,
+// else to the confirmation, as a game charges the time before each action (U20).
+func (g *Game) scenarioTurn(st ScenarioStep, res *StepResult) error {
+	p, elapsed := st.Turn, time.Duration(st.Elapsed*float64(time.Second))
+	if err := g.seat(p); err != nil {
+		return err
 	}
-	return true
+	if st.Revise != nil {
+		if err := g.Revise(p, *st.Revise, elapsed); err != nil {
+			res.Refused = append(res.Refused, "revision refused: "+refusal(err))
+		}
+		elapsed = 0
+	}
+	log, _, err := g.confirm(p, elapsed)
+	if err != nil {
+		return err
+	}
+	res.Events, res.End, res.StepsUsed = log.Events, log.End, log.Steps
+	crew := log.Crew
+	res.Crew, res.Tally, res.Log = &crew, &log.Tally, &log
+	return nil
+}
+
+// seat opens player p's turn out of seat order, as a scenario's step may, once the
+// rules allow the turn (playable).
+func (g *Game) seat(p int) error {
+	if err := g.playable(p); err != nil {
+		return err
+	}
+	g.open(p)
+	return nil
 }
 
 // refusal words a refused revision for a player.
