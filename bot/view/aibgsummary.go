@@ -1,0 +1,291 @@
+package view
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kombat-game/kombat/aibg"
+)
+
+// aibgPassMove is the move string of the picker's Pass: aibg reads no such move, so it
+// is a pass (A6), which the summary words as a choice rather than a mistake.
+const aibgPassMove = "pass"
+
+// aibgOrder follows the fronts through a turn as its events tell it, to say which
+// move went first within a priority and why (A7): the lineups as the turn began, then
+// the swaps, the speed upgrades and the deaths the events report.
+type aibgOrder struct {
+	slots [2][]int
+	alive map[int]bool
+	speed map[int]int
+}
+
+func newAibgOrder(before [2][]aibg.Creature) *aibgOrder {
+	o := &aibgOrder{alive: map[int]bool{}, speed: map[int]int{}}
+	for p, side := range before {
+		for _, c := range side {
+			o.slots[p] = append(o.slots[p], c.ID)
+			o.alive[c.ID], o.speed[c.ID] = c.Alive, c.Speed
+		}
+	}
+	return o
+}
+
+// front is player p's front creature (0 for none) and its speed (-1 for none), as
+// aibg's resolution takes them.
+func (o *aibgOrder) front(p int) (int, int) {
+	s := o.slots[p-1]
+	if len(s) == 0 || !o.alive[s[0]] {
+		return 0, -1
+	}
+	return s[0], o.speed[s[0]]
+}
+
+// see applies one event to the fronts.
+func (o *aibgOrder) see(e aibg.Event) {
+	switch e.Kind {
+	case aibg.EventSwap:
+		s := o.slots[e.Player-1]
+		if i := slices.Index(s, e.Target); i > 0 {
+			s[0], s[i] = s[i], s[0]
+		}
+	case aibg.EventUpgrade:
+		if e.Stat == aibg.StatSpeed.String() {
+			o.speed[e.Target] = min(max(o.speed[e.Target]+e.Amount, 0), aibg.MaxStat)
+		}
+	case aibg.EventDeath:
+		s := o.slots[e.Player-1]
+		if i := slices.Index(s, e.Target); i >= 0 {
+			o.slots[e.Player-1] = append(slices.Delete(s, i, i+1), e.Target)
+		}
+		o.alive[e.Target] = false
+	}
+}
+
+// aibgPriority is the move kind an event belongs to, given the kinds the players chose.
+func aibgPriority(e aibg.Event, kinds [2]aibg.MoveKind) aibg.MoveKind {
+	switch e.Kind {
+	case aibg.EventSwap:
+		return aibg.Swap
+	case aibg.EventItem, aibg.EventDamage, aibg.EventHeal, aibg.EventUpgrade, aibg.EventDomain:
+		return aibg.UseItem
+	case aibg.EventAttack:
+		return aibg.AttackMove
+	case aibg.EventLost:
+		return kinds[e.Player-1]
+	}
+	return aibg.Pass // a death follows its cause; a tick comes after every move
+}
+
+// AibgSummary words a turn in order (log, aibg's): each player's move, who moved
+// first within a priority and why (A7: the faster front, or both at once at equal
+// speed), every swap, purchase, hit with its multipliers (A8, A9, A15), heal,
+// upgrade, the domain's turn action, each death, each pass with its reason, and the
+// round's or the match's end. before is both lineups as the turn began (slot 0 first,
+// as aibg's Slots and Creature give them); g is the match after the turn (for the
+// creatures' types and the match's end).
+func AibgSummary(s AibgSeats, g *aibg.Game, log aibg.TurnLog, before [2][]aibg.Creature) string {
+	var b strings.Builder
+	name := func(id int) string {
+		if id == 0 {
+			return "nobody"
+		}
+		c := g.Creature(id)
+		return aibgCreature(c)
+	}
+	var kinds [2]aibg.MoveKind
+	chose := make([]string, 2)
+	for i, m := range log.Moves {
+		kinds[i] = aibg.Pass
+		if mv, err := aibg.ParseMove(m); err == nil {
+			kinds[i] = mv.Kind
+		}
+		chose[i] = fmt.Sprintf("%s `%s`", s.Names[i], strings.ReplaceAll(aibgCut(m, 40), "`", "'"))
+		if m == aibgPassMove {
+			chose[i] = s.Names[i] + " passed"
+		}
+	}
+	fmt.Fprintf(&b, "**Round %d, turn %d:** %s.", log.Round, log.Turn, strings.Join(chose, ", "))
+	o := newAibgOrder(before)
+	said := map[aibg.MoveKind]bool{}
+	word := map[aibg.MoveKind]string{aibg.Swap: "swaps", aibg.UseItem: "items", aibg.AttackMove: "attacks"}
+	for _, e := range log.Events {
+		if k := aibgPriority(e, kinds); k != aibg.Pass && kinds[0] == k && kinds[1] == k && !said[k] {
+			said[k] = true
+			f1, s1 := o.front(1)
+			f2, s2 := o.front(2)
+			switch {
+			case s1 == s2:
+				fmt.Fprintf(&b, "\nBoth %s at once: the fronts are equally fast (%s and %s, speed %d).", word[k], name(f1), name(f2), s1)
+			default:
+				first, fa, sa, fb, sb := 1, f1, s1, f2, s2
+				if s2 > s1 {
+					first, fa, sa, fb, sb = 2, f2, s2, f1, s1
+				}
+				fmt.Fprintf(&b, "\n%s's %s first: front %s is faster (speed %d against %d for %s).", s.Names[first-1], strings.TrimSuffix(word[k], "s"), name(fa), sa, sb, name(fb))
+			}
+		}
+		o.see(e)
+		b.WriteString("\n• " + aibgEvent(s, e, name))
+	}
+	for i, r := range log.Refused {
+		if r != nil && log.Moves[i] != aibgPassMove {
+			fmt.Fprintf(&b, "\n• %s's move was a pass: %s.", s.Names[i], aibgRefusalFix(r))
+		}
+	}
+	if log.RoundOver {
+		if w := log.RoundWinner; w != 0 {
+			fmt.Fprintf(&b, "\n**%s wins round %d.**", s.Names[w-1], log.Round)
+		} else if log.Turn >= aibg.MaxTurns {
+			fmt.Fprintf(&b, "\n**Round %d is a draw:** %d turns played.", log.Round, aibg.MaxTurns)
+		} else {
+			fmt.Fprintf(&b, "\n**Round %d is a draw:** both sides fell together.", log.Round)
+		}
+	}
+	return b.String()
+}
+
+// aibgMults words an amount's multipliers other than 1: "element ×1.2, slot ×0.6".
+func aibgMults(m *aibg.Mults) string {
+	if m == nil {
+		return ""
+	}
+	var parts []string
+	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	if m.Element != 0 && m.Element != 1 {
+		parts = append(parts, "element ×"+f(m.Element))
+	}
+	if m.Falloff != 0 && m.Falloff != 1 {
+		parts = append(parts, "area ×"+f(m.Falloff))
+	}
+	if m.Domain != 0 && m.Domain != 1 {
+		parts = append(parts, "domain ×"+f(m.Domain))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// aibgEvent words one event of a turn.
+func aibgEvent(s AibgSeats, e aibg.Event, name func(int) string) string {
+	who := ""
+	if e.Player > 0 {
+		who = s.Names[e.Player-1]
+	}
+	switch e.Kind {
+	case aibg.EventSwap:
+		return fmt.Sprintf("%s swapped %s out of the front for %s.", who, name(e.Creature), name(e.Target))
+	case aibg.EventItem:
+		return fmt.Sprintf("%s bought %s for %s.", who, e.Item, aibgCount(e.Amount, "atom", "atoms"))
+	case aibg.EventDamage:
+		return fmt.Sprintf("%s dealt %d to %s%s.", e.Item, e.Amount, name(e.Target), aibgMults(e.Mult))
+	case aibg.EventHeal:
+		return fmt.Sprintf("%s healed %s by %d%s.", e.Item, name(e.Target), e.Amount, aibgMults(e.Mult))
+	case aibg.EventUpgrade:
+		return fmt.Sprintf("%s changed %s's %s by %+d for the round.", e.Item, name(e.Target), e.Stat, e.Amount)
+	case aibg.EventDomain:
+		return fmt.Sprintf("%s is the domain now.", e.Item)
+	case aibg.EventAttack:
+		return fmt.Sprintf("%s hit %s for %d%s.", name(e.Creature), name(e.Target), e.Amount, aibgMults(e.Mult))
+	case aibg.EventTick:
+		if e.Amount < 0 {
+			return fmt.Sprintf("The domain %s took %d from %s.", e.Item, -e.Amount, name(e.Target))
+		}
+		return fmt.Sprintf("The domain %s healed %s by %d.", e.Item, name(e.Target), e.Amount)
+	case aibg.EventDeath:
+		return fmt.Sprintf("%s died.", name(e.Target))
+	case aibg.EventLost:
+		return fmt.Sprintf("%s's move was lost: %s.", who, e.Why)
+	}
+	return string(e.Kind)
+}
+
+// aibgRefusalFix is a refusal's reason and how to do better.
+func aibgRefusalFix(r *aibg.Refusal) string {
+	fix := map[aibg.RefusalCode]string{
+		aibg.RefuseSyntax:      "a move is `attack [slot]`, `item NAME [slot]` or `swap slot`, with slots 0 to 3",
+		aibg.RefuseUnknownItem: "choose an item from the shop",
+		aibg.RefuseNotOnShow:   "only this round's items can be bought",
+		aibg.RefuseBought:      "each item can be bought once a round: choose another, or attack",
+		aibg.RefuseAtoms:       "choose a cheaper item, or attack",
+		aibg.RefuseNoTarget:    "aim it at a slot that holds a living creature",
+		aibg.RefuseSwapFront:   "swap with slot 1, 2 or 3",
+		aibg.RefuseSwapEmpty:   "swap with a slot that holds a living creature",
+		aibg.RefuseSwapDead:    "swap with a slot that holds a living creature",
+	}[r.Code]
+	if fix == "" {
+		return r.Msg
+	}
+	return r.Msg + "; " + fix
+}
+
+// AibgRefusal words, for the player, why aibg refused their move (A6): what, why, and
+// how to fix it.
+func AibgRefusal(r *aibg.Refusal) string {
+	return "Your move was a pass: " + aibgRefusalFix(r) + "."
+}
+
+// AibgRound is one round of a finished match, for the after-game text.
+type AibgRound struct {
+	Winner int // 1, 2, or 0 for a draw
+	Turns  int
+}
+
+// AibgRounds reads the rounds out of a match's record: who won each and in how many
+// turns (a round cut short, aibg's Finish, is a draw at the turn it stood at).
+func AibgRounds(r aibg.Record) ([]AibgRound, error) {
+	g, err := aibg.New(r.Setup)
+	if err != nil {
+		return nil, err
+	}
+	var out []AibgRound
+	for i, a := range r.Actions {
+		turn := g.Turn()
+		l, err := g.Apply(a)
+		if err != nil {
+			return out, fmt.Errorf("aibg: replay action %d: %w", i+1, err)
+		}
+		switch {
+		case a.Kind == aibg.ActFinish:
+			out = append(out, AibgRound{Turns: turn - 1})
+		case l != nil && l.RoundOver:
+			out = append(out, AibgRound{Winner: l.RoundWinner, Turns: l.Turn})
+		}
+	}
+	return out, nil
+}
+
+// MaxAibgRoundLines bounds the after-game text's lines of rounds (aibg's MaxRounds).
+const MaxAibgRoundLines = aibg.MaxRounds
+
+// AibgAfterGame is the after-game text: the result, then a line a round.
+func AibgAfterGame(s AibgSeats, g *aibg.Game, rounds []AibgRound) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**AIBG** game #%d · %s vs %s\n%s", s.Game, s.Names[0], s.Names[1], AibgResult(s, g))
+	for i, r := range rounds {
+		if i == MaxAibgRoundLines {
+			break
+		}
+		res := "a draw"
+		if r.Winner != 0 {
+			res = s.Names[r.Winner-1] + " won"
+		}
+		fmt.Fprintf(&b, "\nRound %d: %s after %s.", i+1, res, aibgCount(r.Turns, "turn", "turns"))
+	}
+	return Fit(b.String())
+}
+
+// AibgLineups is both lineups as they stand, slot 0 first: what AibgSummary takes as
+// the lineups a turn began with, taken before the turn's second move is played.
+func AibgLineups(g *aibg.Game) [2][]aibg.Creature {
+	var out [2][]aibg.Creature
+	for p := 1; p <= 2; p++ {
+		for _, id := range g.Slots(p) {
+			out[p-1] = append(out[p-1], g.Creature(id))
+		}
+	}
+	return out
+}
