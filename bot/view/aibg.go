@@ -133,7 +133,7 @@ func aibgHeader(s AibgSeats, g *aibg.Game) string {
 	if g.Turn() > 0 {
 		h += fmt.Sprintf(", turn %d", g.Turn())
 	}
-	if g.Round() > 1 || g.Over() {
+	if g.Round() > 0 {
 		h += fmt.Sprintf(" · rounds won %d–%d", g.RoundsWon(1), g.RoundsWon(2))
 	}
 	return h

@@ -263,3 +263,68 @@ func TestAibgRefusals_A6(t *testing.T) {
 	}
 	golden(t, "refusals", strings.Join(lines, "\n")+"\n")
 }
+
+// TestAibgSummaryDomains_A15: domains set at the same moment (one stands: A15), an
+// item on every creature of both sides (A14), the domain's multiplier and turn action
+// (A15) and an area attack's falloff (A8), worded in the summary.
+func TestAibgSummaryDomains_A15(t *testing.T) {
+	n := func(v int) *int { return &v }
+	m := 1.5
+	setup := aibg.Setup{Seed: 5,
+		Creatures: []aibg.CreatureSpec{
+			{Type: "Reed", Element: "nature", Attack: "melee", Speed: 5, Health: 100, Damage: 20},
+			{Type: "Pike", Element: "water", Attack: "melee", Speed: 5, Health: 100, Damage: 20},
+			{Type: "Coal", Element: "fire", Attack: "aoe", Speed: 3, Health: 60, Damage: 30},
+		},
+		Items: []aibg.ItemSpec{
+			{Name: "Spring", Cost: 1, Effect: "domain", Element: "nature", EachTurn: n(10)},
+			{Name: "Monsoon", Cost: 1, Effect: "domain", Element: "water", Multiplier: &m},
+			{Name: "Blaze", Cost: 2, Effect: "damage", Element: "fire", Value: n(10), Scope: "all", Target: "multi"},
+		}}
+	g, err := aibg.New(setup)
+	must(t, err)
+	s := seats()
+	must(t, g.SelectPool(1, twelve("Reed", "Coal")))
+	must(t, g.SelectPool(2, twelve("Coal", "Pike")))
+	must(t, g.SelectLineup(1, []int{1, 2}))
+	must(t, g.SelectLineup(2, []int{14, 13}))
+	out := []string{play(t, s, g, "item Spring", "item Monsoon"), play(t, s, g, "attack", "item Blaze")}
+	for g.Round() == 1 {
+		out = append(out, play(t, s, g, "attack", "attack"))
+	}
+	text := strings.Join(out, "\n\n")
+	for _, want := range []string{"came at the same moment", "domain ×1.5", "area ×", "Blaze dealt"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the summaries lack %q", want)
+		}
+	}
+	golden(t, "summary_domain", text)
+	rep := AibgScreen(s, g, text, []byte("png"))
+	checkLimits(t, "a round's summaries on one screen", rep)
+}
+
+// TestAibgEventWords: each kind of event of a turn, worded.
+func TestAibgEventWords(t *testing.T) {
+	s := seats()
+	name := func(id int) string { return fmt.Sprintf("C%d", id) }
+	for _, c := range []struct {
+		e    aibg.Event
+		want string
+	}{
+		{aibg.Event{Kind: aibg.EventSwap, Player: 1, Creature: 1, Target: 3}, "Ann swapped C1 out of the front for C3."},
+		{aibg.Event{Kind: aibg.EventItem, Player: 2, Item: "Potion", Amount: 1}, "Bot (easy) bought Potion for 1 atom."},
+		{aibg.Event{Kind: aibg.EventDamage, Player: 1, Target: 14, Item: "Fireball", Amount: 36, Mult: &aibg.Mults{Element: 1.2}}, "Fireball dealt 36 to C14 (element ×1.2)."},
+		{aibg.Event{Kind: aibg.EventHeal, Player: 1, Target: 2, Item: "Balm", Amount: 45, Mult: &aibg.Mults{Element: 1}}, "Balm healed C2 by 45."},
+		{aibg.Event{Kind: aibg.EventUpgrade, Player: 2, Target: 13, Item: "Mire", Stat: "speed", Amount: -4}, "Mire changed C13's speed by -4 for the round."},
+		{aibg.Event{Kind: aibg.EventDomain, Player: 2, Item: "Plague"}, "Plague is the domain now."},
+		{aibg.Event{Kind: aibg.EventAttack, Player: 1, Creature: 1, Target: 13, Amount: 7, Mult: &aibg.Mults{Element: 0.8, Falloff: 0.35, Domain: 1.3}}, "C1 hit C13 for 7 (element ×0.8, area ×0.35, domain ×1.3)."},
+		{aibg.Event{Kind: aibg.EventTick, Target: 3, Item: "Plague", Amount: -6}, "The domain Plague took 6 from C3."},
+		{aibg.Event{Kind: aibg.EventTick, Target: 3, Item: "Spring", Amount: 10}, "The domain Spring healed C3 by 10."},
+		{aibg.Event{Kind: aibg.EventDeath, Player: 2, Target: 13}, "C13 died."},
+		{aibg.Event{Kind: aibg.EventLost, Player: 1, Creature: 1, Why: "creature 1 died before its move"}, "Ann's move was lost: creature 1 died before its move."},
+	} {
+		if got := aibgEvent(s, c.e, name); got != c.want {
+			t.Errorf("%s: got %q, want %q", c.e.Kind, got, c.want)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package view
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -13,55 +12,16 @@ import (
 // is a pass (A6), which the summary words as a choice rather than a mistake.
 const aibgPassMove = "pass"
 
-// aibgOrder follows the fronts through a turn as its events tell it, to say which
-// move went first within a priority and why (A7): the lineups as the turn began, then
-// the swaps, the speed upgrades and the deaths the events report.
-type aibgOrder struct {
-	slots [2][]int
-	alive map[int]bool
-	speed map[int]int
-}
-
-func newAibgOrder(before [2][]aibg.Creature) *aibgOrder {
-	o := &aibgOrder{alive: map[int]bool{}, speed: map[int]int{}}
-	for p, side := range before {
-		for _, c := range side {
-			o.slots[p] = append(o.slots[p], c.ID)
-			o.alive[c.ID], o.speed[c.ID] = c.Alive, c.Speed
-		}
-	}
-	return o
-}
-
-// front is player p's front creature (0 for none) and its speed (-1 for none), as
-// aibg's resolution takes them.
-func (o *aibgOrder) front(p int) (int, int) {
-	s := o.slots[p-1]
-	if len(s) == 0 || !o.alive[s[0]] {
+// aibgFrontSpeed is player p's front creature as the turn began (0 for none) and its
+// speed (-1 for none), as aibg's resolution orders a priority both players chose (A7).
+// Those fronts are the ones the order was decided on: a priority both chose is the
+// first either moves in, so no swap, upgrade or death came before it.
+func aibgFrontSpeed(before [2][]aibg.Creature, p int) (int, int) {
+	s := before[p-1]
+	if len(s) == 0 || !s[0].Alive {
 		return 0, -1
 	}
-	return s[0], o.speed[s[0]]
-}
-
-// see applies one event to the fronts.
-func (o *aibgOrder) see(e aibg.Event) {
-	switch e.Kind {
-	case aibg.EventSwap:
-		s := o.slots[e.Player-1]
-		if i := slices.Index(s, e.Target); i > 0 {
-			s[0], s[i] = s[i], s[0]
-		}
-	case aibg.EventUpgrade:
-		if e.Stat == aibg.StatSpeed.String() {
-			o.speed[e.Target] = min(max(o.speed[e.Target]+e.Amount, 0), aibg.MaxStat)
-		}
-	case aibg.EventDeath:
-		s := o.slots[e.Player-1]
-		if i := slices.Index(s, e.Target); i >= 0 {
-			o.slots[e.Player-1] = append(slices.Delete(s, i, i+1), e.Target)
-		}
-		o.alive[e.Target] = false
-	}
+	return s[0].ID, s[0].Speed
 }
 
 // aibgPriority is the move kind an event belongs to, given the kinds the players chose.
@@ -108,16 +68,16 @@ func AibgSummary(s AibgSeats, g *aibg.Game, log aibg.TurnLog, before [2][]aibg.C
 		}
 	}
 	fmt.Fprintf(&b, "**Round %d, turn %d:** %s.", log.Round, log.Turn, strings.Join(chose, ", "))
-	o := newAibgOrder(before)
-	said := map[aibg.MoveKind]bool{}
+	said, together := map[aibg.MoveKind]bool{}, map[aibg.MoveKind]bool{}
 	word := map[aibg.MoveKind]string{aibg.Swap: "swaps", aibg.UseItem: "items", aibg.AttackMove: "attacks"}
 	for _, e := range log.Events {
 		if k := aibgPriority(e, kinds); k != aibg.Pass && kinds[0] == k && kinds[1] == k && !said[k] {
 			said[k] = true
-			f1, s1 := o.front(1)
-			f2, s2 := o.front(2)
+			f1, s1 := aibgFrontSpeed(before, 1)
+			f2, s2 := aibgFrontSpeed(before, 2)
 			switch {
 			case s1 == s2:
+				together[k] = true
 				fmt.Fprintf(&b, "\nBoth %s at once: the fronts are equally fast (%s and %s, speed %d).", word[k], name(f1), name(f2), s1)
 			default:
 				first, fa, sa, fb, sb := 1, f1, s1, f2, s2
@@ -127,8 +87,12 @@ func AibgSummary(s AibgSeats, g *aibg.Game, log aibg.TurnLog, before [2][]aibg.C
 				fmt.Fprintf(&b, "\n%s's %s first: front %s is faster (speed %d against %d for %s).", s.Names[first-1], strings.TrimSuffix(word[k], "s"), name(fa), sa, sb, name(fb))
 			}
 		}
-		o.see(e)
 		b.WriteString("\n• " + aibgEvent(s, e, name))
+	}
+	if at := aibgDomains(log.Events); len(at) == 2 && together[aibg.UseItem] {
+		if d, ok := g.Domain(); ok && !log.RoundOver {
+			fmt.Fprintf(&b, "\n• %s and %s came at the same moment: one domain at a time, and a coin from the match's seed kept %s.", at[0], at[1], d.Name)
+		}
 	}
 	for i, r := range log.Refused {
 		if r != nil && log.Moves[i] != aibgPassMove {
@@ -145,6 +109,17 @@ func AibgSummary(s AibgSeats, g *aibg.Game, log aibg.TurnLog, before [2][]aibg.C
 		}
 	}
 	return b.String()
+}
+
+// aibgDomains are the domains a turn's events set, in order.
+func aibgDomains(events []aibg.Event) []string {
+	var out []string
+	for _, e := range events {
+		if e.Kind == aibg.EventDomain {
+			out = append(out, e.Item)
+		}
+	}
+	return out
 }
 
 // aibgMults words an amount's multipliers other than 1: "element ×1.2, slot ×0.6".
