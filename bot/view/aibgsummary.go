@@ -59,8 +59,8 @@ func AibgSummary(s AibgSeats, g *aibg.Game, log aibg.TurnLog, before [2][]aibg.C
 	chose := make([]string, 2)
 	for i, m := range log.Moves {
 		kinds[i] = aibg.Pass
-		if mv, err := aibg.ParseMove(m); err == nil {
-			kinds[i] = mv.Kind
+		if mv, err := aibg.ParseMove(m); err == nil && log.Refused[i] == nil {
+			kinds[i] = mv.Kind // a refused move did nothing: there is no order to tell
 		}
 		chose[i] = fmt.Sprintf("%s `%s`", s.Names[i], strings.ReplaceAll(aibgCut(m, 40), "`", "'"))
 		if m == aibgPassMove {
@@ -68,8 +68,15 @@ func AibgSummary(s AibgSeats, g *aibg.Game, log aibg.TurnLog, before [2][]aibg.C
 		}
 	}
 	fmt.Fprintf(&b, "**Round %d, turn %d:** %s.", log.Round, log.Turn, strings.Join(chose, ", "))
-	said, together := map[aibg.MoveKind]bool{}, map[aibg.MoveKind]bool{}
 	word := map[aibg.MoveKind]string{aibg.Swap: "swaps", aibg.UseItem: "items", aibg.AttackMove: "attacks"}
+	if k0, k1 := kinds[0], kinds[1]; k0 != k1 && k0 != aibg.Pass && k1 != aibg.Pass {
+		first := 0
+		if k1 < k0 {
+			first = 1
+		}
+		fmt.Fprintf(&b, "\n%s's %s first: %s go before %s.", s.Names[first], strings.TrimSuffix(word[kinds[first]], "s"), word[kinds[first]], word[kinds[1-first]])
+	}
+	said, together := map[aibg.MoveKind]bool{}, map[aibg.MoveKind]bool{}
 	for _, e := range log.Events {
 		if k := aibgPriority(e, kinds); k != aibg.Pass && kinds[0] == k && kinds[1] == k && !said[k] {
 			said[k] = true
