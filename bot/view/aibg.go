@@ -241,7 +241,7 @@ func AibgPoolPicker(s AibgSeats, g *aibg.Game, picks []int) Reply {
 	}
 	left := aibg.PoolSize - len(picks)
 	if left > 0 {
-		fmt.Fprintf(&b, ".\nPick %s more: each choice in a menu adds one of each type chosen, and a type may be chosen again. Only you see this.", aibgCount(left, "creature", "creatures"))
+		fmt.Fprintf(&b, ".\nPick %d more %s: each choice in a menu adds one of each type chosen, and a type may be chosen again. Only you see this.", left, render.Plural(left, "creature", "creatures"))
 	} else {
 		b.WriteString(".\nThe pool is full: press **Done** to submit it (**Undo** or **Clear** to change it).")
 	}

@@ -197,6 +197,8 @@ func TestAibgScreens_A2_A3(t *testing.T) {
 	sum := play(t, s, g, "swap 2", "attack")
 	s.Timeouts[1] = 1
 	cases["turn_screen_after"] = AibgScreen(s, g, sum, []byte("png"))
+	cases["chosen"] = AibgChosen("`attack 1`")
+	cases["pool_picker_one_left"] = AibgPoolPicker(s, newMatch(t, nil, nil), []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
 	for name, rep := range cases {
 		checkLimits(t, name, rep)
 		golden(t, name, describe(rep))
