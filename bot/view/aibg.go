@@ -466,6 +466,12 @@ func aibgItemIndex(items []aibg.Item, name string) int {
 	return -1
 }
 
+// AibgAlreadyChosen answers a press on a picker of a player whose choice for the
+// phase or turn is in: a choice is final.
+func AibgAlreadyChosen() Reply {
+	return Private("Your choice for this phase of the AIBG game is in already, and a choice is final. Wait for the other player: the game's message says when it resolves.")
+}
+
 // AibgChosen answers a player whose move (or selection) is in: what it was, and that
 // the turn resolves when both have chosen.
 func AibgChosen(what string) Reply {

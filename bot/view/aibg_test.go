@@ -198,6 +198,7 @@ func TestAibgScreens_A2_A3(t *testing.T) {
 	s.Timeouts[1] = 1
 	cases["turn_screen_after"] = AibgScreen(s, g, sum, []byte("png"))
 	cases["chosen"] = AibgChosen("`attack 1`")
+	cases["already_chosen"] = AibgAlreadyChosen()
 	cases["pool_picker_one_left"] = AibgPoolPicker(s, newMatch(t, nil, nil), []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
 	for name, rep := range cases {
 		checkLimits(t, name, rep)
@@ -219,12 +220,13 @@ func TestAibgSummary_A7(t *testing.T) {
 	out = append(out, play(t, s, g, "swap 1", "swap 1"))                // Ann has no slot 1; Bot's Ember comes forward
 	out = append(out, play(t, s, g, "item Fireball", "attack 0"))       // items before attacks
 	out = append(out, play(t, s, g, "item Nothing", "item Fireball 0")) // an unknown item; Fireball on water
-	out = append(out, play(t, s, g, "pass", "fly"))                     // a chosen pass, a move that is none
+	out = append(out, play(t, s, g, AibgPassMove, "fly"))               // a chosen pass, a move that is none
+	out = append(out, play(t, s, g, "swap 1", AibgTimeoutMove))         // the clock ran out (A18)
 	for g.Round() == 1 {
 		out = append(out, play(t, s, g, "attack", "attack"))
 	}
 	text := strings.Join(out, "\n\n")
-	for _, want := range []string{"at once", "first: front", "(element ×", "died.", "Ann passed", "wins round 1", "no item has that name"} {
+	for _, want := range []string{"at once", "first: front", "(element ×", "died.", "Ann passed", "Bot (easy) let the clock run out (a pass).", "wins round 1", "no item has that name"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the summaries lack %q", want)
 		}

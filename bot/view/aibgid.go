@@ -300,7 +300,7 @@ func (c AibgControl) After() []int {
 func (c AibgControl) Move(g *aibg.Game, p int) (move string, done bool) {
 	switch c.Op {
 	case AbPass:
-		return "pass", true
+		return AibgPassMove, true
 	case AbSwap:
 		return fmt.Sprintf("swap %d", c.Slot), true
 	case AbAttack:

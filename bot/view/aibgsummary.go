@@ -8,9 +8,13 @@ import (
 	"github.com/kombat-game/kombat/aibg"
 )
 
-// aibgPassMove is the move string of the picker's Pass: aibg reads no such move, so it
-// is a pass (A6), which the summary words as a choice rather than a mistake.
-const aibgPassMove = "pass"
+// The move strings a person's seat plays without writing one: the picker's Pass, and
+// the host's when the clock runs out on a move (A18). aibg reads neither as a move, so
+// each is a pass (A6), which the summary words as what it was rather than a mistake.
+const (
+	AibgPassMove    = "pass"
+	AibgTimeoutMove = "timeout"
+)
 
 // aibgFrontSpeed is player p's front creature as the turn began (0 for none) and its
 // speed (-1 for none), as aibg's resolution orders a priority both players chose (A7).
@@ -63,8 +67,11 @@ func AibgSummary(s AibgSeats, g *aibg.Game, log aibg.TurnLog, before [2][]aibg.C
 			kinds[i] = mv.Kind // a refused move did nothing: there is no order to tell
 		}
 		chose[i] = fmt.Sprintf("%s `%s`", s.Names[i], strings.ReplaceAll(aibgCut(m, 40), "`", "'"))
-		if m == aibgPassMove {
+		switch m {
+		case AibgPassMove:
 			chose[i] = s.Names[i] + " passed"
+		case AibgTimeoutMove:
+			chose[i] = s.Names[i] + " let the clock run out (a pass)"
 		}
 	}
 	fmt.Fprintf(&b, "**Round %d, turn %d:** %s.", log.Round, log.Turn, strings.Join(chose, ", "))
@@ -102,7 +109,7 @@ func AibgSummary(s AibgSeats, g *aibg.Game, log aibg.TurnLog, before [2][]aibg.C
 		}
 	}
 	for i, r := range log.Refused {
-		if r != nil && log.Moves[i] != aibgPassMove {
+		if r != nil && log.Moves[i] != AibgPassMove && log.Moves[i] != AibgTimeoutMove {
 			fmt.Fprintf(&b, "\n• %s's move was a pass: %s.", s.Names[i], aibgRefusalFix(r))
 		}
 	}
