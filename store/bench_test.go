@@ -36,7 +36,7 @@ func seedGames(b *testing.B, db *DB, n int, setup game.Setup, ds []game.Decision
 			if err != nil {
 				return err
 			}
-			if err := insertSeats(context.Background(), tx, id, []seatRow{{player: "a"}, {player: "b"}}); err != nil {
+			if err := insertSeats(context.Background(), tx, id, []Seat{{Player: "a"}, {Player: "b"}}); err != nil {
 				return err
 			}
 			for pos, d := range ds[:perGame] {
@@ -184,7 +184,7 @@ func BenchmarkLoadUpbeat200(b *testing.B) {
 	db := openTest(b)
 	ctx := context.Background()
 	id := createUpbeatBench(b, db)
-	must(b, db.CommitActions(ctx, id, 0, upbeatBenchActions(200), nil, 0, nil))
+	must(b, db.CommitActions(ctx, id, 0, upActs(upbeatBenchActions(200)), nil, 0, nil))
 	b.ReportAllocs()
 	for b.Loop() {
 		g, err := db.Game(ctx, id)
@@ -200,7 +200,7 @@ func BenchmarkCommitUpbeatTurn(b *testing.B) {
 	db := openTest(b)
 	ctx := context.Background()
 	id := createUpbeatBench(b, db)
-	turn := upbeatBenchActions(2)
+	turn := upActs(upbeatBenchActions(2))
 	pos := 0
 	b.ReportAllocs()
 	for b.Loop() {
@@ -211,12 +211,11 @@ func BenchmarkCommitUpbeatTurn(b *testing.B) {
 
 // createUpbeatBench stores an UPBEAT game of three seats in play with first plans.
 func createUpbeatBench(b *testing.B, db *DB) int64 {
-	row := &Game{Scope: "g", Place: "u", Mode: game.ModeDuel, Seed: 1, Status: StatusPlay, Game: GameUpbeat,
-		Upbeat: &Upbeat{Seats: []string{"a", "b", ""}, Plans: []string{"invest 1\ndone", "collect 2\ndone", "done"}, Config: upbeat.DefaultConfig()}}
+	row := upRow("g", "u", StatusPlay, 1, upTest{Seats: []string{"a", "b", ""}, Plans: []string{"invest 1\ndone", "collect 2\ndone", "done"}, Config: upbeat.DefaultConfig()})
 	id, err := db.CreateGame(context.Background(), row)
 	must(b, err)
 	return id
 }
 
 // upbeatBenchLen is how many actions a loaded UPBEAT game holds.
-func upbeatBenchLen(g *Game) int { return len(g.Upbeat.Actions) }
+func upbeatBenchLen(g *Game) int { return len(g.Actions) }

@@ -235,20 +235,23 @@ func writeLegacy(t *testing.T, db *DB) {
 	ucfg := upbeat.DefaultConfig()
 	ucfg.Rows, ucfg.Cols, ucfg.MaxTurns = 6, 7, 9
 	up := func(place string, mode game.Mode, seats []string, seed uint64) *Game {
-		return &Game{Scope: "g1", Place: place, Origin: "lobby", Mode: mode, Seed: seed, Status: StatusChallenge, Game: GameUpbeat,
-			TurnTimeout: 2 * time.Minute, Setup: json.RawMessage(`{"lobby":true}`), Upbeat: &Upbeat{Seats: seats, Config: ucfg}}
+		g := upRow("g1", place, StatusChallenge, seed, upTest{Seats: seats, Config: ucfg})
+		g.Origin, g.Mode, g.TurnTimeout, g.Setup = "lobby", mode, 2*time.Minute, json.RawMessage(`{"lobby":true}`)
+		return g
 	}
 	plans := []string{upbeat.NewcomerPlan, "invest 10\ndone", "relocate\ndone", "done", "collect 5"}
 	// upPlay starts row with its first plans and plays it: turns rounds of revisions
 	// and confirmations by the seats' deciders, then end (nil: none) on the open game.
 	upPlay := func(row *Game, rounds int, end func(*upbeat.Game) error, result func(*upbeat.Game) *game.Result) int {
 		t.Helper()
-		n := len(row.Upbeat.Seats)
+		u := upOf(row)
+		n := len(u.Seats)
 		row.Status, row.Shown = StatusSetup, "m-"+row.Place
 		must(t, db.SaveMeta(ctx, row))
-		row.Status, row.Upbeat.Plans = StatusPlay, plans[:n]
+		row.Status, u.Plans = StatusPlay, plans[:n]
+		u.put(row)
 		must(t, db.SaveMetaOwing(ctx, row, 0, "first plans"))
-		ug, err := upbeat.New(upbeat.NewLanguage(), row.UpbeatRecord().Setup)
+		ug, err := upbeat.New(upbeat.NewLanguage(), u.record(row.Seed).Setup)
 		must(t, err)
 		rng := rand.New(rand.NewPCG(row.Seed, 1))
 		for i := 0; i < rounds && !ug.Over(); i++ {
@@ -265,9 +268,9 @@ func writeLegacy(t *testing.T, db *DB) {
 		as := ug.Record().Actions
 		half := len(as) / 2
 		summary := "a turn"
-		must(t, db.CommitActions(ctx, row.ID, 0, as[:half], nil, 0, &summary))
+		must(t, db.CommitActions(ctx, row.ID, 0, upActs(as[:half]), nil, 0, &summary))
 		res := result(ug)
-		must(t, db.CommitRated(ctx, row.ID, half, as[half:], res, ug.Turns(), &summary, policy))
+		must(t, db.CommitRated(ctx, row.ID, half, upActs(as[half:]), res, ug.Turns(), &summary, policy))
 		return len(as)
 	}
 	over := func(ug *upbeat.Game) *game.Result {
@@ -305,7 +308,8 @@ func writeLegacy(t *testing.T, db *DB) {
 	create(row)
 	row = up("u-setup", game.ModeSolitaire, []string{"cy", "", ""}, 26)
 	create(row)
-	row.Status, row.Upbeat.Plans = StatusSetup, []string{"collect 3\ndone"}
+	row.Status = StatusSetup
+	upTest{Seats: []string{"cy", "", ""}, Plans: []string{"collect 3\ndone"}, Config: ucfg}.put(row)
 	must(t, db.SaveMeta(ctx, row))
 	row = up("u-declined", game.ModeDuel, []string{"bob", "eve"}, 27)
 	must(t, db.Cancel(ctx, create(row)))
@@ -338,12 +342,20 @@ func writeLegacy(t *testing.T, db *DB) {
 }
 
 // legacyGame is a stored game as the golden shows it: Game with its configurations'
-// and UPBEAT actions' text, which Game's JSON leaves out.
+// and UPBEAT actions' text, which Game's JSON leaves out. The golden was written when
+// Game had UPBEAT's typed part (Upbeat) and no neutral one: an UPBEAT game shows its
+// neutral part decoded as that part was, and the neutral fields are left out.
 type legacyGame struct {
 	*Game
 	KombatConfig  string          `json:"kombat_config"`
 	UpbeatConfig  string          `json:"upbeat_config,omitempty"`
 	UpbeatActions []upbeat.Action `json:"upbeat_actions,omitempty"`
+	Upbeat        *upTest
+	// Nil, these hide Game's neutral fields from the JSON (an outer field wins).
+	Seats      *struct{} `json:"Seats,omitempty"`
+	State      *struct{} `json:"State,omitempty"`
+	Actions    *struct{} `json:"Actions,omitempty"`
+	ConfigText *struct{} `json:"ConfigText,omitempty"`
 }
 
 // legacyDump is everything a store reads from the fixture through its API.
@@ -400,8 +412,9 @@ func dumpStore(t *testing.T, db *DB) legacyDump {
 		g, err := db.Game(ctx, id)
 		must(t, err)
 		lg := legacyGame{Game: g, KombatConfig: g.Config.String()}
-		if g.Upbeat != nil {
-			lg.UpbeatConfig, lg.UpbeatActions = g.Upbeat.Config.String(), g.Upbeat.Actions
+		if u := upOf(g); u != nil {
+			lg.Upbeat, lg.UpbeatConfig, lg.UpbeatActions = u, u.Config.String(), u.Actions
+			g.Kinds = []game.KindSpec{} // as the typed API read an UPBEAT row's
 		}
 		d.Games = append(d.Games, lg)
 		places[g.Place], places[g.Origin] = true, true
@@ -513,11 +526,11 @@ func checkLegacy(t *testing.T, db *DB) {
 	for id := int64(1); id <= n; id++ {
 		g, err := db.Game(ctx, id)
 		must(t, err)
-		if g.Upbeat != nil {
+		if u := upOf(g); u != nil {
 			if g.Status == StatusChallenge || g.Status == StatusSetup || g.Status == StatusCancelled {
 				continue
 			}
-			ug, err := upbeat.Replay(upbeat.NewLanguage(), g.UpbeatRecord(), nil)
+			ug, err := upbeat.Replay(upbeat.NewLanguage(), u.record(g.Seed), nil)
 			must(t, err)
 			if g.Status == StatusOver && (!ug.Over() || ug.Winner() != g.Result.Winner || ug.Turns() != g.Turns) {
 				t.Errorf("UPBEAT game %d replays to over %v, winner %d after %d turns; stored %+v after %d", id, ug.Over(), ug.Winner(), ug.Turns(), g.Result, g.Turns)
@@ -716,30 +729,31 @@ func continueLegacy(t *testing.T, db *DB) {
 	up.Shown = "m-up"
 	must(t, db.SaveMeta(ctx, up))
 	changed := *up
-	changed.Upbeat = &Upbeat{Seats: up.Upbeat.Seats, Plans: []string{"done", "done", "done"}, Config: up.Upbeat.Config}
+	u := upOf(up)
+	upTest{Seats: u.Seats, Plans: []string{"done", "done", "done"}, Config: u.Config}.put(&changed)
 	if err := db.SaveMeta(ctx, &changed); !errors.Is(err, ErrInvalidInput) {
 		t.Errorf("changing the first plans of UPBEAT game 17 in play: %v", err)
 	}
-	ug, err := upbeat.Replay(upbeat.NewLanguage(), up.UpbeatRecord(), nil)
+	ug, err := upbeat.Replay(upbeat.NewLanguage(), u.record(up.Seed), nil)
 	must(t, err)
 	must(t, ug.Stop())
-	pos = len(up.Upbeat.Actions)
+	pos = len(up.Actions)
 	rest := ug.Record().Actions[pos:]
-	must(t, db.CommitRated(ctx, 17, pos, rest, &game.Result{Winner: ug.Winner(), Reason: "stopped"}, ug.Turns(), nil, spy))
+	must(t, db.CommitRated(ctx, 17, pos, upActs(rest), &game.Result{Winner: ug.Winner(), Reason: "stopped"}, ug.Turns(), nil, spy))
 	if !slices.Equal(seen.Seats, []string{"eve", "ann", "bob"}) || seen.Game != GameUpbeat {
 		t.Errorf("the rating policy saw %+v for UPBEAT game 17", seen)
 	}
-	if done, err := db.Game(ctx, 17); err != nil || done.Status != StatusOver || len(done.Upbeat.Actions) != pos+len(rest) ||
-		!slices.Equal(done.Upbeat.Plans, up.Upbeat.Plans) {
+	if done, err := db.Game(ctx, 17); err != nil || done.Status != StatusOver || len(done.Actions) != pos+len(rest) ||
+		!slices.Equal(upOf(done).Plans, u.Plans) || !slices.Equal(done.Seats, up.Seats) {
 		t.Errorf("UPBEAT game 17 after its end: %+v %v", done, err)
 	}
 
 	setup, err := db.Game(ctx, 19)
 	must(t, err)
-	setup.Upbeat.Plans = []string{"a", "b", "c"}
+	upTest{Seats: upOf(setup).Seats, Plans: []string{"a", "b", "c"}, Config: upOf(setup).Config}.put(setup)
 	must(t, db.SaveMeta(ctx, setup))
-	if again, err := db.Game(ctx, 19); err != nil || !slices.Equal(again.Upbeat.Plans, []string{"a", "b", "c"}) || !slices.Equal(again.Upbeat.Seats, []string{"cy", "", ""}) {
-		t.Errorf("UPBEAT game 19 after new first plans: %+v %v", again.Upbeat, err)
+	if again, err := db.Game(ctx, 19); err != nil || !slices.Equal(upOf(again).Plans, []string{"a", "b", "c"}) || !slices.Equal(upOf(again).Seats, []string{"cy", "", ""}) {
+		t.Errorf("UPBEAT game 19 after new first plans: %+v %v", again, err)
 	}
 
 	id, err := db.CreateGame(ctx, newGameRow("new-place", game.ModeDuel, "ann", "bob"))
