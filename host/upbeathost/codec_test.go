@@ -97,3 +97,24 @@ func TestCodec_Refuses(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDecode200 decodes an UPBEAT row of three seats with first plans and 200
+// actions: what the adapter adds to loading a long game from the store
+// (store.BenchmarkLoadUpbeat200).
+func BenchmarkDecode200(b *testing.B) {
+	row := &store.Game{}
+	must(b, (&Upbeat{Seats: []string{"a", "b", ""}, Plans: []string{"invest 1\ndone", "collect 2\ndone", "done"}, Config: upbeat.DefaultConfig()}).newRow(row))
+	for i := range 200 {
+		a := store.Action{Seat: i/2%3 + 1, Verb: string(upbeat.ActConfirm)}
+		if i%2 == 0 {
+			a.Verb, a.Data = string(upbeat.ActRevise), "invest 10\ndone"
+		}
+		row.Actions = append(row.Actions, a)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if u, err := Decode(row); err != nil || len(u.Actions) != 200 || len(u.Plans) != 3 {
+			b.Fatal(err)
+		}
+	}
+}
