@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
 	"testing"
@@ -146,5 +147,58 @@ func TestUpbeatGames_RecordsKeepTheirGame(t *testing.T) {
 	}
 	if recent, err := db.RecentGames(ctx, "g", "u1", 10); err != nil || len(recent) != 1 || recent[0].ID != kid {
 		t.Errorf("u1's recent KOMBAT games: %+v, %v; want only #%d", recent, err, kid)
+	}
+}
+
+// TestNeutralCarriesKombat: a KOMBAT game put through the neutral fields as Game's doc
+// says (two seats without data, its human seat and kinds as state, its decisions as
+// actions with [kind,row,col] as data, its configuration's text) is stored as the
+// same rows as the same game through KOMBAT's typed fields: moving KOMBAT onto the
+// neutral API is its adapter's encoding alone.
+func TestNeutralCarriesKombat(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	typed := newGameRow("k1", game.ModeSolitaire, "", "ann")
+	typed.HumanSeat, typed.Status = 2, StatusPlay
+	ds := []game.Decision{{Player: 1, Action: game.ActFreeSpawn, Hex: game.Hex{Row: 2, Col: 3}}, {Player: 2, Action: game.ActBuy, Kind: 0, Hex: game.Hex{Row: 7, Col: 1}},
+		{Player: 2, Action: game.ActSpawn, Hex: game.Hex{Row: 7, Col: 1}}, {Player: 2, Action: game.ActEnd}}
+	kid, err := db.CreateGame(ctx, typed)
+	must(t, err)
+	must(t, db.AppendDecisions(ctx, kid, 0, ds))
+
+	state, err := json.Marshal(map[string]any{"human_seat": typed.HumanSeat, "kinds": typed.Kinds})
+	must(t, err)
+	neutral := &Game{Scope: "g", Place: "k2", Mode: typed.Mode, Seed: typed.Seed, Status: StatusPlay, TurnTimeout: typed.TurnTimeout,
+		Game: "kombat-next", Seats: []Seat{{Player: ""}, {Player: "ann"}}, State: string(state), ConfigText: typed.Config.String()}
+	nid, err := db.CreateGame(ctx, neutral)
+	must(t, err)
+	as := make([]Action, len(ds))
+	for i, d := range ds {
+		as[i] = Action{Seat: d.Player, Verb: string(d.Action)}
+		if d.Kind != 0 || d.Hex != (game.Hex{}) {
+			as[i].Data = fmt.Sprintf("[%d,%d,%d]", d.Kind, d.Hex.Row, d.Hex.Col)
+		}
+	}
+	must(t, db.CommitActions(ctx, nid, 0, as, nil, 0, nil))
+
+	rows := func(id int64) []string {
+		t.Helper()
+		var out []string
+		for _, q := range []string{`SELECT config, state, '' FROM games WHERE id = ?`, `SELECT seat, player, data FROM seats WHERE game_id = ? ORDER BY seat`,
+			`SELECT pos, seat, verb || ' ' || data || ' ' || elapsed FROM actions WHERE game_id = ? ORDER BY pos`} {
+			r, err := db.sql.QueryContext(ctx, q, id)
+			must(t, err)
+			for r.Next() {
+				var a, b, c string
+				must(t, r.Scan(&a, &b, &c))
+				out = append(out, a+"|"+b+"|"+c)
+			}
+			must(t, r.Err())
+			r.Close()
+		}
+		return out
+	}
+	if k, n := rows(kid), rows(nid); !slices.Equal(k, n) || len(k) != 1+2+len(ds) {
+		t.Errorf("KOMBAT's rows through its typed fields:\n%q\nthrough the neutral ones:\n%q", k, n)
 	}
 }
