@@ -54,9 +54,12 @@ var layers = [][]string{
 // draws what host decided), and it knows no rules package but KOMBAT's (game), whose
 // move to an adapter of its own comes next: UPBEAT's rules reach it through its
 // adapter, host/upbeathost, which host never imports; netplay
-// knows frames and accounts, not games (a game plugs in as a netplay.Handler), and
-// aibgnet, which plugs AIBG in, knows no chat.
+// knows frames and accounts, not games (a game plugs in as a netplay.Handler),
+// aibgnet, which plugs AIBG in, knows no chat, and store keeps every game through its
+// game-neutral fields but KOMBAT's (game), whose typed fields go next: UPBEAT's
+// adapter encodes UPBEAT's part (upbeathost's codec).
 var onlyImports = map[string][]string{
+	"store":   {"game"},
 	".":       {"cli"},
 	"host":    {"interp", "conf", "hexgrid", "match", "game", "store"},
 	"netplay": {"stomp", "store"},

@@ -31,7 +31,7 @@ var _ host.Front = discordFront{}
 // sentences.
 func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 	b := f.b
-	if t.Row.Upbeat != nil {
+	if upbeathost.IsUpbeat(t.Row) {
 		return b.upShow(t, s)
 	}
 	g, err := b.host.Engine(t)
@@ -69,7 +69,7 @@ func (f discordFront) Retire(t *host.Table, old string) {
 	// [] as the way to clear a message's components (discordgo sends a pointer to a nil
 	// slice as null).
 	keep := []discordgo.MessageComponent{}
-	if t.Row.Upbeat == nil {
+	if !upbeathost.IsUpbeat(t.Row) {
 		g, err := f.b.host.Engine(t)
 		if err != nil {
 			return
@@ -81,7 +81,7 @@ func (f discordFront) Retire(t *host.Table, old string) {
 	}
 	id, place, prio := t.Row.ID, t.Row.Place, f.b.screenPriority(t)
 	change := &discordgo.MessageEdit{ID: old, Channel: place, Components: &keep}
-	if t.Row.Upbeat != nil && t.Row.Status == store.StatusPlay && len(t.Row.Upbeat.Actions) == 0 {
+	if upbeathost.IsUpbeat(t.Row) && t.Row.Status == store.StatusPlay && len(upbeathost.Own(t).Actions) == 0 {
 		// The first turn's screen retires the first-plans message, which must stop
 		// asking for a plan nobody can write now (and mention nobody again).
 		content := view.UpFirstPlansDone(t)
@@ -121,7 +121,7 @@ func (f discordFront) Permanent(err error) string { return permanent(err) }
 
 // Summary words what happened above the board that shows it.
 func (f discordFront) Summary(t *host.Table, e host.Event) string {
-	if t.Row.Upbeat != nil {
+	if upbeathost.IsUpbeat(t.Row) {
 		return f.b.upSummary(t, e)
 	}
 	switch e.Kind {
@@ -151,7 +151,7 @@ func (f discordFront) Tell(t *host.Table, n host.Note) {
 	case host.NoteLobbyExpired:
 		_, err = b.editMessage(view.Reply{Content: fmt.Sprintf("This UPBEAT game was not started within %d minutes, so it is closed; `/upbeat new` opens another.", int(upbeathost.UpLobbyLife.Minutes()))}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteReminder:
-		if t.Row.Upbeat != nil {
+		if upbeathost.IsUpbeat(t.Row) {
 			_, err = b.sess.ChannelMessageSendComplex(t.Row.Place, view.UpReminder(t, n.Player, n.Left).Message())
 			break
 		}
@@ -246,8 +246,8 @@ func permanent(err error) string {
 func (*Bot) screenPriority(t *host.Table) discordgo.RequestOption {
 	p := pace.Auto
 	players := t.Row.Players[:]
-	if t.Row.Upbeat != nil {
-		players = t.Row.Upbeat.Seats
+	if upbeathost.IsUpbeat(t.Row) {
+		players = upbeathost.Own(t).Seats
 	}
 	for _, id := range players {
 		if id != "" {

@@ -137,7 +137,7 @@ func (b *Bot) upBeginNow(r *request, t *host.Table, intro view.Reply, what strin
 // with why it cannot be.
 func (b *Bot) onUpbeat(id int64, do func(t *host.Table) view.Reply) view.Reply {
 	return b.onTable(id, func(t *host.Table) view.Reply {
-		if t.Row.Upbeat == nil {
+		if !upbeathost.IsUpbeat(t.Row) {
 			return view.Private("%s", view.ErrStaleComponent.Error())
 		}
 		return do(t)
@@ -312,7 +312,7 @@ func upOwedWhy(s *store.Screen) string {
 // upPlace locks the UPBEAT game of the channel, or says there is none.
 func (b *Bot) upPlace(r *request) (*host.Table, *view.Reply) {
 	t := b.host.LockPlace(r.i.ChannelID)
-	if t != nil && t.Row.Upbeat == nil {
+	if t != nil && !upbeathost.IsUpbeat(t.Row) {
 		t.Unlock()
 		t = nil
 	}
@@ -427,7 +427,7 @@ func (b *Bot) upZoom(r *request, id view.CustomID) view.Reply {
 		return zoom(t)
 	}
 	defer t.Unlock()
-	if t.Row.Upbeat == nil {
+	if !upbeathost.IsUpbeat(t.Row) {
 		return view.Private("%s", view.ErrStaleComponent.Error())
 	}
 	return zoom(t)
@@ -517,7 +517,7 @@ func (b *Bot) upShow(t *host.Table, s *store.Screen) (string, error) {
 // the post's nonce, one per game, keeps a retried final screen from posting it twice.
 func (b *Bot) upPostAfterGame(t *host.Table) {
 	id, place, names, viewer := t.Row.ID, t.Row.Place, view.UpNames(t), 0
-	rec := t.Row.UpbeatRecord()
+	rec := upbeathost.Own(t).Record(t.Row.Seed)
 	rec.Actions = slices.Clone(rec.Actions)
 	if t.Row.Mode == game.ModeSolitaire { // written to its one person, as KOMBAT's
 		viewer = slices.Index(upbeathost.Lobby(t).Levels, "") + 1

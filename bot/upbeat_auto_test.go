@@ -110,7 +110,7 @@ func TestUpbeatAutoGame(t *testing.T) {
 		t.Fatalf("a game is still active in the thread: %+v", row)
 	}
 	over, err := h.db.Game(h.ctx, id.Game)
-	if err != nil || over.Status != store.StatusOver || over.Result == nil || over.Turns != 4 || over.Upbeat.Seats[0] != "" {
+	if err != nil || over.Status != store.StatusOver || over.Result == nil || over.Turns != 4 || upPart(t, over).Seats[0] != "" {
 		t.Fatalf("the stored game: %+v, %v; want over after 4 turns, nobody seated", over, err)
 	}
 	for _, kind := range upbeathost.UpLadders() {

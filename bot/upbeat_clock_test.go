@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -188,10 +189,10 @@ func TestUpbeatRestartMidGame(t *testing.T) {
 	if err != nil || row.Status != store.StatusOver || row.Result == nil {
 		t.Fatalf("the stored game: %+v %v", row, err)
 	}
-	if !slices.Equal(row.Upbeat.Actions[:len(recBefore)], recBefore) {
+	if !slices.Equal(upPart(t, row).Actions[:len(recBefore)], recBefore) {
 		t.Error("the record stored before the restarts changed")
 	}
-	g, err := upbeat.Replay(upbeat.NewLanguage(), row.UpbeatRecord(), nil)
+	g, err := upbeat.Replay(upbeat.NewLanguage(), upPart(t, row).Record(row.Seed), nil)
 	if err != nil || !g.Over() || g.Winner() != row.Result.Winner || g.CanRevise(2) {
 		t.Errorf("the record replays to %v (winner %d, bob can revise %v), stored %+v", err, g.Winner(), g.CanRevise(2), row.Result)
 	}
@@ -210,7 +211,7 @@ func (h *harness) upState(channel string) (upbeat.TurnLog, []upbeat.Action) {
 		h.t.Fatalf("no game in %s", channel)
 	}
 	defer t.Unlock()
-	return h.bot.up.UpLast(t), slices.Clone(t.Row.Upbeat.Actions)
+	return h.bot.up.UpLast(t), slices.Clone(upbeathost.Own(t).Actions)
 }
 
 // TestOneGamePerPersonAcrossGames: bob, in an UPBEAT lobby, cannot start a KOMBAT

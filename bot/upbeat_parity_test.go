@@ -125,7 +125,7 @@ func TestUpbeatResignAsksFirst(t *testing.T) {
 	if !ask.Ephemeral || ask.Button("Resign") == nil || !strings.Contains(ask.Content, "Resign from UPBEAT game") || !strings.Contains(ask.Content, "bob wins") {
 		t.Fatalf("/upbeat resign's question: %+v", ask)
 	}
-	if row, err := h.db.ActiveAt(h.ctx, thread.ID); err != nil || row.Status != store.StatusPlay || len(row.Upbeat.Actions) != 0 {
+	if row, err := h.db.ActiveAt(h.ctx, thread.ID); err != nil || row.Status != store.StatusPlay || len(upPart(t, row).Actions) != 0 {
 		t.Fatalf("the question changed the game: %+v, %v", row, err)
 	}
 	h.click(h.alice, ask, "Resign")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/discordtest"
 	"github.com/kombat-game/kombat/bot/view"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
@@ -110,7 +111,7 @@ func TestUpbeatGame(t *testing.T) {
 		t.Errorf("the final screen: %q", screen.Content)
 	}
 	over, err := h.db.Game(h.ctx, row.ID)
-	if err != nil || over.Status != store.StatusOver || len(over.Upbeat.Actions) < 7 {
+	if err != nil || over.Status != store.StatusOver || len(upPart(t, over).Actions) < 7 {
 		t.Fatalf("the stored game: %+v, %v", over, err)
 	}
 	// The bots' screens are posted without controls: retiring them changes nothing,
@@ -391,4 +392,15 @@ func TestUpbeatRulesAndCheck(t *testing.T) {
 		t.Errorf("/upbeat check of the rules' example in the form: %v %+v", err, m)
 	}
 	h.check()
+}
+
+// upPart is a stored UPBEAT row's own part, decoded by its adapter; a row that does not
+// decode fails the test.
+func upPart(t testing.TB, row *store.Game) *upbeathost.Upbeat {
+	t.Helper()
+	u, err := upbeathost.Decode(row)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }

@@ -109,7 +109,7 @@ func TestUpbeatFirstPlanByFile_U19(t *testing.T) {
 	}
 	h.find(thread.ID, "the first turn screen", func(m *discordtest.Message) bool { return m.Button("Confirm") != nil })
 	row, err := h.db.ActiveAt(h.ctx, thread.ID)
-	if err != nil || row.Status != store.StatusPlay || len(row.Upbeat.Plans) != 2 || row.Upbeat.Plans[0] != "t = 1\ninvest 10" || row.Upbeat.Plans[1] != "invest 5" {
+	if err != nil || row.Status != store.StatusPlay || len(upPart(t, row).Plans) != 2 || upPart(t, row).Plans[0] != "t = 1\ninvest 10" || upPart(t, row).Plans[1] != "invest 5" {
 		t.Fatalf("the stored first plans: %+v %v", row, err)
 	}
 	h.check()
@@ -142,7 +142,7 @@ func TestUpbeatRevisionByMessageCommand_U20(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return row.Upbeat.Actions
+		return upPart(t, row).Actions
 	}
 
 	privately(t, "bob on alice's turn", use(h.bob, "```\n"+revised+"\n```"), "not yours")

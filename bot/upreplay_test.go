@@ -66,8 +66,8 @@ func (h *harness) upStepsOf(id int64) []image.Image {
 	if err := json.Unmarshal(row.Setup, &lob); err != nil {
 		h.t.Fatal(err)
 	}
-	names := view.UpNames((&upbeathost.UpRecord{Row: row, Up: lob}).Table())
-	rec := row.UpbeatRecord()
+	names := view.UpNames((&upbeathost.UpRecord{Row: row, Part: upPart(h.t, row), Up: lob}).Table())
+	rec := upPart(h.t, row).Record(row.Seed)
 	g, err := upbeat.New(upbeat.NewLanguage(), rec.Setup)
 	if err != nil {
 		h.t.Fatal(err)

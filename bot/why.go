@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kombat-game/kombat/bot/view"
+	"github.com/kombat-game/kombat/host/upbeathost"
 )
 
 // why explains a turn to the player who presses its "Why?" button, when host.Why lets
@@ -51,7 +52,7 @@ func (b *Bot) upWhy(r *request, id view.CustomID) view.Reply {
 // one replaces it; this one stays).
 func (b *Bot) upWhyCommand(r *request) view.Reply {
 	var id int64
-	if t := b.host.InPlace(r.i.ChannelID); t != nil && t.Row.Upbeat != nil {
+	if t := b.host.InPlace(r.i.ChannelID); t != nil && upbeathost.IsUpbeat(t.Row) {
 		id = t.Row.ID // a game's id never changes: read without its lock
 	} else {
 		over, err := b.up.UpOver(b.ctx, r.i.ChannelID, 0)

@@ -23,7 +23,7 @@ func TestRestore_GameNotPlugged(t *testing.T) {
 	must(t, err)
 	t.Cleanup(func() { <-h.Close() })
 	up := &store.Game{Game: store.GameUpbeat, Scope: "g", Place: "c1", Mode: game.ModeDuel, Status: store.StatusPlay, Seed: 3,
-		Upbeat: &store.Upbeat{Seats: []string{ann, bob}, Plans: []string{"done", "done"}, Config: upbeat.DefaultConfig()}}
+		Seats: upSeats(ann, bob), ConfigText: upbeat.DefaultConfig().String()}
 	upID, err := db.CreateGame(ctx, up)
 	must(t, err)
 	kombat := &store.Game{Scope: "g", Place: "c2", Mode: game.ModeDuel, Players: [2]string{cid, "400"}, Status: store.StatusSetup,

@@ -61,7 +61,7 @@ func (h *Host) ReplayGame(ctx context.Context, guild, place string, id int64) (*
 		if errors.Is(err, store.ErrNotFound) || err == nil && row.Scope != guild {
 			return nil, refuse(CodeNoSuchGame, "There is no game #%d on this server. %s lists your games.", id, Command("kombat history"))
 		}
-		if err == nil && row.Upbeat != nil {
+		if err == nil && row.Game == store.GameUpbeat {
 			return nil, refuse(CodeWrongGame, "Game #%d is an UPBEAT game, not a KOMBAT one: %s replays it.", id, Command(fmt.Sprintf("upbeat replay game:%d", id)))
 		}
 	} else {
@@ -105,7 +105,7 @@ func (h *Host) Frames(v *View) ([]game.Frame, error) {
 // it; a game that is gone, not over or does not replay is a *Refusal.
 func (h *Host) Replay(ctx context.Context, id int64) (*View, []game.Frame, error) {
 	v, err := h.View(ctx, id)
-	if err != nil || v.Row.Status != store.StatusOver || v.Row.Upbeat != nil {
+	if err != nil || v.Row.Status != store.StatusOver || v.Row.Game == store.GameUpbeat {
 		return nil, nil, refuse(CodeGone, "This game can no longer be replayed.")
 	}
 	frames, err := h.Frames(v)
@@ -143,7 +143,7 @@ func (h *Host) Why(ctx context.Context, id int64, n int, user string) (*Why, err
 	if err != nil {
 		return nil, fmt.Errorf("host: game %d for why: %w", id, err)
 	}
-	if v.Row.Upbeat != nil {
+	if v.Row.Game == store.GameUpbeat {
 		return nil, refuse(CodeWrongGame, "Game #%d is an UPBEAT game: its turns are not KOMBAT's.", id)
 	}
 	rec := v.Row.Record()
@@ -244,7 +244,7 @@ func (h *Host) HistoryOf(ctx context.Context, guild, user string, only store.Gam
 	out := make([]Past, 0, len(games))
 	for _, g := range games {
 		p, seat := Past{Game: g}, g.Seat(user)
-		if g.Upbeat == nil { // an UPBEAT game's seats are named by its adapter (upbeathost.PastLobby)
+		if g.Game != store.GameUpbeat { // an UPBEAT game's seats are named by its adapter (upbeathost.PastLobby)
 			p.Names = (&Table{Row: g}).Names()
 			if seat != 0 {
 				p.Opponent = g.Players[2-seat]

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/upbeat"
 )
 
 // benchGame is a real game of the example kinds played to the end, for realistic
@@ -34,7 +36,7 @@ func seedGames(b *testing.B, db *DB, n int, setup game.Setup, ds []game.Decision
 			if err != nil {
 				return err
 			}
-			if err := insertSeats(context.Background(), tx, id, []seatRow{{player: "a"}, {player: "b"}}); err != nil {
+			if err := insertSeats(context.Background(), tx, id, []Seat{{Player: "a"}, {Player: "b"}}); err != nil {
 				return err
 			}
 			for pos, d := range ds[:perGame] {
@@ -161,3 +163,59 @@ func BenchmarkLoadGame200(b *testing.B) {
 		}
 	}
 }
+
+// upbeatBenchActions are n actions of a 3-seat UPBEAT game: each seat revises its plan
+// (a line of about 40 bytes) and confirms, in turn, with its clock.
+func upbeatBenchActions(n int) []upbeat.Action {
+	out := make([]upbeat.Action, n)
+	for i := range out {
+		a := upbeat.Action{Player: i/2%3 + 1, Kind: upbeat.ActConfirm, Elapsed: time.Duration(i) * time.Millisecond}
+		if i%2 == 0 {
+			a.Kind, a.Plan = upbeat.ActRevise, fmt.Sprintf("t = %d\ninvest 10\nrelocate\ndone # revision", i)
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// BenchmarkLoadUpbeat200 loads an UPBEAT game of three seats with first plans and 200
+// actions through the API: what a host reads for a long UPBEAT game before replaying it.
+func BenchmarkLoadUpbeat200(b *testing.B) {
+	db := openTest(b)
+	ctx := context.Background()
+	id := createUpbeatBench(b, db)
+	must(b, db.CommitActions(ctx, id, 0, upActs(upbeatBenchActions(200)), nil, 0, nil))
+	b.ReportAllocs()
+	for b.Loop() {
+		g, err := db.Game(ctx, id)
+		if err != nil || upbeatBenchLen(g) != 200 {
+			b.Fatalf("%v", err)
+		}
+	}
+}
+
+// BenchmarkCommitUpbeatTurn commits one UPBEAT turn (a revision and its confirmation)
+// durably: one transaction, fsynced.
+func BenchmarkCommitUpbeatTurn(b *testing.B) {
+	db := openTest(b)
+	ctx := context.Background()
+	id := createUpbeatBench(b, db)
+	turn := upActs(upbeatBenchActions(2))
+	pos := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		must(b, db.CommitActions(ctx, id, pos, turn, nil, 0, nil))
+		pos += len(turn)
+	}
+}
+
+// createUpbeatBench stores an UPBEAT game of three seats in play with first plans.
+func createUpbeatBench(b *testing.B, db *DB) int64 {
+	row := upRow("g", "u", StatusPlay, 1, upTest{Seats: []string{"a", "b", ""}, Plans: []string{"invest 1\ndone", "collect 2\ndone", "done"}, Config: upbeat.DefaultConfig()})
+	id, err := db.CreateGame(context.Background(), row)
+	must(b, err)
+	return id
+}
+
+// upbeatBenchLen is how many actions a loaded UPBEAT game holds.
+func upbeatBenchLen(g *Game) int { return len(g.Actions) }

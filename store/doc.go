@@ -12,16 +12,21 @@
 // every game's record (the seat, a verb in the game's words, data the store does not
 // read, the game's clock before it, and when). KOMBAT's state holds its human seat
 // and kinds; its decisions are actions with [kind,row,col] as data. UPBEAT's first
-// plans are its seats' data; its actions carry their plan as data. The Go API still
-// speaks each game's types (Game's KOMBAT fields and Upbeat); translating them to
-// the rows is this package's part alone.
+// plans are its seats' data; its actions carry their plan as data.
+//
+// The Go API is game-neutral too, but for KOMBAT: a game's seats (Seat), state and
+// actions (Action) and its configuration's text are given to the store and given back
+// as they are, and each game's adapter encodes its own part into them (UPBEAT's is
+// host/upbeathost's codec), so a new game needs no column, field nor code here.
+// KOMBAT's typed fields (Players, Config, Kinds, Decisions...) are the one game the
+// store still translates itself, until its adapter does (see Game).
 //
 // Every change a player can see is committed in one transaction before the caller
 // shows it, so a crash or a restart loses nothing that was shown. The engine is
 // deterministic, so a game is stored as its setup and its decisions (game.Record) and
 // rebuilt with game.Replay; no board is stored.
 //
-// store imports the games' rules (game, upbeat) and the SQLite and PostgreSQL drivers
+// store imports KOMBAT's rules (game) and the SQLite and PostgreSQL drivers
 // only: never render or bot. Users, channels and messages are opaque ids to it, so it
 // needs no chat library.
 package store

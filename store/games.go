@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/game"
-	"github.com/kombat-game/kombat/upbeat"
 )
 
 // Status is where a game is in its life.
@@ -33,9 +32,20 @@ func (s Status) Active() bool {
 }
 
 // Game is a stored game: where and by whom it is played, its setup and every decision.
+//
+// Its own part has two forms. KOMBAT's (Game "" or GameKombat) is still stored through
+// its typed fields (Players, HumanSeat, Config, Kinds, Decisions), which the store
+// encodes itself. Every other game's is stored through the game-neutral fields
+// (Seats, State, Actions, ConfigText), which its adapter encodes and the store keeps
+// as given, reading none of them: a game the store has never heard of needs no new
+// column nor field. KOMBAT's rows are neutral already (migration 8), so moving it onto
+// the neutral fields is its adapter's encoding only: Seats two, with the players and
+// no data; State {"human_seat":N,"kinds":[...]}; Actions its decisions, the verb the
+// action and the data [kind,row,col] ("" when all three are 0), Elapsed 0; ConfigText
+// its Config's String.
 type Game struct {
 	ID          int64
-	Game        GameName // whose rules: GameKombat (also for "") or GameUpbeat
+	Game        GameName // whose rules: GameKombat (also for ""), GameUpbeat, or any other adapter's
 	Scope       string   // the community the game belongs to (ratings, sharding): the front's, opaque here (a Discord server)
 	Place       string   // where the game is shown, in the front's terms (a thread or channel): one active game per place
 	Origin      string   // the place it was started from, if it moved (to its own thread)
@@ -56,9 +66,13 @@ type Game struct {
 	CreatedAt   time.Time       // timestamps are stored to the millisecond
 	UpdatedAt   time.Time
 	FinishedAt  time.Time // zero until the game is over or cancelled
-	// Upbeat is an UPBEAT game's own part (nil for KOMBAT's, whose Config, Kinds,
-	// Players and Decisions an UPBEAT game leaves empty).
-	Upbeat *Upbeat
+
+	// The game-neutral part, every game's but KOMBAT's (see above): kept as given and
+	// given back as stored, byte for byte.
+	Seats      []Seat   // who sits where, from seat 1, with the game's part of each seat
+	State      string   // the game's own part of the row (text the store does not read; "" for none), fixed once in play
+	Actions    []Action // every action, in order (CommitActions appends them)
+	ConfigText string   // the config column: the game's configuration as its adapter writes it
 }
 
 // Record is the game's engine record: the stored setup and decisions. A configuration
@@ -72,14 +86,22 @@ func (g *Game) Record() game.Record {
 	}
 }
 
-// Seat returns the seat (1 or 2; UPBEAT: 1 to 6) of a user in the game, or 0.
+// Seat returns the seat (from 1: KOMBAT's 1 or 2, another game's in Seats) of a user
+// in the game, or 0.
 func (g *Game) Seat(user string) int {
-	players := g.Players[:]
-	if g.Upbeat != nil {
-		players = g.Upbeat.Seats
+	if user == "" {
+		return 0
 	}
-	for i, p := range players {
-		if p != "" && p == user {
+	if g.typed() {
+		for i, p := range g.Players {
+			if p == user {
+				return i + 1
+			}
+		}
+		return 0
+	}
+	for i, s := range g.Seats {
+		if s.Player == user {
 			return i + 1
 		}
 	}
@@ -132,12 +154,7 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) (int64, error) {
 // once in play) and its seats.
 type meta struct {
 	setup, state string
-	seats        []seatRow
-}
-
-// seatRow is one row of the seats table: a seat's player and the game's own part of it.
-type seatRow struct {
-	player, data string
+	seats        []Seat
 }
 
 // kombatState is a KOMBAT game's state column: what its rules need beyond the seats.
@@ -156,10 +173,9 @@ func encodeMeta(g *Game) (meta, error) {
 	if !json.Valid([]byte(m.setup)) {
 		return m, fmt.Errorf("%w: setup is not JSON", ErrInvalidInput)
 	}
-	if g.Upbeat != nil {
-		var err error
-		m.seats, err = g.Upbeat.seatRows()
-		return m, err
+	if !g.typed() {
+		m.state, m.seats = g.State, g.Seats
+		return m, nil
 	}
 	k := g.Kinds
 	if k == nil {
@@ -170,14 +186,14 @@ func encodeMeta(g *Game) (meta, error) {
 		return m, err
 	}
 	m.state = string(b)
-	m.seats = []seatRow{{player: g.Players[0]}, {player: g.Players[1]}}
+	m.seats = []Seat{{Player: g.Players[0]}, {Player: g.Players[1]}}
 	return m, nil
 }
 
 // insertSeats stores a new game's seats, numbered from 1.
-func insertSeats(ctx context.Context, tx *txn, id int64, seats []seatRow) error {
+func insertSeats(ctx context.Context, tx *txn, id int64, seats []Seat) error {
 	for i, s := range seats {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, player, data) VALUES (?, ?, ?, ?)`, id, i+1, s.player, s.data); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, player, data) VALUES (?, ?, ?, ?)`, id, i+1, s.Player, s.Data); err != nil {
 			return err
 		}
 	}
@@ -185,16 +201,16 @@ func insertSeats(ctx context.Context, tx *txn, id int64, seats []seatRow) error 
 }
 
 // loadSeats reads a game's seats in order.
-func loadSeats(ctx context.Context, tx *txn, id int64) ([]seatRow, error) {
+func loadSeats(ctx context.Context, tx *txn, id int64) ([]Seat, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT player, data FROM seats WHERE game_id = ? ORDER BY seat`, id)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []seatRow
+	var out []Seat
 	for rows.Next() {
-		var s seatRow
-		if err := rows.Scan(&s.player, &s.data); err != nil {
+		var s Seat
+		if err := rows.Scan(&s.Player, &s.Data); err != nil {
 			return nil, err
 		}
 		out = append(out, s)
@@ -226,11 +242,12 @@ func (db *DB) saveMeta(ctx context.Context, g *Game, s *Screen) error {
 	if err != nil {
 		return fmt.Errorf("store: save game %d: %w", g.ID, err)
 	}
-	// Once a game is in play its stored decisions replay against its state (KOMBAT's
+	// Once a game is in play its stored actions replay against its state (KOMBAT's
 	// kinds) and seats (UPBEAT's first plans), so they are frozen: the update matches
-	// only if they are unchanged. (Setup is the host's lobby state, which changes
-	// during play.) A KOMBAT game's players are fixed when it is created; an UPBEAT
-	// game's seats change until it is in play.
+	// only if they are unchanged, byte for byte (an adapter writes back what it read).
+	// (Setup is the host's lobby state, which changes during play.) A KOMBAT game's
+	// players are fixed when it is created; another game's seats change until it is
+	// in play.
 	err = db.tx(ctx, func(tx *txn) error {
 		var status, state string
 		err := tx.QueryRowContext(ctx, `SELECT status, state FROM games WHERE id = ?`, g.ID).Scan(&status, &state)
@@ -241,12 +258,12 @@ func (db *DB) saveMeta(ctx context.Context, g *Game, s *Screen) error {
 			return err
 		}
 		seats := false
-		if g.Upbeat != nil {
+		if !g.typed() {
 			stored, err := loadSeats(ctx, tx, g.ID)
 			if err != nil {
 				return err
 			}
-			seats = !slices.Equal(stored, m.seats) && !g.Upbeat.sameSeats(stored)
+			seats = !slices.Equal(stored, m.seats)
 		}
 		if status == string(StatusPlay) && (state != m.state || seats) {
 			return errFrozen
@@ -274,7 +291,7 @@ func (db *DB) saveMeta(ctx context.Context, g *Game, s *Screen) error {
 	case isUnique(err):
 		return fmt.Errorf("store: save game %d at %s: %w", g.ID, g.Place, ErrPlaceBusy)
 	case errors.Is(err, errFrozen):
-		return fmt.Errorf("store: save game %d: %w: the kinds of a game in play cannot change (nor an UPBEAT game's seats and first plans)", g.ID, ErrInvalidInput)
+		return fmt.Errorf("store: save game %d: %w: the state and seats of a game in play cannot change (KOMBAT's kinds, UPBEAT's first plans)", g.ID, ErrInvalidInput)
 	case errors.Is(err, errNoActiveGame):
 		return fmt.Errorf("store: save game %d: %w: no active game with this id", g.ID, ErrNotFound)
 	case err != nil:
@@ -328,7 +345,7 @@ func appendDecisions(ctx context.Context, tx *txn, id int64, pos int, ds []game.
 			return err
 		}
 	}
-	if err := checkAppend(ctx, tx, id, pos); err != nil {
+	if _, err := checkAppend(ctx, tx, id, pos); err != nil {
 		return err
 	}
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO actions (game_id, pos, seat, verb, data, at) VALUES (?, ?, ?, ?, ?, ?)`)
@@ -395,25 +412,27 @@ func parseDecisionData(b []byte, d *game.Decision) error {
 }
 
 // checkAppend refuses to append actions at pos unless the game is active and holds
-// exactly pos of them: a duplicate or stale write.
-func checkAppend(ctx context.Context, tx *txn, id int64, pos int) error {
+// exactly pos of them: a duplicate or stale write. It returns the game's number of
+// seats, which bounds its actions' seats.
+func checkAppend(ctx context.Context, tx *txn, id int64, pos int) (int, error) {
 	var status string
-	var have int
-	err := tx.QueryRowContext(ctx, `SELECT status, (SELECT coalesce(max(pos) + 1, 0) FROM actions WHERE game_id = games.id)
-		FROM games WHERE id = ?`, id).Scan(&status, &have)
+	var have, seats int
+	err := tx.QueryRowContext(ctx, `SELECT status, (SELECT coalesce(max(pos) + 1, 0) FROM actions WHERE game_id = games.id),
+		(SELECT count(*) FROM seats WHERE game_id = games.id)
+		FROM games WHERE id = ?`, id).Scan(&status, &have, &seats)
 	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
+		return 0, ErrNotFound
 	}
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if !Status(status).Active() {
-		return fmt.Errorf("%w: the game is %s", ErrConflict, status)
+		return 0, fmt.Errorf("%w: the game is %s", ErrConflict, status)
 	}
 	if have != pos {
-		return fmt.Errorf("%w: %d decisions are stored", ErrConflict, have)
+		return 0, fmt.Errorf("%w: %d decisions are stored", ErrConflict, have)
 	}
-	return nil
+	return seats, nil
 }
 
 // actions are the decisions the engine knows; the store keeps no other, since a
@@ -451,20 +470,27 @@ func (db *DB) Finish(ctx context.Context, id int64, pos int, ds []game.Decision,
 // finish is Finish, owing the final screen with summary when it is not nil.
 func (db *DB) finish(ctx context.Context, id int64, pos int, ds []game.Decision, res game.Result, turns int, summary *string, policy RatingPolicy) error {
 	add := func(tx *txn, now int64) error { return appendDecisions(ctx, tx, id, pos, ds, now) }
-	return db.finishWith(ctx, id, pos+len(ds), add, 2, res, turns, summary, policy)
+	return db.finishWith(ctx, id, pos+len(ds), add, res, turns, summary, policy)
 }
 
-// finishWith ends a game whose result names one of seats players (or none), after add
-// has appended its last decisions (or actions), making version the state of the final
+// finishWith ends a game whose result names one of its seats (or none), after add has
+// appended its last decisions (or actions), making version the state of the final
 // screen owed with summary when summary is not nil.
-func (db *DB) finishWith(ctx context.Context, id int64, version int, add func(*txn, int64) error, seats int, res game.Result, turns int, summary *string, policy RatingPolicy) error {
-	if res.Winner < 0 || res.Winner > seats || res.Reason == "" || turns < 0 {
+func (db *DB) finishWith(ctx context.Context, id int64, version int, add func(*txn, int64) error, res game.Result, turns int, summary *string, policy RatingPolicy) error {
+	if res.Winner < 0 || res.Reason == "" || turns < 0 {
 		return fmt.Errorf("store: finish game %d: %w: result %+v after %d turns", id, ErrInvalidInput, res, turns)
 	}
 	err := db.tx(ctx, func(tx *txn) error {
 		now := db.millis()
 		if err := add(tx, now); err != nil {
 			return err
+		}
+		var seats int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM seats WHERE game_id = ?`, id).Scan(&seats); err != nil {
+			return err
+		}
+		if res.Winner > seats {
+			return fmt.Errorf("%w: the winner is seat %d, and the game has %d seats", ErrInvalidInput, res.Winner, seats)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'over', winner = ?, reason = ?, turns = ?, finished_at = ?, updated_at = ? WHERE id = ?`,
 			res.Winner, string(res.Reason), turns, now, now, id); err != nil {
@@ -547,11 +573,8 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 		g.FinishedAt = time.UnixMilli(finished.Int64)
 	}
 	g.Game = GameName(name)
-	if g.Game == GameUpbeat {
-		if g.Upbeat, err = decodeUpbeat(config); err != nil {
-			return nil, fmt.Errorf("game %d: %w", g.ID, err)
-		}
-		g.Kinds = []game.KindSpec{} // as read from the kinds column's default before version 8: callers may tell nil apart
+	if !g.typed() {
+		g.State, g.ConfigText = state, config
 	} else {
 		var st kombatState
 		if err := json.Unmarshal([]byte(state), &st); err != nil {
@@ -586,7 +609,7 @@ func (db *DB) read(ctx context.Context, f func(*txn) error) error {
 
 // games loads the games a filter selects (a WHERE clause, perhaps with ORDER BY and
 // LIMIT, over the games table) with their seats, and with their actions (KOMBAT's
-// decisions, UPBEAT's actions) when decisions is true.
+// decisions, another game's Actions) when decisions is true.
 func (db *DB) games(ctx context.Context, decisions bool, filter string, args ...any) ([]*Game, error) {
 	var out []*Game
 	err := db.read(ctx, func(tx *txn) error {
@@ -616,7 +639,7 @@ func (db *DB) games(ctx context.Context, decisions bool, filter string, args ...
 }
 
 // loadRows fills in the seats of games (by id), selected by filter, and their actions
-// too when actions is true (a KOMBAT game's decisions, an UPBEAT game's actions): one
+// too when actions is true (a KOMBAT game's decisions, another game's Actions): one
 // query for all of it, so that a game costs a round trip to PostgreSQL more than its
 // games row, not two, and start-up is one pass over the actions instead of one per
 // game. Each row is a seat (part 0: n is the seat, text the player) or an action
@@ -641,6 +664,7 @@ func loadRows(ctx context.Context, tx *txn, games map[int64]*Game, filter string
 	var id, n, elapsed int64
 	var part, seat int
 	var text, data sql.RawBytes
+	var vs verbs
 	for rows.Next() {
 		if err := rows.Scan(&id, &part, &n, &seat, &text, &data, &elapsed); err != nil {
 			return err
@@ -652,11 +676,11 @@ func loadRows(ctx context.Context, tx *txn, games map[int64]*Game, filter string
 		}
 		switch {
 		case part == 0:
-			if err := last.setSeat(seat, seatRow{player: string(text), data: string(data)}); err != nil {
+			if err := last.setSeat(seat, Seat{Player: string(text), Data: string(data)}); err != nil {
 				return fmt.Errorf("game %d: %w", id, err)
 			}
-		case last.Upbeat != nil:
-			last.Upbeat.Actions = append(last.Upbeat.Actions, upbeat.Action{Player: seat, Kind: upbeatAction(text), Plan: string(data), Elapsed: time.Duration(elapsed)})
+		case !last.typed():
+			last.Actions = append(last.Actions, Action{Seat: seat, Verb: vs.of(text), Data: string(data), Elapsed: time.Duration(elapsed)})
 		default:
 			d := game.Decision{Player: seat, Action: action(text)}
 			if err := parseDecisionData(data, &d); err != nil {
@@ -669,14 +693,18 @@ func loadRows(ctx context.Context, tx *txn, games map[int64]*Game, filter string
 }
 
 // setSeat puts a stored seat (numbered from 1, read in order) into g.
-func (g *Game) setSeat(seat int, s seatRow) error {
-	if g.Upbeat != nil {
-		return g.Upbeat.setSeat(seat, s)
+func (g *Game) setSeat(seat int, s Seat) error {
+	if !g.typed() {
+		if seat != len(g.Seats)+1 {
+			return fmt.Errorf("seat %d after %d", seat, len(g.Seats))
+		}
+		g.Seats = append(g.Seats, s)
+		return nil
 	}
-	if seat < 1 || seat > 2 || s.data != "" {
+	if seat < 1 || seat > 2 || s.Data != "" {
 		return fmt.Errorf("seat %d of a KOMBAT game: %+v", seat, s)
 	}
-	g.Players[seat-1] = s.player
+	g.Players[seat-1] = s.Player
 	return nil
 }
 
@@ -741,8 +769,8 @@ func (db *DB) ActiveAt(ctx context.Context, place string) (*Game, error) {
 	return gs[0], nil
 }
 
-// LastGameIn returns the most recent finished game of one game's rules (KOMBAT's or
-// UPBEAT's) shown at a place or started from it, with its decisions (for a replay), or
+// LastGameIn returns the most recent finished game of one game's rules (KOMBAT's for
+// "") shown at a place or started from it, with its decisions (for a replay), or
 // ErrNotFound: a place hosts both games, and a KOMBAT replay cannot show an UPBEAT game.
 func (db *DB) LastGameIn(ctx context.Context, name GameName, place string) (*Game, error) {
 	gs, err := db.games(ctx, true, `WHERE game = ? AND (place = ? OR origin = ?) AND status = 'over' ORDER BY id DESC LIMIT 1`,

@@ -94,7 +94,7 @@ func TestGames(t *testing.T) {
 	must(t, db.SaveMeta(ctx, got))
 	changed := *got
 	changed.Kinds = append([]game.KindSpec{{Name: "intruder", Strategy: "done"}}, got.Kinds...)
-	if err := db.SaveMeta(ctx, &changed); !errors.Is(err, ErrInvalidInput) || !strings.Contains(err.Error(), "kinds of a game in play") {
+	if err := db.SaveMeta(ctx, &changed); !errors.Is(err, ErrInvalidInput) || !strings.Contains(err.Error(), "state and seats of a game in play") {
 		t.Errorf("changing the kinds in play: %v", err)
 	}
 	if again, _ := db.Game(ctx, id); !reflect.DeepEqual(again.Kinds, got.Kinds) {

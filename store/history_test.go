@@ -20,8 +20,7 @@ func TestPlayedGames(t *testing.T) {
 	ctx := context.Background()
 	up := func(scope, place string, status Status, seats []string, plans ...string) int64 {
 		t.Helper()
-		id, err := db.CreateGame(ctx, &Game{Scope: scope, Place: place, Mode: game.ModeDuel, Status: status, Seed: 1, Game: GameUpbeat,
-			Upbeat: &Upbeat{Seats: seats, Plans: plans, Config: upbeat.DefaultConfig()}})
+		id, err := db.CreateGame(ctx, upRow(scope, place, status, 1, upTest{Seats: seats, Plans: plans, Config: upbeat.DefaultConfig()}))
 		must(t, err)
 		return id
 	}
@@ -29,7 +28,7 @@ func TestPlayedGames(t *testing.T) {
 	must(t, err)
 	must(t, db.Finish(ctx, kombat, 0, nil, game.Result{Winner: 2, Reason: game.ReasonResign}, 0, nil))
 	three := up("g", "p1", StatusPlay, []string{"u2", "u1", ""}, "done", "done", "done")
-	must(t, db.CommitActions(ctx, three, 0, []upbeat.Action{{Player: 1, Kind: upbeat.ActResign}}, &game.Result{Winner: 2, Reason: "last"}, 1, nil))
+	must(t, db.CommitActions(ctx, three, 0, []Action{{Seat: 1, Verb: "resign"}}, &game.Result{Winner: 2, Reason: "last"}, 1, nil))
 	up("g", "p2", StatusChallenge, []string{"u1", ""})                              // a lobby
 	up("h", "p3", StatusPlay, []string{"u1", "u2"})                                 // another server
 	up("g", "p4", StatusPlay, []string{"u11", "au1"})                               // ids containing u1
@@ -64,8 +63,8 @@ func TestPlayedGames(t *testing.T) {
 	}
 	gs, err := db.PlayedGames(ctx, "g", "u1", GameUpbeat, 10)
 	must(t, err)
-	if g := gs[1]; !reflect.DeepEqual(g.Upbeat.Seats, []string{"u2", "u1", ""}) || g.Result == nil || g.Result.Winner != 2 || g.Turns != 1 || g.Upbeat.Actions != nil {
-		t.Errorf("a listed UPBEAT game: %+v %+v; want its seats and result, without its actions", g, g.Upbeat)
+	if g := gs[1]; !reflect.DeepEqual(upOf(g).Seats, []string{"u2", "u1", ""}) || g.Result == nil || g.Result.Winner != 2 || g.Turns != 1 || g.Actions != nil {
+		t.Errorf("a listed UPBEAT game: %+v; want its seats and result, without its actions", g)
 	}
 }
 
@@ -80,17 +79,16 @@ func (ratedSpy) Rate(_ RatedGame, b []Rating) []Rating { return b }
 func TestCommitRated_PolicySeesTheSeats(t *testing.T) {
 	db := openTest(t)
 	ctx := context.Background()
-	id, err := db.CreateGame(ctx, &Game{Scope: "g", Place: "p", Mode: game.ModeSolitaire, Status: StatusPlay, Seed: 1, Game: GameUpbeat,
-		Upbeat: &Upbeat{Seats: []string{"", "u1", ""}, Config: upbeat.DefaultConfig()}})
+	id, err := db.CreateGame(ctx, upRow("g", "p", StatusPlay, 1, upTest{Seats: []string{"", "u1", ""}, Config: upbeat.DefaultConfig()}))
 	must(t, err)
 	var got RatedGame
 	spy := ratedSpy{&got}
-	must(t, db.CommitRated(ctx, id, 0, []upbeat.Action{{Player: 1, Kind: upbeat.ActConfirm}}, nil, 1, nil, spy))
+	must(t, db.CommitRated(ctx, id, 0, []Action{{Seat: 1, Verb: "confirm"}}, nil, 1, nil, spy))
 	if got.Game != "" {
 		t.Fatalf("the policy was asked before the game ended: %+v", got)
 	}
 	res := game.Result{Winner: 2, Reason: "limit"}
-	must(t, db.CommitRated(ctx, id, 1, []upbeat.Action{{Player: 2, Kind: upbeat.ActConfirm}}, &res, 2, nil, spy))
+	must(t, db.CommitRated(ctx, id, 1, []Action{{Seat: 2, Verb: "confirm"}}, &res, 2, nil, spy))
 	if got.Game != GameUpbeat || !slices.Equal(got.Seats, []string{"", "u1", ""}) || got.Result != res {
 		t.Errorf("the policy saw %+v", got)
 	}
@@ -104,7 +102,7 @@ func TestCommitRated_PolicySeesTheSeats(t *testing.T) {
 
 // insertGame inserts a games row by q (returning its id) with its seats, as CreateGame
 // would, without CreateGame's checks: a benchmark's rows, many to a transaction.
-func insertGame(tx *txn, q string, seats []seatRow, args ...any) error {
+func insertGame(tx *txn, q string, seats []Seat, args ...any) error {
 	var id int64
 	if err := tx.QueryRowContext(context.Background(), q, args...).Scan(&id); err != nil {
 		return err
@@ -124,17 +122,13 @@ func BenchmarkPlayedGames(b *testing.B) {
 			user := func(j int) string { return fmt.Sprint("u", (i+j)%50) }
 			var err error
 			if i%2 == 0 {
-				u := &Upbeat{Seats: []string{user(0), user(1), ""}, Plans: []string{"invest 10", "done", "done"}}
-				seats, serr := u.seatRows()
-				if serr != nil {
-					return serr
-				}
+				seats := upRow("", "", "", 0, upTest{Seats: []string{user(0), user(1), ""}, Plans: []string{"invest 10", "done", "done"}}).Seats
 				err = insertGame(tx, `INSERT INTO games (scope, place, mode, config, seed, status, game, winner, reason, turns, created_at, updated_at)
 					VALUES ('g', ?, 'duel', ?, 1, 'over', 'upbeat', 1, 'last', 30, 0, 0) RETURNING id`, seats, fmt.Sprint("p", i), cfg)
 			} else {
 				err = insertGame(tx, `INSERT INTO games (scope, place, mode, config, seed, status, state, winner, reason, turns, created_at, updated_at)
 					VALUES ('g', ?, 'duel', ?, 1, 'over', '{"human_seat":0,"kinds":[]}', 1, 'minions', 30, 0, 0) RETURNING id`,
-					[]seatRow{{player: user(0)}, {player: user(1)}}, fmt.Sprint("p", i), game.DefaultConfig().String())
+					[]Seat{{Player: user(0)}, {Player: user(1)}}, fmt.Sprint("p", i), game.DefaultConfig().String())
 			}
 			if err != nil {
 				return err

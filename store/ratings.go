@@ -48,8 +48,8 @@ type RatedGame struct {
 	Players   [2]string // "" for a bot seat
 	Result    game.Result
 	Setup     json.RawMessage // the host's setup state (Game.Setup): what else a policy may weigh
-	Game      GameName        // whose rules the game was played by: GameKombat or GameUpbeat
-	Seats     []string        // an UPBEAT game's user ids by seat, "" for a bot; nil for KOMBAT's
+	Game      GameName        // whose rules the game was played by (GameKombat for KOMBAT's)
+	Seats     []string        // every other game's user ids by seat, "" for a bot; nil for KOMBAT's (Players)
 }
 
 // Stake is one player's rating on one ladder that a finished game moves.
@@ -81,10 +81,10 @@ func rateGame(ctx context.Context, tx *txn, id int64, res game.Result, now int64
 	if err != nil {
 		return err
 	}
-	if g.Game == GameUpbeat {
+	if g.Game != GameKombat {
 		g.Seats = []string{}
 		for _, s := range seats {
-			g.Seats = append(g.Seats, s.player)
+			g.Seats = append(g.Seats, s.Player)
 		}
 	} else {
 		var st kombatState
@@ -93,7 +93,7 @@ func rateGame(ctx context.Context, tx *txn, id int64, res game.Result, now int64
 		}
 		g.HumanSeat = st.HumanSeat
 		for i, s := range seats[:min(len(seats), 2)] {
-			g.Players[i] = s.player
+			g.Players[i] = s.Player
 		}
 	}
 	stakes := policy.Stakes(g)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 )
 
@@ -211,7 +212,7 @@ func AutoControls(t *host.Table) []discordgo.MessageComponent {
 	if t.Paused() {
 		b = Button("Resume", discordgo.SuccessButton, CustomID{Action: "resume", Game: t.Row.ID})
 	}
-	if t.Row.Upbeat == nil {
+	if !upbeathost.IsUpbeat(t.Row) {
 		return []discordgo.MessageComponent{Row(b)}
 	}
 	// An UPBEAT auto game may run for hours: Stop ends it now, as at its turn limit.

@@ -23,8 +23,8 @@ import (
 // UpNames are an UPBEAT game's seats' names: a person's display name, "Bot N (level)"
 // for a bot, "(open)" for a seat nobody has taken yet.
 func UpNames(t *host.Table) []string {
-	out := make([]string, len(t.Row.Upbeat.Seats))
-	for i, id := range t.Row.Upbeat.Seats {
+	out := make([]string, len(upbeathost.Own(t).Seats))
+	for i, id := range upbeathost.Own(t).Seats {
 		switch {
 		case upbeathost.Lobby(t).Levels[i] != "":
 			out[i] = fmt.Sprintf("Bot %d (%s)", i+1, upbeathost.Lobby(t).Levels[i])
@@ -39,7 +39,7 @@ func UpNames(t *host.Table) []string {
 
 // UpMention names seat p for a message: its player's mention, or the bot's name in bold.
 func UpMention(t *host.Table, p int) string {
-	if id := t.Row.Upbeat.Seats[p-1]; id != "" {
+	if id := upbeathost.Own(t).Seats[p-1]; id != "" {
 		return "<@" + id + ">"
 	}
 	return "**" + UpNames(t)[p-1] + "**"
@@ -50,8 +50,8 @@ func upSeats(t *host.Table, mark func(p int) string) string {
 	var b strings.Builder
 	for i, name := range UpNames(t) {
 		who := name
-		if t.Row.Upbeat.Seats[i] != "" {
-			who = "<@" + t.Row.Upbeat.Seats[i] + ">"
+		if upbeathost.Own(t).Seats[i] != "" {
+			who = "<@" + upbeathost.Own(t).Seats[i] + ">"
 		}
 		fmt.Fprintf(&b, "%s %d. %s\n", mark(i+1), i+1, who)
 	}
@@ -60,10 +60,10 @@ func upSeats(t *host.Table, mark func(p int) string) string {
 
 // UpLobby is the message where players join an UPBEAT game and its opener starts it.
 func UpLobby(t *host.Table) Reply {
-	cfg := t.Row.Upbeat.Config
+	cfg := upbeathost.Own(t).Config
 	var b strings.Builder
 	fmt.Fprintf(&b, "**UPBEAT** · <@%s> opens a game for %d players on a %d x %d territory, %s each. Press **Join** to take a seat (**Leave** gives it up); <@%s> presses **Start** when the seats are full (within %d minutes, or the game closes).\n",
-		upbeathost.Lobby(t).Owner, len(t.Row.Upbeat.Seats), cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), upbeathost.Lobby(t).Owner, int(upbeathost.UpLobbyLife.Minutes()))
+		upbeathost.Lobby(t).Owner, len(upbeathost.Own(t).Seats), cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), upbeathost.Lobby(t).Owner, int(upbeathost.UpLobbyLife.Minutes()))
 	b.WriteString(upSeats(t, func(int) string { return "•" }))
 	id := func(action string) CustomID { return CustomID{Action: action, Game: t.Row.ID} }
 	return Reply{Content: Fit(b.String()), Components: []discordgo.MessageComponent{Row(
@@ -77,7 +77,7 @@ func UpLobby(t *host.Table) Reply {
 // UpAutoIntro announces an UPBEAT auto game, which bots alone play while its opener
 // watches: its bots, territory, turns and pace (a turn every step), and who may pause it.
 func UpAutoIntro(t *host.Table, step time.Duration) Reply {
-	cfg, n := t.Row.Upbeat.Config, len(t.Row.Upbeat.Seats)
+	cfg, n := upbeathost.Own(t).Config, len(upbeathost.Own(t).Seats)
 	var b strings.Builder
 	fmt.Fprintf(&b, "**UPBEAT** game #%d · <@%s> starts an auto game: %d bots play each other on a %d x %d territory, %s each (%d in all), one turn every %s. <@%s> can **Pause** and **Resume** it, or **Stop** it, which ends it at once as at its turn limit; it is not rated.\n",
 		t.Row.ID, upbeathost.Lobby(t).Owner, n, cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), int64(n)*cfg.MaxTurns, Duration(step), upbeathost.Lobby(t).Owner)
@@ -89,7 +89,7 @@ func UpAutoIntro(t *host.Table, step time.Duration) Reply {
 // once (no lobby: nobody is to join): its bots, territory and turns, and where the
 // first plan is written.
 func UpSoloIntro(t *host.Table) Reply {
-	cfg, names := t.Row.Upbeat.Config, UpNames(t)
+	cfg, names := upbeathost.Own(t).Config, UpNames(t)
 	return Reply{Content: Fit(fmt.Sprintf("**UPBEAT** game #%d · <@%s> plays against %s on a %d x %d territory, %s each. The game has started: write your first plan on the first-plans message (in the thread, when the bot may open one).\n%s",
 		t.Row.ID, upbeathost.Lobby(t).Owner, strings.Join(names[1:], ", "), cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), upSeats(t, func(int) string { return "•" })))}
 }
@@ -101,7 +101,7 @@ func UpStarted(t *host.Table) Reply {
 		where = fmt.Sprintf("in <#%s>", t.Row.Place)
 	}
 	return Reply{Update: true, Content: fmt.Sprintf("**UPBEAT** game #%d has started: %d players write their first plans %s.\n%s",
-		t.Row.ID, len(t.Row.Upbeat.Seats), where, upSeats(t, func(int) string { return "•" }))}
+		t.Row.ID, len(upbeathost.Own(t).Seats), where, upSeats(t, func(int) string { return "•" }))}
 }
 
 // UpFirstPlans is the message where the people write their first plans (U19) until
@@ -111,7 +111,7 @@ func UpFirstPlans(t *host.Table, until time.Time) Reply {
 	fmt.Fprintf(&b, "**UPBEAT — first plans** · press **Write plan** and write your construction plan. The game begins when everyone has written one, or <t:%d:R>; a player without a plan then runs `done`.\n", until.Unix())
 	b.WriteString(upWritten(t))
 	var people []string
-	for _, id := range t.Row.Upbeat.Seats {
+	for _, id := range upbeathost.Own(t).Seats {
 		if id != "" {
 			people = append(people, id)
 		}
@@ -174,7 +174,7 @@ func UpScreen(t *host.Table, s upbeat.Snapshot, summary string, png []byte, runs
 	p := s.Current
 	pv := s.Players[p-1]
 	fmt.Fprintf(&b, "**UPBEAT** · turn %d of %d for %s · budget %d", pv.Turn, s.Config.MaxTurns, UpMention(t, p), pv.Budget)
-	if id := t.Row.Upbeat.Seats[p-1]; id != "" {
+	if id := upbeathost.Own(t).Seats[p-1]; id != "" {
 		rep.Mentions = []string{id}
 		// No word of the buttons: the screen keeps its text when the next one takes
 		// them away, and must not tell anyone to press what is gone.

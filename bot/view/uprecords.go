@@ -32,8 +32,9 @@ func LeaderboardTitle(kind string) string {
 // went for the player and why, its turns and its day.
 func UpPastLine(p host.Past) string {
 	g := p.Game
-	names := make([]string, len(g.Upbeat.Seats))
-	for i, id := range g.Upbeat.Seats {
+	seats := upbeathost.Seats(g)
+	names := make([]string, len(seats))
+	for i, id := range seats {
 		names[i] = upPastName(p, i+1)
 		if id != "" {
 			names[i] = "<@" + id + ">"
@@ -51,7 +52,7 @@ func UpPastLine(p host.Past) string {
 // display name, or "player p" when the stored lobby does not say.
 func upPastName(p host.Past, seat int) string {
 	switch lob := upbeathost.PastLobby(p.Game); {
-	case lob.Levels[seat-1] != "" || p.Game.Upbeat.Seats[seat-1] == "":
+	case lob.Levels[seat-1] != "" || p.Game.Seats[seat-1].Player == "":
 		level := lob.Levels[seat-1]
 		if level == "" {
 			return fmt.Sprintf("Bot %d", seat)

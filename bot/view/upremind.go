@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/upbeathost"
 )
 
 // UpReminder is the reminder to the player of seat p of an UPBEAT game that left of
@@ -12,7 +13,7 @@ import (
 func UpReminder(t *host.Table, p int, left time.Duration) Reply {
 	rep := Reply{Content: fmt.Sprintf("⏰ %s, your revision clock has %s left. When it runs out your plan is confirmed as it stands, and you cannot revise it again this game.",
 		UpMention(t, p), Duration(left))}
-	if id := t.Row.Upbeat.Seats[p-1]; id != "" {
+	if id := upbeathost.Own(t).Seats[p-1]; id != "" {
 		rep.Mentions = []string{id}
 	}
 	return rep

@@ -41,7 +41,7 @@ func upStepTitle(s upbeathost.UpStep, steps int, names []string) string {
 // animation, of sizeMiB MiB, was too large to attach).
 func UpReplayMessage(t *host.Table, steps, shown, sizeMiB int) string {
 	var b strings.Builder
-	cfg := t.Row.Upbeat.Config
+	cfg := upbeathost.Own(t).Config
 	fmt.Fprintf(&b, "**Replay of UPBEAT game #%d** · %s · %d x %d territory · %d %s",
 		t.Row.ID, strings.Join(UpNames(t), ", "), cfg.Rows, cfg.Cols, steps-1, render.Plural(steps-1, "turn", "turns"))
 	if t.Row.Status == store.StatusPlay {

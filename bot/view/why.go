@@ -37,7 +37,7 @@ func UpWhyButton(gameID int64, n int) discordgo.Button {
 // upConfirmed counts an UPBEAT game's confirmed turns, every player's together.
 func upConfirmed(t *host.Table) int {
 	n := 0
-	for _, a := range t.Row.Upbeat.Actions {
+	for _, a := range upbeathost.Own(t).Actions {
 		if a.Kind == upbeat.ActConfirm {
 			n++
 		}

@@ -211,10 +211,10 @@ func TestUpbeat_StopAutoGame_U22(t *testing.T) {
 	if row.Status != store.StatusOver || row.Result == nil || row.Result.Winner != want || row.Turns != 3 {
 		t.Fatalf("stored: status %s, result %+v, %d turns; want over, winner %d, 3 turns", row.Status, row.Result, row.Turns, want)
 	}
-	if acts := row.Upbeat.Actions; acts[len(acts)-1].Kind != upbeat.ActStop {
+	if acts := decoded(t, row).Actions; acts[len(acts)-1].Kind != upbeat.ActStop {
 		t.Errorf("the record ends with %+v, want the stop", acts[len(acts)-1])
 	}
-	if g, err := upbeat.Replay(upbeat.NewLanguage(), row.UpbeatRecord(), nil); err != nil || !g.Over() || g.Winner() != want {
+	if g, err := upbeat.Replay(upbeat.NewLanguage(), decoded(t, row).Record(row.Seed), nil); err != nil || !g.Over() || g.Winner() != want {
 		t.Errorf("the stopped record replays to %v", err)
 	}
 	v, err := h.UpReplayGame(ctx, "g", "c", id)

@@ -167,3 +167,13 @@ const (
 	bob = "200"
 	cid = "300"
 )
+
+// decoded is a stored UPBEAT row's own part; a row that does not decode fails the test.
+func decoded(t testing.TB, row *store.Game) *Upbeat {
+	t.Helper()
+	u, err := Decode(row)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}

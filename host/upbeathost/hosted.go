@@ -45,7 +45,12 @@ func Of(h *host.Host) *Up {
 func (u *Up) Host() *host.Host { return u.h }
 
 // Part makes an UPBEAT table's hosted part.
-func (u *Up) Part(t *host.Table) host.Hosted { return &hosted{u: u, t: t, lob: &UpLobby{}} }
+// A row the codec cannot read (Decode) gives a part whose engine cannot be rebuilt
+// (UpEngine says why), as a record that no longer replays does.
+func (u *Up) Part(t *host.Table) host.Hosted {
+	up, err := Decode(t.Row)
+	return &hosted{u: u, t: t, lob: &UpLobby{}, up: up, bad: err}
+}
 
 // hosted is UPBEAT's part of a table (host.Hosted): its lobby, its engine (nil until
 // first use: rebuilt from the record), the turn its latest screen follows (UpLast,
@@ -57,6 +62,10 @@ type hosted struct {
 	lob  *UpLobby
 	g    *upbeat.Game
 	last upbeat.TurnLog
+	// up is the game's own part (Own), decoded from the row once and kept in step with
+	// it; bad is why the row could not be decoded, if it could not.
+	up  *Upbeat
+	bad error
 }
 
 // part is t's UPBEAT part; t must be an UPBEAT table.
@@ -75,7 +84,7 @@ func (p *hosted) Paused() bool { return p.lob.Paused }
 
 func (p *hosted) Lobby() any                { return p.lob }
 func (p *hosted) Summary() *string          { return &p.lob.Summary }
-func (p *hosted) Version() int              { return len(p.t.Row.Upbeat.Actions) }
+func (p *hosted) Version() int              { return len(p.up.Actions) }
 func (p *hosted) Forget()                   { p.g = nil }
 func (p *hosted) Committed(e host.Event)    { p.last = upLastOf(e) }
 func (p *hosted) Held() []string            { return upHeld(p.t) }

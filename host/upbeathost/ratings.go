@@ -203,10 +203,10 @@ func (u *Up) UpStats(ctx context.Context, guild, user string) ([]host.Rated, err
 // keeps it; one that does not decode gives a lobby naming nobody, whose seats are said
 // by their players. It is nil for another game's row.
 func PastLobby(g *store.Game) *UpLobby {
-	if g.Upbeat == nil {
+	if !IsUpbeat(g) {
 		return nil
 	}
-	n := len(g.Upbeat.Seats)
+	n := len(g.Seats)
 	lob := &UpLobby{}
 	if json.Unmarshal(g.Setup, lob) != nil || len(lob.Names) != n || len(lob.Levels) != n {
 		lob = &UpLobby{Names: make([]string, n), Levels: make([]string, n)}

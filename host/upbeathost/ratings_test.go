@@ -84,8 +84,8 @@ func TestUpElo(t *testing.T) {
 			}
 			setup, err := json.Marshal(lob)
 			must(t, err)
-			row := &store.Game{Game: store.GameUpbeat, Scope: scope, Place: scope, Mode: mode, Status: store.StatusPlay, Seed: 1, Setup: setup,
-				Upbeat: &store.Upbeat{Seats: seats, Plans: make([]string, n), Config: upbeat.DefaultConfig()}}
+			row := &store.Game{Scope: scope, Place: scope, Mode: mode, Status: store.StatusPlay, Seed: 1, Setup: setup}
+			must(t, (&Upbeat{Seats: seats, Plans: make([]string, n), Config: upbeat.DefaultConfig()}).newRow(row))
 			id, err := db.CreateGame(ctx, row)
 			must(t, err)
 			res := game.Result{Winner: c.winner, Reason: UpTurnLimit}

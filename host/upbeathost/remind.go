@@ -23,7 +23,7 @@ func UpReminderLeft(total time.Duration) time.Duration { return min(time.Minute,
 // upArmReminder stores the reminder of player p's turn whose screen is shown at now,
 // when their clock will reach UpReminderLeft within the turn, and clears any other.
 func (u *Up) upArmReminder(t *host.Table, g *upbeat.Game, p int, now time.Time) {
-	warn := UpReminderLeft(t.Row.Upbeat.Config.RevisionClock())
+	warn := UpReminderLeft(Own(t).Config.RevisionClock())
 	if left := g.Clock(p); warn > 0 && left > warn {
 		u.h.Arm(t, host.TurnReminder, now.Add(left-warn))
 		return

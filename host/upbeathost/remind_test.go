@@ -111,7 +111,7 @@ func TestUpbeat_U20_ReminderOncePerTurn(t *testing.T) {
 	// From then on every turn of hers is confirmed at once (U20): the game ran to its end.
 	row, err := h2.DB().Game(context.Background(), id)
 	must(t, err)
-	if g, err := upbeat.Replay(upbeat.NewLanguage(), row.UpbeatRecord(), nil); err != nil || !g.Over() || g.CanRevise(1) {
+	if g, err := upbeat.Replay(upbeat.NewLanguage(), decoded(t, row).Record(row.Seed), nil); err != nil || !g.Over() || g.CanRevise(1) {
 		t.Errorf("the game after ann's clock ran out: %v; want over, ann's clock spent", err)
 	}
 }

@@ -23,23 +23,24 @@ import (
 const UpMaxFrames = 100
 
 // UpRecord is an UPBEAT game as the store keeps it, for a replay: its row, with every
-// action, and its lobby (the seats' names and bot levels).
+// action, its own part decoded (Part) and its lobby (the seats' names and bot levels).
 type UpRecord struct {
-	Row *store.Game
-	Up  UpLobby
+	Row  *store.Game
+	Part *Upbeat
+	Up   UpLobby
 }
 
 // Table wraps the record in a detached table (never registered nor locked), for the
 // helpers that name players.
 func (v *UpRecord) Table() *host.Table {
-	return host.NewTable(v.Row, func(t *host.Table) host.Hosted { return &hosted{t: t, lob: &v.Up} })
+	return host.NewTable(v.Row, func(t *host.Table) host.Hosted { return &hosted{t: t, lob: &v.Up, up: v.Part} })
 }
 
 // Steps is how many steps the game has so far: the start, and one per turn confirmed,
 // player resigned or the game stopped.
 func (v *UpRecord) Steps() int {
 	n := 1
-	for _, a := range v.Row.Upbeat.Actions {
+	for _, a := range v.Part.Actions {
 		if a.Kind != upbeat.ActRevise {
 			n++
 		}
@@ -58,12 +59,12 @@ func (u *Up) UpReplayGame(ctx context.Context, guild, place string, id int64) (*
 		if errors.Is(err, store.ErrNotFound) || err == nil && row.Scope != guild {
 			return nil, host.Refuse(host.CodeNoSuchGame, "There is no game #%d on this server.", id)
 		}
-		if err == nil && row.Upbeat == nil {
+		if err == nil && !IsUpbeat(row) {
 			return nil, host.Refuse(host.CodeWrongGame, "Game #%d is a KOMBAT game, not an UPBEAT one: %s replays it.", id, host.Command(fmt.Sprintf("kombat replay game:%d", id)))
 		}
 	} else {
 		row, err = u.h.DB().ActiveAt(ctx, place)
-		if err == nil && (row.Upbeat == nil || row.Status != store.StatusPlay) {
+		if err == nil && (!IsUpbeat(row) || row.Status != store.StatusPlay) {
 			err = store.ErrNotFound
 		}
 		if errors.Is(err, store.ErrNotFound) {
@@ -86,7 +87,7 @@ func (u *Up) UpReplayGame(ctx context.Context, guild, place string, id int64) (*
 // is not an UPBEAT game in play or over is a *Refusal.
 func (u *Up) UpReplayOf(ctx context.Context, id int64) (*UpRecord, error) {
 	row, err := u.h.DB().Game(ctx, id)
-	if errors.Is(err, store.ErrNotFound) || err == nil && (row.Upbeat == nil || row.Status != store.StatusPlay && row.Status != store.StatusOver) {
+	if errors.Is(err, store.ErrNotFound) || err == nil && (!IsUpbeat(row) || row.Status != store.StatusPlay && row.Status != store.StatusOver) {
 		return nil, host.Refuse(host.CodeGone, "This game can no longer be replayed.")
 	}
 	if err != nil {
@@ -96,11 +97,15 @@ func (u *Up) UpReplayOf(ctx context.Context, id int64) (*UpRecord, error) {
 }
 
 func upRecordOf(row *store.Game) (*UpRecord, error) {
-	v := &UpRecord{Row: row}
+	up, err := Decode(row)
+	if err != nil {
+		return nil, fmt.Errorf("host: %w", err)
+	}
+	v := &UpRecord{Row: row, Part: up}
 	if err := json.Unmarshal(row.Setup, &v.Up); err != nil {
 		return nil, fmt.Errorf("host: game %d has an unreadable setup: %w", row.ID, err)
 	}
-	if n := len(row.Upbeat.Seats); len(v.Up.Names) != n || len(v.Up.Levels) != n {
+	if n := len(up.Seats); len(v.Up.Names) != n || len(v.Up.Levels) != n {
 		return nil, fmt.Errorf("host: game %d has a setup for %d seats, not %d", row.ID, len(v.Up.Names), n)
 	}
 	return v, nil
@@ -136,7 +141,7 @@ func (u *Up) UpReplay(v *UpRecord, steps []int) ([]UpStep, error) {
 		return out, nil
 	}
 	defer u.h.LockReplays()()
-	rec := v.Row.UpbeatRecord()
+	rec := v.Part.Record(v.Row.Seed)
 	points, _ := u.points.Take(v.Row.ID)
 	defer func() {
 		if len(points) > 0 {
@@ -233,7 +238,7 @@ func (u *Up) UpOver(ctx context.Context, place string, id int64) (*host.Table, e
 	var err error
 	if id > 0 {
 		row, err = u.h.DB().Game(ctx, id)
-		if err == nil && (row.Upbeat == nil || row.Status != store.StatusOver) {
+		if err == nil && (!IsUpbeat(row) || row.Status != store.StatusOver) {
 			err = store.ErrNotFound
 		}
 	} else {
@@ -270,7 +275,7 @@ type UpWhy struct {
 func (u *Up) UpWhy(ctx context.Context, id int64, upTo int, user string) (*UpWhy, error) {
 	row, err := u.h.DB().Game(ctx, id)
 	switch {
-	case errors.Is(err, store.ErrNotFound) || err == nil && row.Upbeat == nil:
+	case errors.Is(err, store.ErrNotFound) || err == nil && !IsUpbeat(row):
 		return nil, host.Refuse(host.CodeGone, "This game no longer exists.")
 	case err != nil:
 		return nil, fmt.Errorf("host: upbeat game %d for why: %w", id, err)
@@ -281,9 +286,9 @@ func (u *Up) UpWhy(ctx context.Context, id int64, upTo int, user string) (*UpWhy
 	if err != nil {
 		return nil, err
 	}
-	seats := row.Upbeat.Seats
+	seats := v.Part.Seats
 	n, mine := 0, 0
-	for _, a := range row.Upbeat.Actions {
+	for _, a := range v.Part.Actions {
 		if a.Kind != upbeat.ActConfirm || upTo > 0 && n == upTo {
 			continue
 		}
@@ -301,7 +306,7 @@ func (u *Up) UpWhy(ctx context.Context, id int64, upTo int, user string) (*UpWhy
 	case n == 0:
 		return nil, host.Refuse(host.CodeNothingYet, "No turn has been played in this game yet.")
 	}
-	log, err := upbeat.TraceTurn(u.lang, row.UpbeatRecord(), n)
+	log, err := upbeat.TraceTurn(u.lang, v.Part.Record(row.Seed), n)
 	if err != nil {
 		return nil, fmt.Errorf("host: trace turn %d of game %d: %w", n, id, err)
 	}

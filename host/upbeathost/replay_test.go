@@ -227,12 +227,12 @@ func TestUpReplay_Checkpoints(t *testing.T) {
 			t.Fatal(err)
 		}
 		rec := g.Record()
-		return &UpRecord{Row: &store.Game{ID: id, Seed: uint64(id), Game: store.GameUpbeat,
-			Upbeat: &store.Upbeat{Seats: make([]string, 3), Plans: plans, Config: cfg, Actions: rec.Actions}}}
+		return &UpRecord{Row: &store.Game{ID: id, Seed: uint64(id), Game: store.GameUpbeat},
+			Part: &Upbeat{Seats: make([]string, 3), Plans: plans, Config: cfg, Actions: rec.Actions}}
 	}
 	full, other := record(1, 60), record(2, 50)
-	long := &UpRecord{Row: &store.Game{ID: 1, Seed: 1, Game: store.GameUpbeat, Upbeat: &store.Upbeat{
-		Seats: full.Row.Upbeat.Seats, Plans: plans, Config: full.Row.Upbeat.Config, Actions: full.Row.Upbeat.Actions[:len(full.Row.Upbeat.Actions)-30]}}}
+	long := &UpRecord{Row: &store.Game{ID: 1, Seed: 1, Game: store.GameUpbeat}, Part: &Upbeat{
+		Seats: full.Part.Seats, Plans: plans, Config: full.Part.Config, Actions: full.Part.Actions[:len(full.Part.Actions)-30]}}
 	n := long.Steps()
 	if n < 2*upEvery+10 {
 		t.Fatalf("a game of %d steps does not pass two checkpoints", n)

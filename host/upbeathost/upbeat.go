@@ -16,7 +16,7 @@ import (
 )
 
 // UPBEAT's games through the host (issue 16). They live on the same machinery as
-// KOMBAT's: the same tables and registry, rows in the same store (store.Upbeat, the
+// KOMBAT's: the same tables and registry, rows in the same store (its codec, Upbeat, the
 // actions committed at a position as decisions are), the same screens owed in the
 // same transaction as the change (commitShown, show, afterTurn, the retries), the same
 // stored deadlines and runner (RunDue). What is UPBEAT's own is here: the lobby (seats
@@ -111,9 +111,12 @@ func (u *Up) OpenUpbeat(o UpOpen) (*host.Table, error) {
 	case 1:
 		mode = game.ModeSolitaire
 	}
-	row := &store.Game{Game: store.GameUpbeat, Scope: o.Scope, Place: o.Place, Mode: mode, Status: store.StatusChallenge,
-		Seed: o.Seed, Upbeat: &store.Upbeat{Seats: seats, Config: o.Config}}
-	t, err := u.h.CreateSeated(host.NewTable(row, func(t *host.Table) host.Hosted { return &hosted{u: u, t: t, lob: lob} }))
+	row := &store.Game{Scope: o.Scope, Place: o.Place, Mode: mode, Status: store.StatusChallenge, Seed: o.Seed}
+	up := &Upbeat{Seats: seats, Config: o.Config}
+	if err := up.newRow(row); err != nil {
+		return nil, err
+	}
+	t, err := u.h.CreateSeated(host.NewTable(row, func(t *host.Table) host.Hosted { return &hosted{u: u, t: t, lob: lob, up: up} }))
 	if err != nil {
 		return nil, err
 	}
@@ -161,14 +164,14 @@ func (u *Up) JoinUpbeat(t *host.Table, user, name string) (int, error) {
 	}
 	seat := 0
 	err := u.h.Seat(t, []string{user}, func() error { // one game per person
-		seats, lob := t.Row.Upbeat.Seats, Lobby(t)
-		for i := range seats {
-			if seats[i] != "" || !upHuman(t, i+1) {
+		up, lob := Own(t), Lobby(t)
+		for i, s := range up.Seats {
+			if s != "" || !upHuman(t, i+1) {
 				continue
 			}
-			seats[i], lob.Names[i] = user, name
-			if err := u.h.SaveMeta(t); err != nil {
-				seats[i], lob.Names[i] = "", ""
+			lob.Names[i] = name
+			if err := u.setSeat(t, i, user); err != nil {
+				lob.Names[i] = ""
 				return err
 			}
 			seat = i + 1
@@ -193,11 +196,11 @@ func (u *Up) LeaveUpbeat(t *host.Table, user string) error {
 		return host.Refuse(host.CodeOnlySome, "You opened this game: %s closes it.", host.Control("Cancel"))
 	}
 	return u.h.Seat(t, nil, func() error {
-		seats, lob := t.Row.Upbeat.Seats, Lobby(t)
+		lob := Lobby(t)
 		name := lob.Names[p-1]
-		seats[p-1], lob.Names[p-1] = "", ""
-		if err := u.h.SaveMeta(t); err != nil {
-			seats[p-1], lob.Names[p-1] = user, name
+		lob.Names[p-1] = ""
+		if err := u.setSeat(t, p-1, ""); err != nil {
+			lob.Names[p-1] = name
 			return err
 		}
 		return nil
@@ -208,6 +211,22 @@ func (u *Up) LeaveUpbeat(t *host.Table, user string) error {
 // where the people write their first plans, owed before any action is stored (the
 // first turn's screen is version 0, and a screen's version names its post).
 const upPlansVersion = -1
+
+// setSeat seats user (or nobody, "") in seat i of a game waiting for players, and
+// stores it; on an error the seat is as it was.
+func (u *Up) setSeat(t *host.Table, i int, user string) error {
+	up, seats := Own(t), t.Row.Seats
+	was := up.Seats[i]
+	up.Seats[i] = user
+	err := up.encodeSeats(t.Row)
+	if err == nil {
+		err = u.h.SaveMeta(t)
+	}
+	if err != nil {
+		up.Seats[i], t.Row.Seats = was, seats
+	}
+	return err
+}
 
 // UpMayStart says why user cannot start t now (a *Refusal), or nil: StartUpbeat's
 // checks, for a chat that prepares the game's place (a thread) before it starts.
@@ -234,7 +253,7 @@ func (u *Up) StartUpbeat(t *host.Table, user string) error {
 	if err := u.UpMayStart(t, user); err != nil {
 		return err
 	}
-	n := len(t.Row.Upbeat.Seats)
+	n := len(Own(t).Seats)
 	Lobby(t).Plans, Lobby(t).Written = make([]string, n), make([]bool, n)
 	for p := 1; p <= n; p++ {
 		if !upHuman(t, p) {
@@ -247,7 +266,7 @@ func (u *Up) StartUpbeat(t *host.Table, user string) error {
 	}
 	// Until the first-plans screen is up (show sets it again), the time given is the
 	// whole initial-plan time from now.
-	t.Row.Status, Lobby(t).PlansDue = store.StatusSetup, u.h.Now().Add(t.Row.Upbeat.Config.InitPlanTime())
+	t.Row.Status, Lobby(t).PlansDue = store.StatusSetup, u.h.Now().Add(Own(t).Config.InitPlanTime())
 	auto := t.Row.Mode == game.ModeAuto
 	lobby := t.Row.Shown
 	var err error
@@ -277,7 +296,7 @@ func (u *Up) StartUpbeat(t *host.Table, user string) error {
 // upOpenSeats counts the people's seats nobody has taken yet.
 func upOpenSeats(t *host.Table) int {
 	n := 0
-	for i, u := range t.Row.Upbeat.Seats {
+	for i, u := range Own(t).Seats {
 		if u == "" && upHuman(t, i+1) {
 			n++
 		}
@@ -321,13 +340,18 @@ func (u *Up) WritePlan(t *host.Table, user, plan string) (began bool, err error)
 // upBegin fixes the first plans (a seat without one plays "done", U19), starts the
 // engine, owes the first screen and plays on.
 func (u *Up) upBegin(t *host.Table) error {
-	t.Row.Upbeat.Plans, t.Row.Status = slices.Clone(Lobby(t).Plans), store.StatusPlay
-	if err := u.h.SaveMeta(t); err != nil {
-		t.Row.Upbeat.Plans, t.Row.Status = nil, store.StatusSetup
+	up, seats := Own(t), t.Row.Seats
+	up.Plans, t.Row.Status = slices.Clone(Lobby(t).Plans), store.StatusPlay
+	err := up.encodeSeats(t.Row)
+	if err == nil {
+		err = u.h.SaveMeta(t)
+	}
+	if err != nil {
+		up.Plans, t.Row.Seats, t.Row.Status = nil, seats, store.StatusSetup
 		return err
 	}
 	u.h.Disarm(t, host.SetupExpiry)
-	g, err := upbeat.New(u.lang, t.Row.UpbeatRecord().Setup)
+	g, err := upbeat.New(u.lang, up.Record(t.Row.Seed).Setup)
 	if err != nil {
 		return err
 	}
@@ -348,7 +372,10 @@ func (u *Up) UpEngine(t *host.Table) (*upbeat.Game, error) {
 	if t.Row.Status != store.StatusPlay && t.Row.Status != store.StatusOver {
 		return nil, host.Refuse(host.CodeNotStarted, "The game has not begun.")
 	}
-	g, last, err := upReplay(u.lang, t.Row.UpbeatRecord())
+	if bad := part(t).bad; bad != nil {
+		return nil, fmt.Errorf("host: rebuild game %d: %w", t.Row.ID, bad)
+	}
+	g, last, err := upReplay(u.lang, Own(t).Record(t.Row.Seed))
 	if err != nil {
 		return nil, fmt.Errorf("host: rebuild game %d: %w", t.Row.ID, err)
 	}
@@ -362,17 +389,19 @@ func (u *Up) UpEngine(t *host.Table) (*upbeat.Game, error) {
 func (u *Up) upRecord(t *host.Table, summary *string) error {
 	g := part(t).g
 	all := g.Record().Actions
-	pos := len(t.Row.Upbeat.Actions)
+	up := Own(t)
+	pos := len(up.Actions)
 	var res *game.Result
 	var policy store.RatingPolicy
 	if g.Over() { // rated in the transaction that ends it, as KOMBAT's games are
 		res, policy = &game.Result{Winner: g.Winner(), Reason: upReason(g)}, UpElo{Out: upOut(g)}
 	}
-	if err := u.h.DB().CommitRated(u.h.WriteContext(), t.Row.ID, pos, all[pos:], res, g.Turns(), summary, policy); err != nil {
+	enc := encodeActions(all[pos:])
+	if err := u.h.DB().CommitRated(u.h.WriteContext(), t.Row.ID, pos, enc, res, g.Turns(), summary, policy); err != nil {
 		t.Forget()
 		return err
 	}
-	t.Row.Upbeat.Actions = append(t.Row.Upbeat.Actions, all[pos:]...)
+	up.Actions, t.Row.Actions = append(up.Actions, all[pos:]...), append(t.Row.Actions, enc...)
 	u.h.Reseat(t) // whoever is out is free to play elsewhere
 	if res != nil {
 		u.h.Finished(t, res, g.Turns())
@@ -404,7 +433,7 @@ func (u *Up) upArmClock(t *host.Table) error {
 	if t.Row.Status == store.StatusSetup {
 		// The first-plans screen: the initial-plan time runs from the moment it is up,
 		// as a turn's clock does (U19).
-		Lobby(t).PlansDue = u.h.Now().Add(t.Row.Upbeat.Config.InitPlanTime())
+		Lobby(t).PlansDue = u.h.Now().Add(Own(t).Config.InitPlanTime())
 		u.h.Arm(t, host.SetupExpiry, Lobby(t).PlansDue)
 		return nil
 	}
@@ -437,7 +466,8 @@ func (u *Up) upElapsed(t *host.Table) time.Duration {
 		return 0
 	}
 	el := u.h.Now().Sub(Lobby(t).ShownAt)
-	for _, a := range t.Row.Upbeat.Actions[min(Lobby(t).ShownVersion, len(t.Row.Upbeat.Actions)):] {
+	acts := Own(t).Actions
+	for _, a := range acts[min(Lobby(t).ShownVersion, len(acts)):] {
 		el -= a.Elapsed
 	}
 	return max(el, 0)
@@ -520,7 +550,7 @@ func (u *Up) ReviseUpbeat(t *host.Table, user, plan string) error {
 		}
 		return host.Refuse(host.CodeClockOut, "Your revision clock has run out: your plan was confirmed as it stood.")
 	case errors.Is(rerr, upbeat.ErrRevisionCost):
-		return host.Refuse(host.CodeBudget, "A revision costs %d and your budget is %d: your plan stays.", t.Row.Upbeat.Config.RevCost, g.Budget(p))
+		return host.Refuse(host.CodeBudget, "A revision costs %d and your budget is %d: your plan stays.", Own(t).Config.RevCost, g.Budget(p))
 	case rerr != nil:
 		return fmt.Errorf("host: revise: %w", rerr)
 	}
@@ -694,8 +724,8 @@ func (u *Up) upExpire(t *host.Table, d store.Deadline) error {
 // engine, rebuilt after a restart with the game's first turn, or else counted when the
 // game ends).
 func upHeld(t *host.Table) []string {
-	held := slices.Clone(t.Row.Upbeat.Seats)
-	for _, a := range t.Row.Upbeat.Actions {
+	held := slices.Clone(Own(t).Seats)
+	for _, a := range Own(t).Actions {
 		if a.Kind == upbeat.ActResign && a.Player >= 1 && a.Player <= len(held) {
 			held[a.Player-1] = ""
 		}

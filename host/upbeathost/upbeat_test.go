@@ -161,7 +161,7 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 			t.Fatal("the screen that failed is not owed")
 		}
 		owed = tb.Owed().Version
-		stored = slices.Clone(tb.Row.Upbeat.Actions)
+		stored = slices.Clone(Own(tb).Actions)
 	})
 	<-h.Close()
 	db.Close()
@@ -180,7 +180,7 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 		t.Fatalf("after the restart, screen %d shown first, want the owed one (%d)", s.Version, owed)
 	}
 	locked(t, h2, id, func(tb *host.Table) {
-		if !slices.Equal(tb.Row.Upbeat.Actions[:len(stored)], stored) {
+		if !slices.Equal(Own(tb).Actions[:len(stored)], stored) {
 			t.Errorf("the restored record differs from the one stored before the restart")
 		}
 		g, err := h2.UpEngine(tb)
@@ -206,7 +206,7 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 	if row.Status != store.StatusOver || row.Result == nil {
 		t.Fatalf("game status %s, result %v; want over", row.Status, row.Result)
 	}
-	g, err := upbeat.Replay(upbeat.NewLanguage(), row.UpbeatRecord(), nil)
+	g, err := upbeat.Replay(upbeat.NewLanguage(), decoded(t, row).Record(row.Seed), nil)
 	must(t, err)
 	if !g.Over() || g.Winner() != row.Result.Winner || g.Turns() != row.Turns || g.CanRevise(1) {
 		t.Errorf("the stored record replays to winner %d after %d turns (ann can revise: %v); stored %+v after %d",
@@ -226,8 +226,8 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 			t.Fatalf("screens shown %v: a state shown twice or out of order", all)
 		}
 	}
-	if last := all[len(all)-1]; last != len(row.Upbeat.Actions) {
-		t.Errorf("last screen %d, want the final state (%d)", last, len(row.Upbeat.Actions))
+	if last := all[len(all)-1]; last != len(row.Actions) {
+		t.Errorf("last screen %d, want the final state (%d)", last, len(row.Actions))
 	}
 	f2.mu.Lock()
 	defer f2.mu.Unlock()
@@ -345,13 +345,13 @@ func TestUpbeat_LeaveLobby(t *testing.T) {
 	locked(t, h, lobby.Row.ID, func(tb *host.Table) {
 		must(t, h.LeaveUpbeat(tb, "bob"))
 		if tb.Seat("bob") != 0 || upOpenSeats(tb) != 1 || Lobby(tb).Names[1] != "" {
-			t.Errorf("after bob left: seats %q, names %q", tb.Row.Upbeat.Seats, Lobby(tb).Names)
+			t.Errorf("after bob left: seats %q, names %q", Own(tb).Seats, Lobby(tb).Names)
 		}
 	})
 	stored, err := h.DB().Game(context.Background(), lobby.Row.ID)
 	must(t, err)
-	if slices.Contains(stored.Upbeat.Seats, "bob") {
-		t.Errorf("the stored lobby still seats bob: %q", stored.Upbeat.Seats)
+	if slices.Contains(decoded(t, stored).Seats, "bob") {
+		t.Errorf("the stored lobby still seats bob: %q", decoded(t, stored).Seats)
 	}
 	locked(t, h, other.Row.ID, func(tb *host.Table) {
 		if _, err := h.JoinUpbeat(tb, "bob", "Bob"); err != nil {
