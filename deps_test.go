@@ -21,12 +21,13 @@ const module = "github.com/kombat-game/kombat"
 // scheduler that keeps REST calls inside Discord's global limit, examples, the
 // example strategies embedded as files, stomp, the frames programs speak over the
 // network, and internal/leaks, the tests' check for goroutines left running, import
-// nothing of ours. conf, the reader of
+// nothing of ours; internal/outage, the outages tests cause (a full disk under a
+// store) and the log they watch, sits beside host, for its tests and its adapters'. conf, the reader of
 // both games' configuration files, hexgrid, their boards' geometry, and match, the
 // vocabulary every game's matches share (mode, result, reason), sit below the games
 // that use them. host, what hosting a
 // game means, comes before bot so that it can never depend on the chat; a game's
-// adapter (host/upbeathost, UPBEAT's) plugs the game's rules into host after it, so
+// adapter (host/kombathost, KOMBAT's; host/upbeathost, UPBEAT's) plugs the game's rules into host after it, so
 // that host's core hosts games without knowing their rules; bot/view, the
 // Discord messages bot sends as values, comes before bot so that views never reach
 // for the session. netplay, the network front for programs that play, sits beside bot:
@@ -39,8 +40,8 @@ var layers = [][]string{
 	{"conf", "hexgrid", "match"},
 	{"game", "upbeat", "aibg"},
 	{"render", "store"},
-	{"host"},
-	{"host/upbeathost"},
+	{"host", "internal/outage"},
+	{"host/kombathost", "host/upbeathost"},
 	{"bot/view"},
 	{"bot", "netplay"},
 	{"aibgnet"},

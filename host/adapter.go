@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"time"
 
 	"github.com/kombat-game/kombat/store"
 )
@@ -79,3 +80,20 @@ func (h *Host) LockReplays() (unlock func()) {
 
 // Expected is the expected score of a player rated a against one rated b (Elo).
 func Expected(a, b float64) float64 { return expected(a, b) }
+
+// Background runs f in the background as the host's work, which Close waits for, with
+// a context done when Close begins; it reports false, f not run, once Close has begun.
+func (h *Host) Background(f func(ctx context.Context)) bool {
+	if !h.begin() {
+		return false
+	}
+	go func() {
+		defer h.work.Done()
+		f(h.ctx)
+	}()
+	return true
+}
+
+// Backoff is the wait before the nth retry in a row of what failed: RetryBase,
+// doubled each time up to RetryMax.
+func (h *Host) Backoff(n int) time.Duration { return h.backoff(n) }

@@ -6,16 +6,16 @@
 // forfeits (Decide), and the screens each game owes its place, stored in the same
 // transaction as the change and delivered through a Front until it takes them.
 // Seats are the one order of play (the bots' free spawns, the bots playing until a
-// person acts) that the chat host and the terminal share. Tourneys runs tournaments,
-// Library keeps players' saved strategies, and the records side reads finished games
+// person acts) that the chat host and the terminal share. Library keeps players' saved strategies, and the records side reads finished games
 // back (replays, Why? traces, history, ratings). CheckStrategy and CheckKind are the
 // one check every accepted strategy passes.
 //
 // The core (tables and their registry, screens owed, deadlines, claims and adoption,
 // the one finishing path, the lobby changes that must be stored) holds no rule of any
 // game: it asks the table's hosted part (hosted.go), which each game implements once
-// (kombat_hosted.go, upbeat_hosted.go): its lobby, the version of its record, its
-// commit, the clock a screen starts, the bot's next turn, what a due deadline does,
+// in its adapter package (host/kombathost, host/upbeathost), plugged in by name
+// (Options.Games; KOMBAT's part is still kombat_hosted.go): its lobby, the version of
+// its record, its commit, the clock a screen starts, the bot's next turn, what a due deadline does,
 // what a restart must wake, and the people it holds. What only some games have (pause)
 // is an optional interface the core asks for by type. UPBEAT's games (upbeat*.go) live
 // on the same tables, screens owed and stored deadlines; only their rules, lobby,

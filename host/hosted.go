@@ -74,13 +74,15 @@ type Game interface {
 type Plug struct {
 	Name store.GameName
 	New  func(h *Host) Game
+	// Unnamed says the game also hosts the rows that name no game: those stored
+	// before the house hosted a second game (KOMBAT's).
+	Unnamed bool
 }
 
-// kombatGame is KOMBAT's Game, built into the core until KOMBAT moves out too; a row
-// stored before UPBEAT names no game and is KOMBAT's.
-type kombatGame struct{}
-
-func (kombatGame) Part(t *Table) Hosted { return kombatHosted{t} }
+// KombatPart is KOMBAT's part of a table, for KOMBAT's adapter (kombathost) to make:
+// its turns, lobby and clocks are still the core's (Table.Lobby) until they move to
+// the adapter too.
+func KombatPart(t *Table) Hosted { return kombatHosted{t} }
 
 // Game is the adapter registered for the game named name, or nil: what an adapter
 // package asks for to find its own value (upbeathost.Of).

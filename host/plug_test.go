@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"github.com/kombat-game/kombat/internal/outage"
 	"log/slog"
 	"strings"
 	"testing"
@@ -18,8 +19,8 @@ import (
 func TestRestore_GameNotPlugged(t *testing.T) {
 	ctx := context.Background()
 	_, db := openRecords(t)
-	skipped := watchLog("this host does not host")
-	h, err := New(Options{DB: db, Front: quietFront{}, Log: slog.New(skipped)})
+	skipped := outage.WatchLog("this host does not host")
+	h, err := New(Options{Games: kombatOnly(), DB: db, Front: quietFront{}, Log: slog.New(skipped)})
 	must(t, err)
 	t.Cleanup(func() { <-h.Close() })
 	up := &store.Game{Game: store.GameUpbeat, Scope: "g", Place: "c1", Mode: game.ModeDuel, Status: store.StatusPlay, Seed: 3,
@@ -36,7 +37,7 @@ func TestRestore_GameNotPlugged(t *testing.T) {
 	if h.Get(upID) != nil || h.Get(kID) == nil {
 		t.Errorf("hosted: UPBEAT's %v, KOMBAT's %v; want KOMBAT's alone", h.Get(upID) != nil, h.Get(kID) != nil)
 	}
-	skipped.await(t, "this host does not host", 1) // the log says which game, and why
+	skipped.Await(t, "this host does not host", 1) // the log says which game, and why
 	if n := h.Adopt(ctx); n != 0 {
 		t.Errorf("Adopt took up %d games, want none", n)
 	}
@@ -49,8 +50,26 @@ func TestRestore_GameNotPlugged(t *testing.T) {
 // mistake of the process's wiring, refused at once with the game's name.
 func TestNew_GameRegisteredTwice(t *testing.T) {
 	_, db := openRecords(t)
-	plug := Plug{Name: store.GameKombat, New: func(*Host) Game { return kombatGame{} }}
-	if _, err := New(Options{DB: db, Front: quietFront{}, Games: []Plug{plug}}); err == nil || !strings.Contains(err.Error(), `"kombat"`) {
+	if _, err := New(Options{DB: db, Front: quietFront{}, Games: append(kombatOnly(), kombatOnly()...)}); err == nil || !strings.Contains(err.Error(), `"kombat"`) {
 		t.Errorf("KOMBAT plugged in again: %v, want it refused by name", err)
+	}
+}
+
+// kombatGame is KOMBAT's Game as the core's tests plug it in: its adapter package
+// (kombathost) imports host, so they cannot import it.
+type kombatGame struct{}
+
+func (kombatGame) Part(t *Table) Hosted { return KombatPart(t) }
+
+// kombatOnly is Options.Games of a host of KOMBAT alone, as the core's tests run it.
+func kombatOnly() []Plug {
+	return []Plug{{Name: store.GameKombat, Unnamed: true, New: func(*Host) Game { return kombatGame{} }}}
+}
+
+// must fails the test at once on an error.
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
 	}
 }

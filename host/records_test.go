@@ -28,7 +28,7 @@ func openRecords(t testing.TB) (*Host, *store.DB) {
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "k.db"))
 	must(t, err)
 	t.Cleanup(func() { db.Close() })
-	h, err := New(Options{DB: db, Front: quietFront{}})
+	h, err := New(Options{Games: kombatOnly(), DB: db, Front: quietFront{}})
 	must(t, err)
 	t.Cleanup(func() { <-h.Close() })
 	return h, db
