@@ -21,14 +21,14 @@ const maxUpload = 8 << 20
 // replay is /kombat replay [game]: the whole game as an animated GIF with its seed and
 // configuration, then a viewer to step through its turns.
 func (b *Bot) replay(r *request, o options) view.Reply {
-	v, err := b.host.ReplayGame(b.wctx, r.i.GuildID, r.i.ChannelID, o.int("game", 0))
+	v, err := b.kombat.ReplayGame(b.wctx, r.i.GuildID, r.i.ChannelID, o.int("game", 0))
 	if err != nil {
 		return b.refusedOr(r, "load game for replay", err)
 	}
 	if err := r.deferReply(false, false); err != nil {
 		return b.internal(r, "defer replay", err)
 	}
-	frames, err := b.host.Frames(v)
+	frames, err := b.kombat.Frames(v)
 	if err != nil {
 		return b.internal(r, "replay frames", err)
 	}
@@ -99,7 +99,7 @@ func (b *Bot) replayStep(r *request, id view.CustomID) view.Reply {
 	if err != nil {
 		return view.Private("%s", view.ErrStaleComponent.Error())
 	}
-	v, frames, err := b.host.Replay(b.ctx, id.Game)
+	v, frames, err := b.kombat.Replay(b.ctx, id.Game)
 	if err != nil {
 		return b.refusedOr(r, "replay frames", err)
 	}

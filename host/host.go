@@ -50,10 +50,9 @@ type Host struct {
 	db   *store.DB
 	lang *interp.Language
 	// Replays run one at a time (replaying, LockReplays), leaving the games in play the
-	// machine's other cores, and resume from what the last ones kept: KOMBAT's frames
-	// (of finished games, whose records never change), an adapter's own (Recent).
+	// machine's other cores, and resume from what the last ones kept: each adapter's
+	// own (Recent: KOMBAT's frames, UPBEAT's checkpoints).
 	replaying sync.Mutex
-	frames    Recent[[]game.Frame]
 	log       *slog.Logger
 	clock     Clock
 	front     Front
@@ -123,8 +122,7 @@ func New(opt Options) (*Host, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	h := &Host{opt: opt, db: opt.DB, lang: opt.Lang, log: opt.Log, clock: opt.Clock, front: opt.Front,
-		tables: newRegistry(), unhostable: map[int64]bool{}, relost: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx), armed: make(chan struct{}, 1),
-		frames: Recent[[]game.Frame]{size: ReplaysKept}}
+		tables: newRegistry(), unhostable: map[int64]bool{}, relost: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx), armed: make(chan struct{}, 1)}
 	h.games = map[store.GameName]Game{}
 	for _, p := range opt.Games {
 		if h.games[p.Name] != nil || p.Unnamed && h.games[""] != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"github.com/kombat-game/kombat/internal/outage"
 	"log/slog"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -72,4 +73,25 @@ func must(t testing.TB, err error) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// quietFront is a front that shows nothing: for tests that only read games.
+type quietFront struct{}
+
+func (quietFront) Show(*Table, *store.Screen) (string, error) { return "m", nil }
+func (quietFront) Retire(*Table, string)                      {}
+func (quietFront) Permanent(error) string                     { return "" }
+func (quietFront) Summary(*Table, Event) string               { return "" }
+func (quietFront) Tell(*Table, Note)                          {}
+
+// openRecords hosts a fresh database in the test's directory, KOMBAT plugged in.
+func openRecords(t testing.TB) (*Host, *store.DB) {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "k.db"))
+	must(t, err)
+	t.Cleanup(func() { db.Close() })
+	h, err := New(Options{Games: kombatOnly(), DB: db, Front: quietFront{}})
+	must(t, err)
+	t.Cleanup(func() { <-h.Close() })
+	return h, db
 }

@@ -1,6 +1,8 @@
 package kombathost
 
 import (
+	"errors"
+
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 )
@@ -50,3 +52,12 @@ func (chatWords) Name(n string) string        { return "**" + n + "**" }
 
 // refusalText is a refusal as a player reads it.
 func refusalText(no *host.Refusal) string { return no.Text(chatWords{}) }
+
+// refusalOf is the message of a *host.Refusal in err, or "" when err holds none.
+func refusalOf(err error) string {
+	var no *host.Refusal
+	if errors.As(err, &no) {
+		return refusalText(no)
+	}
+	return ""
+}

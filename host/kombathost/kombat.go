@@ -9,6 +9,7 @@
 package kombathost
 
 import (
+	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 )
@@ -17,12 +18,17 @@ import (
 // the methods the fronts call on KOMBAT's games and tournaments.
 type Kombat struct {
 	h *host.Host
+	// frames are the frames of the finished games replayed last (Frames): a finished
+	// game's record never changes, so they stay true.
+	frames *host.Recent[[]game.Frame]
 }
 
 // Plug registers KOMBAT with a host (host.Options.Games); KOMBAT's rows also include
 // those that name no game, stored before the house hosted a second one.
 func Plug() host.Plug {
-	return host.Plug{Name: store.GameKombat, Unnamed: true, New: func(h *host.Host) host.Game { return &Kombat{h: h} }}
+	return host.Plug{Name: store.GameKombat, Unnamed: true, New: func(h *host.Host) host.Game {
+		return &Kombat{h: h, frames: host.NewRecent[[]game.Frame](host.ReplaysKept)}
+	}}
 }
 
 // Of is h's KOMBAT adapter, or nil when h does not host KOMBAT (Plug).
