@@ -118,3 +118,12 @@ func (t *Table) game() Hosted {
 
 // Hosted is the table's hosted part, for its game's adapter to find its own state.
 func (t *Table) Hosted() Hosted { return t.game() }
+
+// Pause stops (stop) or resumes an auto game; only the player who started it may.
+func (h *Host) Pause(t *Table, user string, stop bool) error {
+	p, ok := t.game().(Pauser)
+	if !ok {
+		return refuse(CodeNotAuto, "Only auto games pause.")
+	}
+	return p.Pause(h, user, stop)
+}

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/kombat-game/kombat/game"
@@ -76,3 +77,41 @@ func (k kombatHosted) Wake(h *Host) {
 		h.startAuto(t)
 	}
 }
+
+// kombatPause is Pause for a KOMBAT game.
+func (h *Host) kombatPause(t *Table, user string, stop bool) error {
+	if err := t.Lobby.MayPause(t.Row, user); err != nil {
+		return err
+	}
+	err := h.Change(t, func() error {
+		t.Lobby.Paused = stop
+		return h.SaveMeta(t)
+	})
+	if err != nil {
+		return fmt.Errorf("host: pause: %w", err)
+	}
+	if !stop {
+		h.startAuto(t)
+	}
+	return nil
+}
+
+// What the core still holds of KOMBAT's turns, for KOMBAT's adapter (kombathost),
+// until they move there too (issue 22): the engine's seats, the commit of the
+// engine's decisions, and an auto game's loop.
+
+// Seats is a KOMBAT table's seats, rebuilt with its engine (Host.Engine); nil before.
+func (t *Table) Seats() *Seats { return t.seats }
+
+// SetSeats gives a KOMBAT table the seats of the engine its setup just made.
+func (t *Table) SetSeats(s *Seats) { t.seats = s }
+
+// CommitEngine stores the decisions made in a KOMBAT table's engine since the stored
+// record ended (nothing when there are none): one transaction, the result and ratings
+// included when the game is over. If the store refuses, the engine is rebuilt from
+// what is stored.
+func (h *Host) CommitEngine(t *Table) error { return h.commit(t) }
+
+// StartAuto runs a KOMBAT auto game's turns, one every AutoStep, until it ends, is
+// paused, or the host closes. The caller holds the lock.
+func (h *Host) StartAuto(t *Table) { h.startAuto(t) }

@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 	"github.com/kombat-game/kombat/internal/outage"
+	"io"
 	"log/slog"
 	"path/filepath"
 	"strings"
@@ -95,3 +96,6 @@ func openRecords(t testing.TB) (*Host, *store.DB) {
 	t.Cleanup(func() { <-h.Close() })
 	return h, db
 }
+
+// quietLog drops the host's log: the tests check what it does.
+func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }

@@ -121,3 +121,7 @@ func apply(r *store.Rating, score, expected float64) {
 		r.Ties++
 	}
 }
+
+// PlayLevels are the built-in bot's levels a game may seat (game.Levels has two more,
+// for measuring only), weakest first.
+func PlayLevels() []string { return []string{"easy", game.DefaultLevel, "hard"} }

@@ -40,6 +40,16 @@ type Table struct {
 // Unlock releases a table taken with Host.Lock.
 func (t *Table) Unlock() { t.mu.Unlock() }
 
+// Locked reports whether t's lock is held, by anyone: for a check that a method
+// returned its table locked, or left it unlocked.
+func (t *Table) Locked() bool {
+	if t.mu.TryLock() {
+		t.mu.Unlock()
+		return false
+	}
+	return true
+}
+
 // Seat returns the user's seat in the game, or 0.
 func (t *Table) Seat(user string) int { return t.Row.Seat(user) }
 

@@ -18,7 +18,7 @@ func TestTick_WakesAtTheNextDeadline(t *testing.T) {
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "k.db"))
 	must(t, err)
 	clock := NewManualClock(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
-	h, err := New(Options{Games: kombatOnly(), DB: db, Front: newScriptFront(), Log: quietLog(), Clock: clock})
+	h, err := New(Options{Games: kombatOnly(), DB: db, Front: quietFront{}, Log: quietLog(), Clock: clock})
 	must(t, err)
 	t.Cleanup(func() {
 		<-h.Close()
