@@ -2,6 +2,7 @@ package bot
 
 import (
 	"github.com/bwmarrin/discordgo"
+	"github.com/kombat-game/kombat/host/kombathost"
 
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/upbeat"
@@ -63,7 +64,7 @@ func commands() []*discordgo.ApplicationCommand {
 	tryStrategy := opt(str, "strategy", "one of your saved strategies, by name", false)
 	tryStrategy.MaxLength = 32
 	position := opt(str, "position", "where your minion is tried (default: near)", false)
-	for _, p := range host.TryPositions() {
+	for _, p := range kombathost.TryPositions() {
 		position.Choices = append(position.Choices, &discordgo.ApplicationCommandOptionChoice{Name: p.Name + ": " + p.Desc, Value: p.Name})
 	}
 	level := func(name, desc string) *discordgo.ApplicationCommandOption {

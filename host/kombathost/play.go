@@ -94,7 +94,7 @@ func (k *Kombat) Press(t *host.Table, user, drawn string, mention func(seat int)
 	if err != nil {
 		return nil, 0, err
 	}
-	if err := host.TurnOf(g).MayPress(t.Row, user, drawn, mention); err != nil {
+	if err := TurnOf(g).MayPress(t.Row, user, drawn, mention); err != nil {
 		return nil, 0, err
 	}
 	return g, g.Current(), nil
