@@ -13,6 +13,7 @@ import (
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -130,7 +131,7 @@ func (f discordFront) Summary(t *host.Table, e host.Event) string {
 	case host.EvTimeUp:
 		return fmt.Sprintf("⏰ %s ran out of time (%d in a row); the turn was played for them.\n%s", view.Mention(t, e.Player), e.Misses, render.TurnSummary(e.Log, t.Names()[e.Player-1]))
 	case host.EvForfeit:
-		return fmt.Sprintf("⏰ %s ran out of time %d turns in a row and forfeits.", view.Mention(t, e.Player), host.MaxMisses)
+		return fmt.Sprintf("⏰ %s ran out of time %d turns in a row and forfeits.", view.Mention(t, e.Player), kombathost.MaxMisses)
 	case host.EvResign:
 		return fmt.Sprintf("%s resigned.", view.Mention(t, e.Player))
 	}

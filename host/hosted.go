@@ -79,11 +79,6 @@ type Plug struct {
 	Unnamed bool
 }
 
-// KombatPart is KOMBAT's part of a table, for KOMBAT's adapter (kombathost) to make:
-// its turns, lobby and clocks are still the core's (Table.Lobby) until they move to
-// the adapter too.
-func KombatPart(t *Table) Hosted { return kombatHosted{t} }
-
 // Game is the adapter registered for the game named name, or nil: what an adapter
 // package asks for to find its own value (upbeathost.Of).
 func (h *Host) Game(name store.GameName) Game { return h.games[name] }
@@ -107,14 +102,9 @@ func (h *Host) table(row *store.Game) (*Table, error) {
 	return NewTable(row, g.Part), nil
 }
 
-// game is the table's hosted part; a table made without one (KOMBAT's, which the
-// core still makes itself) is KOMBAT's.
-func (t *Table) game() Hosted {
-	if t.hosted == nil {
-		t.hosted = kombatHosted{t}
-	}
-	return t.hosted
-}
+// game is the table's hosted part; a detached table made without one (a view of a
+// finished game) has none, and is never asked.
+func (t *Table) game() Hosted { return t.hosted }
 
 // Hosted is the table's hosted part, for its game's adapter to find its own state.
 func (t *Table) Hosted() Hosted { return t.game() }

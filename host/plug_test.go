@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -57,15 +58,37 @@ func TestNew_GameRegisteredTwice(t *testing.T) {
 	}
 }
 
-// kombatGame is KOMBAT's Game as the core's tests plug it in: its adapter package
-// (kombathost) imports host, so they cannot import it.
-type kombatGame struct{}
+// stubGame is the small game the core's tests plug in under KOMBAT's name (KOMBAT's
+// adapter, kombathost, imports host, so they cannot import it): its part keeps a
+// lobby and the people seated, and plays, clocks and expires nothing.
+type stubGame struct{}
 
-func (kombatGame) Part(t *Table) Hosted { return KombatPart(t) }
+func (stubGame) Part(t *Table) Hosted { return &stubPart{t: t} }
 
-// kombatOnly is Options.Games of a host of KOMBAT alone, as the core's tests run it.
+type stubPart struct {
+	t   *Table
+	lob struct {
+		Summary string `json:"summary,omitempty"`
+	}
+}
+
+func (p *stubPart) Lobby() any                         { return &p.lob }
+func (p *stubPart) Summary() *string                   { return &p.lob.Summary }
+func (p *stubPart) Version() int                       { return len(p.t.Row.Decisions) }
+func (p *stubPart) Forget()                            {}
+func (p *stubPart) Record(*Host, *string) error        { return nil }
+func (p *stubPart) Committed(Event)                    {}
+func (p *stubPart) ArmClock(*Host) error               { return nil }
+func (p *stubPart) DisarmClock(*Host)                  {}
+func (p *stubPart) Next(*Host) (bool, error)           { return false, nil }
+func (p *stubPart) Expire(*Host, store.Deadline) error { return nil }
+func (p *stubPart) Wake(*Host)                         {}
+func (p *stubPart) Held() []string                     { return slices.Clone(p.t.Row.Players[:]) }
+
+// kombatOnly is Options.Games of a host of one game, the stub under KOMBAT's name (the
+// rows that name no game included), as the core's tests run it.
 func kombatOnly() []Plug {
-	return []Plug{{Name: store.GameKombat, Unnamed: true, New: func(*Host) Game { return kombatGame{} }}}
+	return []Plug{{Name: store.GameKombat, Unnamed: true, New: func(*Host) Game { return stubGame{} }}}
 }
 
 // must fails the test at once on an error.

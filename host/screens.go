@@ -294,24 +294,6 @@ func (h *Host) loadScreens(ctx context.Context) error {
 	return nil
 }
 
-// botToMove reports, from the stored record alone (no replay at start-up), that a
-// solitaire game waits for the bot: its board was shown, and the process stopped before
-// the bot's turn was committed. Nothing else would ever play that turn.
-func botToMove(t *Table) bool {
-	ds := t.Row.Decisions
-	if t.Row.Mode != game.ModeSolitaire || t.Row.Status != store.StatusPlay || len(ds) < 2 {
-		return false
-	}
-	human := max(t.Row.HumanSeat, 1)
-	switch last := ds[len(ds)-1]; last.Action {
-	case game.ActEnd:
-		return last.Player == human
-	case game.ActFreeSpawn:
-		return len(ds) == 2 && human == 2 // setup over: player 1, the bot, begins
-	}
-	return false
-}
-
 // startAuto runs an auto game's turns, one every AutoStep, until it ends, is paused,
 // or the host closes. The caller holds the lock.
 func (h *Host) startAuto(t *Table) {

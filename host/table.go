@@ -206,7 +206,12 @@ func (h *Host) Active() []Active {
 // that already has an active game gives store.ErrChannelBusy.
 func (h *Host) Create(row *store.Game, cfg game.Config, lob Lobby) (*Table, error) {
 	row.Config = cfg
-	return h.create(&Table{Row: row, Lobby: lob})
+	t, err := h.table(row)
+	if err != nil {
+		return nil, err
+	}
+	t.Lobby = lob
+	return h.create(t)
 }
 
 // create stores a new table's game with its lobby, claims it and registers it.
@@ -400,42 +405,6 @@ func (h *Host) Change(t *Table, f func() error) error {
 	}
 	t.Row.Setup = setup
 	return err
-}
-
-// commit stores the decisions made in the engine since the stored record ended: one
-// transaction, the game's result and ratings included when it is over. If the store
-// refuses, the engine is rebuilt from what is stored, so memory never runs ahead.
-func (h *Host) commit(t *Table) error {
-	if len(t.Row.Decisions) == t.seats.Eng.Decisions() {
-		return nil
-	}
-	return h.record(t, nil)
-}
-
-// record stores the engine's decisions since the stored record ended, with the result
-// when the game is over, owing the new state's screen with summary when it is not nil.
-func (h *Host) record(t *Table, summary *string) error {
-	g := t.seats.Eng
-	all := g.Record().Decisions
-	pos := len(t.Row.Decisions)
-	var err error
-	switch r := g.Result(); {
-	case summary != nil:
-		err = h.db.CommitOwing(h.wctx, t.Row.ID, pos, all[pos:], r, g.Turns(), *summary, Elo{})
-	case r != nil:
-		err = h.db.Finish(h.wctx, t.Row.ID, pos, all[pos:], *r, g.Turns(), Elo{})
-	default:
-		err = h.db.AppendDecisions(h.wctx, t.Row.ID, pos, all[pos:])
-	}
-	if err != nil {
-		t.Forget()
-		return err
-	}
-	t.Row.Decisions = append(t.Row.Decisions, all[pos:]...)
-	if r := g.Result(); r != nil {
-		h.Finished(t, r, g.Turns())
-	}
-	return nil
 }
 
 // Finished is the one path every game's ending takes once the store holds it (the

@@ -27,7 +27,7 @@ func TestTick_WakesAtTheNextDeadline(t *testing.T) {
 	if wait, due := h.untilNext(ctx, time.Time{}); wait != time.Second || !due.IsZero() {
 		t.Errorf("no deadline: sleeps %v for %v, want a second", wait, due)
 	}
-	tb := &Table{Row: &store.Game{ID: 9}}
+	tb := NewTable(&store.Game{ID: 9}, stubGame{}.Part)
 	soon := clock.Now().Add(20 * time.Millisecond)
 	h.Arm(tb, AutoTurn, soon)
 	select {

@@ -262,14 +262,14 @@ func TestHost_ForfeitAfterMisses(t *testing.T) {
 	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, clock)
 	row := soloToFirstBoard(t, h)
-	for range host.MaxMisses {
+	for range MaxMisses {
 		clock.Advance(2 * time.Minute)
 		h.RunDue(context.Background())
 	}
 	g, err := h.DB().Game(context.Background(), row.Row.ID)
 	must(t, err)
 	if g.Status != store.StatusOver || g.Result == nil || g.Result.Winner != 2 || g.Result.Reason != game.ReasonForfeit {
-		t.Fatalf("after %d missed turns: status %s, result %+v; want a forfeit won by the bot", host.MaxMisses, g.Status, g.Result)
+		t.Fatalf("after %d missed turns: status %s, result %+v; want a forfeit won by the bot", MaxMisses, g.Status, g.Result)
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -282,8 +282,8 @@ func TestHost_ForfeitAfterMisses(t *testing.T) {
 			forfeits++
 		}
 	}
-	if timeUps != host.MaxMisses-1 || forfeits != 1 {
-		t.Errorf("events %v: %d turns played for the player and %d forfeits, want %d and 1", f.events, timeUps, forfeits, host.MaxMisses-1)
+	if timeUps != MaxMisses-1 || forfeits != 1 {
+		t.Errorf("events %v: %d turns played for the player and %d forfeits, want %d and 1", f.events, timeUps, forfeits, MaxMisses-1)
 	}
 }
 

@@ -41,4 +41,4 @@ func Of(h *host.Host) *Kombat {
 func (k *Kombat) Host() *host.Host { return k.h }
 
 // Part makes a KOMBAT table's hosted part.
-func (k *Kombat) Part(t *host.Table) host.Hosted { return host.KombatPart(t) }
+func (k *Kombat) Part(t *host.Table) host.Hosted { return &hosted{k: k, t: t} }

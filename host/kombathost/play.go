@@ -77,7 +77,7 @@ func (k *Kombat) FreeSpawn(t *host.Table, user string, kind int, at game.Hex) (b
 		return false, host.Refuse(host.CodeBadMove, "%s.", err)
 	}
 	if g.Phase() == game.PhaseSetup {
-		return false, h.CommitEngine(t)
+		return false, k.commit(t)
 	}
 	if err := h.CommitShown(t, host.Event{Kind: host.EvStart}); err != nil {
 		return false, err
@@ -112,14 +112,13 @@ func (k *Kombat) Spawn(t *host.Table, p, kind int, at game.Hex) error {
 }
 
 func (k *Kombat) act(t *host.Table, do func(g *game.Game) error) error {
-	h := k.h
 	if err := do(t.Seats().Eng); err != nil {
 		return err
 	}
-	if err := h.CommitEngine(t); err != nil {
+	if err := k.commit(t); err != nil {
 		return err
 	}
-	h.ArmTurnClock(t)
+	k.armTurnClock(t)
 	return nil
 }
 

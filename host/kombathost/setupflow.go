@@ -88,7 +88,9 @@ func (k *Kombat) open(w Where, row *store.Game, lob host.Lobby) (*host.Table, er
 	h := k.h
 	row.Scope, row.Place, row.TurnTimeout, row.Seed = w.Scope, w.Place, w.TurnTimeout, NewSeed()
 	row.Config = w.Config
-	t, err := h.CreateSeated(&host.Table{Row: row, Lobby: lob})
+	t := host.NewTable(row, k.Part)
+	t.Lobby = lob
+	t, err := h.CreateSeated(t)
 	if errors.Is(err, store.ErrPlaceBusy) {
 		return nil, host.Refuse(host.CodePlaceBusy, "A game is already active in this channel; start one in another channel.")
 	}
