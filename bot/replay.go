@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"strconv"
 	"strings"
 
@@ -151,7 +152,7 @@ func (b *Bot) leaderboard(r *request, o options) view.Reply {
 	case l == "bot": // the choice before there were levels
 		kind = store.KindBot
 	case strings.HasPrefix(l, "bot-"):
-		kind = host.BotLadder(strings.TrimPrefix(l, "bot-"))
+		kind = kombathost.BotLadder(strings.TrimPrefix(l, "bot-"))
 	}
 	return b.ladderBoard(r, kind)
 }
@@ -194,7 +195,7 @@ func (b *Bot) stats(r *request, o options, upOnly bool) view.Reply {
 	var ladders []host.Rated
 	var err error
 	if !upOnly {
-		ladders, err = b.host.Stats(b.wctx, r.i.GuildID, who.ID)
+		ladders, err = b.kombat.Stats(b.wctx, r.i.GuildID, who.ID)
 	}
 	if err == nil {
 		var up []host.Rated

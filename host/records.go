@@ -104,15 +104,9 @@ func (h *Host) Leaderboard(ctx context.Context, guild, kind, user string, n int)
 
 // Rated is a player's standing on one ladder.
 type Rated struct {
-	Kind   string       // one of Ladders
+	Kind   string       // the ladder (a game's own: kombathost.Ladders, upbeathost.UpLadders)
 	Rating store.Rating // Games 0: no rated game yet
 	Rank   int          // place on the server's ladder; 0 when not rated
-}
-
-// Stats is a player's standing on each ladder of a server: duels, against the bot at
-// its default level, and at the other levels the player has played.
-func (h *Host) Stats(ctx context.Context, guild, user string) ([]Rated, error) {
-	return h.Standings(ctx, guild, user, Ladders(), store.KindDuel, store.KindBot)
 }
 
 // Standings is a player's standing on ladders of a server: on each of always, and on

@@ -21,7 +21,6 @@ type Table struct {
 	Row   *store.Game
 	Lobby Lobby  // the setup, and what the host keeps beside the engine
 	seats *Seats // nil until first use: rebuilt from the record
-	loop  bool   // an auto game's turn loop is running
 	// owed is the screen the game's place still needs (nil when it shows the game);
 	// retrying says a goroutine is delivering it.
 	owed     *store.Screen

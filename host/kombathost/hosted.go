@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
@@ -15,9 +16,14 @@ import (
 // engine and seats (Table.seats), its turn clock with reminders and misses, and its
 // auto games' loop.
 type hosted struct {
-	k *Kombat
-	t *host.Table
+	k     *Kombat
+	t     *host.Table
+	loop  bool // an auto game's turn loop is running (startAuto)
+	fails int  // the auto turns in a row the store refused, for their backoff
 }
+
+// part is t's KOMBAT part; t must be a KOMBAT table.
+func part(t *host.Table) *hosted { return t.Hosted().(*hosted) }
 
 func (p *hosted) Lobby() any           { return &p.t.Lobby }
 func (p *hosted) Summary() *string     { return &p.t.Lobby.Summary }
@@ -55,10 +61,10 @@ func (p *hosted) Next(h *host.Host) (bool, error) {
 		return false, nil
 	}
 	if p.t.Row.Mode == game.ModeAuto {
-		h.StartAuto(p.t)
+		p.k.startAuto(p.t)
 		return false, nil
 	}
-	if err := h.BotTurn(p.t); err != nil {
+	if err := p.k.botTurn(p.t); err != nil {
 		return false, err
 	}
 	return true, nil
@@ -80,7 +86,7 @@ func (p *hosted) Wake(h *host.Host) {
 		h.Retry(t)
 	}
 	if t.Row.Mode == game.ModeAuto && t.Row.Status == store.StatusPlay && !t.Lobby.Paused {
-		h.StartAuto(t)
+		p.k.startAuto(t)
 	}
 }
 
@@ -98,7 +104,7 @@ func (k *Kombat) pause(t *host.Table, user string, stop bool) error {
 		return fmt.Errorf("host: pause: %w", err)
 	}
 	if !stop {
-		h.StartAuto(t)
+		k.startAuto(t)
 	}
 	return nil
 }
@@ -205,9 +211,9 @@ func (k *Kombat) record(t *host.Table, summary *string) error {
 	var err error
 	switch r := g.Result(); {
 	case summary != nil:
-		err = h.DB().CommitOwing(h.WriteContext(), t.Row.ID, pos, all[pos:], r, g.Turns(), *summary, host.Elo{})
+		err = h.DB().CommitOwing(h.WriteContext(), t.Row.ID, pos, all[pos:], r, g.Turns(), *summary, Elo{})
 	case r != nil:
-		err = h.DB().Finish(h.WriteContext(), t.Row.ID, pos, all[pos:], *r, g.Turns(), host.Elo{})
+		err = h.DB().Finish(h.WriteContext(), t.Row.ID, pos, all[pos:], *r, g.Turns(), Elo{})
 	default:
 		err = h.DB().AppendDecisions(h.WriteContext(), t.Row.ID, pos, all[pos:])
 	}
@@ -238,4 +244,82 @@ func botToMove(t *host.Table) bool {
 		return len(ds) == 2 && human == 2 // setup over: player 1, the bot, begins
 	}
 	return false
+}
+
+// botTurn plays the bot's whole turn and commits it, owing its screen.
+func (k *Kombat) botTurn(t *host.Table) error {
+	p, log, err := t.Seats().BotTurn()
+	if err != nil {
+		t.Forget() // half a turn may have been played: rebuild from the store
+		return err
+	}
+	return k.h.CommitShown(t, host.Event{Kind: host.EvTurn, Player: p, Log: log})
+}
+
+// startAuto runs an auto game's turns, one every AutoStep, until it ends, is paused,
+// or the host closes. The caller holds the lock.
+func (k *Kombat) startAuto(t *host.Table) {
+	h, p := k.h, part(t)
+	if t.Lobby.Paused {
+		return
+	}
+	h.Repeat(t, &p.loop, h.AutoStep(), func() (time.Duration, bool) {
+		return k.autoTurn(t)
+	})
+}
+
+// autoTurn plays one turn of an auto game and shows it; it reports when the next turn
+// is due and whether the loop goes on, and clears the loop's flag when not (before
+// anything that may start the loop again). A turn the store refused is played again
+// with backoff until it is stored. The caller holds the lock.
+func (k *Kombat) autoTurn(t *host.Table) (time.Duration, bool) {
+	h, kp := k.h, part(t)
+	// The engine is rebuilt here, not at start-up, so that replaying long games
+	// neither delays Start nor escapes Close (it stops on halt too).
+	g, err := h.Engine(t)
+	if t.Lobby.Paused || err != nil || g.Phase() != game.PhasePlay || h.Halt().Load() {
+		if err != nil && !errors.Is(err, game.ErrStopped) {
+			h.Log().Error("auto game", "game", t.Row.ID, "err", err)
+		}
+		kp.loop = false
+		return 0, false
+	}
+	// A screen still owed goes first; the game waits for it.
+	if err := h.Show(t); err != nil {
+		kp.loop = false
+		h.GoOn(t)
+		return 0, false
+	}
+	p := g.Current()
+	h.Log().Debug("auto turn starts", "game", t.Row.ID, "player", p, "turn", g.Turns()+1)
+	err = k.botTurn(t)
+	if err == nil {
+		err = h.Show(t)
+	}
+	if errors.Is(err, game.ErrStopped) {
+		h.Log().Info("turn interrupted by shutdown; it is played again after the restart", "game", t.Row.ID, "player", p)
+		return 0, true // the loop sees the host closing and stops
+	}
+	if err != nil && t.Owed() != nil {
+		h.Log().Warn("auto turn", "game", t.Row.ID, "err", err)
+		kp.loop = false
+		h.GoOn(t) // retries the screen, then the loop
+		return 0, false
+	}
+	if err != nil {
+		// The store refused the turn: nothing was kept, and the engine is rebuilt
+		// from what is stored. The same turn is played again, with backoff, until it
+		// lands; a record that moved on without us is loaded again from the store.
+		if errors.Is(err, store.ErrConflict) {
+			kp.loop = false
+			h.Reload(t)
+			return 0, false
+		}
+		kp.fails++
+		wait := h.Backoff(kp.fails)
+		h.Log().Warn("auto turn not stored; played again", "game", t.Row.ID, "in", wait, "err", err)
+		return wait, true
+	}
+	kp.fails = 0
+	return h.AutoStep(), true
 }

@@ -54,7 +54,7 @@ func recFinish(t testing.TB, db *store.DB, row *store.Game) int64 {
 	stored.Setup, _ = json.Marshal(host.Lobby{Names: [2]string{"Ann", "Bob"}})
 	id, err := db.CreateGame(context.Background(), &stored)
 	must(t, err)
-	must(t, db.Finish(context.Background(), id, 0, ds, res, row.Turns, host.Elo{}))
+	must(t, db.Finish(context.Background(), id, 0, ds, res, row.Turns, Elo{}))
 	return id
 }
 
@@ -291,7 +291,7 @@ func recRate(t *testing.T, db *store.DB, g string, players [2]string, winner int
 	}
 	id, err := db.CreateGame(ctx, &store.Game{Scope: g, Place: "c" + players[0] + players[1], Mode: mode, Players: players, Status: store.StatusPlay, Config: game.DefaultConfig()})
 	must(t, err)
-	must(t, db.Finish(ctx, id, 0, nil, game.Result{Winner: winner, Reason: game.ReasonMinions}, 3, host.Elo{}))
+	must(t, db.Finish(ctx, id, 0, nil, game.Result{Winner: winner, Reason: game.ReasonMinions}, 3, Elo{}))
 }
 
 // TestHost_Leaderboard checks the top of a ladder and the place of whoever looks at it.

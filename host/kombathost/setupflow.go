@@ -66,8 +66,8 @@ func (k *Kombat) OpenChallenge(w Where, by, opp Seated) (*host.Table, error) {
 // active game is a *Refusal.
 func (k *Kombat) OpenSetup(w Where, mode game.Mode, by Seated, seat int, levels [2]string) (*host.Table, error) {
 	for _, l := range levels {
-		if l != "" && !slices.Contains(host.PlayLevels(), l) {
-			return nil, host.Refuse(host.CodeNoLevel, "There is no bot level %q; the levels are %s.", l, strings.Join(host.PlayLevels(), ", "))
+		if l != "" && !slices.Contains(PlayLevels(), l) {
+			return nil, host.Refuse(host.CodeNoLevel, "There is no bot level %q; the levels are %s.", l, strings.Join(PlayLevels(), ", "))
 		}
 	}
 	row := &store.Game{Mode: mode, Status: store.StatusSetup}
