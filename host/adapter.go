@@ -15,7 +15,7 @@ import (
 // the one-game-per-person rule, the screens owed and the game going on after a change
 // (CommitShown, GoOn), the one finishing path (Finished), lobby changes that roll back
 // (Change), deadlines (Arm, Disarm, by the table's Version), the clock (Now), replays'
-// lock and cache (LockReplays, Recent) and the ratings' helpers (Elo, Expected,
+// lock and cache (LockReplays, Recent) and the ratings' helpers (EloK, BotRating, Expected,
 // Standings). The adapter holds its rules; the core holds the table.
 
 // Refuse is a refusal of the house's (Refusal), for an adapter's checks: format is the

@@ -148,6 +148,6 @@ func (h *Host) RunDue(ctx context.Context) {
 	}
 }
 
-// expire carries out what Decide says a due deadline does; the caller holds the lock.
+// expire carries out what a due deadline does, as its game says; the caller holds the lock.
 // An error says it did not happen, and is to be tried again.
 func (h *Host) expire(t *Table, d store.Deadline) error { return t.game().Expire(h, d) }

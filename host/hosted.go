@@ -10,7 +10,7 @@ import (
 // keep, commit, clock, show and wake it, whatever its rules. The core (tables,
 // screens owed, deadlines, claims, adoption) holds no rule of any game and asks this
 // instead of asking which game it is; each game implements it once, in its adapter
-// (KOMBAT's kombatHosted here, UPBEAT's in package upbeathost), and makes it for each
+// (KOMBAT's in package kombathost, UPBEAT's in package upbeathost), and makes it for each
 // table of its game (Game.Part). The server owns presence, clocks and storage; the game
 // is a handler of what happens to its table.
 //
