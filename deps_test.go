@@ -69,9 +69,9 @@ var onlyImports = map[string][]string{
 var rules = []string{"game", "upbeat", "aibg"}
 
 // hostRulesLeft are the rules packages host's core still imports: KOMBAT's (game),
-// for the lobby, engine and seats a KOMBAT table still keeps in the core (Table.Lobby,
-// Host.Engine) and the types of the store's rows, until they move to host/kombathost
-// too (issue 22). It only shrinks.
+// for the lobby a KOMBAT table still keeps in the core (Table.Lobby, its setup rules
+// and the strategy check) and the types of the store's rows, until they move to
+// host/kombathost too (issue 22). It only shrinks.
 var hostRulesLeft = []string{"game"}
 
 // TestHostImportsNoRules checks that host's core imports no rules package but those

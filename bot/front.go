@@ -35,7 +35,7 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 	if t.Row.Upbeat != nil {
 		return b.upShow(t, s)
 	}
-	g, err := b.host.Engine(t)
+	g, err := b.kombat.Engine(t)
 	if err != nil {
 		return "", err
 	}
@@ -71,7 +71,7 @@ func (f discordFront) Retire(t *host.Table, old string) {
 	// slice as null).
 	keep := []discordgo.MessageComponent{}
 	if t.Row.Upbeat == nil {
-		g, err := f.b.host.Engine(t)
+		g, err := f.b.kombat.Engine(t)
 		if err != nil {
 			return
 		}

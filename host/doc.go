@@ -17,9 +17,8 @@
 // bot's next turn, what a due deadline does, what a restart must wake, and the people
 // it holds. What only some games have (pause) is an optional interface the core asks
 // for by type (Pauser). What an adapter needs of the core is exported for it
-// (adapter.go). Of KOMBAT the core still keeps the lobby (Lobby), the engine and its
-// seats (Engine, Seats: the order of play the terminal shares) until they move to
-// its adapter too (issue 22). Replays of every game resume from what the last ones
+// (adapter.go). Of KOMBAT the core still keeps the lobby (Lobby, with its setup rules)
+// until it moves to its adapter too (issue 22). Replays of every game resume from what the last ones
 // kept (Recent).
 //
 // It sits between the rules and the chat: of ours it imports the store and the

@@ -53,6 +53,13 @@ type Hosted interface {
 	Held() []string
 }
 
+// Replayer is a game whose stored record is replayed when its configuration was
+// lowered to today's bounds at Restore: Replays rebuilds the game from it and says
+// why it does not replay within them (the game then ends without a result).
+type Replayer interface {
+	Replays(h *Host) error
+}
+
 // Pauser is a game whose auto games pause and resume (Host.Pause).
 type Pauser interface {
 	// Pause stops (stop) or resumes the table's auto game at user's request.

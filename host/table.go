@@ -19,8 +19,7 @@ import (
 type Table struct {
 	mu    sync.Mutex
 	Row   *store.Game
-	Lobby Lobby  // the setup, and what the host keeps beside the engine
-	seats *Seats // nil until first use: rebuilt from the record
+	Lobby Lobby // the setup, and what the host keeps beside the engine
 	// owed is the screen the game's place still needs (nil when it shows the game);
 	// retrying says a goroutine is delivering it.
 	owed     *store.Screen
@@ -93,9 +92,6 @@ func (t *Table) Paused() bool {
 
 // Owed is the screen the game's place still needs, or nil when it shows the game.
 func (t *Table) Owed() *store.Screen { return t.owed }
-
-// human is the seats as Seats takes them.
-func (t *Table) human() [2]bool { return [2]bool{t.Human(1), t.Human(2)} }
 
 // registry holds this process's active games. It keeps its own copy of each game's
 // place, so it can be searched without taking every game's lock.
@@ -326,8 +322,8 @@ func (h *Host) repairConfig(ctx context.Context, t *Table) bool {
 		return true
 	}
 	changes := strings.Join(t.Row.Lowered, ", ")
-	if t.Row.Status == store.StatusPlay {
-		if _, err := h.Engine(t); err != nil {
+	if r, ok := t.game().(Replayer); ok && t.Row.Status == store.StatusPlay {
+		if err := r.Replays(h); err != nil {
 			if err := h.db.Abandon(ctx, t.Row.ID); err != nil {
 				h.log.Error("end game with out-of-range configuration", "game", t.Row.ID, "err", err)
 				return false
@@ -344,22 +340,6 @@ func (h *Host) repairConfig(ctx context.Context, t *Table) bool {
 	h.log.Warn("game configuration lowered to today's bounds", "game", t.Row.ID, "changes", changes)
 	h.notes = append(h.notes, pending{t, Note{Kind: NoteLowered, Text: changes}})
 	return true
-}
-
-// Engine returns the game's engine, rebuilding it (and its seats) from the stored
-// record if needed.
-func (h *Host) Engine(t *Table) (*game.Game, error) {
-	if t.seats != nil {
-		return t.seats.Eng, nil
-	}
-	g, err := game.ReplayStop(h.lang, t.Row.Record(), &h.halt)
-	if err != nil {
-		return nil, fmt.Errorf("host: rebuild game %d: %w", t.Row.ID, err)
-	}
-	if t.seats, err = NewSeatsWithLevels(g, t.human(), t.Row.Seed, t.Lobby.Levels); err != nil {
-		return nil, fmt.Errorf("host: game %d: %w", t.Row.ID, err)
-	}
-	return g, nil
 }
 
 // Forget drops the engine, so the next use rebuilds it from the store: after a

@@ -18,8 +18,9 @@ import (
 type hosted struct {
 	k     *Kombat
 	t     *host.Table
-	loop  bool // an auto game's turn loop is running (startAuto)
-	fails int  // the auto turns in a row the store refused, for their backoff
+	seats *Seats // nil until first use: rebuilt from the record (Engine)
+	loop  bool   // an auto game's turn loop is running (startAuto)
+	fails int    // the auto turns in a row the store refused, for their backoff
 }
 
 // part is t's KOMBAT part; t must be a KOMBAT table.
@@ -28,7 +29,7 @@ func part(t *host.Table) *hosted { return t.Hosted().(*hosted) }
 func (p *hosted) Lobby() any           { return &p.t.Lobby }
 func (p *hosted) Summary() *string     { return &p.t.Lobby.Summary }
 func (p *hosted) Version() int         { return len(p.t.Row.Decisions) }
-func (p *hosted) Forget()              { p.t.SetSeats(nil) }
+func (p *hosted) Forget()              { p.seats = nil }
 func (p *hosted) Committed(host.Event) {}
 func (p *hosted) Held() []string       { return slices.Clone(p.t.Row.Players[:]) }
 
@@ -36,7 +37,7 @@ func (p *hosted) Record(h *host.Host, summary *string) error { return p.k.record
 
 // armClock starts the turn clock of a person's turn in play.
 func (p *hosted) ArmClock(h *host.Host) error {
-	g, err := h.Engine(p.t)
+	g, err := p.k.Engine(p.t)
 	if err != nil {
 		return err
 	}
@@ -54,10 +55,10 @@ func (p *hosted) DisarmClock(h *host.Host) {
 // next plays the bot's turn of a game with a person; an auto game's turns are its
 // loop's (startAuto), which it starts.
 func (p *hosted) Next(h *host.Host) (bool, error) {
-	if _, err := h.Engine(p.t); err != nil {
+	if _, err := p.k.Engine(p.t); err != nil {
 		return false, err
 	}
-	if p.t.Seats().BotToMove() == 0 {
+	if p.seats.BotToMove() == 0 {
 		return false, nil
 	}
 	if p.t.Row.Mode == game.ModeAuto {
@@ -113,7 +114,7 @@ func (k *Kombat) pause(t *host.Table, user string, stop bool) error {
 // the time is left.
 func (k *Kombat) armTurnClock(t *host.Table) {
 	h := k.h
-	g, err := h.Engine(t)
+	g, err := k.Engine(t)
 	if err != nil {
 		return
 	}
@@ -134,7 +135,7 @@ func (k *Kombat) expire(t *host.Table, d store.Deadline) error {
 	var g *game.Game
 	if due.NeedsTurn() {
 		var err error
-		if g, err = h.Engine(t); err != nil {
+		if g, err = k.Engine(t); err != nil {
 			return err
 		}
 		due.Phase, due.Player, due.At = g.Phase(), g.Current(), g.Decisions()
@@ -195,7 +196,7 @@ func (k *Kombat) timeUp(t *host.Table, g *game.Game, p int, forfeit bool) error 
 // transaction, the game's result and ratings included when it is over. If the store
 // refuses, the engine is rebuilt from what is stored, so memory never runs ahead.
 func (k *Kombat) commit(t *host.Table) error {
-	if len(t.Row.Decisions) == t.Seats().Eng.Decisions() {
+	if len(t.Row.Decisions) == part(t).seats.Eng.Decisions() {
 		return nil
 	}
 	return k.record(t, nil)
@@ -205,7 +206,7 @@ func (k *Kombat) commit(t *host.Table) error {
 // when the game is over, owing the new state's screen with summary when it is not nil.
 func (k *Kombat) record(t *host.Table, summary *string) error {
 	h := k.h
-	g := t.Seats().Eng
+	g := part(t).seats.Eng
 	all := g.Record().Decisions
 	pos := len(t.Row.Decisions)
 	var err error
@@ -248,7 +249,7 @@ func botToMove(t *host.Table) bool {
 
 // botTurn plays the bot's whole turn and commits it, owing its screen.
 func (k *Kombat) botTurn(t *host.Table) error {
-	p, log, err := t.Seats().BotTurn()
+	p, log, err := part(t).seats.BotTurn()
 	if err != nil {
 		t.Forget() // half a turn may have been played: rebuild from the store
 		return err
@@ -276,7 +277,7 @@ func (k *Kombat) autoTurn(t *host.Table) (time.Duration, bool) {
 	h, kp := k.h, part(t)
 	// The engine is rebuilt here, not at start-up, so that replaying long games
 	// neither delays Start nor escapes Close (it stops on halt too).
-	g, err := h.Engine(t)
+	g, err := k.Engine(t)
 	if t.Lobby.Paused || err != nil || g.Phase() != game.PhasePlay || h.Halt().Load() {
 		if err != nil && !errors.Is(err, game.ErrStopped) {
 			h.Log().Error("auto game", "game", t.Row.ID, "err", err)
@@ -322,4 +323,28 @@ func (k *Kombat) autoTurn(t *host.Table) (time.Duration, bool) {
 	}
 	kp.fails = 0
 	return h.AutoStep(), true
+}
+
+// Engine returns the game's engine, rebuilding it (and its seats) from the stored
+// record if needed.
+func (k *Kombat) Engine(t *host.Table) (*game.Game, error) {
+	p := part(t)
+	if p.seats != nil {
+		return p.seats.Eng, nil
+	}
+	g, err := game.ReplayStop(k.h.Lang(), t.Row.Record(), k.h.Halt())
+	if err != nil {
+		return nil, fmt.Errorf("kombathost: rebuild game %d: %w", t.Row.ID, err)
+	}
+	if p.seats, err = NewSeatsWithLevels(g, [2]bool{t.Human(1), t.Human(2)}, t.Row.Seed, t.Lobby.Levels); err != nil {
+		return nil, fmt.Errorf("kombathost: game %d: %w", t.Row.ID, err)
+	}
+	return g, nil
+}
+
+// Replays rebuilds the game from its stored record (host.Replayer), for a game whose
+// configuration was lowered at Restore.
+func (p *hosted) Replays(*host.Host) error {
+	_, err := p.k.Engine(p.t)
+	return err
 }

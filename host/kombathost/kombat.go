@@ -1,14 +1,14 @@
 // Package kombathost hosts KOMBAT on the house's core (package host): it is KOMBAT's
 // adapter, the game's own part of a table (host.Hosted) and everything the fronts ask
-// of a KOMBAT game through the host. Its commit and turn clock (reminders, turns
+// of a KOMBAT game through the host. Its engine and seats (Engine, Seats), its commit and turn clock (reminders, turns
 // played for a player who missed theirs, the forfeit after MaxMisses), pause and
 // wake after a restart, auto games' loop, opening a challenge or a solo game, the
 // setup negotiation's actions and free spawns, the turns (press, buy, spawn, end,
 // resign), try for Discord, replays and Why? traces, its ladders and rating policy
 // (Elo), and its tournaments (a round robin of strategies, played in the background
 // and resumed after a restart) are here; the tables, screens owed, deadlines, claims
-// and seating stay the core's, and so, for now, do KOMBAT's lobby (host.Lobby), engine
-// and seats (host.Host.Engine, host.Seats), which move here next (issue 22).
+// and seating stay the core's, and so, for now, does KOMBAT's lobby (host.Lobby, with
+// its setup rules), which moves here next (issue 22).
 //
 // A host hosts KOMBAT when Plug is among its Options.Games; Of is then its adapter.
 package kombathost

@@ -46,12 +46,12 @@ func (k *Kombat) Agree(t *host.Table) error {
 	}
 	h.Disarm(t, host.SetupExpiry)
 	g.SetStop(h.Halt())
-	seats, err := host.NewSeatsWithLevels(g, [2]bool{t.Human(1), t.Human(2)}, t.Row.Seed, t.Lobby.Levels)
+	seats, err := NewSeatsWithLevels(g, [2]bool{t.Human(1), t.Human(2)}, t.Row.Seed, t.Lobby.Levels)
 	if err != nil {
 		return err
 	}
-	t.SetSeats(seats)
-	if err := t.Seats().BotFreeSpawns(); err != nil {
+	part(t).seats = seats
+	if err := part(t).seats.BotFreeSpawns(); err != nil {
 		return err
 	}
 	if err := h.CommitShown(t, host.Event{Kind: host.EvStart}); err != nil {
@@ -65,7 +65,7 @@ func (k *Kombat) Agree(t *host.Table) error {
 // first screen is owed and shown). It reports whether the game began.
 func (k *Kombat) FreeSpawn(t *host.Table, user string, kind int, at game.Hex) (bool, error) {
 	h := k.h
-	g, err := h.Engine(t)
+	g, err := k.Engine(t)
 	if err != nil {
 		return false, err
 	}
@@ -89,8 +89,7 @@ func (k *Kombat) FreeSpawn(t *host.Table, user string, kind int, at game.Hex) (b
 // Press checks that user may act on the turn controls drawn at record position drawn
 // (the player to act, on the latest controls) and returns the engine and their seat.
 func (k *Kombat) Press(t *host.Table, user, drawn string, mention func(seat int) string) (*game.Game, int, error) {
-	h := k.h
-	g, err := h.Engine(t)
+	g, err := k.Engine(t)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -112,7 +111,7 @@ func (k *Kombat) Spawn(t *host.Table, p, kind int, at game.Hex) error {
 }
 
 func (k *Kombat) act(t *host.Table, do func(g *game.Game) error) error {
-	if err := do(t.Seats().Eng); err != nil {
+	if err := do(part(t).seats.Eng); err != nil {
 		return err
 	}
 	if err := k.commit(t); err != nil {
@@ -130,7 +129,7 @@ var ErrInterrupted = errors.New("host: interrupted by shutdown; nothing changed"
 // bot's turn when the bot plays next.
 func (k *Kombat) EndTurn(t *host.Table, p int) error {
 	h := k.h
-	log, err := t.Seats().Eng.EndTurn(p)
+	log, err := part(t).seats.Eng.EndTurn(p)
 	if errors.Is(err, game.ErrStopped) {
 		t.Forget()
 		h.Log().Info("turn interrupted by shutdown; nothing stored", "game", t.Row.ID, "player", p)
@@ -158,7 +157,7 @@ func (k *Kombat) Resign(t *host.Table, user string) (cancelled bool, err error) 
 	if t.Row.Status != store.StatusPlay {
 		return true, h.Cancel(t)
 	}
-	g, err := h.Engine(t)
+	g, err := k.Engine(t)
 	if err != nil {
 		return false, err
 	}

@@ -274,8 +274,7 @@ func (k *Kombat) CancelSetup(t *host.Table, user string) error {
 // SpawnKind is the name of the kind at index kind of t's game, for a free spawn; an
 // index that is no kind of the game is a *Refusal.
 func (k *Kombat) SpawnKind(t *host.Table, kind int) (string, error) {
-	h := k.h
-	g, err := h.Engine(t)
+	g, err := k.Engine(t)
 	if err != nil {
 		return "", err
 	}
@@ -289,8 +288,7 @@ func (k *Kombat) SpawnKind(t *host.Table, kind int) (string, error) {
 // its name and the hexes where it may stand. Someone who is not a player, a player
 // whose free spawn is made, and a kind not in the game are each a *Refusal.
 func (k *Kombat) SpawnChoice(t *host.Table, user string, kind int) (name string, hexes []game.Hex, err error) {
-	h := k.h
-	g, err := h.Engine(t)
+	g, err := k.Engine(t)
 	if err != nil {
 		return "", nil, err
 	}

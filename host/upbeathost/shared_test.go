@@ -44,7 +44,7 @@ func clockedSolo(t *testing.T, h *testHost, scope, place string) int64 {
 	defer tb.Unlock()
 	tb.Lobby.Kinds = []host.Proposal{{Name: "Idle", Strategy: "done"}}
 	must(t, kombathost.Of(h.Host).Agree(tb))
-	g, err := h.Engine(tb)
+	g, err := kombathost.Of(h.Host).Engine(tb)
 	must(t, err)
 	if _, err := kombathost.Of(h.Host).FreeSpawn(tb, tb.Row.Players[0], 0, g.FreeSpawnOptions(1)[0]); err != nil {
 		t.Fatal(err)
