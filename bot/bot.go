@@ -20,6 +20,7 @@ import (
 	"github.com/kombat-game/kombat/bot/pace"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
@@ -57,8 +58,9 @@ type Bot struct {
 	render  *render.Renderer
 	lang    *interp.Language
 	clock   Clock
-	host    *host.Host     // the games: tables, records, clocks, screens owed
-	up      *upbeathost.Up // UPBEAT's games, plugged into host
+	host    *host.Host         // the games: tables, records, clocks, screens owed
+	kombat  *kombathost.Kombat // KOMBAT's games and tournaments, plugged into host
+	up      *upbeathost.Up     // UPBEAT's games, plugged into host
 	routes  map[string]route
 	sess    *discordgo.Session
 	appID   string
@@ -77,9 +79,9 @@ type Bot struct {
 	// reconnects is set while Start connects and after: a dropped session is opened
 	// again (reconnect); a Start that gives up closes the session for good.
 	reconnects atomic.Bool
-	tourney    *host.Tourneys // the tournaments: every change to one, one at a time
-	follow     followups      // auto games' interaction tokens, for their screens (followup.go)
-	shown      shown          // the controls of the screens posted, so retiring one that has only what it keeps costs nothing (shown.go)
+	tourney    *kombathost.Tourneys // the tournaments: every change to one, one at a time
+	follow     followups            // auto games' interaction tokens, for their screens (followup.go)
+	shown      shown                // the controls of the screens posted, so retiring one that has only what it keeps costs nothing (shown.go)
 
 	health     *http.Server // the /healthz listener, nil when off
 	healthAddr string
@@ -117,12 +119,12 @@ func New(opt Options) (*Bot, error) {
 	b := &Bot{opt: opt, log: opt.Logger, db: opt.DB, render: opt.Renderer, routes: routes(), ctx: ctx, wctx: context.WithoutCancel(ctx), cancel: cancel, ready: make(chan struct{})}
 	h, err := host.New(host.Options{DB: opt.DB, Front: discordFront{b}, Log: opt.Logger, Clock: opt.Clock, AutoStep: opt.AutoStep,
 		RetryBase: opt.RetryBase, RetryMax: opt.RetryMax, Mine: func(g *store.Game) bool { return b.mine(g.Scope) },
-		Games: []host.Plug{upbeathost.Plug()}})
+		Games: []host.Plug{kombathost.Plug(), upbeathost.Plug()}})
 	if err != nil {
 		return nil, err
 	}
-	b.host, b.up, b.lang, b.halt, b.clock = h, upbeathost.Of(h), h.Lang(), h.Halt(), h
-	b.tourney = host.NewTourneys(opt.DB, b.lang, b.halt)
+	b.host, b.kombat, b.up, b.lang, b.halt, b.clock = h, kombathost.Of(h), upbeathost.Of(h), h.Lang(), h.Halt(), h
+	b.tourney = kombathost.NewTourneys(opt.DB, b.lang, b.halt)
 	// The bot's own connections, not the process's shared pool: Close closes them.
 	b.conns = http.DefaultTransport.(*http.Transport).Clone()
 	tr, err := newAPITransport(opt.Config.APIBase, b.conns)
@@ -195,7 +197,7 @@ func (b *Bot) Start(ctx context.Context) error {
 	}
 	started = true
 	b.host.Connected()
-	b.host.ResumeTourneys(b.tourney, tourneyFront{b}, b.mine)
+	b.kombat.ResumeTourneys(b.tourney, tourneyFront{b}, b.mine)
 	if b.opt.Ticker {
 		b.host.Tick()
 	}

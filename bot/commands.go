@@ -2,8 +2,8 @@ package bot
 
 import (
 	"github.com/bwmarrin/discordgo"
+	"github.com/kombat-game/kombat/host/kombathost"
 
-	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/upbeat"
 )
 
@@ -57,18 +57,18 @@ func commands() []*discordgo.ApplicationCommand {
 	}
 	ladderOpt := opt(str, "ladder", "duels (default) or games against the bot at a level", false)
 	ladderOpt.Choices = []*discordgo.ApplicationCommandOptionChoice{{Name: "duels", Value: "duel"}}
-	for _, l := range host.PlayLevels() {
+	for _, l := range kombathost.PlayLevels() {
 		ladderOpt.Choices = append(ladderOpt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: "against the bot (" + l + ")", Value: "bot-" + l})
 	}
 	tryStrategy := opt(str, "strategy", "one of your saved strategies, by name", false)
 	tryStrategy.MaxLength = 32
 	position := opt(str, "position", "where your minion is tried (default: near)", false)
-	for _, p := range host.TryPositions() {
+	for _, p := range kombathost.TryPositions() {
 		position.Choices = append(position.Choices, &discordgo.ApplicationCommandOptionChoice{Name: p.Name + ": " + p.Desc, Value: p.Name})
 	}
 	level := func(name, desc string) *discordgo.ApplicationCommandOption {
 		o := opt(str, name, desc, false)
-		for _, l := range host.PlayLevels() {
+		for _, l := range kombathost.PlayLevels() {
 			o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: l, Value: l})
 		}
 		return o

@@ -13,6 +13,7 @@ import (
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -34,7 +35,7 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 	if upbeathost.IsUpbeat(t.Row) {
 		return b.upShow(t, s)
 	}
-	g, err := b.host.Engine(t)
+	g, err := b.kombat.Engine(t)
 	if err != nil {
 		return "", err
 	}
@@ -70,7 +71,7 @@ func (f discordFront) Retire(t *host.Table, old string) {
 	// slice as null).
 	keep := []discordgo.MessageComponent{}
 	if !upbeathost.IsUpbeat(t.Row) {
-		g, err := f.b.host.Engine(t)
+		g, err := f.b.kombat.Engine(t)
 		if err != nil {
 			return
 		}
@@ -130,7 +131,7 @@ func (f discordFront) Summary(t *host.Table, e host.Event) string {
 	case host.EvTimeUp:
 		return fmt.Sprintf("⏰ %s ran out of time (%d in a row); the turn was played for them.\n%s", view.Mention(t, e.Player), e.Misses, render.TurnSummary(e.Log, t.Names()[e.Player-1]))
 	case host.EvForfeit:
-		return fmt.Sprintf("⏰ %s ran out of time %d turns in a row and forfeits.", view.Mention(t, e.Player), host.MaxMisses)
+		return fmt.Sprintf("⏰ %s ran out of time %d turns in a row and forfeits.", view.Mention(t, e.Player), kombathost.MaxMisses)
 	case host.EvResign:
 		return fmt.Sprintf("%s resigned.", view.Mention(t, e.Player))
 	}

@@ -135,7 +135,7 @@ func (b *Bot) showBoard(r *request) view.Reply {
 	if t.Row.Game == store.GameUpbeat {
 		return view.UpbeatChannel()
 	}
-	g, err := b.host.Engine(t)
+	g, err := b.kombat.Engine(t)
 	if err != nil || t.Row.Status != "play" {
 		return view.Private("The game here is still being set up; the board appears once the kinds are agreed.")
 	}
@@ -164,7 +164,7 @@ func (b *Bot) showStatus(r *request) view.Reply {
 	if t.Row.Game == store.GameUpbeat {
 		return view.UpbeatChannel()
 	}
-	g, err := b.host.Engine(t)
+	g, err := b.kombat.Engine(t)
 	if err != nil || t.Row.Status != "play" {
 		return view.Private("The game here is still being set up (%d kinds proposed).", len(t.Lobby.Kinds))
 	}

@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"strconv"
 	"strings"
 	"time"
@@ -31,14 +32,14 @@ func (b *Bot) challenge(r *request, o options) view.Reply {
 	if opp != nil {
 		oppID = opp.ID
 	}
-	if err := b.host.MayChallenge(r.i.GuildID, r.i.ChannelID, r.user.ID, oppID, opp != nil && opp.Bot); err != nil {
+	if err := b.kombat.MayChallenge(r.i.GuildID, r.i.ChannelID, r.user.ID, oppID, opp != nil && opp.Bot); err != nil {
 		return view.Refusal(err)
 	}
 	cfg, bad := b.configOption(r, o)
 	if bad != nil {
 		return *bad
 	}
-	t, err := b.host.OpenChallenge(b.where(r, o, cfg), host.Seated{User: r.user.ID, Name: displayName(r.user)}, host.Seated{User: opp.ID, Name: displayName(opp)})
+	t, err := b.kombat.OpenChallenge(b.where(r, o, cfg), kombathost.Seated{User: r.user.ID, Name: displayName(r.user)}, kombathost.Seated{User: opp.ID, Name: displayName(opp)})
 	if err != nil {
 		return b.refusedOr(r, "create game", err)
 	}
@@ -65,8 +66,8 @@ func (b *Bot) challenge(r *request, o options) view.Reply {
 }
 
 // where is the place and rules of a new game asked for in this channel.
-func (b *Bot) where(r *request, o options, cfg game.Config) host.Where {
-	return host.Where{Scope: r.i.GuildID, Place: r.i.ChannelID, Config: cfg, TurnTimeout: timeoutOption(o)}
+func (b *Bot) where(r *request, o options, cfg game.Config) kombathost.Where {
+	return kombathost.Where{Scope: r.i.GuildID, Place: r.i.ChannelID, Config: cfg, TurnTimeout: timeoutOption(o)}
 }
 
 // startSetup is /kombat solo and /kombat auto: a game with the bot in one or both seats.
@@ -94,7 +95,7 @@ func (b *Bot) startSetup(r *request, o options, mode game.Mode) view.Reply {
 		levels = [2]string{}
 		levels[2-seat] = o.str("level") // the bot's seat
 	}
-	t, err := b.host.OpenSetup(b.where(r, o, cfg), mode, host.Seated{User: r.user.ID, Name: displayName(r.user)}, seat, levels)
+	t, err := b.kombat.OpenSetup(b.where(r, o, cfg), mode, kombathost.Seated{User: r.user.ID, Name: displayName(r.user)}, seat, levels)
 	if err != nil {
 		return b.refusedOr(r, "create game", err)
 	}
@@ -156,7 +157,7 @@ func (b *Bot) accept(r *request, id view.CustomID) view.Reply {
 		if err := r.deferReply(true, false); err != nil {
 			return b.internal(r, "defer accept", err)
 		}
-		if err := b.host.Accept(t, r.user.ID, displayName(r.user)); err != nil {
+		if err := b.kombat.Accept(t, r.user.ID, displayName(r.user)); err != nil {
 			return b.refusedOr(r, "accept challenge", err)
 		}
 		b.moveToThread(t, t.Row.Shown, fmt.Sprintf("KOMBAT: %s vs %s", t.Lobby.Names[0], t.Lobby.Names[1]))
@@ -173,7 +174,7 @@ func (b *Bot) accept(r *request, id view.CustomID) view.Reply {
 
 func (b *Bot) decline(r *request, id view.CustomID) view.Reply {
 	return b.onTable(id.Game, func(t *host.Table) view.Reply {
-		withdrawn, err := b.host.DeclineChallenge(t, r.user.ID)
+		withdrawn, err := b.kombat.DeclineChallenge(t, r.user.ID)
 		if err != nil {
 			return b.refusedOr(r, "decline", err)
 		}
@@ -187,7 +188,7 @@ func (b *Bot) decline(r *request, id view.CustomID) view.Reply {
 // setupTable locks a game being set up for a player's change of its kinds; host
 // refuses a bystander, or a game whose kinds are agreed.
 func (b *Bot) setupTable(r *request, gameID int64) (*host.Table, *view.Reply) {
-	t, err := b.host.LockSetup(gameID, r.user.ID, host.ChangeKinds)
+	t, err := b.kombat.LockSetup(gameID, r.user.ID, host.ChangeKinds)
 	if err != nil {
 		rep := view.Refusal(err)
 		return nil, &rep
@@ -208,7 +209,7 @@ func (b *Bot) onTable(id int64, do func(t *host.Table) view.Reply) view.Reply {
 // onSetup answers with do on a game being set up, locked for a player's action (host
 // refuses a bystander, or a game whose kinds are agreed), or with the refusal.
 func (b *Bot) onSetup(r *request, id int64, what host.SetupAction, do func(t *host.Table) view.Reply) view.Reply {
-	t, err := b.host.LockSetup(id, r.user.ID, what)
+	t, err := b.kombat.LockSetup(id, r.user.ID, what)
 	if err != nil {
 		return view.Refusal(err)
 	}
@@ -264,7 +265,7 @@ func (b *Bot) openKindForm(r *request, gameID int64, index int) view.Reply {
 
 func (b *Bot) editKind(r *request, id view.CustomID, value string) view.Reply {
 	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) view.Reply {
-		i := host.KindIndex(value)
+		i := kombathost.KindIndex(value)
 		k, err := t.Lobby.Kind(i)
 		if err != nil {
 			return view.Refusal(err)
@@ -275,7 +276,7 @@ func (b *Bot) editKind(r *request, id view.CustomID, value string) view.Reply {
 
 func (b *Bot) removeKind(r *request, id view.CustomID, value string) view.Reply {
 	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) view.Reply {
-		if err := b.host.RemoveKind(t, host.KindIndex(value)); err != nil {
+		if err := b.kombat.RemoveKind(t, kombathost.KindIndex(value)); err != nil {
 			return b.refusedOr(r, "remove kind", err)
 		}
 		rep := view.Setup(t)
@@ -294,8 +295,8 @@ func (b *Bot) submitKind(r *request, id view.CustomID, v map[string]string) view
 // proposeKind adds (index "new") or replaces a kind after checking it.
 func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p host.Proposal) view.Reply {
 	return b.onSetup(r, gameID, host.ChangeKinds, func(t *host.Table) view.Reply {
-		edit := host.KindIndex(index)
-		stored, kept, err := b.host.ProposeKind(t, edit, defense, p)
+		edit := kombathost.KindIndex(index)
+		stored, kept, err := b.kombat.ProposeKind(t, edit, defense, p)
 		if kept {
 			problem, _ := view.Refused(err, fmt.Sprintf("The strategy of **%s** does not compile:\n", p.Name), view.ContentLimit-200)
 			return view.Reply{Content: view.Fit(problem + "\nNothing you typed is lost: press **Edit again**."), Ephemeral: true,
@@ -345,7 +346,7 @@ func (b *Bot) kindWarnings(name, strategy string) string {
 
 // redo reopens a kind form with the text of the last attempt.
 func (b *Bot) redo(r *request, id view.CustomID) view.Reply {
-	d, err := b.host.KindDraft(id.Game, r.user.ID, host.KindIndex(id.Arg(0)))
+	d, err := b.kombat.KindDraft(id.Game, r.user.ID, kombathost.KindIndex(id.Arg(0)))
 	if err != nil {
 		return b.refusedOr(r, "load draft", err)
 	}
@@ -384,7 +385,7 @@ func (b *Bot) kindAdd(r *request, o options) view.Reply {
 // kinds, the game starts with the free spawns.
 func (b *Bot) toggleReady(r *request, id view.CustomID) view.Reply {
 	return b.onSetup(r, id.Game, host.SayReady, func(t *host.Table) view.Reply {
-		started, err := b.host.ToggleReady(t, r.user.ID, func() error {
+		started, err := b.kombat.ToggleReady(t, r.user.ID, func() error {
 			if err := r.deferReply(true, false); err != nil {
 				return err
 			}
@@ -406,7 +407,7 @@ func (b *Bot) toggleReady(r *request, id view.CustomID) view.Reply {
 // cancelSetup abandons a game still being set up.
 func (b *Bot) cancelSetup(r *request, id view.CustomID) view.Reply {
 	return b.onTable(id.Game, func(t *host.Table) view.Reply {
-		if err := b.host.CancelSetup(t, r.user.ID); err != nil {
+		if err := b.kombat.CancelSetup(t, r.user.ID); err != nil {
 			return b.refusedOr(r, "cancel setup", err)
 		}
 		return view.Reply{Update: true, Content: fmt.Sprintf("<@%s> cancelled the game.", r.user.ID)}
@@ -416,13 +417,13 @@ func (b *Bot) cancelSetup(r *request, id view.CustomID) view.Reply {
 // freeSpawnKind answers a player's choice of kind for the free spawn with the hexes.
 func (b *Bot) freeSpawnKind(r *request, id view.CustomID, value string) view.Reply {
 	return b.onTable(id.Game, func(t *host.Table) view.Reply {
-		name, opts, err := b.host.SpawnChoice(t, r.user.ID, host.KindIndex(value))
+		name, opts, err := b.kombat.SpawnChoice(t, r.user.ID, kombathost.KindIndex(value))
 		if err != nil {
 			return b.refusedOr(r, "free spawn kind", err)
 		}
 		var hexes []discordgo.SelectMenuOption
 		for _, h := range opts {
-			hexes = append(hexes, discordgo.SelectMenuOption{Label: h.String(), Value: host.HexValue(h)})
+			hexes = append(hexes, discordgo.SelectMenuOption{Label: h.String(), Value: kombathost.HexValue(h)})
 		}
 		return view.Reply{Ephemeral: true, Content: fmt.Sprintf("Where should your free **%s** stand?", name),
 			Components: []discordgo.MessageComponent{view.Row(discordgo.SelectMenu{CustomID: view.CustomID{Action: "fshex", Game: t.Row.ID, Args: []string{value}}.Encode(),
@@ -433,12 +434,12 @@ func (b *Bot) freeSpawnKind(r *request, id view.CustomID, value string) view.Rep
 // freeSpawnHex makes a player's free spawn.
 func (b *Bot) freeSpawnHex(r *request, id view.CustomID, value string) view.Reply {
 	return b.onTable(id.Game, func(t *host.Table) view.Reply {
-		k := host.KindIndex(id.Arg(0))
+		k := kombathost.KindIndex(id.Arg(0))
 		h, ok := parseHex(value)
 		if !ok {
 			return view.Private("That is not a hex of the board.")
 		}
-		name, err := b.host.SpawnKind(t, k)
+		name, err := b.kombat.SpawnKind(t, k)
 		if err != nil {
 			return b.refusedOr(r, "free spawn kind", err)
 		}
@@ -446,7 +447,7 @@ func (b *Bot) freeSpawnHex(r *request, id view.CustomID, value string) view.Repl
 		// The confirmation goes first: when this was the last free spawn, host shows the
 		// first board (and the bot's turn) before returning.
 		spawns := t.Row.Shown // the free spawns' message, until the first board replaces it
-		began, err := b.host.FreeSpawn(t, r.user.ID, k, h)
+		began, err := b.kombat.FreeSpawn(t, r.user.ID, k, h)
 		if err != nil {
 			return b.refusedOr(r, "commit free spawn", err)
 		}
@@ -457,4 +458,4 @@ func (b *Bot) freeSpawnHex(r *request, id view.CustomID, value string) view.Repl
 	})
 }
 
-func parseHex(s string) (game.Hex, bool) { return host.ParseHex(s) }
+func parseHex(s string) (game.Hex, bool) { return kombathost.ParseHex(s) }

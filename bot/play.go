@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
@@ -22,7 +23,7 @@ func (b *Bot) turnTable(r *request, id view.CustomID) (*host.Table, *game.Game, 
 	if bad != nil {
 		return nil, nil, 0, bad
 	}
-	g, p, err := b.host.Press(t, r.user.ID, id.Arg(0), func(seat int) string { return view.Mention(t, seat) })
+	g, p, err := b.kombat.Press(t, r.user.ID, id.Arg(0), func(seat int) string { return view.Mention(t, seat) })
 	if err != nil {
 		t.Unlock()
 		rep := b.refusedOr(r, "engine", err)
@@ -91,7 +92,7 @@ func (b *Bot) buy(r *request, id view.CustomID, value string) view.Reply {
 	if !ok {
 		return view.Private("That is not a hex of the board.")
 	}
-	return b.act(r, id, func(t *host.Table, p int) error { return b.host.Buy(t, p, h) })
+	return b.act(r, id, func(t *host.Table, p int) error { return b.kombat.Buy(t, p, h) })
 }
 
 // spawnKind shows the hexes for the chosen kind; nothing is decided yet.
@@ -114,7 +115,7 @@ func (b *Bot) spawnHex(r *request, id view.CustomID, value string) view.Reply {
 	if !ok || err != nil {
 		return view.Private("That is not a hex of the board.")
 	}
-	return b.act(r, id, func(t *host.Table, p int) error { return b.host.Spawn(t, p, k, h) })
+	return b.act(r, id, func(t *host.Table, p int) error { return b.kombat.Spawn(t, p, k, h) })
 }
 
 // endTurn runs the player's minions; host then shows the result, and the bot's turn
@@ -128,8 +129,8 @@ func (b *Bot) endTurn(r *request, id view.CustomID) view.Reply {
 	if err := r.deferReply(true, false); err != nil {
 		return b.internal(r, "defer end turn", err)
 	}
-	err := b.host.EndTurn(t, p)
-	if errors.Is(err, host.ErrInterrupted) {
+	err := b.kombat.EndTurn(t, p)
+	if errors.Is(err, kombathost.ErrInterrupted) {
 		return view.Private("The bot is restarting, so your turn was not played and nothing changed. Press **End turn** again in a moment.")
 	}
 	if err != nil {
@@ -189,7 +190,7 @@ func (b *Bot) resign(r *request, gameID int64) view.Reply {
 		return *bad
 	}
 	defer t.Unlock()
-	cancelled, err := b.host.Resign(t, r.user.ID)
+	cancelled, err := b.kombat.Resign(t, r.user.ID)
 	if err != nil {
 		return b.refusedOr(r, "resign", err)
 	}

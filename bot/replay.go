@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"strconv"
 	"strings"
 
@@ -21,14 +22,14 @@ const maxUpload = 8 << 20
 // replay is /kombat replay [game]: the whole game as an animated GIF with its seed and
 // configuration, then a viewer to step through its turns.
 func (b *Bot) replay(r *request, o options) view.Reply {
-	v, err := b.host.ReplayGame(b.wctx, r.i.GuildID, r.i.ChannelID, o.int("game", 0))
+	v, err := b.kombat.ReplayGame(b.wctx, r.i.GuildID, r.i.ChannelID, o.int("game", 0))
 	if err != nil {
 		return b.refusedOr(r, "load game for replay", err)
 	}
 	if err := r.deferReply(false, false); err != nil {
 		return b.internal(r, "defer replay", err)
 	}
-	frames, err := b.host.Frames(v)
+	frames, err := b.kombat.Frames(v)
 	if err != nil {
 		return b.internal(r, "replay frames", err)
 	}
@@ -99,7 +100,7 @@ func (b *Bot) replayStep(r *request, id view.CustomID) view.Reply {
 	if err != nil {
 		return view.Private("%s", view.ErrStaleComponent.Error())
 	}
-	v, frames, err := b.host.Replay(b.ctx, id.Game)
+	v, frames, err := b.kombat.Replay(b.ctx, id.Game)
 	if err != nil {
 		return b.refusedOr(r, "replay frames", err)
 	}
@@ -151,7 +152,7 @@ func (b *Bot) leaderboard(r *request, o options) view.Reply {
 	case l == "bot": // the choice before there were levels
 		kind = store.KindBot
 	case strings.HasPrefix(l, "bot-"):
-		kind = host.BotLadder(strings.TrimPrefix(l, "bot-"))
+		kind = kombathost.BotLadder(strings.TrimPrefix(l, "bot-"))
 	}
 	return b.ladderBoard(r, kind)
 }
@@ -194,7 +195,7 @@ func (b *Bot) stats(r *request, o options, upOnly bool) view.Reply {
 	var ladders []host.Rated
 	var err error
 	if !upOnly {
-		ladders, err = b.host.Stats(b.wctx, r.i.GuildID, who.ID)
+		ladders, err = b.kombat.Stats(b.wctx, r.i.GuildID, who.ID)
 	}
 	if err == nil {
 		var up []host.Rated

@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"strconv"
 	"strings"
 
@@ -18,7 +19,7 @@ import (
 // Tournaments: a member who may manage the server opens one; entrants register 1 to
 // host.MaxEntryKinds of their saved strategies (copied at registration, so later
 // edits do not change an entry); host plays the round robin in the background
-// (host.Host.RunTourney; host.Tourneys stores the state after every game and decides
+// (kombathost.Kombat.RunTourney; kombathost.Tourneys stores the state after every game and decides
 // who may do what) and tourneyFront tells the channel as it goes.
 
 // canManage reports whether the member who sent an interaction may manage the server.
@@ -36,7 +37,7 @@ func (b *Bot) tournamentCommand(r *request, o options) view.Reply {
 	if bad != nil {
 		return *bad
 	}
-	row, st, err := b.tourney.Open(b.wctx, r.i.GuildID, r.i.ChannelID, r.user.ID, int(o.int("seeds", host.DefaultSeeds)), cfg, host.NewSeed())
+	row, st, err := b.tourney.Open(b.wctx, r.i.GuildID, r.i.ChannelID, r.user.ID, int(o.int("seeds", kombathost.DefaultSeeds)), cfg, kombathost.NewSeed())
 	if err != nil {
 		return b.internal(r, "create tournament", err)
 	}
@@ -64,7 +65,7 @@ func (b *Bot) tourneyEnter(r *request, id view.CustomID) view.Reply {
 	for _, s := range list[:min(len(list), 25)] {
 		opts = append(opts, discordgo.SelectMenuOption{Label: s.Name, Value: s.Name, Description: fmt.Sprintf("v%d · defense %d", s.Version, s.Defense)})
 	}
-	most := min(host.MaxEntryKinds, len(opts))
+	most := min(kombathost.MaxEntryKinds, len(opts))
 	one := 1
 	return view.Reply{Ephemeral: true, Content: fmt.Sprintf("Choose 1 to %d of your strategies: they are copied into your entry now.", most),
 		Components: []discordgo.MessageComponent{view.Row(discordgo.SelectMenu{CustomID: view.CustomID{Action: "tkinds", Game: id.Game}.Encode(),
@@ -93,7 +94,7 @@ func (b *Bot) tourneyKinds(r *request, id view.CustomID, names []string) view.Re
 }
 
 // refreshTourney redraws the tournament's message.
-func (b *Bot) refreshTourney(row *store.Tournament, st *host.Tournament, progress string) {
+func (b *Bot) refreshTourney(row *store.Tournament, st *kombathost.Tournament, progress string) {
 	if row.MessageID == "" {
 		return
 	}
@@ -126,21 +127,21 @@ func (b *Bot) tourneyStart(r *request, id view.CustomID) view.Reply {
 	if err != nil {
 		return b.refusedOr(r, "start tournament", err)
 	}
-	b.host.RunTourney(b.tourney, tourneyFront{b}, row.ID)
+	b.kombat.RunTourney(b.tourney, tourneyFront{b}, row.ID)
 	return view.TourneyUpdate(row, st, view.ProgressLine(st))
 }
 
-// tourneyFront tells a tournament's channel how its run (host.Host.RunTourney)
+// tourneyFront tells a tournament's channel how its run (kombathost.Kombat.RunTourney)
 // goes.
 type tourneyFront struct{ b *Bot }
 
 // Progress redraws the tournament's message with the games played.
-func (f tourneyFront) Progress(row *store.Tournament, st *host.Tournament) {
+func (f tourneyFront) Progress(row *store.Tournament, st *kombathost.Tournament) {
 	f.b.refreshTourney(row, st, view.ProgressLine(st))
 }
 
 // Announce posts a pairing's result, mentioning nobody.
-func (f tourneyFront) Announce(row *store.Tournament, a host.Announcement) {
+func (f tourneyFront) Announce(row *store.Tournament, a kombathost.Announcement) {
 	sc := a.Score
 	text := fmt.Sprintf("Tournament #%d · <@%s> %d – %d <@%s>", row.ID, a.X.User, sc.WinsX, sc.WinsY, a.Y.User)
 	if sc.Ties > 0 {
@@ -154,7 +155,7 @@ func (f tourneyFront) Announce(row *store.Tournament, a host.Announcement) {
 
 // Final posts the final standings, in words and as a picture (words only when it
 // cannot be drawn), and redraws the tournament's message.
-func (f tourneyFront) Final(row *store.Tournament, st *host.Tournament, final []host.Standing) {
+func (f tourneyFront) Final(row *store.Tournament, st *kombathost.Tournament, final []kombathost.Standing) {
 	b := f.b
 	rows := view.Standings(final)
 	var sb strings.Builder

@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"image/png"
 	"strings"
 	"testing"
@@ -10,7 +11,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/bot/discordtest"
-	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -125,7 +125,7 @@ func TestTournamentRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var st host.Tournament
+	var st kombathost.Tournament
 	if err := json.Unmarshal(row.State, &st); err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func TestTournamentRestart(t *testing.T) {
 	}
 	first := st.Games[0] // games run in order: if it is unplayed, so is every game
 	for i := 1; first.Played && i < len(st.Games); i++ {
-		st.Games[i] = host.Match{A: st.Games[i].A, B: st.Games[i].B, Seed: st.Games[i].Seed}
+		st.Games[i] = kombathost.Match{A: st.Games[i].A, B: st.Games[i].B, Seed: st.Games[i].Seed}
 	}
 	st.Posted, row.Status = 0, store.TournamentRunning
 	row.State, _ = json.Marshal(st)
@@ -158,7 +158,7 @@ func TestTournamentRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st = host.Tournament{}
+	st = kombathost.Tournament{}
 	json.Unmarshal(row.State, &st)
 	if first.Played && st.Games[0] != first || st.Posted != 3 {
 		t.Errorf("the resumed run replayed a played game or missed a post: first %+v (was %+v), posted %d", st.Games[0], first, st.Posted)

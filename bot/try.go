@@ -2,12 +2,12 @@ package bot
 
 import (
 	"fmt"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/bot/view"
-	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 )
@@ -40,7 +40,7 @@ func (b *Bot) tryCommand(r *request, o options) view.Reply {
 
 // tryStrategy runs the strategy and answers privately with what happened.
 func (b *Bot) tryStrategy(r *request, name, text string, defense int64, position string) view.Reply {
-	tr, err := host.Try(b.lang, name, text, defense, position)
+	tr, err := kombathost.Try(b.lang, name, text, defense, position)
 	if err != nil {
 		if msg, ok := view.Refused(err, "", view.ContentLimit-60); ok {
 			return view.Private("%s", msg)

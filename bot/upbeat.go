@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"slices"
 	"strings"
 	"time"
@@ -43,7 +44,7 @@ func (b *Bot) upNew(r *request, o options) view.Reply {
 		bots[i] = o.str("level")
 	}
 	t, err := b.up.OpenUpbeat(upbeathost.UpOpen{Scope: r.i.GuildID, Place: r.i.ChannelID, Owner: r.user.ID, OwnerName: displayName(r.user),
-		Config: cfg, Seats: seats, Bots: bots, Seed: host.NewSeed()})
+		Config: cfg, Seats: seats, Bots: bots, Seed: kombathost.NewSeed()})
 	if err != nil {
 		return b.refusedOr(r, "open upbeat game", err)
 	}
@@ -108,7 +109,7 @@ func (b *Bot) upAutoGame(r *request, seats int, level string, cfg upbeat.Config)
 		bots[i] = level
 	}
 	t, err := b.up.OpenUpbeat(upbeathost.UpOpen{Scope: r.i.GuildID, Place: r.i.ChannelID, Owner: r.user.ID, OwnerName: displayName(r.user),
-		Config: cfg, Seats: seats, Bots: bots, Seed: host.NewSeed()})
+		Config: cfg, Seats: seats, Bots: bots, Seed: kombathost.NewSeed()})
 	if err != nil {
 		return b.refusedOr(r, "open upbeat auto game", err)
 	}

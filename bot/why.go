@@ -9,14 +9,14 @@ import (
 	"github.com/kombat-game/kombat/host/upbeathost"
 )
 
-// why explains a turn to the player who presses its "Why?" button, when host.Why lets
+// why explains a turn to the player who presses its "Why?" button, when kombathost.Kombat.Why lets
 // them see it: the trace of each of the minions that ran, in a code block or a file.
 func (b *Bot) why(r *request, id view.CustomID) view.Reply {
 	n, err := strconv.Atoi(id.Arg(0))
 	if err != nil || n < 1 {
 		return view.Private("%s", view.ErrStaleComponent.Error())
 	}
-	w, err := b.host.Why(b.ctx, id.Game, n, r.user.ID)
+	w, err := b.kombat.Why(b.ctx, id.Game, n, r.user.ID)
 	if err != nil {
 		return b.refusedOr(r, "why", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"io"
 	"io/fs"
 	"os"
@@ -305,7 +306,7 @@ func newPlayDir(out string, seed uint64) (dir string, made bool, err error) {
 type terminalGame struct {
 	g      *game.Game
 	lang   *interp.Language
-	seats  *host.Seats // who plays each seat, and the bots' order of play
+	seats  *kombathost.Seats // who plays each seat, and the bots' order of play
 	human  int
 	r      *render.Renderer
 	dir    string
@@ -324,9 +325,9 @@ func newTerminalGame(g *game.Game, level string, r *render.Renderer, dir string,
 	human[seat-1] = true
 	var levels [2]string
 	levels[2-seat] = level
-	seats, err := host.NewSeatsWithLevels(g, human, g.Setup().Seed, levels)
+	seats, err := kombathost.NewSeatsWithLevels(g, human, g.Setup().Seed, levels)
 	if err != nil {
-		seats = host.NewSeats(g, human, g.Setup().Seed)
+		seats = kombathost.NewSeats(g, human, g.Setup().Seed)
 	}
 	s := &terminalGame{g: g, seats: seats, lang: g.Language(), human: seat,
 		r: r, dir: dir, in: bufio.NewReaderSize(stdin, maxInputLine), out: out}
@@ -350,7 +351,7 @@ func (s *terminalGame) intro() {
 	fmt.Fprintln(s.out, "says whether Enter skips it, goes back, or cannot be skipped.")
 }
 
-// run plays the game to its end in host.Seats' order: the bot's free spawn, the
+// run plays the game to its end in kombathost.Seats' order: the bot's free spawn, the
 // player's, then turns, the bot playing whenever it is to move.
 func (s *terminalGame) run() error {
 	if err := s.seats.BotFreeSpawns(); err != nil {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"image/gif"
 	"image/png"
 	"math/rand/v2"
@@ -13,7 +14,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/kombat-game/kombat/game"
-	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/render"
 )
 
@@ -231,7 +231,7 @@ func TestPlay_Usage(t *testing.T) {
 
 // TestPlay_BotPlaysAsHostSeats plays terminal games to their end in either seat, then
 // replays the person's decisions from each game's record into a game driven by
-// host.Seats with the same setup: the bot's free spawn and every bot turn must come out
+// kombathost.Seats with the same setup: the bot's free spawn and every bot turn must come out
 // exactly as in the terminal, so the terminal and the chat host seat the same bot.
 func TestPlay_BotPlaysAsHostSeats(t *testing.T) {
 	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
@@ -270,7 +270,7 @@ func TestPlay_BotPlaysAsHostSeats(t *testing.T) {
 		}
 		var human [2]bool
 		human[seat-1] = true
-		seats := host.NewSeats(ref, human, setup.Seed)
+		seats := kombathost.NewSeats(ref, human, setup.Seed)
 		if err := seats.BotFreeSpawns(); err != nil {
 			t.Fatal(err)
 		}
@@ -298,7 +298,7 @@ func TestPlay_BotPlaysAsHostSeats(t *testing.T) {
 			t.Fatalf("seat %d: only %d bot decisions in the record; the test proves nothing", seat, botDecisions)
 		}
 		if got := ref.Record().Decisions; !reflect.DeepEqual(got, rec.Decisions) {
-			t.Errorf("seat %d: host.Seats played\n%+v\nthe terminal played\n%+v", seat, got, rec.Decisions)
+			t.Errorf("seat %d: kombathost.Seats played\n%+v\nthe terminal played\n%+v", seat, got, rec.Decisions)
 		}
 	}
 }

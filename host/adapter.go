@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"math"
+	"time"
 
 	"github.com/kombat-game/kombat/store"
 )
@@ -13,7 +15,7 @@ import (
 // the one-game-per-person rule, the screens owed and the game going on after a change
 // (CommitShown, GoOn), the one finishing path (Finished), lobby changes that roll back
 // (Change), deadlines (Arm, Disarm, by the table's Version), the clock (Now), replays'
-// lock and cache (LockReplays, Recent) and the ratings' helpers (Elo, Expected,
+// lock and cache (LockReplays, Recent) and the ratings' helpers (EloK, BotRating, Expected,
 // Standings). The adapter holds its rules; the core holds the table.
 
 // Refuse is a refusal of the house's (Refusal), for an adapter's checks: format is the
@@ -77,5 +79,49 @@ func (h *Host) LockReplays() (unlock func()) {
 	return h.replaying.Unlock
 }
 
-// Expected is the expected score of a player rated a against one rated b (Elo).
-func Expected(a, b float64) float64 { return expected(a, b) }
+// The ratings' constants every game's rating policy shares.
+const (
+	// EloK is the most a game can move a rating: 16 between equals.
+	EloK = 32.0
+	// BotRating is the fixed rating of the built-in bot, the opponent in solitaire.
+	BotRating = 1200.0
+)
+
+// Expected is the expected score of a player rated a against one rated b (Elo): the
+// ratings' arithmetic every game's rating policy shares.
+func Expected(a, b float64) float64 { return 1 / (1 + math.Pow(10, (b-a)/400)) }
+
+// Background runs f in the background as the host's work, which Close waits for, with
+// a context done when Close begins; it reports false, f not run, once Close has begun.
+func (h *Host) Background(f func(ctx context.Context)) bool {
+	if !h.begin() {
+		return false
+	}
+	go func() {
+		defer h.work.Done()
+		f(h.ctx)
+	}()
+	return true
+}
+
+// Backoff is the wait before the nth retry in a row of what failed: RetryBase,
+// doubled each time up to RetryMax.
+func (h *Host) Backoff(n int) time.Duration { return h.backoff(n) }
+
+// Repeat runs step under t's lock in the background, first after wait, then after
+// each wait step returns, until step says no more, the host closes, or t is given up
+// (Reload, a lost claim). running (a field of the caller's, read and written under
+// t's lock) says the loop runs: Repeat does nothing while it does, and clears it when
+// the loop ends otherwise than by step. Close waits for the loop. The caller holds
+// t's lock.
+func (h *Host) Repeat(t *Table, running *bool, wait time.Duration, step func() (time.Duration, bool)) {
+	h.repeat(t, running, wait, step)
+}
+
+// Show delivers the screen t owes, if any; the caller holds the lock. On a failure
+// the debt stays, counted, and a permanent failure pauses it (ErrScreenPaused).
+func (h *Host) Show(t *Table) error { return h.show(t) }
+
+// Reload gives t up, for the game to be loaded again from the store (Adopt): after
+// its record moved on without this process (store.ErrConflict).
+func (h *Host) Reload(t *Table) { h.reload(t) }

@@ -33,22 +33,6 @@ func (h *Host) Disarm(t *Table, kind Deadline) {
 	}
 }
 
-// ArmTurnClock starts the clock of a person's turn, with a reminder when a fifth of
-// the time is left.
-func (h *Host) ArmTurnClock(t *Table) {
-	g, err := h.Engine(t)
-	if err != nil {
-		return
-	}
-	p := g.Current()
-	if p == 0 || !t.Human(p) || t.Row.TurnTimeout <= 0 {
-		return
-	}
-	now := h.clock.Now()
-	h.Arm(t, TurnTimeUp, now.Add(t.Row.TurnTimeout))
-	h.Arm(t, TurnReminder, now.Add(t.Row.TurnTimeout*4/5))
-}
-
 // Tick checks deadlines until the host closes: at the next deadline, or after a second
 // when none is sooner (an auto game at a pace under a second keeps its pace, rather
 // than one turn a second). Once a second it first checks that this process still
@@ -164,69 +148,6 @@ func (h *Host) RunDue(ctx context.Context) {
 	}
 }
 
-// expire carries out what Decide says a due deadline does; the caller holds the lock.
+// expire carries out what a due deadline does, as its game says; the caller holds the lock.
 // An error says it did not happen, and is to be tried again.
 func (h *Host) expire(t *Table, d store.Deadline) error { return t.game().Expire(h, d) }
-
-// kombatExpire is expire for a KOMBAT game.
-func (h *Host) kombatExpire(t *Table, d store.Deadline) error {
-	due := Due{Deadline: Deadline(d.Kind), Status: t.Row.Status, Owed: t.owed != nil}
-	due.ArmedAt, _ = strconv.Atoi(d.Payload)
-	var g *game.Game
-	if due.NeedsTurn() {
-		var err error
-		if g, err = h.Engine(t); err != nil {
-			return err
-		}
-		due.Phase, due.Player, due.At = g.Phase(), g.Current(), g.Decisions()
-		if due.Player != 0 {
-			due.Human, due.Misses = t.Human(due.Player), t.Lobby.Misses[due.Player-1]
-		}
-	}
-	p, action := due.Player, Decide(due)
-	switch action {
-	case ExpireChallenge, ExpireSetup:
-		if err := h.Cancel(t); err != nil {
-			return err
-		}
-		kind := NoteChallengeExpired
-		if action == ExpireSetup {
-			kind = NoteSetupExpired
-		}
-		h.front.Tell(t, Note{Kind: kind})
-	case Remind:
-		h.front.Tell(t, Note{Kind: NoteReminder, Player: p, Left: t.Row.TurnTimeout / 5})
-	case PlayForPlayer, Forfeit:
-		return h.timeUp(t, g, p, action == Forfeit)
-	}
-	return nil
-}
-
-// timeUp plays a turn whose time ran out, with no purchase and no spawn (any made are
-// kept), or makes the player forfeit when Decide says they missed too many.
-func (h *Host) timeUp(t *Table, g *game.Game, p int, forfeit bool) error {
-	t.Lobby.Misses[p-1]++
-	e := Event{Kind: EvTimeUp, Player: p, Misses: t.Lobby.Misses[p-1]}
-	var err error
-	if forfeit {
-		e.Kind = EvForfeit
-		err = g.Forfeit(p)
-	} else {
-		e.Log, err = g.EndTurn(p)
-	}
-	if err == nil {
-		err = h.CommitShown(t, e)
-	}
-	if err != nil {
-		// Nothing was stored: the engine is rebuilt from the store, the miss not
-		// counted, and the deadline tried again.
-		t.Forget()
-		t.Lobby.Misses[p-1]--
-		if errors.Is(err, game.ErrStopped) {
-			h.log.Info("timed-out turn interrupted by shutdown; it is played again after the restart", "game", t.Row.ID, "player", p)
-		}
-		return err
-	}
-	h.GoOn(t)
-	return nil
-}

@@ -1,28 +1,28 @@
-// Package host owns what hosting a game means, whatever the chat service or terminal
-// that shows it. A Host keeps the tables of the games in play (their stored rows,
-// lobbies, and engines rebuilt from the records), and every change to a game goes
-// through it under the game's lock: the setup negotiation (Lobby), the free spawns,
-// the turns and who may press them, resignation, turn clocks with their reminders and
-// forfeits (Decide), and the screens each game owes its place, stored in the same
-// transaction as the change and delivered through a Front until it takes them.
-// Seats are the one order of play (the bots' free spawns, the bots playing until a
-// person acts) that the chat host and the terminal share. Tourneys runs tournaments,
-// Library keeps players' saved strategies, and the records side reads finished games
-// back (replays, Why? traces, history, ratings). CheckStrategy and CheckKind are the
-// one check every accepted strategy passes.
+// Package host owns what hosting a game means, whatever the game and whatever the
+// chat service or terminal that shows it. A Host keeps the tables of the games in
+// play (their stored rows and their game's part), and every change to a game goes
+// through it under the game's lock: each change is stored, with the screen it owes
+// its place, in one transaction, and delivered through a Front until it takes it
+// (retried with backoff, paused on a permanent failure, resumed). Stored deadlines
+// and their runner, the claims that keep one process per game and the adoption of
+// games nobody runs, the one game per person per server across every game, the one
+// finishing path, the lobby changes that must be stored, the strategy library's
+// rules (Library), history and ladders read back (History, Standings), and the one
+// check every accepted strategy passes (CheckStrategy, CheckKind) are here.
 //
-// The core (tables and their registry, screens owed, deadlines, claims and adoption,
-// the one finishing path, the lobby changes that must be stored) holds no rule of any
-// game: it asks the table's hosted part (hosted.go), which each game implements once
-// (kombat_hosted.go, upbeat_hosted.go): its lobby, the version of its record, its
-// commit, the clock a screen starts, the bot's next turn, what a due deadline does,
-// what a restart must wake, and the people it holds. What only some games have (pause)
-// is an optional interface the core asks for by type. UPBEAT's games (upbeat*.go) live
-// on the same tables, screens owed and stored deadlines; only their rules, lobby,
-// record and revision clock are their own. Replays of every game resume from what the
-// last ones kept (recent.go).
+// The core holds no rule of any game: it asks the table's hosted part (Hosted),
+// which each game implements once in its adapter package (host/kombathost for
+// KOMBAT, host/upbeathost for UPBEAT), plugged in by name (Options.Games, Plug):
+// its lobby, the version of its record, its commit, the clock a screen starts, the
+// bot's next turn, what a due deadline does, what a restart must wake, and the people
+// it holds. What only some games have (pause) is an optional interface the core asks
+// for by type (Pauser). What an adapter needs of the core is exported for it
+// (adapter.go). Of KOMBAT the core still keeps the lobby (Lobby, with its setup rules)
+// until it moves to its adapter too (issue 22). Replays of every game resume from what the last ones
+// kept (Recent).
 //
-// It sits between the rules and the chat: it may import interp, game, upbeat and store, and
+// It sits between the rules and the chat: of ours it imports the store and the
+// engine's packages, and of the rules only KOMBAT's (game) while its lobby is here;
 // it must import neither bot, nor render, nor cli, nor any chat library (discordgo).
 // Its methods take plain values and return results or refusals: a *Refusal is a
 // value (a Code and its arguments, people, places, commands and controls each of a

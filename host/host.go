@@ -37,8 +37,8 @@ type Options struct {
 	RetryBase, RetryMax time.Duration
 	// Mine says which stored games this process hosts (a shard's share); nil: all.
 	Mine func(*store.Game) bool
-	// Games are the games hosted beside KOMBAT, each plugged in by its adapter
-	// package (upbeathost.Plug); a stored game of another is not hosted.
+	// Games are the games hosted, each plugged in by its adapter package
+	// (kombathost.Plug, upbeathost.Plug); a stored game of another is not hosted.
 	Games []Plug
 }
 
@@ -50,10 +50,9 @@ type Host struct {
 	db   *store.DB
 	lang *interp.Language
 	// Replays run one at a time (replaying, LockReplays), leaving the games in play the
-	// machine's other cores, and resume from what the last ones kept: KOMBAT's frames
-	// (of finished games, whose records never change), an adapter's own (Recent).
+	// machine's other cores, and resume from what the last ones kept: each adapter's
+	// own (Recent: KOMBAT's frames, UPBEAT's checkpoints).
 	replaying sync.Mutex
-	frames    Recent[[]game.Frame]
 	log       *slog.Logger
 	clock     Clock
 	front     Front
@@ -123,15 +122,17 @@ func New(opt Options) (*Host, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	h := &Host{opt: opt, db: opt.DB, lang: opt.Lang, log: opt.Log, clock: opt.Clock, front: opt.Front,
-		tables: newRegistry(), unhostable: map[int64]bool{}, relost: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx), armed: make(chan struct{}, 1),
-		frames: Recent[[]game.Frame]{size: ReplaysKept}}
-	h.games = map[store.GameName]Game{"": kombatGame{}, store.GameKombat: kombatGame{}}
+		tables: newRegistry(), unhostable: map[int64]bool{}, relost: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx), armed: make(chan struct{}, 1)}
+	h.games = map[store.GameName]Game{}
 	for _, p := range opt.Games {
-		if h.games[p.Name] != nil {
+		if h.games[p.Name] != nil || p.Unnamed && h.games[""] != nil {
 			cancel()
-			return nil, fmt.Errorf("host: game %q is registered twice", p.Name)
+			return nil, fmt.Errorf("host: game %q is registered twice (or a second game claims the rows that name none)", p.Name)
 		}
 		h.games[p.Name] = p.New(h)
+		if p.Unnamed {
+			h.games[""] = h.games[p.Name]
+		}
 	}
 	return h, nil
 }

@@ -10,7 +10,7 @@ import (
 // keep, commit, clock, show and wake it, whatever its rules. The core (tables,
 // screens owed, deadlines, claims, adoption) holds no rule of any game and asks this
 // instead of asking which game it is; each game implements it once, in its adapter
-// (KOMBAT's kombatHosted here, UPBEAT's in package upbeathost), and makes it for each
+// (KOMBAT's in package kombathost, UPBEAT's in package upbeathost), and makes it for each
 // table of its game (Game.Part). The server owns presence, clocks and storage; the game
 // is a handler of what happens to its table.
 //
@@ -53,6 +53,13 @@ type Hosted interface {
 	Held() []string
 }
 
+// Replayer is a game whose stored record is replayed when its configuration was
+// lowered to today's bounds at Restore: Replays rebuilds the game from it and says
+// why it does not replay within them (the game then ends without a result).
+type Replayer interface {
+	Replays(h *Host) error
+}
+
 // Pauser is a game whose auto games pause and resume (Host.Pause).
 type Pauser interface {
 	// Pause stops (stop) or resumes the table's auto game at user's request.
@@ -74,13 +81,10 @@ type Game interface {
 type Plug struct {
 	Name store.GameName
 	New  func(h *Host) Game
+	// Unnamed says the game also hosts the rows that name no game: those stored
+	// before the house hosted a second game (KOMBAT's).
+	Unnamed bool
 }
-
-// kombatGame is KOMBAT's Game, built into the core until KOMBAT moves out too; a row
-// stored before UPBEAT names no game and is KOMBAT's.
-type kombatGame struct{}
-
-func (kombatGame) Part(t *Table) Hosted { return kombatHosted{t} }
 
 // Game is the adapter registered for the game named name, or nil: what an adapter
 // package asks for to find its own value (upbeathost.Of).
@@ -105,14 +109,18 @@ func (h *Host) table(row *store.Game) (*Table, error) {
 	return NewTable(row, g.Part), nil
 }
 
-// game is the table's hosted part; a table made without one (KOMBAT's, which the
-// core still makes itself) is KOMBAT's.
-func (t *Table) game() Hosted {
-	if t.hosted == nil {
-		t.hosted = kombatHosted{t}
-	}
-	return t.hosted
-}
+// game is the table's hosted part; a detached table made without one (a view of a
+// finished game) has none, and is never asked.
+func (t *Table) game() Hosted { return t.hosted }
 
 // Hosted is the table's hosted part, for its game's adapter to find its own state.
 func (t *Table) Hosted() Hosted { return t.game() }
+
+// Pause stops (stop) or resumes an auto game; only the player who started it may.
+func (h *Host) Pause(t *Table, user string, stop bool) error {
+	p, ok := t.game().(Pauser)
+	if !ok {
+		return refuse(CodeNotAuto, "Only auto games pause.")
+	}
+	return p.Pause(h, user, stop)
+}

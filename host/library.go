@@ -229,12 +229,12 @@ func (l *Library) Save(ctx context.Context, owner, name, defense, text string) (
 // Draft gives back what owner typed in the save of strategy name that was refused
 // last; after a save that succeeded there is none, a *Refusal.
 func (l *Library) Draft(ctx context.Context, owner, name string) (LibraryDraft, error) {
-	return loadDraft[LibraryDraft](ctx, l.db, owner, l.draftKey(name), "the "+l.Noun()+" was saved")
+	return LoadDraft[LibraryDraft](ctx, l.db, owner, l.draftKey(name), "the "+l.Noun()+" was saved")
 }
 
-// loadDraft reads and decodes the draft of user stored under key; a missing one is a
+// LoadDraft reads and decodes the draft of user stored under key; a missing one is a
 // *Refusal saying it is gone and why (gone).
-func loadDraft[D any](ctx context.Context, db *store.DB, user, key, gone string) (D, error) {
+func LoadDraft[D any](ctx context.Context, db *store.DB, user, key, gone string) (D, error) {
 	var d D
 	body, err := db.Draft(ctx, user, key)
 	if errors.Is(err, store.ErrNotFound) {

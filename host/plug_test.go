@@ -2,7 +2,11 @@ package host
 
 import (
 	"context"
+	"github.com/kombat-game/kombat/internal/outage"
+	"io"
 	"log/slog"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,12 +22,12 @@ import (
 func TestRestore_GameNotPlugged(t *testing.T) {
 	ctx := context.Background()
 	_, db := openRecords(t)
-	skipped := watchLog("this host does not host")
-	h, err := New(Options{DB: db, Front: quietFront{}, Log: slog.New(skipped)})
+	skipped := outage.WatchLog("this host does not host")
+	h, err := New(Options{Games: kombatOnly(), DB: db, Front: quietFront{}, Log: slog.New(skipped)})
 	must(t, err)
 	t.Cleanup(func() { <-h.Close() })
 	up := &store.Game{Game: store.GameUpbeat, Scope: "g", Place: "c1", Mode: game.ModeDuel, Status: store.StatusPlay, Seed: 3,
-		Seats: upSeats(ann, bob), ConfigText: upbeat.DefaultConfig().String()}
+		Seats: []store.Seat{{Player: ann, Data: `{"plan":"done"}`}, {Player: bob, Data: `{"plan":"done"}`}}, ConfigText: upbeat.DefaultConfig().String()}
 	upID, err := db.CreateGame(ctx, up)
 	must(t, err)
 	kombat := &store.Game{Scope: "g", Place: "c2", Mode: game.ModeDuel, Players: [2]string{cid, "400"}, Status: store.StatusSetup,
@@ -36,7 +40,7 @@ func TestRestore_GameNotPlugged(t *testing.T) {
 	if h.Get(upID) != nil || h.Get(kID) == nil {
 		t.Errorf("hosted: UPBEAT's %v, KOMBAT's %v; want KOMBAT's alone", h.Get(upID) != nil, h.Get(kID) != nil)
 	}
-	skipped.await(t, "this host does not host", 1) // the log says which game, and why
+	skipped.Await(t, "this host does not host", 1) // the log says which game, and why
 	if n := h.Adopt(ctx); n != 0 {
 		t.Errorf("Adopt took up %d games, want none", n)
 	}
@@ -49,8 +53,72 @@ func TestRestore_GameNotPlugged(t *testing.T) {
 // mistake of the process's wiring, refused at once with the game's name.
 func TestNew_GameRegisteredTwice(t *testing.T) {
 	_, db := openRecords(t)
-	plug := Plug{Name: store.GameKombat, New: func(*Host) Game { return kombatGame{} }}
-	if _, err := New(Options{DB: db, Front: quietFront{}, Games: []Plug{plug}}); err == nil || !strings.Contains(err.Error(), `"kombat"`) {
+	if _, err := New(Options{DB: db, Front: quietFront{}, Games: append(kombatOnly(), kombatOnly()...)}); err == nil || !strings.Contains(err.Error(), `"kombat"`) {
 		t.Errorf("KOMBAT plugged in again: %v, want it refused by name", err)
 	}
 }
+
+// stubGame is the small game the core's tests plug in under KOMBAT's name (KOMBAT's
+// adapter, kombathost, imports host, so they cannot import it): its part keeps a
+// lobby and the people seated, and plays, clocks and expires nothing.
+type stubGame struct{}
+
+func (stubGame) Part(t *Table) Hosted { return &stubPart{t: t} }
+
+type stubPart struct {
+	t   *Table
+	lob struct {
+		Summary string `json:"summary,omitempty"`
+	}
+}
+
+func (p *stubPart) Lobby() any                         { return &p.lob }
+func (p *stubPart) Summary() *string                   { return &p.lob.Summary }
+func (p *stubPart) Version() int                       { return len(p.t.Row.Decisions) }
+func (p *stubPart) Forget()                            {}
+func (p *stubPart) Record(*Host, *string) error        { return nil }
+func (p *stubPart) Committed(Event)                    {}
+func (p *stubPart) ArmClock(*Host) error               { return nil }
+func (p *stubPart) DisarmClock(*Host)                  {}
+func (p *stubPart) Next(*Host) (bool, error)           { return false, nil }
+func (p *stubPart) Expire(*Host, store.Deadline) error { return nil }
+func (p *stubPart) Wake(*Host)                         {}
+func (p *stubPart) Held() []string                     { return slices.Clone(p.t.Row.Players[:]) }
+
+// kombatOnly is Options.Games of a host of one game, the stub under KOMBAT's name (the
+// rows that name no game included), as the core's tests run it.
+func kombatOnly() []Plug {
+	return []Plug{{Name: store.GameKombat, Unnamed: true, New: func(*Host) Game { return stubGame{} }}}
+}
+
+// must fails the test at once on an error.
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// quietFront is a front that shows nothing: for tests that only read games.
+type quietFront struct{}
+
+func (quietFront) Show(*Table, *store.Screen) (string, error) { return "m", nil }
+func (quietFront) Retire(*Table, string)                      {}
+func (quietFront) Permanent(error) string                     { return "" }
+func (quietFront) Summary(*Table, Event) string               { return "" }
+func (quietFront) Tell(*Table, Note)                          {}
+
+// openRecords hosts a fresh database in the test's directory, KOMBAT plugged in.
+func openRecords(t testing.TB) (*Host, *store.DB) {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "k.db"))
+	must(t, err)
+	t.Cleanup(func() { db.Close() })
+	h, err := New(Options{Games: kombatOnly(), DB: db, Front: quietFront{}})
+	must(t, err)
+	t.Cleanup(func() { <-h.Close() })
+	return h, db
+}
+
+// quietLog drops the host's log: the tests check what it does.
+func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }

@@ -161,16 +161,6 @@ func (h *Host) afterTurn(t *Table) error {
 	}
 }
 
-// botTurn plays the bot's whole turn and commits it, owing its screen.
-func (h *Host) botTurn(t *Table) error {
-	p, log, err := t.seats.BotTurn()
-	if err != nil {
-		t.Forget() // half a turn may have been played: rebuild from the store
-		return err
-	}
-	return h.CommitShown(t, Event{Kind: EvTurn, Player: p, Log: log})
-}
-
 // GoOn shows what the game owes and plays on (afterTurn); a failure is retried in the
 // background unless it paused the screen. The caller holds the lock.
 func (h *Host) GoOn(t *Table) {
@@ -292,88 +282,4 @@ func (h *Host) loadScreens(ctx context.Context) error {
 		t.owed = &s
 	}
 	return nil
-}
-
-// botToMove reports, from the stored record alone (no replay at start-up), that a
-// solitaire game waits for the bot: its board was shown, and the process stopped before
-// the bot's turn was committed. Nothing else would ever play that turn.
-func botToMove(t *Table) bool {
-	ds := t.Row.Decisions
-	if t.Row.Mode != game.ModeSolitaire || t.Row.Status != store.StatusPlay || len(ds) < 2 {
-		return false
-	}
-	human := max(t.Row.HumanSeat, 1)
-	switch last := ds[len(ds)-1]; last.Action {
-	case game.ActEnd:
-		return last.Player == human
-	case game.ActFreeSpawn:
-		return len(ds) == 2 && human == 2 // setup over: player 1, the bot, begins
-	}
-	return false
-}
-
-// startAuto runs an auto game's turns, one every AutoStep, until it ends, is paused,
-// or the host closes. The caller holds the lock.
-func (h *Host) startAuto(t *Table) {
-	if t.Lobby.Paused {
-		return
-	}
-	h.repeat(t, &t.loop, h.opt.AutoStep, func() (time.Duration, bool) {
-		return h.autoTurn(t)
-	})
-}
-
-// autoTurn plays one turn of an auto game and shows it; it reports when the next turn
-// is due and whether the loop goes on, and clears the loop's flag when not (before
-// anything that may start the loop again). A turn the store refused is played again
-// with backoff until it is stored. The caller holds the lock.
-func (h *Host) autoTurn(t *Table) (time.Duration, bool) {
-	// The engine is rebuilt here, not at start-up, so that replaying long games
-	// neither delays Start nor escapes Close (it stops on halt too).
-	g, err := h.Engine(t)
-	if t.Lobby.Paused || err != nil || g.Phase() != game.PhasePlay || h.ctx.Err() != nil {
-		if err != nil && !errors.Is(err, game.ErrStopped) {
-			h.log.Error("auto game", "game", t.Row.ID, "err", err)
-		}
-		t.loop = false
-		return 0, false
-	}
-	// A screen still owed goes first; the game waits for it.
-	if err := h.show(t); err != nil {
-		t.loop = false
-		h.GoOn(t)
-		return 0, false
-	}
-	p := g.Current()
-	h.log.Debug("auto turn starts", "game", t.Row.ID, "player", p, "turn", g.Turns()+1)
-	err = h.botTurn(t)
-	if err == nil {
-		err = h.show(t)
-	}
-	if errors.Is(err, game.ErrStopped) {
-		h.log.Info("turn interrupted by shutdown; it is played again after the restart", "game", t.Row.ID, "player", p)
-		return 0, true // the loop sees the host closing and stops
-	}
-	if err != nil && t.owed != nil {
-		h.log.Warn("auto turn", "game", t.Row.ID, "err", err)
-		t.loop = false
-		h.GoOn(t) // retries the screen, then the loop
-		return 0, false
-	}
-	if err != nil {
-		// The store refused the turn: nothing was kept, and the engine is rebuilt
-		// from what is stored. The same turn is played again, with backoff, until it
-		// lands; a record that moved on without us is loaded again from the store.
-		if errors.Is(err, store.ErrConflict) {
-			t.loop = false
-			h.reload(t)
-			return 0, false
-		}
-		t.fails++
-		wait := h.backoff(t.fails)
-		h.log.Warn("auto turn not stored; played again", "game", t.Row.ID, "in", wait, "err", err)
-		return wait, true
-	}
-	t.fails = 0
-	return h.opt.AutoStep, true
 }

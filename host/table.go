@@ -19,9 +19,7 @@ import (
 type Table struct {
 	mu    sync.Mutex
 	Row   *store.Game
-	Lobby Lobby  // the setup, and what the host keeps beside the engine
-	seats *Seats // nil until first use: rebuilt from the record
-	loop  bool   // an auto game's turn loop is running
+	Lobby Lobby // the setup, and what the host keeps beside the engine
 	// owed is the screen the game's place still needs (nil when it shows the game);
 	// retrying says a goroutine is delivering it.
 	owed     *store.Screen
@@ -39,6 +37,16 @@ type Table struct {
 
 // Unlock releases a table taken with Host.Lock.
 func (t *Table) Unlock() { t.mu.Unlock() }
+
+// Locked reports whether t's lock is held, by anyone: for a check that a method
+// returned its table locked, or left it unlocked.
+func (t *Table) Locked() bool {
+	if t.mu.TryLock() {
+		t.mu.Unlock()
+		return false
+	}
+	return true
+}
 
 // Seat returns the user's seat in the game, or 0.
 func (t *Table) Seat(user string) int { return t.Row.Seat(user) }
@@ -84,9 +92,6 @@ func (t *Table) Paused() bool {
 
 // Owed is the screen the game's place still needs, or nil when it shows the game.
 func (t *Table) Owed() *store.Screen { return t.owed }
-
-// human is the seats as Seats takes them.
-func (t *Table) human() [2]bool { return [2]bool{t.Human(1), t.Human(2)} }
 
 // registry holds this process's active games. It keeps its own copy of each game's
 // place, so it can be searched without taking every game's lock.
@@ -196,7 +201,12 @@ func (h *Host) Active() []Active {
 // that already has an active game gives store.ErrChannelBusy.
 func (h *Host) Create(row *store.Game, cfg game.Config, lob Lobby) (*Table, error) {
 	row.Config = cfg
-	return h.create(&Table{Row: row, Lobby: lob})
+	t, err := h.table(row)
+	if err != nil {
+		return nil, err
+	}
+	t.Lobby = lob
+	return h.create(t)
 }
 
 // create stores a new table's game with its lobby, claims it and registers it.
@@ -312,8 +322,8 @@ func (h *Host) repairConfig(ctx context.Context, t *Table) bool {
 		return true
 	}
 	changes := strings.Join(t.Row.Lowered, ", ")
-	if t.Row.Status == store.StatusPlay {
-		if _, err := h.Engine(t); err != nil {
+	if r, ok := t.game().(Replayer); ok && t.Row.Status == store.StatusPlay {
+		if err := r.Replays(h); err != nil {
 			if err := h.db.Abandon(ctx, t.Row.ID); err != nil {
 				h.log.Error("end game with out-of-range configuration", "game", t.Row.ID, "err", err)
 				return false
@@ -330,22 +340,6 @@ func (h *Host) repairConfig(ctx context.Context, t *Table) bool {
 	h.log.Warn("game configuration lowered to today's bounds", "game", t.Row.ID, "changes", changes)
 	h.notes = append(h.notes, pending{t, Note{Kind: NoteLowered, Text: changes}})
 	return true
-}
-
-// Engine returns the game's engine, rebuilding it (and its seats) from the stored
-// record if needed.
-func (h *Host) Engine(t *Table) (*game.Game, error) {
-	if t.seats != nil {
-		return t.seats.Eng, nil
-	}
-	g, err := game.ReplayStop(h.lang, t.Row.Record(), &h.halt)
-	if err != nil {
-		return nil, fmt.Errorf("host: rebuild game %d: %w", t.Row.ID, err)
-	}
-	if t.seats, err = NewSeatsWithLevels(g, t.human(), t.Row.Seed, t.Lobby.Levels); err != nil {
-		return nil, fmt.Errorf("host: game %d: %w", t.Row.ID, err)
-	}
-	return g, nil
 }
 
 // Forget drops the engine, so the next use rebuilds it from the store: after a
@@ -390,42 +384,6 @@ func (h *Host) Change(t *Table, f func() error) error {
 	}
 	t.Row.Setup = setup
 	return err
-}
-
-// commit stores the decisions made in the engine since the stored record ended: one
-// transaction, the game's result and ratings included when it is over. If the store
-// refuses, the engine is rebuilt from what is stored, so memory never runs ahead.
-func (h *Host) commit(t *Table) error {
-	if len(t.Row.Decisions) == t.seats.Eng.Decisions() {
-		return nil
-	}
-	return h.record(t, nil)
-}
-
-// record stores the engine's decisions since the stored record ended, with the result
-// when the game is over, owing the new state's screen with summary when it is not nil.
-func (h *Host) record(t *Table, summary *string) error {
-	g := t.seats.Eng
-	all := g.Record().Decisions
-	pos := len(t.Row.Decisions)
-	var err error
-	switch r := g.Result(); {
-	case summary != nil:
-		err = h.db.CommitOwing(h.wctx, t.Row.ID, pos, all[pos:], r, g.Turns(), *summary, Elo{})
-	case r != nil:
-		err = h.db.Finish(h.wctx, t.Row.ID, pos, all[pos:], *r, g.Turns(), Elo{})
-	default:
-		err = h.db.AppendDecisions(h.wctx, t.Row.ID, pos, all[pos:])
-	}
-	if err != nil {
-		t.Forget()
-		return err
-	}
-	t.Row.Decisions = append(t.Row.Decisions, all[pos:]...)
-	if r := g.Result(); r != nil {
-		h.Finished(t, r, g.Turns())
-	}
-	return nil
 }
 
 // Finished is the one path every game's ending takes once the store holds it (the

@@ -18,7 +18,7 @@ func TestTick_WakesAtTheNextDeadline(t *testing.T) {
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "k.db"))
 	must(t, err)
 	clock := NewManualClock(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
-	h, err := New(Options{DB: db, Front: newScriptFront(), Log: quietLog(), Clock: clock})
+	h, err := New(Options{Games: kombatOnly(), DB: db, Front: quietFront{}, Log: quietLog(), Clock: clock})
 	must(t, err)
 	t.Cleanup(func() {
 		<-h.Close()
@@ -27,7 +27,7 @@ func TestTick_WakesAtTheNextDeadline(t *testing.T) {
 	if wait, due := h.untilNext(ctx, time.Time{}); wait != time.Second || !due.IsZero() {
 		t.Errorf("no deadline: sleeps %v for %v, want a second", wait, due)
 	}
-	tb := &Table{Row: &store.Game{ID: 9}}
+	tb := NewTable(&store.Game{ID: 9}, stubGame{}.Part)
 	soon := clock.Now().Add(20 * time.Millisecond)
 	h.Arm(tb, AutoTurn, soon)
 	select {

@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"strings"
 
 	"github.com/kombat-game/kombat/game"
@@ -33,7 +34,7 @@ func LadderTitle(kind string) string {
 	if upbeathost.IsUpLadder(kind) {
 		return "UPBEAT " + upLadderTitle(kind)
 	}
-	if l := host.LadderLevel(kind); l != "" {
+	if l := kombathost.LadderLevel(kind); l != "" {
 		return "against the bot (" + l + ")"
 	}
 	return "duels"

@@ -3,6 +3,7 @@ package view
 import (
 	"errors"
 	"fmt"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"strings"
 	"time"
 
@@ -61,7 +62,7 @@ const MaxListed = 8
 func RulesLine(cfg game.Config, timeout time.Duration) string {
 	rules := "Standard rules"
 	if cfg != game.DefaultConfig() {
-		rules = "Custom rules: " + strings.Join(host.RuleChanges(cfg), ", ")
+		rules = "Custom rules: " + strings.Join(kombathost.RuleChanges(cfg), ", ")
 	}
 	return fmt.Sprintf("%s, %d turns each, %s per turn.", rules, cfg.MaxTurns, timeout)
 }

@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"sort"
 	"strconv"
 	"strings"
@@ -201,7 +202,7 @@ func front(hexes []game.Hex, p, n int) []game.Hex {
 func hexOptions(hexes []game.Hex, desc string) []discordgo.SelectMenuOption {
 	var opts []discordgo.SelectMenuOption
 	for _, h := range hexes {
-		opts = append(opts, discordgo.SelectMenuOption{Label: "Hex " + h.String(), Value: host.HexValue(h), Description: desc})
+		opts = append(opts, discordgo.SelectMenuOption{Label: "Hex " + h.String(), Value: kombathost.HexValue(h), Description: desc})
 	}
 	return opts
 }

@@ -2,23 +2,23 @@ package view
 
 import (
 	"fmt"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/kombat-game/kombat/game"
-	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
 
 // Tourney is the tournament's message: its entrants, progress and controls.
-func Tourney(t *store.Tournament, st *host.Tournament, progress string) Reply {
+func Tourney(t *store.Tournament, st *kombathost.Tournament, progress string) Reply {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "🏆 **KOMBAT tournament #%d** · organised by <@%s> · round robin, %d %s per pairing and seat\n",
 		t.ID, t.Owner, st.Seeds, render.Plural(st.Seeds, "game", "games"))
 	switch t.Status {
 	case store.TournamentOpen:
-		fmt.Fprintf(&sb, "Registration is open: press **Enter** and choose 1 to %d of your saved strategies (`/kombat strategy save`). Your minions will be those kinds; the bot plays them for you.\n", host.MaxEntryKinds)
+		fmt.Fprintf(&sb, "Registration is open: press **Enter** and choose 1 to %d of your saved strategies (`/kombat strategy save`). Your minions will be those kinds; the bot plays them for you.\n", kombathost.MaxEntryKinds)
 	case store.TournamentRunning:
 		sb.WriteString("**Running.** ")
 	case store.TournamentOver:
@@ -29,7 +29,7 @@ func Tourney(t *store.Tournament, st *host.Tournament, progress string) Reply {
 	if progress != "" {
 		sb.WriteString(progress + "\n")
 	}
-	fmt.Fprintf(&sb, "Entrants (%d of %d):", len(st.Entrants), host.MaxEntrants)
+	fmt.Fprintf(&sb, "Entrants (%d of %d):", len(st.Entrants), kombathost.MaxEntrants)
 	if len(st.Entrants) == 0 {
 		sb.WriteString(" nobody yet")
 	}
@@ -59,20 +59,20 @@ func KindNames(ks []game.KindSpec) string {
 }
 
 // TourneyUpdate is the tournament's message as the answer to a press on it.
-func TourneyUpdate(row *store.Tournament, st *host.Tournament, progress string) Reply {
+func TourneyUpdate(row *store.Tournament, st *kombathost.Tournament, progress string) Reply {
 	rep := Tourney(row, st, progress)
 	rep.Update = true
 	return rep
 }
 
 // ProgressLine says how far the games have got.
-func ProgressLine(st *host.Tournament) string {
+func ProgressLine(st *kombathost.Tournament) string {
 	done, total := st.Progress()
 	return fmt.Sprintf("Games played: %d of %d.", done, total)
 }
 
 // Standings is host's Standings as the picture draws them.
-func Standings(st []host.Standing) []render.Standing {
+func Standings(st []kombathost.Standing) []render.Standing {
 	var rows []render.Standing
 	for _, r := range st {
 		rows = append(rows, render.Standing{Name: r.Name, Kinds: strings.Join(r.Kinds, ", "),

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -21,9 +22,10 @@ type testHost struct {
 	*Up
 }
 
-// newHost is host.New with UPBEAT plugged in.
+// newHost is host.New with UPBEAT plugged in, beside KOMBAT (the tests of one game
+// per person play both).
 func newHost(opt host.Options) (*testHost, error) {
-	opt.Games = append(opt.Games, Plug())
+	opt.Games = append(opt.Games, kombathost.Plug(), Plug())
 	h, err := host.New(opt)
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/kombathost"
 )
 
 // seater is a host on which a test seats people, by the place of their games.
@@ -39,7 +40,7 @@ func (s seater) join(place, user string) error {
 
 // challenge is by's /kombat challenge of opp at place of scope g.
 func (s seater) challenge(place, by, opp string) error {
-	tb, err := s.h.OpenChallenge(host.Where{Scope: "g", Place: place, Config: game.DefaultConfig()}, host.Seated{User: by, Name: by}, host.Seated{User: opp, Name: opp})
+	tb, err := kombathost.Of(s.h.Host).OpenChallenge(kombathost.Where{Scope: "g", Place: place, Config: game.DefaultConfig()}, kombathost.Seated{User: by, Name: by}, kombathost.Seated{User: opp, Name: opp})
 	if err == nil {
 		s.ids[place] = tb.Row.ID
 		tb.Unlock()
@@ -49,7 +50,7 @@ func (s seater) challenge(place, by, opp string) error {
 
 // solo is by's /kombat solo at place of scope g.
 func (s seater) solo(place, by string) error {
-	tb, err := s.h.OpenSetup(host.Where{Scope: "g", Place: place, Config: game.DefaultConfig()}, game.ModeSolitaire, host.Seated{User: by, Name: by}, 1, [2]string{})
+	tb, err := kombathost.Of(s.h.Host).OpenSetup(kombathost.Where{Scope: "g", Place: place, Config: game.DefaultConfig()}, game.ModeSolitaire, kombathost.Seated{User: by, Name: by}, 1, [2]string{})
 	if err == nil {
 		s.ids[place] = tb.Row.ID
 		tb.Unlock()

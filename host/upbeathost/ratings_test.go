@@ -11,6 +11,7 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -103,7 +104,7 @@ func TestUpElo(t *testing.T) {
 					t.Errorf("%s on %s: %+v; want %+.2f and %s", s.user, c.ladder, r, s.delta, s.won)
 				}
 				sum += r.Rating - store.InitialRating
-				for _, other := range append(host.Ladders(), UpLadders()...) {
+				for _, other := range append(kombathost.Ladders(), UpLadders()...) {
 					if other == c.ladder {
 						continue
 					}
@@ -213,7 +214,7 @@ func TestUpbeat_RatedWhenOver_U16ResignIsALoss(t *testing.T) {
 		(bob.Wins == 1) != bobWon || (bob.Losses == 1) == bobWon {
 		t.Errorf("ann %+v, bob %+v after ann resigned and bob played on (bob won: %v)", ann, bob, bobWon)
 	}
-	for _, kind := range append(host.Ladders(), UpBotLadder("easy")) {
+	for _, kind := range append(kombathost.Ladders(), UpBotLadder("easy")) {
 		if r := rating(kind, "bob"); r.Games != 0 {
 			t.Errorf("bob rated on %s too: %+v", kind, r)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -133,7 +134,7 @@ func TestUpReplay_Finds(t *testing.T) {
 	if _, err := h.UpReplayOf(ctx, kombat); refusedWith(t, err) == "" {
 		t.Error("a viewer step of a KOMBAT game")
 	}
-	if _, err := h.ReplayGame(ctx, "g", "c", up); !strings.Contains(refusedWith(t, err), "`/upbeat replay game:") {
+	if _, err := kombathost.Of(h.Host).ReplayGame(ctx, "g", "c", up); !strings.Contains(refusedWith(t, err), "`/upbeat replay game:") {
 		t.Errorf("/kombat replay of an UPBEAT game: %v", err)
 	}
 	locked(t, h, up, func(tb *host.Table) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -37,15 +38,15 @@ func sharedDB(t *testing.T) (*store.DB, *host.ManualClock) {
 // and brings it to its first board: her turn clock and its reminder are stored.
 func clockedSolo(t *testing.T, h *testHost, scope, place string) int64 {
 	t.Helper()
-	tb, err := h.OpenSetup(host.Where{Scope: scope, Place: place, Config: game.DefaultConfig(), TurnTimeout: time.Minute},
-		game.ModeSolitaire, host.Seated{User: "ann-" + place, Name: "Ann"}, 1, [2]string{})
+	tb, err := kombathost.Of(h.Host).OpenSetup(kombathost.Where{Scope: scope, Place: place, Config: game.DefaultConfig(), TurnTimeout: time.Minute},
+		game.ModeSolitaire, kombathost.Seated{User: "ann-" + place, Name: "Ann"}, 1, [2]string{})
 	must(t, err)
 	defer tb.Unlock()
 	tb.Lobby.Kinds = []host.Proposal{{Name: "Idle", Strategy: "done"}}
-	must(t, h.Agree(tb))
-	g, err := h.Engine(tb)
+	must(t, kombathost.Of(h.Host).Agree(tb))
+	g, err := kombathost.Of(h.Host).Engine(tb)
 	must(t, err)
-	if _, err := h.FreeSpawn(tb, tb.Row.Players[0], 0, g.FreeSpawnOptions(1)[0]); err != nil {
+	if _, err := kombathost.Of(h.Host).FreeSpawn(tb, tb.Row.Players[0], 0, g.FreeSpawnOptions(1)[0]); err != nil {
 		t.Fatal(err)
 	}
 	return tb.Row.ID
@@ -133,7 +134,7 @@ func TestShared_TwinTakesOverOnlyOnceLetGo(t *testing.T) {
 	fo.mu.Lock()
 	fo.fail = []error{errTransient}
 	fo.mu.Unlock()
-	locked(t, old, solo, func(tb *host.Table) { must(t, old.EndTurn(tb, 1)) })
+	locked(t, old, solo, func(tb *host.Table) { must(t, kombathost.Of(old.Host).EndTurn(tb, 1)) })
 	owedBefore := allDeadlines(t, db)
 
 	twin, ft := sharedHost(t, db, clock, nil)

@@ -1,9 +1,10 @@
-package host
+package kombathost
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/kombat-game/kombat/host"
 	"math"
 	"strings"
 	"testing"
@@ -16,25 +17,25 @@ import (
 // wantRefusal fails the test unless err is a *Refusal saying msg.
 func wantRefusal(t *testing.T, err error, msg string) {
 	t.Helper()
-	var no *Refusal
+	var no *host.Refusal
 	if !errors.As(err, &no) || refusalText(no) != msg {
 		t.Fatalf("got %v, want the refusal %q", err, msg)
 	}
 }
 
 // storedLobby reads the lobby of game id as the store keeps it.
-func storedLobby(t *testing.T, db *store.DB, id int64) Lobby {
+func storedLobby(t *testing.T, db *store.DB, id int64) host.Lobby {
 	t.Helper()
 	row, err := db.Game(context.Background(), id)
 	must(t, err)
-	var l Lobby
+	var l host.Lobby
 	must(t, json.Unmarshal(row.Setup, &l))
 	return l
 }
 
 // openDuel opens a challenge between ann and bob at place and seats bob, locked until
 // the test ends.
-func openDuel(t *testing.T, h *Host, place string) *Table {
+func openDuel(t *testing.T, h *testHost, place string) *host.Table {
 	t.Helper()
 	tb, err := h.OpenChallenge(Where{Scope: "g", Place: place, Config: game.DefaultConfig()}, Seated{"ann", "Ann"}, Seated{"bob", "Bob"})
 	must(t, err)
@@ -47,7 +48,7 @@ func TestKindIndex(t *testing.T) {
 	for _, c := range []struct {
 		in   string
 		want int
-	}{{"new", NewKind}, {"0", 0}, {"7", 7}, {"-1", math.MaxInt}, {"x", math.MaxInt}, {"", math.MaxInt}} {
+	}{{"new", host.NewKind}, {"0", 0}, {"7", 7}, {"-1", math.MaxInt}, {"x", math.MaxInt}, {"", math.MaxInt}} {
 		if got := KindIndex(c.in); got != c.want {
 			t.Errorf("KindIndex(%q) = %d, want %d", c.in, got, c.want)
 		}
@@ -59,7 +60,7 @@ func TestHost_Open(t *testing.T) {
 	w := Where{Scope: "g", Place: "c1", Config: game.DefaultConfig(), TurnTimeout: 90e9}
 	ch, err := h.OpenChallenge(w, Seated{"ann", "Ann"}, Seated{"bob", "Bob"})
 	must(t, err)
-	if ch.mu.TryLock() {
+	if !ch.Locked() {
 		t.Fatal("an opened game is not locked")
 	}
 	ch.Unlock()
@@ -106,7 +107,7 @@ func TestHost_ProposeKind(t *testing.T) {
 	const walk = "move up move down"
 
 	// A kind added is stored, with its defense read.
-	p, kept, err := h.ProposeKind(tb, NewKind, " 3 ", Proposal{Name: "Walker", Strategy: walk, By: "ann"})
+	p, kept, err := h.ProposeKind(tb, host.NewKind, " 3 ", host.Proposal{Name: "Walker", Strategy: walk, By: "ann"})
 	must(t, err)
 	if kept || p.Defense != 3 || storedLobby(t, db, tb.Row.ID).Kinds[0].Name != "Walker" {
 		t.Fatalf("added %+v kept %v", p, kept)
@@ -115,15 +116,15 @@ func TestHost_ProposeKind(t *testing.T) {
 	for _, c := range []struct {
 		name     string
 		index    int
-		p        Proposal
+		p        host.Proposal
 		refusal  string // "" for a strategy that does not compile
 		kept     bool
 		draftKey string
 	}{
-		{"kind gone", 5, Proposal{Name: "X", Strategy: walk, By: "bob"}, "That kind is no longer there; add it again.", false, ""},
-		{"name clash", NewKind, Proposal{Name: "walker", Strategy: walk, By: "bob"},
+		{"kind gone", 5, host.Proposal{Name: "X", Strategy: walk, By: "bob"}, "That kind is no longer there; add it again.", false, ""},
+		{"name clash", host.NewKind, host.Proposal{Name: "walker", Strategy: walk, By: "bob"},
 			`There is already a kind named "Walker" (names are compared ignoring case).`, true, "new"},
-		{"does not compile", 0, Proposal{Name: "Walker", Strategy: "move sideways", By: "bob"}, "", true, "0"},
+		{"does not compile", 0, host.Proposal{Name: "Walker", Strategy: "move sideways", By: "bob"}, "", true, "0"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, kept, err := h.ProposeKind(tb, c.index, "1", c.p)
@@ -152,21 +153,21 @@ func TestHost_ProposeKind(t *testing.T) {
 	}
 
 	// Proposed again and stored, the draft is forgotten.
-	_, _, err = h.ProposeKind(tb, 0, "2", Proposal{Name: "Walker", Strategy: "move up", By: "bob"})
+	_, _, err = h.ProposeKind(tb, 0, "2", host.Proposal{Name: "Walker", Strategy: "move up", By: "bob"})
 	must(t, err)
 	_, err = h.KindDraft(tb.Row.ID, "bob", 0)
 	wantRefusal(t, err, "There is nothing left to edit: the kind was saved, or the game moved on.")
 
 	// An unreadable draft is an error, not an empty form.
-	must(t, db.SaveDraft(ctx, "cy", kindDraftKey(tb.Row.ID, NewKind), "{not json"))
-	if _, err := h.KindDraft(tb.Row.ID, "cy", NewKind); err == nil {
+	must(t, db.SaveDraft(ctx, "cy", kindDraftKey(tb.Row.ID, host.NewKind), "{not json"))
+	if _, err := h.KindDraft(tb.Row.ID, "cy", host.NewKind); err == nil {
 		t.Error("an unreadable draft was read")
 	}
 
 	// A lobby that cannot be stored is put back.
 	before := tb.Lobby
 	db.Close()
-	if _, kept, err := h.ProposeKind(tb, NewKind, "0", Proposal{Name: "Other", Strategy: walk, By: "ann"}); err == nil || kept {
+	if _, kept, err := h.ProposeKind(tb, host.NewKind, "0", host.Proposal{Name: "Other", Strategy: walk, By: "ann"}); err == nil || kept {
 		t.Fatalf("proposal with a closed store: kept %v, err %v", kept, err)
 	}
 	if len(tb.Lobby.Kinds) != len(before.Kinds) || tb.Lobby.Kinds[0] != before.Kinds[0] {
@@ -177,7 +178,7 @@ func TestHost_ProposeKind(t *testing.T) {
 func TestHost_RemoveKindAndReady(t *testing.T) {
 	h, db := openRecords(t)
 	tb := openDuel(t, h, "c")
-	_, _, err := h.ProposeKind(tb, NewKind, "0", Proposal{Name: "Walker", Strategy: "move up", By: "ann"})
+	_, _, err := h.ProposeKind(tb, host.NewKind, "0", host.Proposal{Name: "Walker", Strategy: "move up", By: "ann"})
 	must(t, err)
 	noStart := func() error { t.Error("started with someone not ready"); return nil }
 
@@ -227,7 +228,7 @@ func TestHost_RemoveKindRollback(t *testing.T) {
 	h, db := openRecords(t)
 	tb := openDuel(t, h, "c")
 	for _, n := range []string{"A", "B"} {
-		_, _, err := h.ProposeKind(tb, NewKind, "0", Proposal{Name: n, Strategy: "move up", By: "ann"})
+		_, _, err := h.ProposeKind(tb, host.NewKind, "0", host.Proposal{Name: n, Strategy: "move up", By: "ann"})
 		must(t, err)
 	}
 	must(t, h.RemoveKind(tb, 0))
@@ -288,7 +289,7 @@ func TestHost_LockSetupAndDecline(t *testing.T) {
 	ch, err := h.OpenChallenge(w, Seated{"ann", "Ann"}, Seated{"bob", "Bob"})
 	must(t, err)
 	ch.Unlock()
-	_, err = h.LockSetup(ch.Row.ID, "ann", ChangeKinds)
+	_, err = h.LockSetup(ch.Row.ID, "ann", host.ChangeKinds)
 	wantRefusal(t, err, "The kinds of this game are already agreed.") // not yet accepted: no setup to change
 	tb, err := h.Lock(ch.Row.ID)
 	must(t, err)
@@ -300,20 +301,19 @@ func TestHost_LockSetupAndDecline(t *testing.T) {
 	if !withdrawn || h.Get(ch.Row.ID) != nil {
 		t.Fatalf("withdrawn %v, still active %v", withdrawn, h.Get(ch.Row.ID) != nil)
 	}
-	_, err = h.LockSetup(ch.Row.ID, "ann", ChangeKinds)
+	_, err = h.LockSetup(ch.Row.ID, "ann", host.ChangeKinds)
 	wantRefusal(t, err, "This game is over or no longer exists.")
 
 	w.Place = "d"
 	solo, err := h.OpenSetup(w, game.ModeSolitaire, Seated{"cy", "Cy"}, 1, [2]string{})
 	must(t, err)
 	solo.Unlock()
-	_, err = h.LockSetup(solo.Row.ID, "dee", SayReady)
+	_, err = h.LockSetup(solo.Row.ID, "dee", host.SayReady)
 	wantRefusal(t, err, "Only the players of this game can say they are ready.")
-	if !solo.mu.TryLock() {
+	if solo.Locked() {
 		t.Fatal("a refused LockSetup left the game locked")
 	}
-	solo.Unlock()
-	tb, err = h.LockSetup(solo.Row.ID, "cy", ChangeKinds)
+	tb, err = h.LockSetup(solo.Row.ID, "cy", host.ChangeKinds)
 	must(t, err)
 	tb.Unlock()
 }

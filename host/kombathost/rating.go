@@ -1,8 +1,9 @@
-package host
+package kombathost
 
 import (
+	"context"
 	"encoding/json"
-	"math"
+	"github.com/kombat-game/kombat/host"
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/store"
@@ -12,19 +13,12 @@ import (
 // game and its players' ratings before it. Elo is simple to explain to players ("beat a
 // stronger player, gain more") and enough for a game club; Glicko-2's rating periods
 // and volatility would need regular play that a Discord server does not promise. Each
-// rated game moves a rating by EloK * (score - expected score), score 1 for a win, 0.5
+// rated game moves a rating by host.EloK * (score - expected score), score 1 for a win, 0.5
 // for a tie and 0 for a loss, expected = 1 / (1 + 10^((opponent - own) / 400)).
 // Duels move both players on the duel ladder; a solitaire game moves the person on the
-// ladder against the bot, whose own rating stays BotRating, so solitaire cannot
+// ladder against the bot, whose own rating stays host.BotRating, so solitaire cannot
 // inflate the duel ladder; auto games are not rated.
 type Elo struct{}
-
-const (
-	// EloK is the most a game can move a rating: 16 between equals.
-	EloK = 32.0
-	// BotRating is the fixed rating of the built-in bot, the opponent in solitaire.
-	BotRating = 1200.0
-)
 
 var _ store.RatingPolicy = Elo{}
 
@@ -39,7 +33,7 @@ func (Elo) Stakes(g store.RatedGame) []store.Stake {
 		}
 	case game.ModeSolitaire:
 		if p := g.Players[humanSeat(g)-1]; p != "" {
-			var lob Lobby // a setup that does not decode is a game against the default level
+			var lob host.Lobby // a setup that does not decode is a game against the default level
 			json.Unmarshal(g.Setup, &lob)
 			return []store.Stake{{Kind: BotLadder(lob.Levels[2-humanSeat(g)]), User: p}}
 		}
@@ -53,10 +47,10 @@ func (Elo) Rate(g store.RatedGame, before []store.Rating) []store.Rating {
 	switch {
 	case g.Mode == game.ModeDuel && len(after) == 2:
 		a, b := before[0].Rating, before[1].Rating
-		apply(&after[0], score(g.Result, 1), expected(a, b))
-		apply(&after[1], score(g.Result, 2), expected(b, a))
+		apply(&after[0], score(g.Result, 1), host.Expected(a, b))
+		apply(&after[1], score(g.Result, 2), host.Expected(b, a))
 	case g.Mode == game.ModeSolitaire && len(after) == 1:
-		apply(&after[0], score(g.Result, humanSeat(g)), expected(before[0].Rating, BotRating))
+		apply(&after[0], score(g.Result, humanSeat(g)), host.Expected(before[0].Rating, host.BotRating))
 	}
 	return after
 }
@@ -105,12 +99,9 @@ func score(res game.Result, p int) float64 {
 	return 0
 }
 
-// expected is the Elo expected score of a player rated a against one rated b.
-func expected(a, b float64) float64 { return 1 / (1 + math.Pow(10, (b-a)/400)) }
-
 // apply moves r by one game's score against its expectation, and counts the game.
 func apply(r *store.Rating, score, expected float64) {
-	r.Rating += EloK * (score - expected)
+	r.Rating += host.EloK * (score - expected)
 	r.Games++
 	switch score {
 	case 1:
@@ -120,4 +111,14 @@ func apply(r *store.Rating, score, expected float64) {
 	default:
 		r.Ties++
 	}
+}
+
+// PlayLevels are the built-in bot's levels a game may seat (game.Levels has two more,
+// for measuring only), weakest first.
+func PlayLevels() []string { return []string{"easy", game.DefaultLevel, "hard"} }
+
+// Stats is a player's standing on each KOMBAT ladder of a server: duels, against the bot at
+// its default level, and at the other levels the player has played.
+func (k *Kombat) Stats(ctx context.Context, guild, user string) ([]host.Rated, error) {
+	return k.h.Standings(ctx, guild, user, Ladders(), store.KindDuel, store.KindBot)
 }

@@ -1,10 +1,12 @@
-package host
+package kombathost
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/kombat-game/kombat/host"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -13,22 +15,13 @@ import (
 	"github.com/kombat-game/kombat/upbeat"
 )
 
-// quietFront is a front that shows nothing: the records tests only read games.
-type quietFront struct{}
-
-func (quietFront) Show(*Table, *store.Screen) (string, error) { return "m", nil }
-func (quietFront) Retire(*Table, string)                      {}
-func (quietFront) Permanent(error) string                     { return "" }
-func (quietFront) Summary(*Table, Event) string               { return "" }
-func (quietFront) Tell(*Table, Note)                          {}
-
 // openRecords hosts a fresh database in the test's directory.
-func openRecords(t testing.TB) (*Host, *store.DB) {
+func openRecords(t testing.TB) (*testHost, *store.DB) {
 	t.Helper()
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "k.db"))
 	must(t, err)
 	t.Cleanup(func() { db.Close() })
-	h, err := New(Options{DB: db, Front: quietFront{}})
+	h, err := newHost(host.Options{DB: db, Front: quietFront{}})
 	must(t, err)
 	t.Cleanup(func() { <-h.Close() })
 	return h, db
@@ -58,7 +51,7 @@ func recFinish(t testing.TB, db *store.DB, row *store.Game) int64 {
 	ds, res := row.Decisions, *row.Result
 	stored := *row
 	stored.Status, stored.Decisions, stored.Result = store.StatusPlay, nil, nil
-	stored.Setup, _ = json.Marshal(Lobby{Names: [2]string{"Ann", "Bob"}})
+	stored.Setup, _ = json.Marshal(host.Lobby{Names: [2]string{"Ann", "Bob"}})
 	id, err := db.CreateGame(context.Background(), &stored)
 	must(t, err)
 	must(t, db.Finish(context.Background(), id, 0, ds, res, row.Turns, Elo{}))
@@ -132,7 +125,7 @@ func TestHost_ReplayGame(t *testing.T) {
 	}
 	// Her whole history lists the UPBEAT game too, which she resigned, with its seats
 	// (its adapter names them: upbeathost.PastLobby).
-	if ps, err := h.History(ctx, "g", ann); err != nil || len(ps) != 3 || ps[0].Game.ID != up || ps[0].Game.Game != store.GameUpbeat || ps[0].Outcome != Lost ||
+	if ps, err := h.History(ctx, "g", ann); err != nil || len(ps) != 3 || ps[0].Game.ID != up || ps[0].Game.Game != store.GameUpbeat || ps[0].Outcome != host.Lost ||
 		ps[1].Game.ID != activeID || ps[1].Game.Game == store.GameUpbeat || ps[2].Game.ID != over {
 		t.Errorf("ann's history: %+v, %v; want #%d (UPBEAT, lost), #%d and #%d", ps, err, up, activeID, over)
 	}
@@ -159,7 +152,7 @@ func TestHost_View(t *testing.T) {
 	row := recPlayed(t, game.ModeDuel, [2]string{ann, bob}, "g", "c1")
 	ds := row.Decisions
 	row.Decisions, row.Status, row.Result = nil, store.StatusPlay, nil
-	tb, err := h.Create(row, game.DefaultConfig(), Lobby{Names: [2]string{"Ann", "Bob"}})
+	tb, err := h.Create(row, game.DefaultConfig(), host.Lobby{Names: [2]string{"Ann", "Bob"}})
 	must(t, err)
 	tb.Row.Decisions = ds[:3]
 	v, err := h.View(ctx, tb.Row.ID)
@@ -183,7 +176,7 @@ func TestHost_Why(t *testing.T) {
 		row := recPlayed(t, mode, players, "g", place)
 		ds := row.Decisions
 		row.Decisions, row.Status, row.Result = nil, store.StatusPlay, nil
-		tb, err := h.Create(row, game.DefaultConfig(), Lobby{Names: [2]string{"Ann", "Bob"}})
+		tb, err := h.Create(row, game.DefaultConfig(), host.Lobby{Names: [2]string{"Ann", "Bob"}})
 		must(t, err)
 		tb.Row.Decisions = ds
 		return tb.Row.ID
@@ -249,24 +242,24 @@ func TestHost_Why(t *testing.T) {
 func TestHost_History(t *testing.T) {
 	h, db := openRecords(t)
 	ctx := context.Background()
-	var want []Outcome
+	var want []host.Outcome
 	for i, players := range [][2]string{{ann, ""}, {"", ann}, {ann, bob}} {
 		row := recPlayed(t, map[bool]game.Mode{true: game.ModeDuel, false: game.ModeSolitaire}[i == 2], players, "g", "c"+string(rune('a'+i)))
 		recFinish(t, db, row)
 		switch seat := row.Seat(ann); {
 		case row.Result.Winner == 0:
-			want = append(want, Tied)
+			want = append(want, host.Tied)
 		case row.Result.Winner == seat:
-			want = append(want, Won)
+			want = append(want, host.Won)
 		default:
-			want = append(want, Lost)
+			want = append(want, host.Lost)
 		}
 	}
 	recFinish(t, db, recPlayed(t, game.ModeSolitaire, [2]string{ann, ""}, "other", "cz"))
 	setup := &store.Game{Scope: "g", Place: "cs", Mode: game.ModeDuel, Players: [2]string{bob, ann}, Status: store.StatusSetup, Config: game.DefaultConfig()}
 	_, err := db.CreateGame(ctx, setup)
 	must(t, err)
-	want = append(want, BeingSetUp)
+	want = append(want, host.BeingSetUp)
 
 	past, err := h.History(ctx, "g", ann)
 	must(t, err)
@@ -334,7 +327,7 @@ func TestHost_Leaderboard(t *testing.T) {
 			if strings.Join(top, " ") != strings.Join(c.top, " ") || b.InTop != c.inTop || b.Rank != c.rank {
 				t.Fatalf("top %v (in it: %v), rank %d; want %v (%v), %d", top, b.InTop, b.Rank, c.top, c.inTop, c.rank)
 			}
-			if c.rank != 0 && (b.Me.User != c.user || b.Me.Games != 2 || b.Me.Losses != 2 || Points(b.Me.Rating) >= 1200) {
+			if c.rank != 0 && (b.Me.User != c.user || b.Me.Games != 2 || b.Me.Losses != 2 || host.Points(b.Me.Rating) >= 1200) {
 				t.Fatalf("the user's rating: %+v", b.Me)
 			}
 		})
@@ -371,7 +364,7 @@ func TestHost_Stats(t *testing.T) {
 		}
 	}
 	for in, want := range map[float64]int{1200: 1200, 1215.5: 1216, 1184.49: 1184} {
-		if got := Points(in); got != want {
+		if got := host.Points(in); got != want {
 			t.Errorf("Points(%v) = %d, want %d", in, got, want)
 		}
 	}
@@ -385,4 +378,51 @@ func upSeats(players ...string) []store.Seat {
 		out[i] = store.Seat{Player: p, Data: `{"plan":"done"}`}
 	}
 	return out
+}
+
+// TestHost_ReplayKeepsFinishedGamesFrames: a replay viewer's press shows a frame of a
+// finished game without replaying it (the frames kept are the very ones of the first
+// press), and the frames are those of a replay from the start.
+func TestHost_ReplayKeepsFinishedGamesFrames(t *testing.T) {
+	h, db := openRecords(t)
+	ctx := context.Background()
+	row := recPlayed(t, game.ModeSolitaire, [2]string{ann, ""}, "g", "c1")
+	id := recFinish(t, db, row)
+	_, first, err := h.Replay(ctx, id)
+	must(t, err)
+	_, again, err := h.Replay(ctx, id)
+	must(t, err)
+	if len(first) == 0 || &first[0] != &again[0] {
+		t.Fatal("the second press replayed the game again")
+	}
+	want, err := game.Frames(game.NewLanguage(), row.Record())
+	must(t, err)
+	if !reflect.DeepEqual(want, again) {
+		t.Errorf("the %d frames kept differ from the %d of a replay from the start", len(again), len(want))
+	}
+}
+
+// BenchmarkReplayPress is a replay viewer's press on a finished game of the default
+// configuration played out by the bots: the game loaded and the frames to show.
+func BenchmarkReplayPress(b *testing.B) {
+	h, db := openRecords(b)
+	ctx := context.Background()
+	cfg := game.DefaultConfig()
+	kinds := []game.KindSpec{{Name: "Shooter", Strategy: "shoot up 10 shoot down 10"}, {Name: "Walker", Strategy: "move up move down"}}
+	eng, err := game.New(game.NewLanguage(), game.Setup{Config: cfg, Seed: 3, Mode: game.ModeAuto, Kinds: kinds})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := game.PlayOut(eng, [2]game.Decider{game.NewBot(1), game.NewBot(2)}); err != nil {
+		b.Fatal(err)
+	}
+	row := &store.Game{Scope: "g", Place: "c", Mode: game.ModeAuto, Config: cfg, Seed: 3, Kinds: kinds,
+		Decisions: eng.Record().Decisions, Result: eng.Result(), Turns: eng.Turns()}
+	id := recFinish(b, db, row)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, _, err := h.Replay(ctx, id); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

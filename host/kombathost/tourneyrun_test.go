@@ -1,7 +1,8 @@
-package host
+package kombathost
 
 import (
 	"context"
+	"github.com/kombat-game/kombat/host"
 	"slices"
 	"testing"
 	"time"
@@ -38,12 +39,12 @@ func (f chanFront) Final(row *store.Tournament, _ *Tournament, final []Standing)
 // hostTourneys hosts the database at path (a process starting) with its tournaments,
 // which stop on the host's Halt; the host is closed, then the database, at the end of
 // the test, unless the test closes them first.
-func hostTourneys(t *testing.T, path string) (*Host, *Tourneys, *store.DB) {
+func hostTourneys(t *testing.T, path string) (*testHost, *Tourneys, *store.DB) {
 	t.Helper()
 	db, err := store.Open(context.Background(), path)
 	must(t, err)
 	t.Cleanup(func() { db.Close() })
-	h, err := New(Options{DB: db, Front: quietFront{}, AutoStep: time.Millisecond})
+	h, err := newHost(host.Options{DB: db, Front: quietFront{}, AutoStep: time.Millisecond})
 	must(t, err)
 	t.Cleanup(func() { <-h.Close() })
 	return h, NewTourneys(db, h.Lang(), h.Halt()), db
@@ -66,7 +67,7 @@ func next(t *testing.T, f chanFront) runEvent {
 }
 
 // closeHost closes h and takes what the run tells until its work has stopped.
-func closeHost(t *testing.T, h *Host, f chanFront) []runEvent {
+func closeHost(t *testing.T, h *testHost, f chanFront) []runEvent {
 	t.Helper()
 	done := h.Close()
 	var out []runEvent

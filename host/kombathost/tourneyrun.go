@@ -1,6 +1,7 @@
-package host
+package kombathost
 
 import (
+	"context"
 	"errors"
 	"time"
 
@@ -25,27 +26,24 @@ type TourneyFront interface {
 // game, and finishes the tournament after the last. The run is work of the host: it
 // stops on Close (ts must stop on the host's Halt) and is resumed by ResumeTourneys
 // after the restart.
-func (h *Host) RunTourney(ts *Tourneys, f TourneyFront, id int64) {
-	if !h.begin() {
-		return
-	}
-	go func() {
-		defer h.work.Done()
-		wait, fails := h.opt.AutoStep/10, 0
+func (k *Kombat) RunTourney(ts *Tourneys, f TourneyFront, id int64) {
+	h := k.h
+	h.Background(func(ctx context.Context) {
+		wait, fails := h.AutoStep()/10, 0
 		for {
-			if h.ctx.Err() != nil {
+			if ctx.Err() != nil {
 				return
 			}
 			select {
-			case <-h.ctx.Done():
+			case <-ctx.Done():
 				return
 			case <-time.After(wait):
 			}
-			wait = h.opt.AutoStep / 10
-			row, st, done, err := ts.PlayNext(h.wctx, id)
+			wait = h.AutoStep() / 10
+			row, st, done, err := ts.PlayNext(h.WriteContext(), id)
 			switch {
 			case errors.Is(err, game.ErrStopped):
-				h.log.Info("tournament game interrupted by shutdown; it is played again after the restart", "tournament", id)
+				h.Log().Info("tournament game interrupted by shutdown; it is played again after the restart", "tournament", id)
 				return
 			case errors.Is(err, ErrNotRunning):
 				return
@@ -54,29 +52,29 @@ func (h *Host) RunTourney(ts *Tourneys, f TourneyFront, id int64) {
 				// again, with backoff, until it is; before, the run ended and the
 				// tournament waited for a restart.
 				fails++
-				wait = h.backoff(fails)
-				h.log.Warn("tournament game not stored; played again", "tournament", id, "in", wait, "err", err)
+				wait = h.Backoff(fails)
+				h.Log().Warn("tournament game not stored; played again", "tournament", id, "in", wait, "err", err)
 				continue
 			}
 			fails = 0
-			h.announce(ts, f, row)
+			k.announce(ts, f, row)
 			if done {
-				h.finish(ts, f, id)
+				k.finish(ts, f, id)
 				return
 			}
 			f.Progress(row, st)
 		}
-	}()
+	})
 }
 
 // announce tells each pairing of tournament row whose games are all played, in
 // schedule order, once each: ts counts one told before it is told, so after a crash in
 // between a result is missing rather than told twice.
-func (h *Host) announce(ts *Tourneys, f TourneyFront, row *store.Tournament) {
+func (k *Kombat) announce(ts *Tourneys, f TourneyFront, row *store.Tournament) {
 	for {
-		a, ok, err := ts.NextPost(h.wctx, row.ID)
+		a, ok, err := ts.NextPost(k.h.WriteContext(), row.ID)
 		if err != nil {
-			h.log.Error("take pairing to announce", "tournament", row.ID, "err", err)
+			k.h.Log().Error("take pairing to announce", "tournament", row.ID, "err", err)
 			return
 		}
 		if !ok {
@@ -88,13 +86,13 @@ func (h *Host) announce(ts *Tourneys, f TourneyFront, row *store.Tournament) {
 
 // finish closes tournament id, all its games played, and tells its standings; once
 // closed it is never resumed.
-func (h *Host) finish(ts *Tourneys, f TourneyFront, id int64) {
-	row, st, final, err := ts.Finish(h.wctx, id)
+func (k *Kombat) finish(ts *Tourneys, f TourneyFront, id int64) {
+	row, st, final, err := ts.Finish(k.h.WriteContext(), id)
 	if errors.Is(err, ErrNotRunning) {
 		return
 	}
 	if err != nil {
-		h.log.Error("finish tournament", "tournament", id, "err", err)
+		k.h.Log().Error("finish tournament", "tournament", id, "err", err)
 		return
 	}
 	f.Final(row, st, final)
@@ -102,15 +100,15 @@ func (h *Host) finish(ts *Tourneys, f TourneyFront, id int64) {
 
 // ResumeTourneys runs again (RunTourney) the tournaments that were playing when the
 // process stopped, of the guilds mine says this process hosts.
-func (h *Host) ResumeTourneys(ts *Tourneys, f TourneyFront, mine func(scope string) bool) {
-	running, err := ts.Running(h.wctx)
+func (k *Kombat) ResumeTourneys(ts *Tourneys, f TourneyFront, mine func(scope string) bool) {
+	running, err := ts.Running(k.h.WriteContext())
 	if err != nil {
-		h.log.Error("load tournaments", "err", err)
+		k.h.Log().Error("load tournaments", "err", err)
 		return
 	}
 	for _, t := range running {
 		if mine(t.Guild) {
-			h.RunTourney(ts, f, t.ID)
+			k.RunTourney(ts, f, t.ID)
 		}
 	}
 }

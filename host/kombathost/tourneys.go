@@ -1,10 +1,11 @@
-package host
+package kombathost
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/kombat-game/kombat/host"
 	"sync"
 	"sync/atomic"
 
@@ -41,7 +42,7 @@ func NewTourneys(db *store.DB, lang *interp.Language, stop *atomic.Bool) *Tourne
 func (ts *Tourneys) Load(ctx context.Context, id int64) (*store.Tournament, *Tournament, error) {
 	row, err := ts.db.GetTournament(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, nil, refuse(CodeGone, "This tournament no longer exists.")
+		return nil, nil, host.Refuse(host.CodeGone, "This tournament no longer exists.")
 	}
 	if err != nil {
 		return nil, nil, err
@@ -85,7 +86,7 @@ func (ts *Tourneys) change(ctx context.Context, id int64, do func(*store.Tournam
 func (ts *Tourneys) registration(ctx context.Context, id int64, do func(*store.Tournament, *Tournament) error) (*store.Tournament, *Tournament, error) {
 	return ts.change(ctx, id, func(row *store.Tournament, st *Tournament) error {
 		if row.Status != store.TournamentOpen {
-			return refuse(CodeClosed, "Tournament #%d is %s; registration is closed.", row.ID, row.Status)
+			return host.Refuse(host.CodeClosed, "Tournament #%d is %s; registration is closed.", row.ID, row.Status)
 		}
 		return do(row, st)
 	})
@@ -120,10 +121,10 @@ func (ts *Tourneys) SetMessage(ctx context.Context, id int64, message string) (*
 // full, are *Refusals.
 func (ts *Tourneys) Enter(ctx context.Context, id int64, user, name string, kinds []game.KindSpec) (*store.Tournament, *Tournament, error) {
 	if len(kinds) == 0 || len(kinds) > MaxEntryKinds {
-		return nil, nil, refuse(CodeTooMany, "Choose 1 to %d strategies.", MaxEntryKinds)
+		return nil, nil, host.Refuse(host.CodeTooMany, "Choose 1 to %d strategies.", MaxEntryKinds)
 	}
 	if _, err := game.New(ts.lang, game.Setup{Config: game.DefaultConfig(), Mode: game.ModeAuto, Kinds: kinds}); err != nil {
-		return nil, nil, refuse(CodeBadName, "Those strategies cannot play: %v.", err)
+		return nil, nil, host.Refuse(host.CodeBadName, "Those strategies cannot play: %v.", err)
 	}
 	return ts.registration(ctx, id, func(_ *store.Tournament, st *Tournament) error {
 		e := Entrant{User: user, Name: name, Kinds: kinds}
@@ -134,7 +135,7 @@ func (ts *Tourneys) Enter(ctx context.Context, id int64, user, name string, kind
 			}
 		}
 		if len(st.Entrants) >= MaxEntrants {
-			return refuse(CodeFull, "The tournament is full (%d entrants).", MaxEntrants)
+			return host.Refuse(host.CodeFull, "The tournament is full (%d entrants).", MaxEntrants)
 		}
 		st.Entrants = append(st.Entrants, e)
 		return nil
@@ -150,7 +151,7 @@ func (ts *Tourneys) Leave(ctx context.Context, id int64, user string) (*store.To
 				return nil
 			}
 		}
-		return refuse(CodeNotEntered, "You are not entered in this tournament.")
+		return host.Refuse(host.CodeNotEntered, "You are not entered in this tournament.")
 	})
 }
 
@@ -158,7 +159,7 @@ func (ts *Tourneys) Leave(ctx context.Context, id int64, user string) (*store.To
 // what is the verb of the refusal.
 func mayRun(row *store.Tournament, user string, manager bool, what string) error {
 	if user != row.Owner && !manager {
-		return refuse(CodeOnlySome, "Only %s, who organised it, or a server manager can %s this tournament.", User(row.Owner), what)
+		return host.Refuse(host.CodeOnlySome, "Only %s, who organised it, or a server manager can %s this tournament.", host.User(row.Owner), what)
 	}
 	return nil
 }
@@ -184,7 +185,7 @@ func (ts *Tourneys) Start(ctx context.Context, id int64, user string, manager bo
 			return err
 		}
 		if len(st.Entrants) < 2 {
-			return refuse(CodeTooFew, "A tournament needs at least 2 entrants; it has %d.", len(st.Entrants))
+			return host.Refuse(host.CodeTooFew, "A tournament needs at least 2 entrants; it has %d.", len(st.Entrants))
 		}
 		st.Games = Schedule(len(st.Entrants), st.Seeds, st.Seed)
 		row.Status = store.TournamentRunning

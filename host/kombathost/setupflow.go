@@ -1,4 +1,4 @@
-package host
+package kombathost
 
 import (
 	"crypto/rand"
@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/kombat-game/kombat/host"
 	"math"
 	"slices"
 	"strconv"
@@ -44,32 +45,33 @@ type Seated struct {
 
 // MayChallenge refuses by's challenge of opp (Challenge), or one that the game in
 // place or either player's game in scope stands in the way of (Busy).
-func (h *Host) MayChallenge(scope, place, by, opp string, oppIsBot bool) error {
-	if err := Challenge(by, opp, oppIsBot); err != nil {
+func (k *Kombat) MayChallenge(scope, place, by, opp string, oppIsBot bool) error {
+	h := k.h
+	if err := host.Challenge(by, opp, oppIsBot); err != nil {
 		return err
 	}
-	return Busy(h.Active(), scope, place, by, by, opp)
+	return host.Busy(h.Active(), scope, place, by, by, opp)
 }
 
 // OpenChallenge stores by's challenge of opp to a duel at w, registers it and returns
 // it locked. A place that already has an active game is a *Refusal.
-func (h *Host) OpenChallenge(w Where, by, opp Seated) (*Table, error) {
+func (k *Kombat) OpenChallenge(w Where, by, opp Seated) (*host.Table, error) {
 	row := &store.Game{Mode: game.ModeDuel, Players: [2]string{by.User, opp.User}, Status: store.StatusChallenge}
-	return h.open(w, row, Lobby{Names: [2]string{by.Name, opp.Name}, Owner: by.User})
+	return k.open(w, row, host.Lobby{Names: [2]string{by.Name, opp.Name}, Owner: by.User})
 }
 
 // OpenSetup stores a game started by by at w against the built-in bot (mode
 // game.ModeSolitaire, by in seat 1 or 2) or of the bot against itself (game.ModeAuto,
 // seat ignored), in setup, registers it and returns it locked. A place that already has an
 // active game is a *Refusal.
-func (h *Host) OpenSetup(w Where, mode game.Mode, by Seated, seat int, levels [2]string) (*Table, error) {
+func (k *Kombat) OpenSetup(w Where, mode game.Mode, by Seated, seat int, levels [2]string) (*host.Table, error) {
 	for _, l := range levels {
 		if l != "" && !slices.Contains(PlayLevels(), l) {
-			return nil, refuse(CodeNoLevel, "There is no bot level %q; the levels are %s.", l, strings.Join(PlayLevels(), ", "))
+			return nil, host.Refuse(host.CodeNoLevel, "There is no bot level %q; the levels are %s.", l, strings.Join(PlayLevels(), ", "))
 		}
 	}
 	row := &store.Game{Mode: mode, Status: store.StatusSetup}
-	lob := Lobby{Owner: by.User, Levels: levels}
+	lob := host.Lobby{Owner: by.User, Levels: levels}
 	if mode == game.ModeSolitaire {
 		row.HumanSeat = 1
 		if seat == 2 {
@@ -78,16 +80,19 @@ func (h *Host) OpenSetup(w Where, mode game.Mode, by Seated, seat int, levels [2
 		row.Players[row.HumanSeat-1] = by.User
 		lob.Names[row.HumanSeat-1] = by.Name
 	}
-	return h.open(w, row, lob)
+	return k.open(w, row, lob)
 }
 
 // open gives row its place, timeout and a new seed, creates it (Create) and locks it.
-func (h *Host) open(w Where, row *store.Game, lob Lobby) (*Table, error) {
+func (k *Kombat) open(w Where, row *store.Game, lob host.Lobby) (*host.Table, error) {
+	h := k.h
 	row.Scope, row.Place, row.TurnTimeout, row.Seed = w.Scope, w.Place, w.TurnTimeout, NewSeed()
 	row.Config = w.Config
-	t, err := h.CreateSeated(&Table{Row: row, Lobby: lob})
+	t := host.NewTable(row, k.Part)
+	t.Lobby = lob
+	t, err := h.CreateSeated(t)
 	if errors.Is(err, store.ErrPlaceBusy) {
-		return nil, refuse(CodePlaceBusy, "A game is already active in this channel; start one in another channel.")
+		return nil, host.Refuse(host.CodePlaceBusy, "A game is already active in this channel; start one in another channel.")
 	}
 	if err != nil {
 		return nil, err
@@ -95,14 +100,11 @@ func (h *Host) open(w Where, row *store.Game, lob Lobby) (*Table, error) {
 	return h.Lock(t.Row.ID)
 }
 
-// PlayLevels are the built-in bot's levels a game may seat (game.Levels has two more,
-// for measuring only), weakest first.
-func PlayLevels() []string { return []string{"easy", game.DefaultLevel, "hard"} }
-
 // DeclineChallenge ends t's challenge at user's answer: withdrawn by the challenger,
 // declined by the challenged (Decline refuses anyone else).
-func (h *Host) DeclineChallenge(t *Table, user string) (withdrawn bool, err error) {
-	if withdrawn, err = Decline(t.Row, user); err != nil {
+func (k *Kombat) DeclineChallenge(t *host.Table, user string) (withdrawn bool, err error) {
+	h := k.h
+	if withdrawn, err = host.Decline(t.Row, user); err != nil {
 		return false, err
 	}
 	return withdrawn, h.Cancel(t)
@@ -111,7 +113,8 @@ func (h *Host) DeclineChallenge(t *Table, user string) (withdrawn bool, err erro
 // LockSetup finds and locks game id for user's action on its setup; a game that is
 // gone, whose kinds are agreed, or in whose setup user takes no part is a *Refusal
 // (Lobby.May), and stays unlocked.
-func (h *Host) LockSetup(id int64, user string, a SetupAction) (*Table, error) {
+func (k *Kombat) LockSetup(id int64, user string, a host.SetupAction) (*host.Table, error) {
+	h := k.h
 	t, err := h.Lock(id)
 	if err != nil {
 		return nil, err
@@ -152,7 +155,7 @@ func ParseHex(s string) (game.Hex, bool) {
 // meanwhile.
 func KindIndex(value string) int {
 	if value == "new" {
-		return NewKind
+		return host.NewKind
 	}
 	i, err := strconv.Atoi(value)
 	if err != nil || i < 0 {
@@ -171,7 +174,7 @@ type KindDraft struct {
 
 // kindDraftKey names the draft of the form for the kind at index of game id.
 func kindDraftKey(id int64, index int) string {
-	if index == NewKind {
+	if index == host.NewKind {
 		return fmt.Sprintf("kind:%d:new", id)
 	}
 	return fmt.Sprintf("kind:%d:%d", id, index)
@@ -183,47 +186,50 @@ func kindDraftKey(id int64, index int) string {
 // false. A proposal Propose turns down (a *Refusal, or the *interp.Error of a strategy
 // that does not compile) is kept as p.By's draft for KindDraft, with kept true; a
 // proposal stored forgets the draft.
-func (h *Host) ProposeKind(t *Table, index int, defense string, p Proposal) (stored Proposal, kept bool, err error) {
+func (k *Kombat) ProposeKind(t *host.Table, index int, defense string, p host.Proposal) (stored host.Proposal, kept bool, err error) {
+	h := k.h
 	if err := t.Lobby.Target(index); err != nil {
-		return Proposal{}, false, err
+		return host.Proposal{}, false, err
 	}
 	var refused error
 	err = h.Change(t, func() error {
-		if stored, refused = t.Lobby.Propose(h.lang, index, p, defense); refused != nil {
+		if stored, refused = t.Lobby.Propose(h.Lang(), index, p, defense); refused != nil {
 			return refused
 		}
 		return h.SaveMeta(t)
 	})
 	if err != nil && err == refused {
-		var no *Refusal
+		var no *host.Refusal
 		var cerr *interp.Error
 		if !errors.As(err, &no) && !errors.As(err, &cerr) {
-			return Proposal{}, false, err
+			return host.Proposal{}, false, err
 		}
 		draft, jerr := json.Marshal(KindDraft{Name: p.Name, Defense: defense, Strategy: p.Strategy})
 		if jerr != nil {
-			return Proposal{}, false, jerr
+			return host.Proposal{}, false, jerr
 		}
-		if serr := h.db.SaveDraft(h.wctx, p.By, kindDraftKey(t.Row.ID, index), string(draft)); serr != nil {
-			return Proposal{}, false, serr
+		if serr := h.DB().SaveDraft(h.WriteContext(), p.By, kindDraftKey(t.Row.ID, index), string(draft)); serr != nil {
+			return host.Proposal{}, false, serr
 		}
-		return Proposal{}, true, err
+		return host.Proposal{}, true, err
 	}
 	if err != nil {
-		return Proposal{}, false, err
+		return host.Proposal{}, false, err
 	}
-	h.db.DeleteDraft(h.wctx, p.By, kindDraftKey(t.Row.ID, index)) // a draft left over is harmless
+	h.DB().DeleteDraft(h.WriteContext(), p.By, kindDraftKey(t.Row.ID, index)) // a draft left over is harmless
 	return stored, false, nil
 }
 
 // KindDraft gives back what user typed in the form for the kind at index of game id
 // whose proposal was refused last; after a proposal stored there is none, a *Refusal.
-func (h *Host) KindDraft(id int64, user string, index int) (KindDraft, error) {
-	return loadDraft[KindDraft](h.wctx, h.db, user, kindDraftKey(id, index), "the kind was saved, or the game moved on")
+func (k *Kombat) KindDraft(id int64, user string, index int) (KindDraft, error) {
+	h := k.h
+	return host.LoadDraft[KindDraft](h.WriteContext(), h.DB(), user, kindDraftKey(id, index), "the kind was saved, or the game moved on")
 }
 
 // RemoveKind takes the kind at index out of the lobby and stores it (Lobby.Remove).
-func (h *Host) RemoveKind(t *Table, index int) error {
+func (k *Kombat) RemoveKind(t *host.Table, index int) error {
+	h := k.h
 	return h.Change(t, func() error {
 		if err := t.Lobby.Remove(index); err != nil {
 			return err
@@ -236,7 +242,8 @@ func (h *Host) RemoveKind(t *Table, index int) error {
 // then ready, it calls starting (where a chat acknowledges a start that takes a while)
 // and starts the game (Agree), and reports started. On any error the lobby is put
 // back as it was.
-func (h *Host) ToggleReady(t *Table, user string, starting func() error) (started bool, err error) {
+func (k *Kombat) ToggleReady(t *host.Table, user string, starting func() error) (started bool, err error) {
+	h := k.h
 	var start bool
 	err = h.Change(t, func() error {
 		var err error
@@ -249,15 +256,16 @@ func (h *Host) ToggleReady(t *Table, user string, starting func() error) (starte
 		if err := starting(); err != nil {
 			return err
 		}
-		return h.Agree(t)
+		return k.Agree(t)
 	})
 	return start && err == nil, err
 }
 
 // CancelSetup abandons a game still being set up, at the word of user, who must take
 // part in agreeing on its kinds (Lobby.May).
-func (h *Host) CancelSetup(t *Table, user string) error {
-	if err := t.Lobby.May(t.Row, user, ChangeKinds); err != nil {
+func (k *Kombat) CancelSetup(t *host.Table, user string) error {
+	h := k.h
+	if err := t.Lobby.May(t.Row, user, host.ChangeKinds); err != nil {
 		return err
 	}
 	return h.Cancel(t)
@@ -265,13 +273,13 @@ func (h *Host) CancelSetup(t *Table, user string) error {
 
 // SpawnKind is the name of the kind at index kind of t's game, for a free spawn; an
 // index that is no kind of the game is a *Refusal.
-func (h *Host) SpawnKind(t *Table, kind int) (string, error) {
-	g, err := h.Engine(t)
+func (k *Kombat) SpawnKind(t *host.Table, kind int) (string, error) {
+	g, err := k.Engine(t)
 	if err != nil {
 		return "", err
 	}
 	if kind < 0 || kind >= len(g.Kinds()) {
-		return "", refuse(CodeKindGone, "That kind is not in this game.")
+		return "", host.Refuse(host.CodeKindGone, "That kind is not in this game.")
 	}
 	return g.Kinds()[kind].Name, nil
 }
@@ -279,20 +287,20 @@ func (h *Host) SpawnKind(t *Table, kind int) (string, error) {
 // SpawnChoice answers user's choice of the kind at index kind for their free spawn:
 // its name and the hexes where it may stand. Someone who is not a player, a player
 // whose free spawn is made, and a kind not in the game are each a *Refusal.
-func (h *Host) SpawnChoice(t *Table, user string, kind int) (name string, hexes []game.Hex, err error) {
-	g, err := h.Engine(t)
+func (k *Kombat) SpawnChoice(t *host.Table, user string, kind int) (name string, hexes []game.Hex, err error) {
+	g, err := k.Engine(t)
 	if err != nil {
 		return "", nil, err
 	}
 	seat := t.Seat(user)
 	if seat == 0 {
-		return "", nil, refuse(CodeNotPlayer, "Only the players of this game make free spawns.")
+		return "", nil, host.Refuse(host.CodeNotPlayer, "Only the players of this game make free spawns.")
 	}
 	hexes = g.FreeSpawnOptions(seat)
 	if len(hexes) == 0 {
-		return "", nil, refuse(CodeDone, "You have made your free spawn already.")
+		return "", nil, host.Refuse(host.CodeDone, "You have made your free spawn already.")
 	}
-	if name, err = h.SpawnKind(t, kind); err != nil {
+	if name, err = k.SpawnKind(t, kind); err != nil {
 		return "", nil, err
 	}
 	return name, hexes, nil

@@ -1,6 +1,7 @@
-package host
+package kombathost
 
 import (
+	"github.com/kombat-game/kombat/host"
 	"strings"
 
 	"github.com/kombat-game/kombat/game"
@@ -60,7 +61,7 @@ type Tried struct {
 // that does not compile gives CheckStrategy's error.
 func Try(lang *interp.Language, name, text string, defense int64, position string) (Tried, error) {
 	code, _ := interp.Extract(text, "kombat")
-	if _, err := CheckStrategy(lang, name, code); err != nil {
+	if _, err := host.CheckStrategy(lang, name, code); err != nil {
 		return Tried{}, err
 	}
 	out := Tried{Position: TryPositions()[0]}

@@ -1,4 +1,4 @@
-package host
+package kombathost
 
 import (
 	"slices"
@@ -6,17 +6,18 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 )
 
 // clockedSolo opens ann's solitaire game at scope/place with a one-minute turn clock
 // and brings it to its first board: her turn clock and its reminder are stored.
-func clockedSolo(t *testing.T, h *Host, scope, place string) int64 {
+func clockedSolo(t *testing.T, h *testHost, scope, place string) int64 {
 	t.Helper()
 	tb, err := h.OpenSetup(Where{Scope: scope, Place: place, Config: game.DefaultConfig(), TurnTimeout: time.Minute},
 		game.ModeSolitaire, Seated{"ann-" + place, "Ann"}, 1, [2]string{})
 	must(t, err)
 	defer tb.Unlock()
-	tb.Lobby.Kinds = []Proposal{{Name: "Idle", Strategy: "done"}}
+	tb.Lobby.Kinds = []host.Proposal{{Name: "Idle", Strategy: "done"}}
 	must(t, h.Agree(tb))
 	g, err := h.Engine(tb)
 	must(t, err)
@@ -27,7 +28,7 @@ func clockedSolo(t *testing.T, h *Host, scope, place string) int64 {
 }
 
 // events lists the kinds of events a front has worded, safely.
-func (f *scriptFront) eventKinds() []EventKind {
+func (f *scriptFront) eventKinds() []host.EventKind {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return slices.Clone(f.events)

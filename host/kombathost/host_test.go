@@ -1,8 +1,9 @@
-package host
+package kombathost
 
 import (
 	"context"
 	"errors"
+	"github.com/kombat-game/kombat/host"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -21,8 +22,8 @@ type scriptFront struct {
 	fail    []error // what the next Shows return, in order (nil: shown); then they succeed
 	shown   []store.Screen
 	tries   int
-	events  []EventKind
-	notes   []NoteKind
+	events  []host.EventKind
+	notes   []host.NoteKind
 	retired []string
 	ok      chan store.Screen // each screen shown, as it is shown
 }
@@ -34,7 +35,7 @@ func newScriptFront(fail ...error) *scriptFront {
 	return &scriptFront{fail: fail, ok: make(chan store.Screen, 100)}
 }
 
-func (f *scriptFront) Show(t *Table, s *store.Screen) (string, error) {
+func (f *scriptFront) Show(t *host.Table, s *store.Screen) (string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.tries++
@@ -50,7 +51,7 @@ func (f *scriptFront) Show(t *Table, s *store.Screen) (string, error) {
 	return "m" + string(rune('a'+len(f.shown))), nil
 }
 
-func (f *scriptFront) Retire(_ *Table, old string) {
+func (f *scriptFront) Retire(_ *host.Table, old string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.retired = append(f.retired, old)
@@ -63,14 +64,14 @@ func (f *scriptFront) Permanent(err error) string {
 	return ""
 }
 
-func (f *scriptFront) Summary(_ *Table, e Event) string {
+func (f *scriptFront) Summary(_ *host.Table, e host.Event) string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.events = append(f.events, e.Kind)
 	return "summary"
 }
 
-func (f *scriptFront) Tell(_ *Table, n Note) {
+func (f *scriptFront) Tell(_ *host.Table, n host.Note) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.notes = append(f.notes, n.Kind)
@@ -103,11 +104,11 @@ func (f *scriptFront) wait(t *testing.T) store.Screen {
 func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
 // hostOn hosts the database at path with front, retrying screens within milliseconds.
-func hostOn(t *testing.T, path string, f Front, clock Clock) (*Host, *store.DB) {
+func hostOn(t *testing.T, path string, f host.Front, clock host.Clock) (*testHost, *store.DB) {
 	t.Helper()
 	db, err := store.Open(context.Background(), path)
 	must(t, err)
-	h, err := New(Options{DB: db, Front: f, Clock: clock, Log: quietLog(), RetryBase: time.Millisecond, RetryMax: 2 * time.Millisecond})
+	h, err := newHost(host.Options{DB: db, Front: f, Clock: clock, Log: quietLog(), RetryBase: time.Millisecond, RetryMax: 2 * time.Millisecond})
 	must(t, err)
 	t.Cleanup(func() {
 		<-h.Close()
@@ -119,11 +120,11 @@ func hostOn(t *testing.T, path string, f Front, clock Clock) (*Host, *store.DB) 
 // soloToFirstBoard creates a solitaire game for ann (seat 1) with one idle kind, agrees
 // on it and makes ann's free spawn: the first board is then owed. It returns the table,
 // unlocked.
-func soloToFirstBoard(t *testing.T, h *Host) *Table {
+func soloToFirstBoard(t *testing.T, h *testHost) *host.Table {
 	t.Helper()
 	row := &store.Game{Scope: "g", Place: "c", Mode: game.ModeSolitaire, HumanSeat: 1, Players: [2]string{"ann", ""},
 		Status: store.StatusSetup, Seed: 5, TurnTimeout: time.Minute, Config: game.DefaultConfig()}
-	tb, err := h.Create(row, game.DefaultConfig(), Lobby{Owner: "ann", Kinds: []Proposal{{Name: "Idle", Strategy: "done"}}})
+	tb, err := h.Create(row, game.DefaultConfig(), host.Lobby{Owner: "ann", Kinds: []host.Proposal{{Name: "Idle", Strategy: "done"}}})
 	must(t, err)
 	tb, err = h.Lock(tb.Row.ID)
 	must(t, err)
@@ -144,7 +145,7 @@ func turnDeadlines(t *testing.T, db *store.DB) int {
 	must(t, err)
 	n := 0
 	for _, d := range ds {
-		if d.Kind == string(TurnTimeUp) {
+		if d.Kind == string(host.TurnTimeUp) {
 			n++
 		}
 	}
@@ -214,7 +215,7 @@ func TestHost_ScreenRetriedUntilShown(t *testing.T) {
 // nothing, until Resume shows the board and starts it.
 func TestHost_PausedScreenStopsTheClock(t *testing.T) {
 	f := newScriptFront(nil, errForbidden) // the free spawns show; the first board is refused
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	h, db := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, clock)
 	row := soloToFirstBoard(t, h)
 	tb, err := h.Lock(row.Row.ID)
@@ -230,10 +231,10 @@ func TestHost_PausedScreenStopsTheClock(t *testing.T) {
 	clock.Advance(time.Hour)
 	h.RunDue(context.Background())
 	f.mu.Lock()
-	events := append([]EventKind(nil), f.events...)
+	events := append([]host.EventKind(nil), f.events...)
 	f.mu.Unlock()
 	for _, e := range events {
-		if e == EvTimeUp || e == EvForfeit {
+		if e == host.EvTimeUp || e == host.EvForfeit {
 			t.Fatalf("a turn was played for a player whose board never showed: %v", events)
 		}
 	}
@@ -258,14 +259,14 @@ func TestHost_PausedScreenStopsTheClock(t *testing.T) {
 // them, and forfeits on the MaxMisses-th turn in a row.
 func TestHost_ForfeitAfterMisses(t *testing.T) {
 	f := newScriptFront()
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, clock)
 	row := soloToFirstBoard(t, h)
 	for range MaxMisses {
 		clock.Advance(2 * time.Minute)
 		h.RunDue(context.Background())
 	}
-	g, err := h.db.Game(context.Background(), row.Row.ID)
+	g, err := h.DB().Game(context.Background(), row.Row.ID)
 	must(t, err)
 	if g.Status != store.StatusOver || g.Result == nil || g.Result.Winner != 2 || g.Result.Reason != game.ReasonForfeit {
 		t.Fatalf("after %d missed turns: status %s, result %+v; want a forfeit won by the bot", MaxMisses, g.Status, g.Result)
@@ -275,9 +276,9 @@ func TestHost_ForfeitAfterMisses(t *testing.T) {
 	var timeUps, forfeits int
 	for _, e := range f.events {
 		switch e {
-		case EvTimeUp:
+		case host.EvTimeUp:
 			timeUps++
-		case EvForfeit:
+		case host.EvForfeit:
 			forfeits++
 		}
 	}
@@ -293,7 +294,7 @@ func TestHost_RestartDeliversOwedScreen(t *testing.T) {
 	f := newScriptFront()
 	db, err := store.Open(context.Background(), path)
 	must(t, err)
-	h, err := New(Options{DB: db, Front: f, Log: quietLog(), RetryBase: time.Hour, RetryMax: time.Hour})
+	h, err := newHost(host.Options{DB: db, Front: f, Log: quietLog(), RetryBase: time.Hour, RetryMax: time.Hour})
 	must(t, err)
 	row := soloToFirstBoard(t, h)
 	f.mu.Lock()
@@ -328,17 +329,17 @@ func TestHost_OneProcessPerGame(t *testing.T) {
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "k.db"))
 	must(t, err)
 	defer db.Close()
-	first, err := New(Options{DB: db, Front: newScriptFront(), Log: quietLog()})
+	first, err := newHost(host.Options{DB: db, Front: newScriptFront(), Log: quietLog()})
 	must(t, err)
 	soloToFirstBoard(t, first)
-	second, err := New(Options{DB: db, Front: newScriptFront(), Log: quietLog()})
+	second, err := newHost(host.Options{DB: db, Front: newScriptFront(), Log: quietLog()})
 	must(t, err)
 	if n, err := second.Restore(context.Background()); err != nil || n != 0 {
 		t.Fatalf("a second host restored %d games (%v) that the first runs", n, err)
 	}
 	<-second.Close()
 	<-first.Close()
-	third, err := New(Options{DB: db, Front: newScriptFront(), Log: quietLog()})
+	third, err := newHost(host.Options{DB: db, Front: newScriptFront(), Log: quietLog()})
 	must(t, err)
 	defer func() { <-third.Close() }()
 	if n, err := third.Restore(context.Background()); err != nil || n != 1 {

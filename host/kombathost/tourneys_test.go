@@ -1,9 +1,10 @@
-package host
+package kombathost
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kombat-game/kombat/host"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -183,7 +184,7 @@ func TestTourneys_Registration(t *testing.T) {
 				c.setup(ts, id)
 			}
 			err := c.act(ts, id)
-			var no *Refusal
+			var no *host.Refusal
 			switch {
 			case c.refusal == "" && err != nil:
 				t.Fatalf("refused: %v", err)

@@ -1,8 +1,9 @@
-package host
+package kombathost
 
 import (
 	"context"
 	"fmt"
+	"github.com/kombat-game/kombat/host"
 	"path/filepath"
 	"testing"
 
@@ -41,8 +42,8 @@ func TestElo(t *testing.T) {
 	}
 	a, b, c := rating(store.KindDuel, "a"), rating(store.KindDuel, "b"), rating(store.KindDuel, "c")
 	// a loses to b at 1200 each (-16), then ties c from 1184 against 1200.
-	wantA := 1184 + EloK*(0.5-expected(1184, 1200))
-	wantC := 1200 + EloK*(0.5-expected(1200, 1184))
+	wantA := 1184 + host.EloK*(0.5-host.Expected(1184, 1200))
+	wantC := 1200 + host.EloK*(0.5-host.Expected(1200, 1184))
 	near := func(x, y float64) bool { return x-y < 1e-9 && y-x < 1e-9 }
 	if !near(a.Rating, wantA) || a.Games != 2 || a.Losses != 1 || a.Ties != 1 || b.Rating != 1216 || !near(c.Rating, wantC) {
 		t.Errorf("a %+v (want %.3f), b %+v, c %+v (want %.3f)", a, wantA, b, c, wantC)

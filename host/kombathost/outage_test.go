@@ -1,131 +1,22 @@
-package host
+package kombathost
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/internal/outage"
 	"log/slog"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/store"
 )
-
-// smallDisk mounts a file system of size bytes for the test and returns its folder, or
-// skips the test where this machine cannot (mounting needs root).
-func smallDisk(t *testing.T, size int) string {
-	t.Helper()
-	dir := t.TempDir()
-	out, err := exec.Command("mount", "-t", "tmpfs", "-o", fmt.Sprintf("size=%d", size), "tmpfs", dir).CombinedOutput()
-	if err != nil {
-		t.Skipf("the full-disk test needs a small file system of its own, and mount (as root) refused: %v: %s", err, out)
-	}
-	t.Cleanup(func() {
-		if out, err := exec.Command("umount", dir).CombinedOutput(); err != nil {
-			t.Errorf("umount %s: %v: %s", dir, err, out)
-		}
-	})
-	return dir
-}
-
-// dbOnSmallDisk opens a database on a small file system of the test's own (smallDisk),
-// a copy of the one at from when from is not "", and returns the folder and the store.
-func dbOnSmallDisk(t *testing.T, from string) (string, *store.DB) {
-	t.Helper()
-	dir := smallDisk(t, 8<<20)
-	path := filepath.Join(dir, "k.db")
-	if from != "" {
-		raw, err := os.ReadFile(from)
-		must(t, err)
-		must(t, os.WriteFile(path, raw, 0o600))
-	}
-	db, err := store.Open(context.Background(), path)
-	must(t, err)
-	t.Cleanup(func() { db.Close() })
-	return dir, db
-}
-
-// fillDisk fills the file system holding dir to the last byte, and returns what frees
-// it again.
-func fillDisk(t *testing.T, dir string) (free func()) {
-	t.Helper()
-	path := filepath.Join(dir, "filler")
-	f, err := os.Create(path)
-	must(t, err)
-	buf := make([]byte, 64<<10)
-	for n := len(buf); n > 0; n /= 2 {
-		for {
-			if _, err := f.Write(buf[:n]); err != nil {
-				if !errors.Is(err, syscall.ENOSPC) {
-					t.Fatal(err)
-				}
-				break
-			}
-		}
-	}
-	f.Close()
-	return func() { // t.Error, not Fatal: a test may free the disk from another goroutine
-		if err := os.Remove(path); err != nil {
-			t.Error(err)
-		}
-	}
-}
-
-// logWatch is a log handler that passes each message containing one of the texts it
-// watches for to that text's channel: a test waits on what the host says it does.
-type logWatch struct {
-	seen map[string]chan string // by text watched for; "" has every message watched for
-}
-
-// watchLog watches for each of wants.
-func watchLog(wants ...string) *logWatch {
-	w := &logWatch{seen: map[string]chan string{"": make(chan string, 100000)}}
-	for _, want := range wants {
-		w.seen[want] = make(chan string, 100000)
-	}
-	return w
-}
-
-func (w *logWatch) Enabled(context.Context, slog.Level) bool { return true }
-func (w *logWatch) Handle(_ context.Context, r slog.Record) error {
-	for want, ch := range w.seen {
-		if want != "" && strings.Contains(r.Message, want) {
-			select {
-			case w.seen[""] <- r.Message:
-			default:
-			}
-			select {
-			case ch <- r.Message:
-			default:
-			}
-		}
-	}
-	return nil
-}
-func (w *logWatch) WithAttrs([]slog.Attr) slog.Handler { return w }
-func (w *logWatch) WithGroup(string) slog.Handler      { return w }
-
-// await waits for n messages containing want ("": any text watched for), or fails the
-// test after a while.
-func (w *logWatch) await(t *testing.T, want string, n int) {
-	t.Helper()
-	deadline := time.After(60 * time.Second)
-	for i := range n {
-		select {
-		case <-w.seen[want]:
-		case <-deadline:
-			t.Fatalf("the host said %q %d times, want %d", want, i, n)
-		}
-	}
-}
 
 // playToEnd reads the screens a front shows until each game's final one, and returns
 // the finished games as stored.
@@ -156,11 +47,11 @@ func playToEnd(t *testing.T, f *scriptFront, db *store.DB, ids ...int64) []*stor
 // in play for good). Once room is made, the game plays to its end, every turn stored
 // once, and its record replays to the stored result.
 func TestOutage_AutoGameOutlivesAFullDisk(t *testing.T) {
-	dir, db := dbOnSmallDisk(t, "")
-	refused := watchLog("auto turn not stored", "game screen not delivered")
+	dir, db := outage.DBOnSmallDisk(t, "")
+	refused := outage.WatchLog("auto turn not stored", "game screen not delivered")
 	f := newScriptFront()
 	f.ok = make(chan store.Screen, 100000) // many games' screens, read as the test goes
-	h, err := New(Options{DB: db, Front: f, Log: slog.New(refused), AutoStep: time.Millisecond,
+	h, err := newHost(host.Options{DB: db, Front: f, Log: slog.New(refused), AutoStep: time.Millisecond,
 		RetryBase: time.Millisecond, RetryMax: 20 * time.Millisecond})
 	must(t, err)
 	t.Cleanup(func() { <-h.Close() })
@@ -168,10 +59,10 @@ func TestOutage_AutoGameOutlivesAFullDisk(t *testing.T) {
 	cfg.MaxTurns = 20
 	ids := startAutoGames(t, h, f, outageGames(1), cfg)
 
-	free := fillDisk(t, dir)
+	free := outage.FillDisk(t, dir)
 	// Three refusals, each tried again: of a turn, or of its screen's record (the disk
 	// may fill while either is written).
-	refused.await(t, "", 3)
+	refused.Await(t, "", 3)
 	free()
 	for _, row := range playToEnd(t, f, db, ids...) {
 		if row.Result == nil || row.Turns != 2*int(cfg.MaxTurns) {
@@ -196,14 +87,14 @@ func outageGames(def int) int {
 
 // startAutoGames opens n auto games of idle bots under cfg, one per channel, and waits
 // until each has shown its first screen.
-func startAutoGames(t *testing.T, h *Host, f *scriptFront, n int, cfg game.Config) []int64 {
+func startAutoGames(t *testing.T, h *testHost, f *scriptFront, n int, cfg game.Config) []int64 {
 	t.Helper()
 	var ids []int64
 	for i := range n {
 		tb, err := h.OpenSetup(Where{Scope: "g", Place: fmt.Sprint("c", i), Config: cfg}, game.ModeAuto, Seated{"ann", "Ann"}, 1, [2]string{})
 		must(t, err)
 		ids = append(ids, tb.Row.ID)
-		tb.Lobby.Kinds = []Proposal{{Name: "Idle", Strategy: "done"}}
+		tb.Lobby.Kinds = []host.Proposal{{Name: "Idle", Strategy: "done"}}
 		must(t, h.Agree(tb))
 		tb.Unlock()
 	}
@@ -218,20 +109,20 @@ func startAutoGames(t *testing.T, h *Host, f *scriptFront, n int, cfg game.Confi
 // backoff) instead of being cleared, and once room is made the turn is played for them.
 func TestOutage_TurnClockOutlivesAFullDisk(t *testing.T) {
 	ctx := context.Background()
-	dir, db := dbOnSmallDisk(t, "")
-	clock := NewManualClock(time.Unix(1_800_000_000, 0))
-	refused := watchLog("deadline not carried out")
+	dir, db := outage.DBOnSmallDisk(t, "")
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
+	refused := outage.WatchLog("deadline not carried out")
 	f := newScriptFront()
-	h, err := New(Options{DB: db, Front: f, Clock: clock, Log: slog.New(refused), RetryBase: time.Hour, RetryMax: time.Hour})
+	h, err := newHost(host.Options{DB: db, Front: f, Clock: clock, Log: slog.New(refused), RetryBase: time.Hour, RetryMax: time.Hour})
 	must(t, err)
 	t.Cleanup(func() { <-h.Close() })
 	clockedSolo(t, h, "g", "c")
 	f.wait(t)
 	f.wait(t)
 	clock.Advance(2 * time.Minute)
-	free := fillDisk(t, dir)
+	free := outage.FillDisk(t, dir)
 	h.RunDue(ctx)
-	refused.await(t, "deadline not carried out", 1) // the time-up could not be stored
+	refused.Await(t, "deadline not carried out", 1) // the time-up could not be stored
 	free()
 	if n := turnDeadlines(t, db); n != 1 {
 		t.Fatalf("%d turn clocks stored after the refused time-up, want it kept", n)
@@ -243,7 +134,7 @@ func TestOutage_TurnClockOutlivesAFullDisk(t *testing.T) {
 	if s := f.wait(t); s.Version != 3 {
 		t.Fatalf("screen version %d after the time-up, want 3 (ann's turn, played for her)", s.Version)
 	}
-	if !slices.Contains(f.eventKinds(), EvTimeUp) {
+	if !slices.Contains(f.eventKinds(), host.EvTimeUp) {
 		t.Fatalf("events %v: ann's turn was never played for her", f.eventKinds())
 	}
 }
@@ -306,10 +197,10 @@ func TestOutage_PostgresRestart(t *testing.T) {
 	db, err := store.Open(ctx, pg.dsn)
 	must(t, err)
 	t.Cleanup(func() { db.Close() })
-	watch := watchLog("lost the database session", "took up a game")
+	watch := outage.WatchLog("lost the database session", "took up a game")
 	f := newScriptFront()
 	f.ok = make(chan store.Screen, 100000)
-	h, err := New(Options{DB: db, Front: f, Log: slog.New(watch), AutoStep: 10 * time.Millisecond,
+	h, err := newHost(host.Options{DB: db, Front: f, Log: slog.New(watch), AutoStep: 10 * time.Millisecond,
 		RetryBase: 5 * time.Millisecond, RetryMax: 100 * time.Millisecond})
 	must(t, err)
 	t.Cleanup(func() { <-h.Close() })
@@ -319,19 +210,19 @@ func TestOutage_PostgresRestart(t *testing.T) {
 	h.Tick()
 
 	pg.run(t, "stop")
-	watch.await(t, "lost the database session", 1) // the tick's check, within a second
+	watch.Await(t, "lost the database session", 1) // the tick's check, within a second
 	if h.Lost() == 0 {
 		t.Error("health would say nothing is lost while the games wait for the database")
 	}
 	pg.run(t)
-	watch.await(t, "took up a game", 1)
+	watch.Await(t, "took up a game", 1)
 	// A second process, started now, may take only games the first no longer runs (it
 	// may not have taken every one up again yet): never is a game run by both. Before,
 	// the first kept running every game on its dead session while the second took them.
 	db2, err := store.Open(ctx, pg.dsn)
 	must(t, err)
 	t.Cleanup(func() { db2.Close() })
-	h2, err := New(Options{DB: db2, Front: newScriptFront(), Log: quietLog()})
+	h2, err := newHost(host.Options{DB: db2, Front: newScriptFront(), Log: quietLog()})
 	must(t, err)
 	if _, err := h2.Restore(ctx); err != nil {
 		t.Fatal(err)
@@ -356,46 +247,5 @@ func TestOutage_PostgresRestart(t *testing.T) {
 	}
 	if n := h.Lost(); n != 0 {
 		t.Errorf("%d games still lost once every game ended", n)
-	}
-}
-
-// TestOutage_TournamentOutlivesAFullDisk: a tournament runs while the disk fills up;
-// its next game's result is refused, and the game is played again with backoff until
-// it is stored (before, the run ended and the tournament waited for a restart). Once
-// room is made it finishes: five games told, each once, then the final standings.
-func TestOutage_TournamentOutlivesAFullDisk(t *testing.T) {
-	from, id := started(t)
-	dir, db := dbOnSmallDisk(t, from)
-	refused := watchLog("tournament game not stored")
-	h, err := New(Options{DB: db, Front: quietFront{}, Log: slog.New(refused), AutoStep: time.Millisecond,
-		RetryBase: time.Millisecond, RetryMax: 20 * time.Millisecond})
-	must(t, err)
-	t.Cleanup(func() { <-h.Close() })
-	ts := NewTourneys(db, h.Lang(), h.Halt())
-	f := make(chanFront)
-	h.RunTourney(ts, f, id)
-	es := []runEvent{next(t, f)} // the first game is stored and told; the run waits for us
-	free := fillDisk(t, dir)
-	go func() { // the run's next call comes only once the disk has room again
-		for range 3 {
-			select {
-			case <-refused.seen["tournament game not stored"]:
-			case <-time.After(patience): // the test fails waiting for the final
-			}
-		}
-		free()
-	}()
-	es = append(es, untilFinal(t, f)...)
-	var progress []int
-	for _, e := range es {
-		if e.what == "progress" {
-			progress = append(progress, e.played)
-		}
-	}
-	if want := []int{1, 2, 3, 4, 5}; !slices.Equal(progress, want) {
-		t.Errorf("progress told %v, want %v", progress, want)
-	}
-	if got := told(es, "final"); len(got) != 1 {
-		t.Errorf("final told %d times, want once", len(got))
 	}
 }

@@ -1,8 +1,9 @@
-package host
+package kombathost
 
 import (
 	"bytes"
 	"errors"
+	"github.com/kombat-game/kombat/host"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -20,14 +21,14 @@ func TestChange_TheStoreRefusesAndTheLobbyIsAsBefore(t *testing.T) {
 	h, db := hostOn(t, filepath.Join(t.TempDir(), "k.db"), quietFront{}, nil)
 	row := &store.Game{Scope: "g", Place: "c", Mode: game.ModeAuto, Players: [2]string{"", ""},
 		Status: store.StatusSetup, Seed: 5, TurnTimeout: time.Minute, Config: game.DefaultConfig()}
-	tb, err := h.Create(row, game.DefaultConfig(), Lobby{Owner: "ann", Names: [2]string{"Bot 1", "Bot 2"},
-		Kinds: []Proposal{{Name: "Idle", Strategy: "done", By: "ann"}, {Name: "Walker", Strategy: "move up", By: "ann"}}})
+	tb, err := h.Create(row, game.DefaultConfig(), host.Lobby{Owner: "ann", Names: [2]string{"Bot 1", "Bot 2"},
+		Kinds: []host.Proposal{{Name: "Idle", Strategy: "done", By: "ann"}, {Name: "Walker", Strategy: "move up", By: "ann"}}})
 	must(t, err)
 	tb, err = h.Lock(tb.Row.ID)
 	must(t, err)
 	defer tb.Unlock()
 	lobby, setup := tb.Lobby, bytes.Clone(tb.Row.Setup)
-	lobby.Kinds = append([]Proposal(nil), lobby.Kinds...)
+	lobby.Kinds = append([]host.Proposal(nil), lobby.Kinds...)
 	db.Close() // the store refuses everything from now on
 
 	for _, c := range []struct {

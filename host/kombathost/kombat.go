@@ -1,0 +1,49 @@
+// Package kombathost hosts KOMBAT on the house's core (package host): it is KOMBAT's
+// adapter, the game's own part of a table (host.Hosted) and everything the fronts ask
+// of a KOMBAT game through the host. Its engine and seats (Engine, Seats), its commit and turn clock (reminders, turns
+// played for a player who missed theirs, the forfeit after MaxMisses), pause and
+// wake after a restart, auto games' loop, opening a challenge or a solo game, the
+// setup negotiation's actions and free spawns, the turns (press, buy, spawn, end,
+// resign), try for Discord, replays and Why? traces, its ladders and rating policy
+// (Elo), and its tournaments (a round robin of strategies, played in the background
+// and resumed after a restart) are here; the tables, screens owed, deadlines, claims
+// and seating stay the core's, and so, for now, does KOMBAT's lobby (host.Lobby, with
+// its setup rules), which moves here next (issue 22).
+//
+// A host hosts KOMBAT when Plug is among its Options.Games; Of is then its adapter.
+package kombathost
+
+import (
+	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/store"
+)
+
+// Kombat is KOMBAT's adapter for one host: the host's Game for KOMBAT's tables, and
+// the methods the fronts call on KOMBAT's games and tournaments.
+type Kombat struct {
+	h *host.Host
+	// frames are the frames of the finished games replayed last (Frames): a finished
+	// game's record never changes, so they stay true.
+	frames *host.Recent[[]game.Frame]
+}
+
+// Plug registers KOMBAT with a host (host.Options.Games); KOMBAT's rows also include
+// those that name no game, stored before the house hosted a second one.
+func Plug() host.Plug {
+	return host.Plug{Name: store.GameKombat, Unnamed: true, New: func(h *host.Host) host.Game {
+		return &Kombat{h: h, frames: host.NewRecent[[]game.Frame](host.ReplaysKept)}
+	}}
+}
+
+// Of is h's KOMBAT adapter, or nil when h does not host KOMBAT (Plug).
+func Of(h *host.Host) *Kombat {
+	k, _ := h.Game(store.GameKombat).(*Kombat)
+	return k
+}
+
+// Host is the host the adapter plugs KOMBAT into.
+func (k *Kombat) Host() *host.Host { return k.h }
+
+// Part makes a KOMBAT table's hosted part.
+func (k *Kombat) Part(t *host.Table) host.Hosted { return &hosted{k: k, t: t} }
