@@ -44,3 +44,16 @@ func TestBattleGIF(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBattleGIF animates four pictures of a match: what kombat play --game aibg
+// pays a frame of its replay.gif.
+func BenchmarkBattleGIF(b *testing.B) {
+	r := newRenderer(b)
+	frames := []Battle{betweenBattle(b), midBattle(b), craftedBattle(b), endBattle(b)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := r.BattleGIF(frames); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
