@@ -174,7 +174,7 @@ func (e aibgEvent) MarshalJSON() ([]byte, error) {
 func aibgScenario(name string, text []byte, stdout, stderr io.Writer, limit int64) int {
 	var sc aibg.Scenario
 	if err := decodeStrict(text, &sc, `{"players": [...], "steps": [...], ...}`); err != nil {
-		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
+		printScenarioErr(name, err, stderr)
 		return 1
 	}
 	out := newStepWriter(stdout, limit, "aibg", "steps or events")

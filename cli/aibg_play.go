@@ -6,18 +6,22 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/kombat-game/kombat/aibg"
 	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/render"
 )
 
 // kombat play --game aibg: a match against the built-in bot in the terminal. The
 // player names a pool, lines up each round and types each turn's move as a move
 // string (docs/aibg.md); every turn shows both lineups, the atoms, the domain and the
-// shop, then what the turn did in plain words. Nothing is stored and no image is
-// drawn yet, so the command has no --out.
+// shop, then what the turn did in plain words. Nothing is stored; the picture of
+// each round's lineups and of each turn goes to a folder named at the start (--out, as
+// the other games' play), with final.png and replay.gif at the end.
 
 // aibgPlayLevel is the level kombat play --game aibg seats the bot at unless told
 // otherwise: easy, one a newcomer can beat. Measured by TestAibgPlay_LevelForNewcomers
@@ -31,6 +35,7 @@ type aibgPlayOptions struct {
 	seed  uint64
 	seat  int
 	level string
+	out   string
 }
 
 func parseAibgPlayFlags(args []string, stderr io.Writer) (aibgPlayOptions, error) {
@@ -40,8 +45,9 @@ func parseAibgPlayFlags(args []string, stderr io.Writer) (aibgPlayOptions, error
 	fs.Uint64Var(&o.seed, "seed", 0, "the match's seed, to play it again (default: from the clock)")
 	fs.IntVar(&o.seat, "seat", 1, "your seat: 1 or 2 (player 1's creatures are ids 1 to 12, player 2's 13 to 24)")
 	fs.StringVar(&o.level, "level", aibgPlayLevel, "the bot's `level`: "+strings.Join(aibg.Levels(), ", ")+" (the weakest first)")
+	fs.StringVar(&o.out, "out", "", "write each turn's picture and the replay to `dir` (default: a new temporary folder)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: kombat play --game aibg [--seed N] [--seat 1|2] [--level LEVEL]\n\n"+
+		fmt.Fprint(stderr, "usage: kombat play --game aibg [--seed N] [--seat 1|2] [--level LEVEL] [--out DIR]\n\n"+
 			"Plays an AIBG match against the built-in bot in this terminal: you name a pool\n"+
 			"of 12 creatures, line up to 4 of them each round and type each turn's move\n"+
 			"(attack, item NAME, swap SLOT). docs/aibg.md has the rules.\n\n")
@@ -63,8 +69,9 @@ func parseAibgPlayFlags(args []string, stderr io.Writer) (aibgPlayOptions, error
 }
 
 // aibgPlay runs kombat play --game aibg. Exit status: 0 when the match ends, the
-// player resigns or the input ends, 2 for a usage error.
-func aibgPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// player resigns or the input ends, 2 for a usage error or a folder that cannot be
+// made.
+func aibgPlay(draw newRenderer, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseAibgPlayFlags(args, stderr)
 	if err != nil {
 		return flagsRefused(err, stderr)
@@ -76,24 +83,43 @@ func aibgPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	bot, _ := aibg.NewBot(o.level, o.seed*7919+uint64(3-o.seat)) // the level was checked
+	dir, made, r, code := playFolder(o.out, o.seed, draw, stderr)
+	if code != 0 {
+		return code
+	}
 	in, stop := interruptible(stdin)
 	defer stop()
-	s := &aibgTerminal{g: g, bot: bot, me: o.seat, them: 3 - o.seat, in: bufio.NewReaderSize(in, maxInputLine), out: stdout}
+	s := &aibgTerminal{g: g, bot: bot, me: o.seat, them: 3 - o.seat, in: bufio.NewReaderSize(in, maxInputLine), out: stdout, r: r, dir: dir}
+	s.names[s.me-1], s.names[s.them-1] = "Player", "Bot" // read as "Bot wins" on the pictures
 	s.intro(o.seed)
 	err = s.run()
 	switch {
 	case errors.Is(err, errEndOfInput), errors.Is(err, errInterrupted):
 		why := unfinished(err)
 		fmt.Fprintf(stdout, "\n%s: the match is left unfinished (play it again with --seed %d).\n", why, o.seed)
+		if rerr := s.replay(); rerr != nil {
+			fmt.Fprintf(stderr, "kombat play: %v\n", rerr)
+			return 1
+		}
+		fmt.Fprint(stdout, imagesLeft(dir, made, s.images, "pictures and replay.gif"))
+		return 0
+	case errors.Is(err, errQuit) && s.images == 0:
+		// Resigned before any lineup: there is no picture, and the folder goes.
+		fmt.Fprint(stdout, imagesLeft(dir, made, 0, ""))
 		return 0
 	case errors.Is(err, errQuit):
-		return 0 // the end was said
+		return 0 // the end was said, and where the pictures are
 	case err != nil:
 		fmt.Fprintf(stderr, "kombat play: %v\n", err)
 		return 1
 	}
 	return 0
 }
+
+// maxReplayFrames bounds the frames of replay.gif: each is held in memory while the
+// animation is written (render.BattleGIF), and a match may last 5 rounds of 600 turns
+// (A4). A longer match shows frames spread evenly over it, the first and last kept.
+const maxReplayFrames = 150
 
 // aibgTerminal is one AIBG match played at the terminal against the bot.
 type aibgTerminal struct {
@@ -102,7 +128,13 @@ type aibgTerminal struct {
 	me, them int // the player's seat and the bot's
 	in       *bufio.Reader
 	out      io.Writer
-	items    int // items the player bought, for the after-game advice
+	items    int              // items the player bought, for the after-game advice
+	r        *render.Renderer // nil draws nothing: for the tests of what play says
+	dir      string           // where the pictures go
+	names    [2]string        // the seats' names on the pictures: "Player" and "Bot"
+	shots    []render.Battle  // every picture written, for the replay
+	last     *aibg.TurnLog    // the last turn played, for the final picture
+	images   int              // files written to dir
 }
 
 // say prints a paragraph wrapped at 80 columns.
@@ -117,6 +149,50 @@ func (s *aibgTerminal) intro(seed uint64) {
 	s.say("You name 12 creatures, then fight up to %d rounds with them. Each round you line up 1 to %d of your living creatures; each turn you attack with the one in front, buy an item from the shop or swap the front one, while the bot chooses in secret. A creature that dies is gone for the match; whoever wins more rounds wins.",
 		aibg.MaxRounds, aibg.MaxSlots)
 	s.say(`At any prompt: "help" says what to type, "board" shows the board, "quit" resigns (it asks first). docs/aibg.md has every rule.`)
+	fmt.Fprintf(s.out, "Pictures (one per turn, then final.png and replay.gif) go to\n  %s\n", s.dir)
+}
+
+// picture writes the match as it stands, after the turn last (nil for none), to the
+// folder as name, and keeps it for the replay.
+func (s *aibgTerminal) picture(name, title string, last *aibg.TurnLog) error {
+	if s.r == nil {
+		return nil
+	}
+	b := render.Battle{Snap: render.SnapBattle(s.g), Last: last, Names: s.names, Title: title}
+	data, err := s.r.BattlePNG(b)
+	if err != nil {
+		return err
+	}
+	s.shots = append(s.shots, b)
+	s.images++
+	return os.WriteFile(filepath.Join(s.dir, name), data, 0o644)
+}
+
+// replay writes replay.gif of the pictures written so far, at most maxReplayFrames of
+// them; before the first there is nothing to show, and it writes nothing.
+func (s *aibgTerminal) replay() error {
+	if len(s.shots) == 0 {
+		return nil
+	}
+	gif, err := s.r.BattleGIF(spread(s.shots, maxReplayFrames))
+	if err != nil {
+		return err
+	}
+	s.images++
+	return os.WriteFile(filepath.Join(s.dir, "replay.gif"), gif, 0o644)
+}
+
+// spread is at most n of xs (n >= 2), spread evenly over them, the first and the
+// last always among them.
+func spread[T any](xs []T, n int) []T {
+	if len(xs) <= n {
+		return xs
+	}
+	out := make([]T, n)
+	for i := range n {
+		out[i] = xs[i*(len(xs)-1)/(n-1)]
+	}
+	return out
 }
 
 // run plays the match to its end: the pool, then each round's lineup and turns.
@@ -138,14 +214,15 @@ func (s *aibgTerminal) run() error {
 			return s.end(err)
 		}
 	}
-	s.finish(false)
-	return nil
+	return s.finish(false)
 }
 
 // end says the match's end when the player resigned; other errors go on up.
 func (s *aibgTerminal) end(err error) error {
 	if errors.Is(err, errQuit) {
-		s.finish(true)
+		if ferr := s.finish(true); ferr != nil {
+			return ferr
+		}
 	}
 	return err
 }
@@ -334,7 +411,7 @@ func (s *aibgTerminal) chooseLineup() error {
 		return err
 	}
 	fmt.Fprint(s.out, s.board())
-	return nil
+	return s.picture(fmt.Sprintf("round-%d-lineups.png", g.Round()), fmt.Sprintf("Round %d: the lineups", g.Round()), nil)
 }
 
 // lineupExample is up to three of the living ids, as a lineup the player might type.
@@ -420,7 +497,8 @@ func (s *aibgTerminal) turn() error {
 	if !log.RoundOver {
 		fmt.Fprint(s.out, s.board())
 	}
-	return nil
+	s.last = log
+	return s.picture(fmt.Sprintf("round-%d-turn-%03d.png", log.Round, log.Turn), fmt.Sprintf("Round %d, turn %d played", log.Round, log.Turn), log)
 }
 
 // refusal is why the rules would refuse player p's move text on the state g, the
@@ -439,8 +517,10 @@ func refusal(g *aibg.Game, p int, text string) *aibg.Refusal {
 	return log.Refused[p-1]
 }
 
-// finish says who won and how, with the after-game advice.
-func (s *aibgTerminal) finish(resigned bool) {
+// finish says who won and how, with the after-game advice, and writes final.png and
+// the replay when a picture was drawn (a match resigned before its first lineups has
+// none).
+func (s *aibgTerminal) finish(resigned bool) error {
 	g := s.g
 	won, lost := g.RoundsWon(s.me), g.RoundsWon(s.them)
 	mine, theirs := living(g, s.me), living(g, s.them)
@@ -462,6 +542,21 @@ func (s *aibgTerminal) finish(resigned bool) {
 	for _, line := range s.advice(resigned) {
 		fmt.Fprintf(s.out, "%s\n", wrap(line, 78, "  ", "  "))
 	}
+	if s.images == 0 {
+		return nil
+	}
+	title := "Match over"
+	if resigned {
+		title = "Player resigned: the bot wins"
+	}
+	if err := s.picture("final.png", title, s.last); err != nil {
+		return err
+	}
+	if err := s.replay(); err != nil {
+		return err
+	}
+	fmt.Fprintf(s.out, "\nThe pictures (final.png the match's end) and replay.gif are in\n  %s\n", s.dir)
+	return nil
 }
 
 // advice is a sentence or two for the next match, from what the player did: true of

@@ -1,19 +1,39 @@
 package cli
 
 import (
+	"bytes"
+	"image"
+	"image/gif"
+	"image/png"
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/kombat-game/kombat/aibg"
+	"github.com/kombat-game/kombat/render"
 )
 
-// aibgScript runs kombat play --game aibg at seed 5 with the script as standard input.
+// aibgScript runs kombat play --game aibg at seed 5 with the script as standard input,
+// for what it says: it draws nothing (a picture costs 5 ms, and thirty times that under
+// the race detector; TestAibgPlay_Pictures checks them). The folder it names is a new
+// one of the test's (a later --out in args wins).
 func aibgScript(t *testing.T, script string, args ...string) (code int, out, errs string) {
 	t.Helper()
-	return runCmd(t, script, append([]string{"play", "--game", "aibg", "--seed", "5"}, args...)...)
+	return aibgDrawn(t, noPictures, script, args...)
+}
+
+// noPictures is a renderer maker for aibgScript: no renderer, so no picture.
+func noPictures() (*render.Renderer, error) { return nil, nil }
+
+// aibgDrawn is aibgScript drawing with the renderer draw makes.
+func aibgDrawn(t *testing.T, draw newRenderer, script string, args ...string) (code int, out, errs string) {
+	t.Helper()
+	return runWith(t, draw, script, append([]string{"play", "--game", "aibg", "--seed", "5", "--out", t.TempDir()}, args...)...)
 }
 
 // containsAll fails for each of wants that out lacks, printing out once; what names
@@ -55,7 +75,8 @@ func checkWidth(t *testing.T, out string) {
 // words with who went first and why, the winner with the rounds won and the advice,
 // all within 80 columns; the same seed and input play the same match again.
 func TestAibgPlay_WholeMatch(t *testing.T) {
-	code, out, errs := aibgScript(t, toTheEnd())
+	dir := t.TempDir()
+	code, out, errs := aibgScript(t, toTheEnd(), "--out", dir)
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d; stderr %q\n%s", code, errs, out)
 	}
@@ -73,7 +94,7 @@ func TestAibgPlay_WholeMatch(t *testing.T) {
 		"Your move is lost: your Grove (12) died before its move.",
 	)
 	checkWidth(t, out)
-	if _, again, _ := aibgScript(t, toTheEnd()); again != out {
+	if _, again, _ := aibgScript(t, toTheEnd(), "--out", dir); again != out {
 		t.Error("the same seed and input played another match")
 	}
 }
@@ -205,8 +226,8 @@ func TestAibgPlay_Usage(t *testing.T) {
 		{[]string{"--level", "godlike"}, 2, "kombat play: --level: aibg: unknown bot level \"godlike\"; the levels are easy, normal, hard"},
 		{[]string{"--seat", "3"}, 2, "--seat must be 1 or 2, got 3"},
 		{[]string{"my.kombat"}, 2, "--game aibg takes no files"},
-		{[]string{"--out", "x"}, 2, "flag provided but not defined: -out"},
-		{[]string{"--help"}, 0, "usage: kombat play --game aibg [--seed N] [--seat 1|2] [--level LEVEL]"},
+		{[]string{"--out", "/dev/null/x"}, 2, "kombat play: mkdir /dev/null: not a directory"},
+		{[]string{"--help"}, 0, "usage: kombat play --game aibg [--seed N] [--seat 1|2] [--level LEVEL] [--out DIR]"},
 	} {
 		code, _, errs := runCmd(t, "", append([]string{"play", "--game", "aibg"}, c.args...)...)
 		if code != c.code || !strings.Contains(errs, c.err) {
@@ -221,7 +242,8 @@ func TestAibgPlay_GarbageNeverCrashes(t *testing.T) {
 	lines := []string{"", "x", "-1", "item", "swap", "attack 9", "1 2 3 4 5", "x3", "item smallrock 7",
 		"ÿ😀", strings.Repeat("a", maxInputLine+10), "swap 1 2", "attack 0 0", "default"}
 	script := strings.Repeat(strings.Join(lines, "\n")+"\n", 30)
-	code, out, errs := aibgScript(t, script)
+	dir := t.TempDir()
+	code, out, errs := aibgScript(t, script, "--out", dir)
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d; stderr %q", code, errs)
 	}
@@ -231,7 +253,7 @@ func TestAibgPlay_GarbageNeverCrashes(t *testing.T) {
 	if !regexp.MustCompile(`Match over|End of input`).MatchString(out) {
 		t.Errorf("the match neither ended nor ran out of input:\n%s", out[len(out)-2000:])
 	}
-	checkWidth(t, out)
+	checkWidth(t, strings.ReplaceAll(out, dir, "DIR")) // the folder's name is the test's
 }
 
 // aibgNewcomer is how a newcomer plays AIBG, for the choice of aibgPlayLevel: the
@@ -295,5 +317,125 @@ func TestAibgPlay_LevelForNewcomers(t *testing.T) {
 	_, out, _ := aibgScript(t, "")
 	if !strings.Contains(out, "at level "+aibgPlayLevel+" ") || !strings.Contains(out, "--level: "+aibgPlayLevel+" (the default") {
 		t.Errorf("the intro does not say the default level %s:\n%s", aibgPlayLevel, out)
+	}
+}
+
+// TestAibgPlay_Pictures: a match played to its end writes, to the folder the intro
+// names, the picture of each round's lineups and of every turn the output tells,
+// final.png and replay.gif; every PNG decodes at the pictures' size, and the replay
+// is one frame per picture, the last the final one. The folder is said at the end.
+// Under the race detector, which draws thirty times slower, the player resigns after
+// round 1's third turn: the same pictures of fewer turns.
+func TestAibgPlay_Pictures(t *testing.T) {
+	dir := t.TempDir()
+	script := toTheEnd()
+	if raceEnabled {
+		script = "default\ndefault\n\n\n\nquit\nyes\n"
+	}
+	code, out, errs := aibgDrawn(t, render.New, script, "--out", dir)
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d; stderr %q\n%s", code, errs, out)
+	}
+	containsAll(t, "", out, "go to\n  "+dir+"\n", "replay.gif are in\n  "+dir+"\n")
+	turns := len(regexp.MustCompile(`(?m)^Turn \d+: you played`).FindAllString(out, -1))
+	rounds := strings.Count(out, "== Round ")
+	lineups, _ := filepath.Glob(filepath.Join(dir, "round-*-lineups.png"))
+	played, _ := filepath.Glob(filepath.Join(dir, "round-*-turn-*.png"))
+	if len(lineups) != rounds || len(played) != turns || turns == 0 {
+		t.Errorf("%d lineup and %d turn pictures for %d rounds and %d turns", len(lineups), len(played), rounds, turns)
+	}
+	for _, name := range append(append(lineups, played...), filepath.Join(dir, "final.png")) {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil || img.Bounds() != image.Rect(0, 0, render.Width, render.Height) {
+			t.Errorf("%s: %v, bounds %v", filepath.Base(name), err, img.Bounds())
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "replay.gif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	anim, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("replay.gif does not decode: %v", err)
+	}
+	if want := len(lineups) + len(played) + 1; len(anim.Image) != want {
+		t.Errorf("replay.gif has %d frames, want %d (one per picture)", len(anim.Image), want)
+	}
+}
+
+// TestAibgPlay_PicturesLeft: a match stopped by the end of input keeps the pictures
+// drawn so far and a replay of them; one that stopped before any lineup (the input
+// ended at the pool, or the player resigned there) leaves no picture, and the folder
+// goes when the game made it, as the other games' play does.
+func TestAibgPlay_PicturesLeft(t *testing.T) {
+	base := t.TempDir()
+	draw := drawOnce()
+	for _, tc := range []struct {
+		name   string
+		script string
+		before bool // the folder exists before the game
+		want   string
+		files  []string // what the folder holds after
+	}{
+		{"mid-match", "default\ndefault\n\n", false, "Its pictures and replay.gif are in ",
+			[]string{"replay.gif", "round-1-lineups.png", "round-1-turn-001.png"}},
+		{"at the pool", "", false, "Nothing was played, so no image was written, and the folder made for them, ", nil},
+		{"at the pool, folder there before", "", true, "Nothing was played, so no image was written to ", []string{}},
+		{"resigned at the pool", "quit\nyes\n", false, "Nothing was played, so no image was written, and the folder made for them, ", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(base, strings.ReplaceAll(tc.name, " ", "-"))
+			if tc.before {
+				if err := os.Mkdir(dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			code, out, errs := aibgDrawn(t, draw, tc.script, "--out", dir)
+			if code != 0 || errs != "" {
+				t.Fatalf("exit %d; stderr %q\n%s", code, errs, out)
+			}
+			containsAll(t, "", out, tc.want)
+			entries, err := os.ReadDir(dir)
+			if tc.files == nil {
+				if err == nil {
+					t.Errorf("the folder made for the match is left behind")
+				}
+				return
+			}
+			var names []string
+			for _, e := range entries {
+				names = append(names, e.Name())
+			}
+			if !slices.Equal(names, tc.files) {
+				t.Errorf("the folder holds %v, want %v", names, tc.files)
+			}
+		})
+	}
+}
+
+// TestSpread: at most n, evenly spread, the first and the last kept.
+func TestSpread(t *testing.T) {
+	for _, tc := range []struct {
+		len, n int
+		want   []int
+	}{
+		{3, 5, []int{0, 1, 2}},
+		{5, 5, []int{0, 1, 2, 3, 4}},
+		{6, 5, []int{0, 1, 2, 3, 5}},
+		{10, 4, []int{0, 3, 6, 9}},
+		{3000, 2, []int{0, 2999}},
+	} {
+		xs := make([]int, tc.len)
+		for i := range xs {
+			xs[i] = i
+		}
+		if got := spread(xs, tc.n); !slices.Equal(got, tc.want) {
+			t.Errorf("spread of %d to %d: %v, want %v", tc.len, tc.n, got, tc.want)
+		}
 	}
 }

@@ -208,6 +208,7 @@ func FuzzAibgTry(f *testing.F) {
 	}
 	f.Add([]byte(`{"steps": [{"pools": [["Tide", "Tide", "Tide", "Tide", "Tide", "Tide", "Tide", "Tide", "Tide", "Tide", "Tide", "Tide"], null]}]}`))
 	f.Add([]byte(`{"phase": "ROUND_SELECTION", "players": [{"pool": [{"id": 1, "type": "Grove"}]}, {"pool": [{"id": 24, "type": "Wisp"}]}], "steps": [{"lineups": [[1], [24]]}, {"moves": ["attack 3", "item x 9"]}]}`))
+	f.Add([]byte(`{"players": [{"atoms": "5", "pool": [{"id": 1, "alive": "yes"}, 7]}, {"lineup": [1, "2"]}], "shop": "Rock", "domain": 5, "phase": 1, "phase": 2}`))
 	f.Fuzz(func(t *testing.T, text []byte) {
 		var out, errb strings.Builder
 		code := aibgScenario("f.json", text, &out, &errb, 1<<20)

@@ -53,7 +53,7 @@ func tools() []tool {
 			play: play, scenario: kombatScenario, tryUsage: tryUsage},
 		{name: "upbeat", title: "UPBEAT", program: "an UPBEAT plan", lang: upbeat.NewLanguage,
 			check: plain(upbeatCheck), sim: plain(upbeatSim), play: upbeatPlay, scenario: upbeatScenario, tryUsage: upbeatTryUsage},
-		{name: "aibg", title: "AIBG", check: plain(aibgCheck), sim: plain(aibgSim), play: plain(aibgPlay), scenario: aibgScenario, tryUsage: aibgTryUsage},
+		{name: "aibg", title: "AIBG", check: plain(aibgCheck), sim: plain(aibgSim), play: aibgPlay, scenario: aibgScenario, tryUsage: aibgTryUsage},
 	}
 }
 

@@ -105,15 +105,9 @@ func play(draw newRenderer, args []string, stdin io.Reader, stdout, stderr io.Wr
 		reportErr("kombat play", err, stderr)
 		return 1
 	}
-	dir, made, err := newPlayDir(o.out, o.seed)
-	if err != nil {
-		fmt.Fprintf(stderr, "kombat play: %v\n", err)
-		return 2
-	}
-	r, err := draw()
-	if err != nil {
-		fmt.Fprintf(stderr, "kombat play: %v\n", err)
-		return 1
+	dir, made, r, code := playFolder(o.out, o.seed, draw, stderr)
+	if code != 0 {
+		return code
 	}
 	in, stop := interruptible(stdin)
 	defer stop()
@@ -124,16 +118,7 @@ func play(draw newRenderer, args []string, stdin io.Reader, stdout, stderr io.Wr
 	case errors.Is(err, errEndOfInput), errors.Is(err, errInterrupted):
 		why := unfinished(err)
 		fmt.Fprintf(stdout, "\n%s: the game is left unfinished after %s.\n", why, turnsEach(g.Turns()))
-		switch {
-		case s.images > 0:
-			fmt.Fprintf(stdout, "Its images and replay.gif are in %s\n", dir)
-		case made && os.Remove(dir) == nil:
-			// An empty folder made for this game is only clutter (and a temporary one
-			// would stay until the system clears it).
-			fmt.Fprintf(stdout, "Nothing was played, so no image was written, and the folder made for them, %s, is removed.\n", dir)
-		default:
-			fmt.Fprintf(stdout, "Nothing was played, so no image was written to %s\n", dir)
-		}
+		fmt.Fprint(stdout, imagesLeft(dir, made, s.images, "images and replay.gif"))
 		return 0
 	case errors.Is(err, errQuit):
 		fmt.Fprintf(stdout, "The turn images are in %s\n", dir)

@@ -60,7 +60,7 @@ func tryLimited(flagGame string, args []string, stdin io.Reader, stdout, stderr 
 func kombatScenario(name string, text []byte, stdout, stderr io.Writer, limit int64) int {
 	sc, err := decodeScenario(text)
 	if err != nil {
-		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
+		printScenarioErr(name, err, stderr)
 		var up upbeat.Scenario
 		if decodeStrict(text, &up, "") == nil {
 			fmt.Fprintf(stderr, "kombat try: %s: note: it reads as an UPBEAT scenario: add \"game\": \"upbeat\" to it, or run it with --game upbeat\n", name)
@@ -316,11 +316,14 @@ func decodeScenario(text []byte) (game.Scenario, error) {
 	return sc, err
 }
 
-// decodeStrict reads a scenario of either game into dst (a pointer to the game's
+// decodeStrict reads a scenario of any game into dst (a pointer to the game's
 // Scenario) strictly, where encoding/json lets mistakes through or words them in Go's
 // terms: one JSON object and nothing after it, no key twice in any object, no unknown
-// key, every value of the kind its key takes. An error says where (line and column)
-// and what is wrong in the scenario's words; shape shows what a scenario looks like.
+// key, every value of the kind its key takes. A file that is no JSON object is one
+// mistake; in one that is, every mistake of its shape is told at once (the first
+// maxMistakes of them, then how many more), each with where it is (line and column),
+// what is wrong and what goes there in the scenario's words, and its JSON path, as a
+// *scenarioMistakes; shape shows what a scenario looks like.
 func decodeStrict(text []byte, dst any, shape string) error {
 	var raw json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(text))
@@ -343,20 +346,70 @@ func decodeStrict(text []byte, dst any, shape string) error {
 		return fmt.Errorf(`%s: more text after the scenario's closing "}": a file holds one scenario object`, lineCol(text, rest))
 	}
 	r := newTokenReader(text)
-	return r.value(reflect.ValueOf(dst).Elem(), "", "")
+	if err := r.value(reflect.ValueOf(dst).Elem(), "", "", ""); err != nil {
+		return err
+	}
+	if len(r.found.list) > 0 {
+		return &r.found
+	}
+	return nil
+}
+
+// maxMistakes is how many of a scenario's mistakes are told: enough to fix a file in
+// one go, and never a flood, however many mistakes a file holds.
+const maxMistakes = 20
+
+// scenarioMistakes is every mistake of a scenario's shape: the first maxMistakes told,
+// in the order of the file, and how many more there are.
+type scenarioMistakes struct {
+	list []string // "line 4, column 12: player 1: ... (JSON path: players[0].atoms)"
+	more int
+}
+
+// Error is the mistakes one a line, then "... and N more".
+func (m *scenarioMistakes) Error() string {
+	s := strings.Join(m.list, "\n")
+	if m.more > 0 {
+		s += fmt.Sprintf("\n... and %s (fix these and run it again to see them)", plural(m.more, "more mistake", "more mistakes"))
+	}
+	return s
+}
+
+// printScenarioErr prints why a scenario could not be read, a line a mistake, each
+// line after "kombat try: NAME: ".
+func printScenarioErr(name string, err error, stderr io.Writer) {
+	for _, line := range strings.Split(err.Error(), "\n") {
+		fmt.Fprintf(stderr, "kombat try: %s: %s\n", name, line)
+	}
 }
 
 // tokenReader walks JSON text already checked for syntax, knowing where each token
-// starts.
+// starts, and notes the mistakes it finds in found.
 type tokenReader struct {
-	text []byte
-	dec  *json.Decoder
+	text  []byte
+	dec   *json.Decoder
+	found scenarioMistakes
 }
 
 func newTokenReader(text []byte) *tokenReader {
 	dec := json.NewDecoder(bytes.NewReader(text))
 	dec.UseNumber()
 	return &tokenReader{text: text, dec: dec}
+}
+
+// mistake notes a mistake at offset at, of the value at JSON path jp. msg says what is
+// wrong; it is called only for a mistake that is told, so that the many more of a
+// hostile file cost a count each.
+func (r *tokenReader) mistake(at int, jp string, msg func() string) {
+	if len(r.found.list) >= maxMistakes {
+		r.found.more++
+		return
+	}
+	m := lineCol(r.text, at) + ": " + msg()
+	if jp != "" {
+		m += " (JSON path: " + jp + ")"
+	}
+	r.found.list = append(r.found.list, m)
 }
 
 // next returns the next token and the offset where it starts.
@@ -385,138 +438,176 @@ func (r *tokenReader) skip(tok json.Token) error {
 	}
 }
 
-// value decodes the next value into v. what names it for messages (`minion 2: "hp"`),
-// ctx is the object or list it is in, for naming what it holds.
-func (r *tokenReader) value(v reflect.Value, what, ctx string) error {
+// value decodes the next value into v, noting a mistake and reading past the value
+// when it is not of v's kind. what names it for messages (`minion 2: "hp"`), ctx is
+// the object or list it is in, for naming what it holds, and jp is its JSON path
+// ("minions[1].hp"). The error is for text that is no JSON, which the caller checked.
+func (r *tokenReader) value(v reflect.Value, what, ctx, jp string) error {
 	tok, start, err := r.next()
 	if err != nil {
 		return err
 	}
-	wrong := func(expected string) error {
-		if what == "" {
-			what = "the scenario"
-		}
-		return fmt.Errorf("%s: %s must be %s, found %s", lineCol(r.text, start), what, expected, found(r.text, start))
-	}
 	t := v.Type()
+	note := func() {
+		r.mistake(start, jp, func() string {
+			w := what
+			if w == "" {
+				w = "the scenario"
+			}
+			return fmt.Sprintf("%s must be %s, found %s", w, expected(t), found(r.text, start))
+		})
+	}
+	wrong := func() error {
+		note()
+		return r.skip(tok)
+	}
 	if t.Kind() == reflect.Pointer {
 		if tok == nil {
-			return wrong(expected(t.Elem()))
+			return wrong()
 		}
 		p := reflect.New(t.Elem())
 		v.Set(p)
-		v, t = p.Elem(), t.Elem()
+		v = p.Elem()
 	}
-	switch {
-	case isPair(t):
-		var rc [2]int
+	switch k := v.Kind(); {
+	case isPair(v.Type()):
 		if tok != json.Delim('[') {
-			return wrong(expected(t))
+			return wrong()
 		}
-		for i := 0; ; i++ {
-			el, _, err := r.next()
-			if err != nil {
-				return err
-			}
-			if el == json.Delim(']') && i == 2 {
-				break
-			}
-			n, ok := el.(json.Number)
-			if i >= 2 || !ok {
-				return wrong(expected(t))
-			}
-			x, err := strconv.ParseInt(string(n), 10, 0)
-			if err != nil {
-				return wrong(expected(t))
-			}
-			rc[i] = int(x)
-		}
-		v.Field(0).SetInt(int64(rc[0])) // Row, then Col, in both games' types
-		v.Field(1).SetInt(int64(rc[1]))
-	case t.Kind() == reflect.Struct:
+		return r.pair(v, note)
+	case k == reflect.Struct:
 		if tok != json.Delim('{') {
-			return wrong(expected(t))
+			return wrong()
 		}
-		return r.object(start, what, func(key string, keyAt int) error {
-			f, ok := fieldByKey(t, key)
+		st := v.Type()
+		return r.object(what, jp, func(key string, keyAt int) error {
+			f, ok := fieldByKey(st, key)
 			if !ok {
-				return fmt.Errorf("%s: %sunknown key %q; %s", lineCol(r.text, keyAt), prefix(what), key, keyList(t, what))
+				r.mistake(keyAt, keyPath(jp, key), func() string {
+					return fmt.Sprintf("%sunknown key %q; %s%s", prefix(what), key, keyList(st, what), nearKey(st, key))
+				})
+				return r.skipNext()
 			}
-			return r.field(v.FieldByIndex(f.Index), join(what, strconv.Quote(key)), key)
+			return r.field(v.FieldByIndex(f.Index), join(what, strconv.Quote(key)), key, keyPath(jp, key))
 		})
-	case t.Kind() == reflect.Map:
+	case k == reflect.Map:
 		if tok != json.Delim('{') {
-			return wrong(expected(t))
+			return wrong()
 		}
-		v.Set(reflect.MakeMap(t))
-		return r.object(start, what, func(key string, _ int) error {
-			el := reflect.New(t.Elem()).Elem()
-			if err := r.value(el, join(what, strconv.Quote(key)), ""); err != nil {
+		v.Set(reflect.MakeMap(v.Type()))
+		return r.object(what, jp, func(key string, _ int) error {
+			el := reflect.New(v.Type().Elem()).Elem()
+			if err := r.value(el, join(what, strconv.Quote(key)), "", keyPath(jp, key)); err != nil {
 				return err
 			}
 			v.SetMapIndex(reflect.ValueOf(key), el)
 			return nil
 		})
-	case t.Kind() == reflect.Slice:
+	case k == reflect.Slice:
 		if tok != json.Delim('[') {
-			return wrong(expected(t))
+			return wrong()
 		}
-		v.Set(reflect.MakeSlice(t, 0, 0))
+		v.Set(reflect.MakeSlice(v.Type(), 0, 0))
 		for i := 0; r.dec.More(); i++ {
-			el := reflect.New(t.Elem()).Elem()
-			if err := r.value(el, element(ctx, what, i), ""); err != nil {
+			el := reflect.New(v.Type().Elem()).Elem()
+			if err := r.value(el, element(ctx, what, i), "", jp+"["+strconv.Itoa(i)+"]"); err != nil {
 				return err
 			}
 			v.Set(reflect.Append(v, el))
 		}
 		_, _, err := r.next() // ]
 		return err
-	case t.Kind() == reflect.String:
-		s, ok := tok.(string)
-		if !ok {
-			return wrong(expected(t))
-		}
-		v.SetString(s)
-	case t.Kind() == reflect.Bool:
-		b, ok := tok.(bool)
-		if !ok {
-			return wrong(expected(t))
-		}
-		v.SetBool(b)
-	case t.Kind() == reflect.Int || t.Kind() == reflect.Int64:
-		n, ok := tok.(json.Number)
-		x, err := strconv.ParseInt(string(n), 10, t.Bits())
-		if !ok || err != nil {
-			return wrong(expected(t))
-		}
-		v.SetInt(x)
-	case t.Kind() == reflect.Uint64:
-		n, ok := tok.(json.Number)
-		x, err := strconv.ParseUint(string(n), 10, 64)
-		if !ok || err != nil {
-			return wrong(expected(t))
-		}
-		v.SetUint(x)
-	case t.Kind() == reflect.Float64:
-		n, ok := tok.(json.Number)
-		x, err := strconv.ParseFloat(string(n), 64)
-		if !ok || err != nil {
-			return wrong(expected(t))
-		}
-		v.SetFloat(x)
 	default:
-		return fmt.Errorf("no reading for %v", t) // a new field's type: a bug caught by tests
+		ok, err := scalar(v, tok)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return wrong()
+		}
 	}
 	return nil
 }
 
+// scalar sets v, a string, bool or number, to tok, reporting whether tok is of v's
+// kind and in its range; the error is for a v of another kind.
+func scalar(v reflect.Value, tok json.Token) (bool, error) {
+	n, isNum := tok.(json.Number)
+	switch v.Kind() {
+	case reflect.String:
+		s, ok := tok.(string)
+		v.SetString(s)
+		return ok, nil
+	case reflect.Bool:
+		b, ok := tok.(bool)
+		v.SetBool(b)
+		return ok, nil
+	case reflect.Int, reflect.Int64:
+		x, err := strconv.ParseInt(string(n), 10, v.Type().Bits())
+		v.SetInt(x)
+		return isNum && err == nil, nil
+	case reflect.Uint64:
+		x, err := strconv.ParseUint(string(n), 10, 64)
+		v.SetUint(x)
+		return isNum && err == nil, nil
+	case reflect.Float64:
+		x, err := strconv.ParseFloat(string(n), 64)
+		v.SetFloat(x)
+		return isNum && err == nil, nil
+	}
+	return false, fmt.Errorf("no reading for %v", v.Type()) // a new field's type: a bug caught by tests
+}
+
+// pair reads a [row, col] pair, its [ read, into v (a Hex or a Region: Row, then Col);
+// anything else calls bad once the list has been read to its end.
+func (r *tokenReader) pair(v reflect.Value, bad func()) error {
+	var rc [2]int64
+	ok, n := true, 0
+	for ; r.dec.More(); n++ {
+		el, _, err := r.next()
+		if err != nil {
+			return err
+		}
+		num, isNum := el.(json.Number)
+		if !isNum || n >= 2 {
+			ok = false
+			if err := r.skip(el); err != nil {
+				return err
+			}
+			continue
+		}
+		x, err := strconv.ParseInt(string(num), 10, 0)
+		ok = ok && err == nil
+		rc[n] = x
+	}
+	if _, _, err := r.next(); err != nil { // ]
+		return err
+	}
+	if !ok || n != 2 {
+		bad()
+		return nil
+	}
+	v.Field(0).SetInt(rc[0])
+	v.Field(1).SetInt(rc[1])
+	return nil
+}
+
+// skipNext reads past the next value.
+func (r *tokenReader) skipNext() error {
+	tok, _, err := r.next()
+	if err != nil {
+		return err
+	}
+	return r.skip(tok)
+}
+
 // field decodes an object's field: null leaves it out, as if the key were missing.
-func (r *tokenReader) field(v reflect.Value, what, key string) error {
+func (r *tokenReader) field(v reflect.Value, what, key, jp string) error {
 	if bytes.HasPrefix(r.text[r.peek():], []byte("null")) {
 		_, _, err := r.next()
 		return err
 	}
-	return r.value(v, what, key)
+	return r.value(v, what, key, jp)
 }
 
 // peek is where the next token starts: the decoder's offset is the end of the previous
@@ -529,9 +620,10 @@ func (r *tokenReader) peek() int {
 	return off
 }
 
-// object reads the keys of an object whose { has been read, refusing a key given
-// twice, and hands each to each, which reads its value.
-func (r *tokenReader) object(start int, what string, each func(key string, keyAt int) error) error {
+// object reads the keys of an object whose { has been read and hands each to each,
+// which reads its value; a key given twice is a mistake, and its second value is
+// read past.
+func (r *tokenReader) object(what, jp string, each func(key string, keyAt int) error) error {
 	seen := map[string]int{}
 	for {
 		tok, keyAt, err := r.next()
@@ -543,13 +635,48 @@ func (r *tokenReader) object(start int, what string, each func(key string, keyAt
 			return nil
 		}
 		if first, dup := seen[key]; dup {
-			return fmt.Errorf("%s: %s%q is given twice (first at %s)", lineCol(r.text, keyAt), prefix(what), key, lineCol(r.text, first))
+			r.mistake(keyAt, keyPath(jp, key), func() string {
+				return fmt.Sprintf("%s%q is given twice (first at %s)", prefix(what), key, lineCol(r.text, first))
+			})
+			if err := r.skipNext(); err != nil {
+				return err
+			}
+			continue
 		}
 		seen[key] = keyAt
 		if err := each(key, keyAt); err != nil {
 			return err
 		}
 	}
+}
+
+// keyPath is the JSON path of key in the object at jp: "players[0].atoms", or
+// `players[0].globals["a b"]` for a key that is no name.
+func keyPath(jp, key string) string {
+	name := key != ""
+	for i, c := range key {
+		name = name && (c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9')
+	}
+	switch {
+	case !name:
+		return jp + "[" + strconv.Quote(key) + "]"
+	case jp == "":
+		return key
+	}
+	return jp + "." + key
+}
+
+// nearKey is "; did you mean "seed"?" for an unknown key a typo away from one of t's,
+// else "".
+func nearKey(t reflect.Type, key string) string {
+	keys := make([]string, t.NumField())
+	for i := range keys {
+		keys[i] = jsonName(t.Field(i))
+	}
+	if near := interp.Suggest(key, keys); near != "" {
+		return fmt.Sprintf("; did you mean %q?", near)
+	}
+	return ""
 }
 
 // isPair reports whether t is written as [row, col]: KOMBAT's hexes, UPBEAT's regions.
@@ -629,11 +756,13 @@ func keyList(t reflect.Type, what string) string {
 	return fmt.Sprintf("%s keys are %s and %s", whose, strings.Join(keys[:len(keys)-1], ", "), keys[len(keys)-1])
 }
 
+// join names key of the value what names: `minion 1: "at"`, and `player 1: "pool",
+// item 2: "type"` for a key of a list's item.
 func join(what, key string) string {
 	if what == "" {
 		return key
 	}
-	return what + ": " + key
+	return strings.TrimSuffix(what, ",") + ": " + key
 }
 
 func prefix(what string) string {

@@ -337,6 +337,8 @@ func FuzzTry(f *testing.F) {
 	}
 	f.Add(`{"minions": [` + oneMinion + `], "steps": [{"turn": 1, "spawn": {"at": [1,2], "strategy": "move up"}}, {"run": 2}]}`)
 	f.Add(`{"minions": [[[[[[[[[[]]]]]]]]]]}`)
+	// Many mistakes of shape at once: every one is told, the reading goes on past each.
+	f.Add(`{"seed": "x", "minions": [{"owner": "1", "at": [1, [2]], "strategy": 5, "colour": 1, "owner": 2}, null], "steps": [{"spawn": {"at": {}}}], "sede": 2}`)
 	f.Fuzz(func(t *testing.T, text string) {
 		var out, errb bytes.Buffer
 		code := tryLimited("", []string{"-"}, strings.NewReader(text), &out, &errb, 1<<20)
@@ -369,10 +371,10 @@ func TestTryPicksGame(t *testing.T) {
 			`kombat try: -: line 1, column 10: "game" is "kombat" but --game upbeat was given`},
 		// Without "game", a scenario that reads only as the other game says so.
 		{"upbeat unsaid", `{"players": [{"plan": "invest 1"}, {}], "steps": [{"turn": 1}]}`, nil, 1,
-			`unknown key "plan"; its keys are "budget", "globals", "spawns_used" and "spawnable"` + "\n" +
+			`unknown key "plan"; its keys are "budget", "globals", "spawns_used" and "spawnable" (JSON path: players[0].plan)` + "\n" +
 				`kombat try: -: note: it reads as an UPBEAT scenario: add "game": "upbeat" to it, or run it with --game upbeat` + "\n"},
 		{"kombat with upbeat given", kombat, []string{"--game", "upbeat"}, 1,
-			`unknown key "minions"; a scenario's keys are "game", "config", "seed", "players", "regions" and "steps"` + "\n" +
+			`unknown key "minions"; a scenario's keys are "game", "config", "seed", "players", "regions" and "steps" (JSON path: minions)` + "\n" +
 				`kombat try: -: note: it reads as a KOMBAT scenario: run it without --game upbeat` + "\n"},
 		{"a KOMBAT mistake is no UPBEAT scenario", `{"minions": [` + oneMinion + `], "colour": 1}`, nil, 1,
 			`unknown key "colour"`},

@@ -192,7 +192,7 @@ func writeUpbeatRecord(dir string, seed uint64, g *upbeat.Game) error {
 func upbeatScenario(name string, text []byte, stdout, stderr io.Writer, limit int64) int {
 	var sc upbeat.Scenario
 	if err := decodeStrict(text, &sc, `{"players": [...], "steps": [...], ...}`); err != nil {
-		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
+		printScenarioErr(name, err, stderr)
 		if _, err := decodeScenario(text); err == nil {
 			fmt.Fprintf(stderr, "kombat try: %s: note: it reads as a KOMBAT scenario: run it without --game upbeat\n", name)
 		}

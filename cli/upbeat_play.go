@@ -97,36 +97,20 @@ func upbeatPlay(draw newRenderer, args []string, stdin io.Reader, stdout, stderr
 		}
 	}
 	o.seed = seedOrClock(o.seed)
-	dir, made, err := newPlayDir(o.out, o.seed)
-	if err != nil {
-		fmt.Fprintf(stderr, "kombat play: %v\n", err)
-		return 2
-	}
-	r, err := draw()
-	if err != nil {
-		fmt.Fprintf(stderr, "kombat play: %v\n", err)
-		return 1
+	dir, made, r, code := playFolder(o.out, o.seed, draw, stderr)
+	if code != 0 {
+		return code
 	}
 	in, stop := interruptible(stdin)
 	defer stop()
 	s := &upbeatTerminal{lang: lang, r: r, dir: dir, in: bufio.NewReaderSize(in, maxInputLine), out: stdout, now: time.Now}
 	err = s.play(cfg, o, first)
-	// A folder made for this game and left empty (the input ended before the first
-	// plan, or the setup failed) is only clutter, and a temporary one would stay
-	// until the system clears it.
-	removed := s.images == 0 && made && os.Remove(dir) == nil
+	// A folder made for this game is removed when it is left empty, however the game
+	// stopped (the input ended before the first plan, or the setup failed).
+	left := imagesLeft(dir, made, s.images, "territory images")
 	switch {
 	case errors.Is(err, errEndOfInput), errors.Is(err, errInterrupted):
-		why := unfinished(err)
-		fmt.Fprintf(stdout, "\n%s: the game is left unfinished.\n", why)
-		switch {
-		case s.images > 0:
-			fmt.Fprintf(stdout, "Its territory images are in %s\n", dir)
-		case removed:
-			fmt.Fprintf(stdout, "Nothing was played, so no image was written, and the folder made for them, %s, is removed.\n", dir)
-		default:
-			fmt.Fprintf(stdout, "Nothing was played, so no image was written to %s\n", dir)
-		}
+		fmt.Fprintf(stdout, "\n%s: the game is left unfinished.\n%s", unfinished(err), left)
 		return 0
 	case errors.Is(err, errQuit):
 		return 0 // the end was said, as any game's

@@ -252,6 +252,7 @@ func FuzzUpbeatTry(f *testing.F) {
 	f.Add(`{"config": "step_limit=20000\nmax_turns=2", "players": [{"plan": "while (1) while (1) while (1) invest 1", "vars": {"a": 1}}, {}, {}], "regions": [{"at": [1,1], "owner": 2, "deposit": 5}], "steps": [{"turn": 1}, {"turn": 2}, {"turn": 3}, {"turn": 1}, {"turn": 1}]}`)
 	f.Add(`{"players": [{"plan": "while (1) { x = opponent shoot up 0 - 1 }"}, {"turn": 5, "clock": 0}], "steps": [{"turn": 2, "revise": "done", "elapsed": 3}]}`)
 	f.Add(`{"players": [{}, {}]} {}`)
+	f.Add(`{"players": [{"budget": "lots", "vars": {"a": "1", "a": 2}}, {"center": "2,2"}], "regions": [{"at": [1, 2, 3]}], "steps": [{"turn": "x"}, {"finsh": true}]}`)
 	f.Fuzz(func(t *testing.T, text string) {
 		// A scenario of many turns at a large step limit is valid and slow (0.2 s a
 		// turn at ten million steps); the fuzzer looks for crashes, not for those.

@@ -29,7 +29,7 @@ const (
 type conn struct {
 	s      *Server
 	player Player
-	token  string // the bearer token it opened with, checked again at each ping
+	token  string        // the bearer token it opened with, checked again at each ping
 	out    chan []byte   // frames to write; nil marks "close after what came before"
 	done   chan struct{} // closed when the connection ends
 	once   sync.Once
