@@ -12,7 +12,7 @@ import (
 )
 
 // Ratings are kept per scope (a Discord server) and kind of game (a ladder). How a
-// finished game moves them is the host's policy (host.Elo), a pure function that the
+// finished game moves them is its game's policy (kombathost.Elo, upbeathost.UpElo), a pure function that the
 // store applies inside the transaction recording the result, so a result and its
 // rating changes are stored together or not at all.
 

@@ -11,7 +11,7 @@ import (
 
 // plusOne is a rating policy for the store's tests: every person of a game is at
 // stake on the ladder named by the mode, and the winner gains a point, the loser loses
-// one (the host's real policy, host.Elo, is tested in host).
+// one (the games' real policies, kombathost.Elo and upbeathost.UpElo, are tested in their adapters).
 type plusOne struct{}
 
 func (plusOne) Stakes(g RatedGame) []Stake {

@@ -298,7 +298,7 @@ func (u *Up) UpWhy(ctx context.Context, id int64, upTo int, user string) (*UpWhy
 	}
 	switch seated := user != "" && slices.Contains(seats, user); {
 	case seated && mine == 0:
-		return nil, host.Refuse(host.CodeNothingYet, "You have not played a turn in this game yet: %s explains your own turns.", host.Control("host.Why?"))
+		return nil, host.Refuse(host.CodeNothingYet, "You have not played a turn in this game yet: %s explains your own turns.", host.Control("Why?"))
 	case seated:
 		n = mine
 	case row.Status != store.StatusOver && row.Mode != game.ModeAuto:
