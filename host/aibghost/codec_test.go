@@ -1,0 +1,74 @@
+package aibghost
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kombat-game/kombat/aibg"
+	"github.com/kombat-game/kombat/store"
+)
+
+// TestCodecRoundTrip: a whole match between bots, a round cut short (a finish)
+// included, written into a row's neutral fields and decoded back, replays the same
+// match.
+func TestCodecRoundTrip(t *testing.T) {
+	g, err := aibg.New(aibg.Setup{Seed: 11})
+	must(t, err)
+	d := [2]aibg.Decider{bot(t, "easy", 1), bot(t, "normal", 2)}
+	for g.Phase() != aibg.RoundInProgress || g.Turn() < 3 {
+		for p := 1; p <= 2; p++ {
+			_, err := aibg.Act(g, p, d[p-1])
+			must(t, err)
+		}
+	}
+	must(t, g.Finish())
+	must(t, aibg.PlayOut(g, d))
+	rec := g.Record()
+	own := &Aibg{Seats: [2]string{ann, ""}, Setup: rec.Setup, Actions: rec.Actions}
+	row := &store.Game{ID: 1, Seed: 11}
+	must(t, own.newRow(row))
+	enc, err := encodeActions(rec.Actions)
+	must(t, err)
+	row.Actions = enc
+	back, err := Decode(row)
+	must(t, err)
+	if back.Seats != own.Seats {
+		t.Errorf("seats %q, want %q", back.Seats, own.Seats)
+	}
+	g2, err := aibg.Replay(back.Record(row.Seed), nil)
+	must(t, err)
+	if !g2.Over() || g2.Winner() != g.Winner() || g2.RoundsWon(1) != g.RoundsWon(1) || g2.RoundsWon(2) != g.RoundsWon(2) {
+		t.Errorf("the decoded record replays to winner %d (%d-%d), want %d (%d-%d)",
+			g2.Winner(), g2.RoundsWon(1), g2.RoundsWon(2), g.Winner(), g.RoundsWon(1), g.RoundsWon(2))
+	}
+}
+
+// TestDecodeRefuses: a row the codec cannot read says which game and what is wrong.
+func TestDecodeRefuses(t *testing.T) {
+	good := func() *store.Game {
+		return &store.Game{ID: 7, Game: Name, ConfigText: "{}", Seats: []store.Seat{{Player: ann}, {}}}
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(*store.Game)
+		want string
+	}{
+		{"another game", func(r *store.Game) { r.Game = store.GameUpbeat }, `game 7 is "upbeat", not AIBG`},
+		{"three seats", func(r *store.Game) { r.Seats = append(r.Seats, store.Seat{}) }, "game 7 has 3 seats; AIBG's have 2"},
+		{"bad setup", func(r *store.Game) { r.ConfigText = "{" }, "game 7: setup:"},
+		{"bad verb", func(r *store.Game) { r.Actions = []store.Action{{Seat: 1, Verb: "fly"}} }, `game 7: action 1: verb "fly" is none of AIBG's`},
+		{"bad pool", func(r *store.Game) { r.Actions = []store.Action{{Seat: 1, Verb: "pool", Data: "[1"}} }, "game 7: action 1:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			row := good()
+			tc.edit(row)
+			_, err := Decode(row)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Decode: %v, want %q", err, tc.want)
+			}
+		})
+	}
+	if _, err := Decode(good()); err != nil {
+		t.Errorf("a good row: %v", err)
+	}
+}
