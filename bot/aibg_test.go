@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -188,6 +189,72 @@ func TestAibgSolo(t *testing.T) {
 	after := h.waitFor(h.channel.ID, "the after-game text", contains("Round 1: "))
 	if final.Button("Choose my move") != nil || !strings.Contains(after.Content, "**Game over.**") {
 		t.Errorf("the match ended with %q, then %q", final.Content, after.Content)
+	}
+	h.check()
+}
+
+// TestAibgChallengeTimeoutRestart_A18 plays an AIBG match of two people through
+// Discord: bob accepts alice's challenge, both pick in private; on a turn bob lets
+// his clock run out, and his move is a pass by timeout, said on the next screen;
+// alice then moves in secret and the bot restarts (a new bot on the same database)
+// before bob moves; the match goes on from its stored record to its end.
+func TestAibgChallengeTimeoutRestart_A18(t *testing.T) {
+	h := newHarness(t)
+	challenge := h.abslash(h.alice, h.channel.ID, "challenge", discordtest.Opt("user", h.bob))
+	if r, _ := h.click(h.alice, challenge, "Accept").Reply(h.ctx); r == nil || !strings.Contains(r.Content, "Only") {
+		t.Errorf("alice accepted her own challenge: %v", r)
+	}
+	h.click(h.bob, challenge, "Accept")
+	row, err := h.db.ActiveAt(h.ctx, h.channel.ID)
+	if err != nil || row.Game != "aibg" || row.Status != store.StatusPlay {
+		t.Fatalf("the match in the channel: %+v, %v", row, err)
+	}
+	// The pools and the lineups, then alice's first move.
+	for {
+		screen, label := h.abScreen(h.channel.ID)
+		if label == "" {
+			t.Fatalf("the match asks nothing: %q", screen.Content)
+		}
+		h.abChoose(h.alice, screen, label)
+		if label == "Choose my move" {
+			break
+		}
+		h.abChoose(h.bob, screen, label)
+	}
+	ds, err := h.db.Deadlines(h.ctx, h.clock.Now().Add(time.Hour))
+	if err != nil || len(ds) != 1 {
+		t.Fatalf("the deadlines armed while bob's move is open: %v, %v; want his clock", ds, err)
+	}
+	h.clock.Advance(ds[0].Due.Sub(h.clock.Now()))
+	h.bot.RunDue(h.ctx)
+	after := h.waitFor(h.channel.ID, "the screen after bob's timeout", contains("let the clock run out"))
+	if !strings.Contains(after.Content, "bob") || !strings.Contains(after.Content, "1 move in a row") {
+		t.Errorf("the screen after bob's timeout: %q", after.Content)
+	}
+	if after.File(view.AibgPicture) == nil {
+		t.Error("the screen after bob's timeout has no picture")
+	}
+	if row, _ := h.db.Game(h.ctx, row.ID); row.Status != store.StatusPlay {
+		t.Fatalf("a single timeout ended the match: %+v", row.Result)
+	} else if last := row.Actions[len(row.Actions)-1]; last.Seat != 2 || last.Data != "timeout" {
+		t.Errorf("bob's missed move is stored as %+v, want a pass by timeout", last)
+	}
+
+	screen, label := h.abScreen(h.channel.ID)
+	h.abChoose(h.alice, screen, label) // in secret: nothing is shown
+	if s, _ := h.abScreen(h.channel.ID); s.ID != screen.ID {
+		t.Fatal("alice's secret move showed a screen")
+	}
+	h.stop()
+	h.start()
+	h.abChoose(h.bob, screen, label) // the same screen, after the restart
+	if s, _ := h.abScreen(h.channel.ID); s.ID == screen.ID {
+		t.Fatal("bob's move after the restart did not resolve the turn with alice's stored one")
+	}
+	h.abPlayOut(h.channel.ID, row.ID, h.alice, h.bob)
+	final, err := h.db.Game(h.ctx, row.ID)
+	if err != nil || final.Result == nil {
+		t.Fatalf("the match ended without a result: %+v, %v", final, err)
 	}
 	h.check()
 }
