@@ -52,7 +52,7 @@ func (b *Bot) ab() *aibghost.Ab { return aibghost.Of(b.host) }
 
 // abOpen opens a match in the channel, as a command asks for it.
 func (b *Bot) abOpen(r *request, seats [2]aibghost.Seat) view.Reply {
-	if err := host.Busy(b.host.Active(), r.i.GuildID, r.i.ChannelID, r.user.ID, seats[1].User); err != nil {
+	if err := host.Busy(b.host.Active(), r.i.GuildID, r.i.ChannelID, r.user.ID, seats[0].User, seats[1].User); err != nil {
 		return view.Refusal(err)
 	}
 	t, err := b.ab().Open(aibghost.Open{Scope: r.i.GuildID, Place: r.i.ChannelID, Owner: r.user.ID, Seats: seats, Seed: host.NewSeed()})

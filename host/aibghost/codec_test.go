@@ -72,3 +72,41 @@ func TestDecodeRefuses(t *testing.T) {
 		t.Errorf("a good row: %v", err)
 	}
 }
+
+// playedRow is a whole match between two bots as the store holds it.
+func playedRow(b testing.TB) *store.Game {
+	g, err := aibg.New(aibg.Setup{Seed: 21})
+	must(b, err)
+	must(b, aibg.PlayOut(g, [2]aibg.Decider{bot(b, "normal", 1), bot(b, "normal", 2)}))
+	rec := g.Record()
+	row := &store.Game{ID: 1, Seed: 21}
+	must(b, (&Aibg{Setup: rec.Setup}).newRow(row))
+	row.Actions, err = encodeActions(rec.Actions)
+	must(b, err)
+	return row
+}
+
+// BenchmarkDecodeMatch: the codec's cost of reading a whole match's row (its setup,
+// with the roster and catalog, and every action), on top of the store's load.
+func BenchmarkDecodeMatch(b *testing.B) {
+	row := playedRow(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Decode(row); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRebuildMatch: a match's engine rebuilt from its decoded record, as after a
+// restart or a failed commit (Match).
+func BenchmarkRebuildMatch(b *testing.B) {
+	own, err := Decode(playedRow(b))
+	must(b, err)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := aibg.Replay(own.Record(21), nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -154,7 +154,7 @@ func dueUntilOver(t *testing.T, h *testHost, clock *host.ManualClock, id int64, 
 }
 
 // bot is a decider of level for the tests' people.
-func bot(t *testing.T, level string, seed uint64) *aibg.Bot {
+func bot(t testing.TB, level string, seed uint64) *aibg.Bot {
 	t.Helper()
 	b, err := aibg.NewBot(level, seed)
 	must(t, err)
