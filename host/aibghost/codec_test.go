@@ -110,3 +110,30 @@ func BenchmarkRebuildMatch(b *testing.B) {
 		}
 	}
 }
+
+// FuzzDecode: a row written by another program (any verbs and data on its actions)
+// decodes to an error or to a record that replays to an error or a match, and never
+// crashes the host; a decoded action re-encodes to what was stored.
+func FuzzDecode(f *testing.F) {
+	f.Add("pool", `["Tide","Tide","Tide","Tide","Tide","Tide","Tide","Tide","Tide","Tide","Tide","Tide"]`, "lineup", "[1,2]")
+	f.Add("move", "attack 1", "finish", "")
+	f.Add("lineup", "[-1,99]", "pool", "null")
+	f.Fuzz(func(t *testing.T, v1, d1, v2, d2 string) {
+		row := &store.Game{ID: 1, Game: Name, ConfigText: "{}", Seats: []store.Seat{{Player: ann}, {}},
+			Actions: []store.Action{{Seat: 1, Verb: v1, Data: d1}, {Seat: 2, Verb: v2, Data: d2}}}
+		own, err := Decode(row)
+		if err != nil {
+			return
+		}
+		if _, err := aibg.Replay(own.Record(1), nil); err != nil {
+			return
+		}
+		enc, err := encodeActions(own.Actions)
+		must(t, err)
+		for i, a := range enc {
+			if a.Verb != row.Actions[i].Verb {
+				t.Errorf("action %d: verb %q re-encoded as %q", i+1, row.Actions[i].Verb, a.Verb)
+			}
+		}
+	})
+}
