@@ -258,3 +258,44 @@ func TestAibgChallengeTimeoutRestart_A18(t *testing.T) {
 	}
 	h.check()
 }
+
+// TestAibgAuto: /aibg auto has two bots play each other in the channel, a step each
+// time its stored deadline comes due; its screens ask nobody (no button), and carry
+// the picture once the pools are in; whoever asked for it is free to play elsewhere.
+func TestAibgAuto(t *testing.T) {
+	h := newHarness(t)
+	intro := h.abslash(h.alice, h.channel.ID, "auto", discordtest.Opt("level", "easy"))
+	if !strings.Contains(intro.Content, "Bot (easy) against Bot (easy)") {
+		t.Fatalf("/aibg auto: %q", intro.Content)
+	}
+	const steps = 4
+	for range steps {
+		ds, err := h.db.Deadlines(h.ctx, h.clock.Now().Add(time.Hour))
+		if err != nil || len(ds) != 1 || ds[0].Kind != "auto" {
+			t.Fatalf("the deadlines of an auto match in play: %v, %v; want its next step", ds, err)
+		}
+		h.clock.Advance(ds[0].Due.Sub(h.clock.Now()))
+		h.bot.RunDue(h.ctx)
+	}
+	var screens []*discordtest.Message
+	for _, m := range h.fake.Messages(h.channel.ID) {
+		if m.Nonce != "" { // a screen, posted once by its nonce
+			screens = append(screens, m)
+		}
+	}
+	if len(screens) != steps+1 {
+		t.Fatalf("%d screens after %d steps, want %d", len(screens), steps, steps+1)
+	}
+	for i, m := range screens {
+		if len(m.Buttons()) != 0 {
+			t.Errorf("screen %d of an auto match has buttons", i)
+		}
+		if i > 0 && m.File(view.AibgPicture) == nil {
+			t.Errorf("screen %d has no picture: %q", i, m.Content)
+		}
+	}
+	if m := h.abslash(h.alice, h.fake.AddChannel(h.guild, "other").ID, "solo"); !strings.Contains(m.Content, "has begun") {
+		t.Errorf("alice, who watches an auto match, could not play elsewhere: %q", m.Content)
+	}
+	h.check()
+}
