@@ -484,7 +484,7 @@ func (a *Ab) timeUp(t *host.Table) error {
 		return err
 	}
 	lob := LobbyOf(t)
-	was, before := stampOf(g), Lineups(g)
+	was, before, counted := stampOf(g), Lineups(g), lob.Timeouts
 	var log *aibg.TurnLog
 	missed := 0
 	for p := 1; p <= 2; p++ {
@@ -508,6 +508,7 @@ func (a *Ab) timeUp(t *host.Table) error {
 			}
 		}
 		if err != nil {
+			lob.Timeouts = counted
 			t.Forget()
 			return err
 		}
@@ -516,6 +517,7 @@ func (a *Ab) timeUp(t *host.Table) error {
 		return nil
 	}
 	if err := a.h.SaveMeta(t); err != nil { // the timeouts counted, before the turn they end
+		lob.Timeouts = counted
 		t.Forget()
 		return err
 	}

@@ -252,3 +252,42 @@ func TestOpenRefusals(t *testing.T) {
 		t.Error("a refused match is registered")
 	}
 }
+
+// TestChallengeAnswers: a challenge nobody answers is cancelled after ChallengeLife,
+// and a declined one at once; neither holds its people afterwards.
+func TestChallengeAnswers(t *testing.T) {
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
+	h, _ := openHost(t, dbPath(t), &recFront{}, clock)
+	open := func(place string) int64 {
+		tb, err := h.ab.Open(Open{Scope: "g", Place: place, Owner: ann, Seats: [2]Seat{{User: ann, Name: "Ann"}, {User: bob, Name: "Bob"}}})
+		must(t, err)
+		return tb.Row.ID
+	}
+	id := open("c1")
+	if _, err := h.ab.Open(Open{Scope: "g", Place: "c2", Owner: bob, Seats: [2]Seat{{User: bob}, {Level: "easy"}}}); err == nil {
+		t.Error("bob opened a match while a challenge holds him")
+	}
+	clock.Advance(ChallengeLife - time.Second)
+	h.RunDue(context.Background())
+	if h.Get(id) == nil {
+		t.Fatal("the challenge was cancelled before its time")
+	}
+	clock.Advance(time.Second)
+	h.RunDue(context.Background())
+	if h.Get(id) != nil || stored(t, h.db, id).Status != store.StatusCancelled {
+		t.Fatal("an unanswered challenge was not cancelled after ChallengeLife")
+	}
+	id = open("c3")
+	locked(t, h, id, func(tb *host.Table) {
+		if err := h.ab.Decline(tb, "300"); err == nil {
+			t.Error("someone not in the challenge declined it")
+		}
+		must(t, h.ab.Decline(tb, bob))
+	})
+	if h.Get(id) != nil {
+		t.Error("a declined challenge is still registered")
+	}
+	if _, err := h.ab.Open(Open{Scope: "g", Place: "c4", Owner: bob, Seats: [2]Seat{{User: bob}, {Level: "easy"}}}); err != nil {
+		t.Errorf("bob, whose challenge was declined, cannot play: %v", err)
+	}
+}
