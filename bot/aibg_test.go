@@ -299,3 +299,25 @@ func TestAibgAuto(t *testing.T) {
 	}
 	h.check()
 }
+
+// TestAibgScreenHeals: an AIBG screen whose post took effect but whose answer was lost
+// (a 500 after the message was created) is owed, posted again under the same nonce,
+// and shows once; the match goes on from it.
+func TestAibgScreenHeals(t *testing.T) {
+	h := newHarnessWith(t, fastRetries)
+	h.abslash(h.alice, h.channel.ID, "solo", discordtest.Opt("level", "easy"))
+	screen, label := h.abScreen(h.channel.ID)
+	h.fake.FailAfterEffect(postRoute, 1, 500)
+	h.abChoose(h.alice, screen, label) // the pool: the lineups' screen is owed
+	h.waitOwed("no screen owed", func(o []store.Screen) bool { return len(o) == 0 })
+	if h.fake.Faults(postRoute) == 0 {
+		t.Fatal("no fault was served: the test tested nothing")
+	}
+	if n := h.count(h.channel.ID, func(m *discordtest.Message) bool { return m.Button("Choose my lineup") != nil }); n != 1 {
+		t.Fatalf("the lineups' screen was posted %d times, want once", n)
+	}
+	screen, label = h.abScreen(h.channel.ID)
+	h.abChoose(h.alice, screen, label)
+	h.find(h.channel.ID, "the first turn's screen", func(m *discordtest.Message) bool { return m.Button("Choose my move") != nil })
+	h.check()
+}
