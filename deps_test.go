@@ -27,7 +27,7 @@ const module = "github.com/kombat-game/kombat"
 // vocabulary every game's matches share (mode, result, reason), sit below the games
 // that use them. host, what hosting a
 // game means, comes before bot so that it can never depend on the chat; a game's
-// adapter (host/kombathost, KOMBAT's; host/upbeathost, UPBEAT's) plugs the game's rules into host after it, so
+// adapter (host/kombathost, KOMBAT's; host/upbeathost, UPBEAT's; host/aibghost, AIBG's) plugs the game's rules into host after it, so
 // that host's core hosts games without knowing their rules; bot/view, the
 // Discord messages bot sends as values, comes before bot so that views never reach
 // for the session. netplay, the network front for programs that play, sits beside bot:
@@ -41,7 +41,7 @@ var layers = [][]string{
 	{"game", "upbeat", "aibg"},
 	{"render", "store"},
 	{"host", "internal/outage"},
-	{"host/kombathost", "host/upbeathost"},
+	{"host/kombathost", "host/upbeathost", "host/aibghost"},
 	{"bot/view"},
 	{"bot", "netplay"},
 	{"aibgnet"},

@@ -20,6 +20,7 @@ import (
 	"github.com/kombat-game/kombat/bot/pace"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/interp"
@@ -119,7 +120,7 @@ func New(opt Options) (*Bot, error) {
 	b := &Bot{opt: opt, log: opt.Logger, db: opt.DB, render: opt.Renderer, routes: routes(), ctx: ctx, wctx: context.WithoutCancel(ctx), cancel: cancel, ready: make(chan struct{})}
 	h, err := host.New(host.Options{DB: opt.DB, Front: discordFront{b}, Log: opt.Logger, Clock: opt.Clock, AutoStep: opt.AutoStep,
 		RetryBase: opt.RetryBase, RetryMax: opt.RetryMax, Mine: func(g *store.Game) bool { return b.mine(g.Scope) },
-		Games: []host.Plug{kombathost.Plug(), upbeathost.Plug()}})
+		Games: []host.Plug{kombathost.Plug(), upbeathost.Plug(), aibghost.Plug()}})
 	if err != nil {
 		return nil, err
 	}

@@ -144,6 +144,7 @@ func commands() []*discordgo.ApplicationCommand {
 			},
 		},
 		upbeatCommand(&serversOnly),
+		aibgCommand(&serversOnly),
 		{Name: cmdUseStrategy, Type: discordgo.MessageApplicationCommand, Contexts: &serversOnly},
 		{Name: cmdUsePlan, Type: discordgo.MessageApplicationCommand, Contexts: &serversOnly},
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
@@ -34,6 +35,9 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 	b := f.b
 	if upbeathost.IsUpbeat(t.Row) {
 		return b.upShow(t, s)
+	}
+	if aibghost.IsAibg(t.Row) {
+		return b.abShow(t, s)
 	}
 	g, err := b.kombat.Engine(t)
 	if err != nil {
@@ -70,7 +74,7 @@ func (f discordFront) Retire(t *host.Table, old string) {
 	// [] as the way to clear a message's components (discordgo sends a pointer to a nil
 	// slice as null).
 	keep := []discordgo.MessageComponent{}
-	if !upbeathost.IsUpbeat(t.Row) {
+	if !upbeathost.IsUpbeat(t.Row) && !aibghost.IsAibg(t.Row) { // an AIBG screen keeps none either
 		g, err := f.b.kombat.Engine(t)
 		if err != nil {
 			return
@@ -125,6 +129,9 @@ func (f discordFront) Summary(t *host.Table, e host.Event) string {
 	if upbeathost.IsUpbeat(t.Row) {
 		return f.b.upSummary(t, e)
 	}
+	if aibghost.IsAibg(t.Row) {
+		return f.b.abSummary(t, e)
+	}
 	switch e.Kind {
 	case host.EvTurn:
 		return render.TurnSummary(e.Log, t.Names()[e.Player-1])
@@ -142,6 +149,10 @@ func (f discordFront) Summary(t *host.Table, e host.Event) string {
 // the game itself is stored and shown by /kombat board.
 func (f discordFront) Tell(t *host.Table, n host.Note) {
 	b := f.b
+	if aibghost.IsAibg(t.Row) {
+		b.abTell(t, n)
+		return
+	}
 	var err error
 	switch n.Kind {
 	case host.NoteChallengeExpired:
@@ -249,6 +260,9 @@ func (*Bot) screenPriority(t *host.Table) discordgo.RequestOption {
 	players := t.Row.Players[:]
 	if upbeathost.IsUpbeat(t.Row) {
 		players = upbeathost.Own(t).Seats
+	}
+	if aibghost.IsAibg(t.Row) {
+		players = aibghost.Own(t).Seats[:]
 	}
 	for _, id := range players {
 		if id != "" {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -150,6 +151,18 @@ func routes() map[string]route {
 		"upconfirm": {do: func(b *Bot, r *request, in input) view.Reply { return b.upConfirm(r, in.id) }, ack: ackUpdate},
 		"uprp":      {do: func(b *Bot, r *request, in input) view.Reply { return b.upReplayStep(r, in.id) }, ack: ackUpdate},
 
+		// AIBG: /aibg's subcommands, a challenge's answer, the pickers (bot/aibg.go).
+		"/aibg challenge": {do: func(b *Bot, r *request, in input) view.Reply { return b.abChallenge(r, in.opts) }, ack: ackPublic},
+		"/aibg solo": {do: func(b *Bot, r *request, in input) view.Reply {
+			return b.abOpen(r, [2]aibghost.Seat{{User: r.user.ID, Name: displayName(r.user)}, {Level: in.opts.str("level")}})
+		}, ack: ackPublic},
+		"/aibg auto": {do: func(b *Bot, r *request, in input) view.Reply {
+			return b.abOpen(r, [2]aibghost.Seat{{Level: in.opts.str("level")}, {Level: in.opts.str("level")}})
+		}, ack: ackPublic},
+		"abaccept":      {do: func(b *Bot, r *request, in input) view.Reply { return b.abAnswer(r, in.id, true) }, ack: ackUpdate},
+		"abdecline":     {do: func(b *Bot, r *request, in input) view.Reply { return b.abAnswer(r, in.id, false) }, ack: ackUpdate},
+		view.AibgAction: {do: (*Bot).abControl, ackIf: abAck},
+
 		// Forms.
 		"kindform":  {do: func(b *Bot, r *request, in input) view.Reply { return b.submitKind(r, in.id, in.form) }, ackIf: formAck},
 		"checkform": {do: func(b *Bot, r *request, in input) view.Reply { return b.checkText(r, "strategy", in.form["strategy"]) }},
@@ -226,15 +239,15 @@ func formAck(input) ack { return ackUpdate }
 
 // command routes /kombat's subcommands ("/SUB") and /upbeat's ("/upbeat SUB").
 func (b *Bot) command(r *request, d discordgo.ApplicationCommandInteractionData) view.Reply {
-	if d.Name != cmdKombat && d.Name != cmdUpbeat || len(d.Options) == 0 {
+	if d.Name != cmdKombat && d.Name != cmdUpbeat && d.Name != cmdAibg || len(d.Options) == 0 {
 		return view.Private("Unknown command; try /kombat rules.")
 	}
 	if r.i.GuildID == "" {
 		return view.Private("KOMBAT and UPBEAT are played in a server channel, not in direct messages.")
 	}
 	sub, key := d.Options[0], "/"+d.Options[0].Name
-	if d.Name == cmdUpbeat {
-		key = "/upbeat " + sub.Name
+	if d.Name == cmdUpbeat || d.Name == cmdAibg {
+		key = "/" + d.Name + " " + sub.Name
 	}
 	return b.route(r, key, input{opts: newOptions(sub.Options, d.Resolved), sub: sub, data: d})
 }

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/kombat-game/kombat/bot/view"
 )
 
 // TestRoutesCoverCommandsAndControls: every subcommand registered with Discord, and
@@ -15,7 +17,7 @@ func TestRoutesCoverCommandsAndControls(t *testing.T) {
 	rs := routes()
 	used := map[string]bool{}
 	for _, c := range commands() {
-		prefix := map[string]string{cmdKombat: "/", cmdUpbeat: "/upbeat "}[c.Name]
+		prefix := map[string]string{cmdKombat: "/", cmdUpbeat: "/upbeat ", cmdAibg: "/aibg "}[c.Name]
 		if prefix == "" {
 			continue
 		}
@@ -44,6 +46,7 @@ func TestRoutesCoverCommandsAndControls(t *testing.T) {
 			used[m[1]+m[2]] = true
 		}
 	}
+	used[view.AibgAction] = true // every AIBG control carries this one action (view.ParseAibg)
 	for key := range used {
 		if rs[key].do == nil {
 			t.Errorf("%q is sent to Discord but has no route", key)

@@ -37,7 +37,7 @@ func (b *Bot) tournamentCommand(r *request, o options) view.Reply {
 	if bad != nil {
 		return *bad
 	}
-	row, st, err := b.tourney.Open(b.wctx, r.i.GuildID, r.i.ChannelID, r.user.ID, int(o.int("seeds", kombathost.DefaultSeeds)), cfg, kombathost.NewSeed())
+	row, st, err := b.tourney.Open(b.wctx, r.i.GuildID, r.i.ChannelID, r.user.ID, int(o.int("seeds", kombathost.DefaultSeeds)), cfg, host.NewSeed())
 	if err != nil {
 		return b.internal(r, "create tournament", err)
 	}

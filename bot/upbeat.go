@@ -2,7 +2,6 @@ package bot
 
 import (
 	"fmt"
-	"github.com/kombat-game/kombat/host/kombathost"
 	"slices"
 	"strings"
 	"time"
@@ -44,7 +43,7 @@ func (b *Bot) upNew(r *request, o options) view.Reply {
 		bots[i] = o.str("level")
 	}
 	t, err := b.up.OpenUpbeat(upbeathost.UpOpen{Scope: r.i.GuildID, Place: r.i.ChannelID, Owner: r.user.ID, OwnerName: displayName(r.user),
-		Config: cfg, Seats: seats, Bots: bots, Seed: kombathost.NewSeed()})
+		Config: cfg, Seats: seats, Bots: bots, Seed: host.NewSeed()})
 	if err != nil {
 		return b.refusedOr(r, "open upbeat game", err)
 	}
@@ -109,7 +108,7 @@ func (b *Bot) upAutoGame(r *request, seats int, level string, cfg upbeat.Config)
 		bots[i] = level
 	}
 	t, err := b.up.OpenUpbeat(upbeathost.UpOpen{Scope: r.i.GuildID, Place: r.i.ChannelID, Owner: r.user.ID, OwnerName: displayName(r.user),
-		Config: cfg, Seats: seats, Bots: bots, Seed: kombathost.NewSeed()})
+		Config: cfg, Seats: seats, Bots: bots, Seed: host.NewSeed()})
 	if err != nil {
 		return b.refusedOr(r, "open upbeat auto game", err)
 	}

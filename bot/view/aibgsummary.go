@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kombat-game/kombat/aibg"
+	"github.com/kombat-game/kombat/host/aibghost"
 )
 
 // The move strings a person's seat plays without writing one: the picker's Pass, and
@@ -269,12 +270,4 @@ func AibgAfterGame(s AibgSeats, g *aibg.Game, rounds []AibgRound) string {
 
 // AibgLineups is both lineups as they stand, slot 0 first: what AibgSummary takes as
 // the lineups a turn began with, taken before the turn's second move is played.
-func AibgLineups(g *aibg.Game) [2][]aibg.Creature {
-	var out [2][]aibg.Creature
-	for p := 1; p <= 2; p++ {
-		for _, id := range g.Slots(p) {
-			out[p-1] = append(out[p-1], g.Creature(id))
-		}
-	}
-	return out
-}
+func AibgLineups(g *aibg.Game) [2][]aibg.Creature { return aibghost.Lineups(g) }

@@ -2,6 +2,7 @@ package kombathost
 
 import (
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 )
 
 // Seats is a game's engine with who sits in each seat: a person, or the built-in bot.
@@ -28,7 +29,7 @@ func NewSeatsWithLevels(g *game.Game, human [2]bool, seed uint64, levels [2]stri
 	s := NewSeats(g, human, seed)
 	for i, l := range levels {
 		if l != "" {
-			d, err := game.NewLevel(l, BotSeed(seed, i+1))
+			d, err := game.NewLevel(l, host.BotSeed(seed, i+1))
 			if err != nil {
 				return nil, err
 			}
@@ -44,14 +45,10 @@ func (s *Seats) Human(p int) bool { return p >= 1 && p <= 2 && s.human[p-1] }
 // Bot is the built-in player of seat p, made on first use.
 func (s *Seats) Bot(p int) game.Decider {
 	if s.levels[p-1] == nil {
-		s.levels[p-1] = game.NewBot(BotSeed(s.seed, p)) // the default level, normal
+		s.levels[p-1] = game.NewBot(host.BotSeed(s.seed, p)) // the default level, normal
 	}
 	return s.levels[p-1]
 }
-
-// BotSeed is the seed of seat p's bot in a game seeded with seed: fixed, so that a
-// restarted host plays on as the old one would have.
-func BotSeed(seed uint64, p int) uint64 { return seed ^ uint64(p)*0x9e3779b97f4a7c15 }
 
 // BotFreeSpawns makes the free spawns of the bots' seats (setup).
 func (s *Seats) BotFreeSpawns() error {

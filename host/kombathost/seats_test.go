@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 )
 
 // TestSeatsBotsPlayUntilAPersonActs: after the bots' free spawns and the person's, the
@@ -49,7 +50,7 @@ func TestSeatsBotsPlayUntilAPersonActs(t *testing.T) {
 
 // TestBotSeedIsStable: a restarted host must seat the same bots (stored games replay).
 func TestBotSeedIsStable(t *testing.T) {
-	if BotSeed(1, 1) == BotSeed(1, 2) || BotSeed(1, 1) != 1^0x9e3779b97f4a7c15 {
+	if host.BotSeed(1, 1) == host.BotSeed(1, 2) || host.BotSeed(1, 1) != 1^0x9e3779b97f4a7c15 {
 		t.Fatal("BotSeed changed: stored solitaire games would play on differently")
 	}
 }
@@ -81,8 +82,8 @@ func TestSeatsWithLevels(t *testing.T) {
 	if _, ok := s.Bot(1).(game.Greedy); !ok {
 		t.Errorf("seat 1 has %T, want greedy", s.Bot(1))
 	}
-	if r, ok := s.Bot(2).(game.Random); !ok || r.Seed != BotSeed(7, 2) {
-		t.Errorf("seat 2 has %#v, want random seeded with BotSeed(7, 2)", s.Bot(2))
+	if r, ok := s.Bot(2).(game.Random); !ok || r.Seed != host.BotSeed(7, 2) {
+		t.Errorf("seat 2 has %#v, want random seeded with host.BotSeed(7, 2)", s.Bot(2))
 	}
 	if a, b := play([2]string{"easy", "random"}), play([2]string{"easy", "random"}); !reflect.DeepEqual(a, b) {
 		t.Error("the same levels and seed played differently")

@@ -1,8 +1,6 @@
 package kombathost
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,13 +21,6 @@ import (
 // (ToggleReady) or gone (CancelSetup), and the free spawns chosen (SpawnChoice). Like
 // the play methods, each takes a locked table and stores the change; a lobby whose
 // change is not stored is put back as it was.
-
-// NewSeed draws a game's seed; everything random in the game follows from it.
-func NewSeed() uint64 {
-	var b [8]byte
-	rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:])
-}
 
 // Where is the place a new game is asked for, and how it is to be played.
 type Where struct {
@@ -86,7 +77,7 @@ func (k *Kombat) OpenSetup(w Where, mode game.Mode, by Seated, seat int, levels 
 // open gives row its place, timeout and a new seed, creates it (Create) and locks it.
 func (k *Kombat) open(w Where, row *store.Game, lob host.Lobby) (*host.Table, error) {
 	h := k.h
-	row.Scope, row.Place, row.TurnTimeout, row.Seed = w.Scope, w.Place, w.TurnTimeout, NewSeed()
+	row.Scope, row.Place, row.TurnTimeout, row.Seed = w.Scope, w.Place, w.TurnTimeout, host.NewSeed()
 	row.Config = w.Config
 	t := host.NewTable(row, k.Part)
 	t.Lobby = lob

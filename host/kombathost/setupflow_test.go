@@ -95,7 +95,7 @@ func TestHost_Open(t *testing.T) {
 			t.Errorf("%s seat %d: %+v %+v", c.mode, c.seat, row, tb.Lobby)
 		}
 	}
-	if a, b := NewSeed(), NewSeed(); a == b {
+	if a, b := host.NewSeed(), host.NewSeed(); a == b {
 		t.Errorf("two seeds drawn are both %d", a)
 	}
 }
