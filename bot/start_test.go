@@ -35,8 +35,7 @@ func TestStartRefused(t *testing.T) {
 	// The same, through a proxy that takes credentials: the message names it masked.
 	nowhereAuth := "http://proxy:hunter2@" + gone.Addr().String() + "/api/v9?token=hunter3"
 	nowhereMasked := "http://proxy:xxxxx@" + gone.Addr().String() + "/api/v9?token=xxxxx"
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
+	ctx := context.Background()
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "k.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -55,6 +54,10 @@ func TestStartRefused(t *testing.T) {
 		{"health address malformed", func(c *Config) { c.HealthAddr = "not an address" }, []string{"KOMBAT_HEALTH_ADDR", "host:port"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			// A deadline of each case's own: under the race detector on a busy machine the
+			// cases before it once spent the whole of a shared one.
+			ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			defer cancel()
 			cfg := Config{Token: fake.Token(), APIBase: fake.APIBase(), ShardCount: 1}
 			tc.change(&cfg)
 			b, err := New(Options{Config: cfg, DB: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
