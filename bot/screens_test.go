@@ -13,10 +13,12 @@ import (
 // postRoute is the route of every board the bot posts.
 const postRoute = "POST /channels/{id}/messages"
 
-// fastRetries makes the screen retries quick enough for a test.
+// fastRetries makes the screen retries quick enough for a test, and a stalled request
+// (the "timeout" fault stalls 5 s) a failure in 4 s: 2 s was once too short for the
+// start's own requests under the race detector on a busy machine.
 func fastRetries(o *Options) {
 	o.RetryBase, o.RetryMax = 5*time.Millisecond, 20*time.Millisecond
-	o.HTTPTimeout = 2 * time.Second
+	o.HTTPTimeout = 4 * time.Second
 }
 
 // count counts the channel's messages that satisfy pred.
