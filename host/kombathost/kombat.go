@@ -7,7 +7,7 @@
 // resign), try for Discord, replays and Why? traces, its ladders and rating policy
 // (Elo), and its tournaments (a round robin of strategies, played in the background
 // and resumed after a restart) are here; the tables, screens owed, deadlines, claims
-// and seating stay the core's, and so, for now, does KOMBAT's lobby (host.Lobby, with
+// and seating stay the core's, and so, for now, does KOMBAT's lobby (Lobby, with
 // its setup rules), which moves here next (issue 22).
 //
 // A host hosts KOMBAT when Plug is among its Options.Games; Of is then its adapter.
