@@ -230,7 +230,7 @@ func (b *Bot) useStrategy(r *request, d discordgo.ApplicationCommandInteractionD
 	}
 	if t := b.host.LockPlace(r.i.ChannelID); t != nil {
 		defer t.Unlock()
-		if t.Row.Game != store.GameUpbeat && kombathost.LobbyOf(t).May(t.Row, r.user.ID, kombathost.ChangeKinds) == nil {
+		if kombathost.IsKombat(t) && kombathost.LobbyOf(t).May(t.Row, r.user.ID, kombathost.ChangeKinds) == nil {
 			return b.kindForm(t, -1, kombathost.Proposal{Strategy: strings.TrimSpace(code)})
 		}
 	}

@@ -28,8 +28,20 @@ type hosted struct {
 func part(t *host.Table) *hosted { return t.Hosted().(*hosted) }
 
 // LobbyOf is the lobby of KOMBAT table t: its setup, and what the host keeps beside
-// its engine, stored as the row's setup.
-func LobbyOf(t *host.Table) *Lobby { return &part(t).lob }
+// its engine, stored as the row's setup. Another game's table has none: an empty one,
+// kept nowhere, so a front that reads a table before asking its game reads nothing.
+func LobbyOf(t *host.Table) *Lobby {
+	if p, ok := t.Hosted().(*hosted); ok {
+		return &p.lob
+	}
+	return &Lobby{}
+}
+
+// IsKombat reports whether t is a KOMBAT table (its part is this adapter's).
+func IsKombat(t *host.Table) bool {
+	_, ok := t.Hosted().(*hosted)
+	return ok
+}
 
 // Names returns the players' display names for boards: a bot seat is "Bot" (of an
 // auto game, "Bot 1" and "Bot 2", host.BotNames), with its level when it is not the
@@ -203,7 +215,9 @@ func (k *Kombat) timeUp(t *host.Table, g *game.Game, p int, forfeit bool) error 
 		e.Kind = host.EvForfeit
 		err = g.Forfeit(p)
 	} else {
-		e.Log, err = g.EndTurn(p)
+		var log game.TurnLog
+		log, err = g.EndTurn(p)
+		e.Turn = log
 	}
 	if err == nil {
 		err = h.CommitShown(t, e)
@@ -284,7 +298,7 @@ func (k *Kombat) botTurn(t *host.Table) error {
 		t.Forget() // half a turn may have been played: rebuild from the store
 		return err
 	}
-	return k.h.CommitShown(t, host.Event{Kind: host.EvTurn, Player: p, Log: log})
+	return k.h.CommitShown(t, host.Event{Kind: host.EvTurn, Player: p, Turn: log})
 }
 
 // startAuto runs an auto game's turns, one every AutoStep, until it ends, is paused,
@@ -362,7 +376,7 @@ func (k *Kombat) Engine(t *host.Table) (*game.Game, error) {
 	if p.seats != nil {
 		return p.seats.Eng, nil
 	}
-	g, err := game.ReplayStop(k.h.Lang(), t.Row.Record(), k.h.Halt())
+	g, err := game.ReplayStop(k.lang, t.Row.Record(), k.h.Halt())
 	if err != nil {
 		return nil, fmt.Errorf("kombathost: rebuild game %d: %w", t.Row.ID, err)
 	}

@@ -35,7 +35,7 @@ func (k *Kombat) Accept(t *host.Table, user, name string) error {
 func (k *Kombat) Agree(t *host.Table) error {
 	h := k.h
 	kinds := LobbyOf(t).Specs()
-	g, err := game.New(h.Lang(), game.Setup{Config: t.Row.Config, Seed: t.Row.Seed, Mode: t.Row.Mode, HumanSeat: t.Row.HumanSeat, Kinds: kinds})
+	g, err := game.New(k.lang, game.Setup{Config: t.Row.Config, Seed: t.Row.Seed, Mode: t.Row.Mode, HumanSeat: t.Row.HumanSeat, Kinds: kinds})
 	if err != nil {
 		return err
 	}
@@ -139,7 +139,7 @@ func (k *Kombat) EndTurn(t *host.Table, p int) error {
 		return err
 	}
 	LobbyOf(t).Misses[p-1] = 0
-	if err := h.CommitShown(t, host.Event{Kind: host.EvTurn, Player: p, Log: log}); err != nil {
+	if err := h.CommitShown(t, host.Event{Kind: host.EvTurn, Player: p, Turn: log}); err != nil {
 		return err
 	}
 	h.GoOn(t)

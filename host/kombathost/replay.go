@@ -95,7 +95,7 @@ func (k *Kombat) Frames(v *View) ([]game.Frame, error) {
 	if f, ok := k.frames.Get(v.Row.ID); ok && over { // replayed while we waited
 		return f, nil
 	}
-	f, err := game.Frames(k.h.Lang(), v.Row.Record())
+	f, err := game.Frames(k.lang, v.Row.Record())
 	if err == nil && over {
 		k.frames.Keep(v.Row.ID, f)
 	}
@@ -148,7 +148,7 @@ func (k *Kombat) Why(ctx context.Context, id int64, n int, user string) (*Why, e
 		return nil, host.Refuse(host.CodeWrongGame, "Game #%d is an UPBEAT game: its turns are not KOMBAT's.", id)
 	}
 	rec := v.Row.Record()
-	log, err := game.TraceTurn(k.h.Lang(), rec, n)
+	log, err := game.TraceTurn(k.lang, rec, n)
 	if err != nil {
 		return nil, fmt.Errorf("host: trace turn %d of game %d: %w", n, id, err)
 	}

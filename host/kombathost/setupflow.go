@@ -184,7 +184,7 @@ func (k *Kombat) ProposeKind(t *host.Table, index int, defense string, p Proposa
 	}
 	var refused error
 	err = h.Change(t, func() error {
-		if stored, refused = LobbyOf(t).Propose(h.Lang(), index, p, defense); refused != nil {
+		if stored, refused = LobbyOf(t).Propose(k.lang, index, p, defense); refused != nil {
 			return refused
 		}
 		return h.SaveMeta(t)
