@@ -52,37 +52,30 @@ var layers = [][]string{
 // onlyImports narrows what a package may import of ours below what its layer allows:
 // main only wires the process to cli, so that every command is reachable by cli's
 // tests; host decides without drawing, so it never imports render (the chat layer
-// draws what host decided), and it knows no rules package but those hostRulesLeft
-// names; netplay knows frames and accounts, not games (a game plugs in as a
+// draws what host decided), and it knows no rules package (TestHostImportsNoRules);
+// netplay knows frames and accounts, not games (a game plugs in as a
 // netplay.Handler), aibgnet, which plugs AIBG in, knows no chat, and store keeps every
 // game through its game-neutral fields but KOMBAT's (game), whose typed fields go
 // next: UPBEAT's adapter encodes UPBEAT's part (upbeathost's codec).
 var onlyImports = map[string][]string{
 	"store":   {"game"},
 	".":       {"cli"},
-	"host":    append([]string{"interp", "conf", "hexgrid", "match", "store"}, hostRulesLeft...),
+	"host":    {"interp", "conf", "hexgrid", "match", "store"},
 	"netplay": {"stomp", "store"},
 	"aibgnet": {"match", "aibg", "store", "netplay", "stomp"},
 }
 
-// rules are the games' rules packages. host's core imports none of them but those of
-// hostRulesLeft; each game's rules reach it through the game's adapter
-// (host/kombathost, host/upbeathost), which imports them and host, never the reverse.
+// rules are the games' rules packages. host's core imports none of them; each game's
+// rules reach it through the game's adapter (host/kombathost, host/upbeathost,
+// host/aibghost), which imports them and host, never the reverse (issue 22).
 var rules = []string{"game", "upbeat", "aibg"}
 
-// hostRulesLeft are the rules packages host's core still imports: KOMBAT's (game),
-// for the lobby a KOMBAT table still keeps in the core (Table.Lobby, its setup rules
-// and the strategy check) and the types of the store's rows, until they move to
-// host/kombathost too (issue 22). It only shrinks.
-var hostRulesLeft = []string{"game"}
-
-// TestHostImportsNoRules checks that host's core imports no rules package but those
-// hostRulesLeft names.
+// TestHostImportsNoRules checks that host's core imports no rules package.
 func TestHostImportsNoRules(t *testing.T) {
 	for _, f := range sourcePackages(t)["host"] {
 		for _, imp := range f.Imports {
 			to := strings.TrimPrefix(strings.Trim(imp.Path.Value, `"`), module+"/")
-			if slices.Contains(rules, to) && !slices.Contains(hostRulesLeft, to) {
+			if slices.Contains(rules, to) {
 				t.Errorf("host imports %s: the core knows no game's rules; its adapter package imports them", to)
 			}
 		}

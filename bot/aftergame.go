@@ -8,6 +8,7 @@ import (
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/kombathost"
 )
 
 // afterGameTitle heads the message that tells what happened in a finished game.
@@ -37,7 +38,7 @@ func (b *Bot) afterGameReply(t *host.Table, g *game.Game) (view.Reply, error) {
 	if t.Row.Mode == game.ModeSolitaire {
 		viewer = t.Humans()[0]
 	}
-	names := t.Names()
+	names := kombathost.Names(t)
 	chart, err := b.render.Chart(report, names)
 	if err != nil {
 		return view.Reply{}, err

@@ -124,7 +124,7 @@ func New(opt Options) (*Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.host, b.kombat, b.up, b.lang, b.halt, b.clock = h, kombathost.Of(h), upbeathost.Of(h), h.Lang(), h.Halt(), h
+	b.host, b.kombat, b.up, b.lang, b.halt, b.clock = h, kombathost.Of(h), upbeathost.Of(h), kombathost.Of(h).Lang(), h.Halt(), h
 	b.tourney = kombathost.NewTourneys(opt.DB, b.lang, b.halt)
 	// The bot's own connections, not the process's shared pool: Close closes them.
 	b.conns = http.DefaultTransport.(*http.Transport).Clone()

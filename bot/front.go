@@ -134,9 +134,9 @@ func (f discordFront) Summary(t *host.Table, e host.Event) string {
 	}
 	switch e.Kind {
 	case host.EvTurn:
-		return render.TurnSummary(e.Log, t.Names()[e.Player-1])
+		return render.TurnSummary(e.Turn.(game.TurnLog), kombathost.Names(t)[e.Player-1])
 	case host.EvTimeUp:
-		return fmt.Sprintf("⏰ %s ran out of time (%d in a row); the turn was played for them.\n%s", view.Mention(t, e.Player), e.Misses, render.TurnSummary(e.Log, t.Names()[e.Player-1]))
+		return fmt.Sprintf("⏰ %s ran out of time (%d in a row); the turn was played for them.\n%s", view.Mention(t, e.Player), e.Misses, render.TurnSummary(e.Turn.(game.TurnLog), kombathost.Names(t)[e.Player-1]))
 	case host.EvForfeit:
 		return fmt.Sprintf("⏰ %s ran out of time %d turns in a row and forfeits.", view.Mention(t, e.Player), kombathost.MaxMisses)
 	case host.EvResign:

@@ -13,6 +13,7 @@ import (
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -147,7 +148,7 @@ func (b *Bot) showBoard(r *request) view.Reply {
 		content += "\nThe game was paused because its board could not be posted here; trying again now."
 	}
 	last, _ := g.LastTurn()
-	png, err := b.render.PNG(render.Board{Snap: g.Snapshot(), Last: last, Names: t.Names()})
+	png, err := b.render.PNG(render.Board{Snap: g.Snapshot(), Last: last, Names: kombathost.Names(t)})
 	if err != nil {
 		return b.internal(r, "render board", err)
 	}
@@ -166,10 +167,10 @@ func (b *Bot) showStatus(r *request) view.Reply {
 	}
 	g, err := b.kombat.Engine(t)
 	if err != nil || t.Row.Status != "play" {
-		return view.Private("The game here is still being set up (%d kinds proposed).", len(t.Lobby.Kinds))
+		return view.Private("The game here is still being set up (%d kinds proposed).", len(kombathost.LobbyOf(t).Kinds))
 	}
 	last, _ := g.LastTurn()
-	text := render.Text(render.Board{Snap: g.Snapshot(), Last: last, Names: t.Names()})
+	text := render.Text(render.Board{Snap: g.Snapshot(), Last: last, Names: kombathost.Names(t)})
 	paused := ""
 	if s := t.Owed(); s != nil && s.Paused != "" {
 		paused = fmt.Sprintf("⚠️ Paused: %s.\n", s.Paused)
@@ -229,8 +230,8 @@ func (b *Bot) useStrategy(r *request, d discordgo.ApplicationCommandInteractionD
 	}
 	if t := b.host.LockPlace(r.i.ChannelID); t != nil {
 		defer t.Unlock()
-		if t.Row.Game != store.GameUpbeat && t.Lobby.May(t.Row, r.user.ID, host.ChangeKinds) == nil {
-			return b.kindForm(t, -1, host.Proposal{Strategy: strings.TrimSpace(code)})
+		if kombathost.IsKombat(t) && kombathost.LobbyOf(t).May(t.Row, r.user.ID, kombathost.ChangeKinds) == nil {
+			return b.kindForm(t, -1, kombathost.Proposal{Strategy: strings.TrimSpace(code)})
 		}
 	}
 	return b.checkText(r, "strategy", code)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -238,7 +239,7 @@ func (b *Bot) libraryPicker(r *request, gameID int64) view.Reply {
 
 // libraryLoad proposes a saved strategy as a kind, checked like one typed in the form.
 func (b *Bot) libraryLoad(r *request, id view.CustomID, name string) view.Reply {
-	p, err := b.library().Load(b.wctx, r.user.ID, name)
+	p, err := kombathost.Load(b.wctx, b.library(), r.user.ID, name)
 	if err != nil {
 		return b.refusedOr(r, "load strategy", err)
 	}

@@ -160,7 +160,7 @@ func (b *Bot) accept(r *request, id view.CustomID) view.Reply {
 		if err := b.kombat.Accept(t, r.user.ID, displayName(r.user)); err != nil {
 			return b.refusedOr(r, "accept challenge", err)
 		}
-		b.moveToThread(t, t.Row.Shown, fmt.Sprintf("KOMBAT: %s vs %s", t.Lobby.Names[0], t.Lobby.Names[1]))
+		b.moveToThread(t, t.Row.Shown, fmt.Sprintf("KOMBAT: %s vs %s", kombathost.LobbyOf(t).Names[0], kombathost.LobbyOf(t).Names[1]))
 		where := "below"
 		if t.Row.Origin != "" {
 			where = fmt.Sprintf("in <#%s>", t.Row.Place)
@@ -188,7 +188,7 @@ func (b *Bot) decline(r *request, id view.CustomID) view.Reply {
 // setupTable locks a game being set up for a player's change of its kinds; host
 // refuses a bystander, or a game whose kinds are agreed.
 func (b *Bot) setupTable(r *request, gameID int64) (*host.Table, *view.Reply) {
-	t, err := b.kombat.LockSetup(gameID, r.user.ID, host.ChangeKinds)
+	t, err := b.kombat.LockSetup(gameID, r.user.ID, kombathost.ChangeKinds)
 	if err != nil {
 		rep := view.Refusal(err)
 		return nil, &rep
@@ -208,7 +208,7 @@ func (b *Bot) onTable(id int64, do func(t *host.Table) view.Reply) view.Reply {
 
 // onSetup answers with do on a game being set up, locked for a player's action (host
 // refuses a bystander, or a game whose kinds are agreed), or with the refusal.
-func (b *Bot) onSetup(r *request, id int64, what host.SetupAction, do func(t *host.Table) view.Reply) view.Reply {
+func (b *Bot) onSetup(r *request, id int64, what kombathost.SetupAction, do func(t *host.Table) view.Reply) view.Reply {
 	t, err := b.kombat.LockSetup(id, r.user.ID, what)
 	if err != nil {
 		return view.Refusal(err)
@@ -228,7 +228,7 @@ func (b *Bot) refusedOr(r *request, what string, err error) view.Reply {
 }
 
 // kindForm is the form for adding (index -1) or editing a kind, filled with p.
-func (b *Bot) kindForm(t *host.Table, index int, p host.Proposal) view.Reply {
+func (b *Bot) kindForm(t *host.Table, index int, p kombathost.Proposal) view.Reply {
 	if n := utf8.RuneCountInString(p.Strategy); n > view.MaxInputValue {
 		// Discord refuses a modal whose pre-filled text is longer ("This interaction
 		// failed"); cutting the strategy would lose the player's code.
@@ -255,18 +255,18 @@ func (b *Bot) kindForm(t *host.Table, index int, p host.Proposal) view.Reply {
 }
 
 func (b *Bot) openKindForm(r *request, gameID int64, index int) view.Reply {
-	return b.onSetup(r, gameID, host.ChangeKinds, func(t *host.Table) view.Reply {
-		if err := t.Lobby.CanAdd(); err != nil {
+	return b.onSetup(r, gameID, kombathost.ChangeKinds, func(t *host.Table) view.Reply {
+		if err := kombathost.LobbyOf(t).CanAdd(); err != nil {
 			return view.Refusal(err)
 		}
-		return b.kindForm(t, index, host.Proposal{})
+		return b.kindForm(t, index, kombathost.Proposal{})
 	})
 }
 
 func (b *Bot) editKind(r *request, id view.CustomID, value string) view.Reply {
-	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) view.Reply {
+	return b.onSetup(r, id.Game, kombathost.ChangeKinds, func(t *host.Table) view.Reply {
 		i := kombathost.KindIndex(value)
-		k, err := t.Lobby.Kind(i)
+		k, err := kombathost.LobbyOf(t).Kind(i)
 		if err != nil {
 			return view.Refusal(err)
 		}
@@ -275,7 +275,7 @@ func (b *Bot) editKind(r *request, id view.CustomID, value string) view.Reply {
 }
 
 func (b *Bot) removeKind(r *request, id view.CustomID, value string) view.Reply {
-	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) view.Reply {
+	return b.onSetup(r, id.Game, kombathost.ChangeKinds, func(t *host.Table) view.Reply {
 		if err := b.kombat.RemoveKind(t, kombathost.KindIndex(value)); err != nil {
 			return b.refusedOr(r, "remove kind", err)
 		}
@@ -288,13 +288,13 @@ func (b *Bot) removeKind(r *request, id view.CustomID, value string) view.Reply 
 // submitKind validates a kind form: a mistake is shown only to its author, with an
 // "Edit again" button that gives back everything they typed.
 func (b *Bot) submitKind(r *request, id view.CustomID, v map[string]string) view.Reply {
-	p := host.Proposal{Name: strings.TrimSpace(v["name"]), Strategy: v["strategy"], By: r.user.ID}
+	p := kombathost.Proposal{Name: strings.TrimSpace(v["name"]), Strategy: v["strategy"], By: r.user.ID}
 	return b.proposeKind(r, id.Game, id.Arg(0), strings.TrimSpace(v["defense"]), p)
 }
 
 // proposeKind adds (index "new") or replaces a kind after checking it.
-func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p host.Proposal) view.Reply {
-	return b.onSetup(r, gameID, host.ChangeKinds, func(t *host.Table) view.Reply {
+func (b *Bot) proposeKind(r *request, gameID int64, index, defense string, p kombathost.Proposal) view.Reply {
+	return b.onSetup(r, gameID, kombathost.ChangeKinds, func(t *host.Table) view.Reply {
 		edit := kombathost.KindIndex(index)
 		stored, kept, err := b.kombat.ProposeKind(t, edit, defense, p)
 		if kept {
@@ -350,8 +350,8 @@ func (b *Bot) redo(r *request, id view.CustomID) view.Reply {
 	if err != nil {
 		return b.refusedOr(r, "load draft", err)
 	}
-	return b.onSetup(r, id.Game, host.ChangeKinds, func(t *host.Table) view.Reply {
-		rep := b.kindForm(t, -1, host.Proposal{Name: d.Name, Strategy: d.Strategy})
+	return b.onSetup(r, id.Game, kombathost.ChangeKinds, func(t *host.Table) view.Reply {
+		rep := b.kindForm(t, -1, kombathost.Proposal{Name: d.Name, Strategy: d.Strategy})
 		if rep.Modal == nil {
 			return rep // too long for a form: the reply says what to do instead
 		}
@@ -378,13 +378,13 @@ func (b *Bot) kindAdd(r *request, o options) view.Reply {
 	if err != nil {
 		return view.Private("Could not read your file: %v.", err)
 	}
-	return b.proposeKind(r, t.Row.ID, "new", strconv.FormatInt(o.int("defense", 0), 10), host.Proposal{Name: strings.TrimSpace(o.str("name")), Strategy: text, By: r.user.ID})
+	return b.proposeKind(r, t.Row.ID, "new", strconv.FormatInt(o.int("defense", 0), 10), kombathost.Proposal{Name: strings.TrimSpace(o.str("name")), Strategy: text, By: r.user.ID})
 }
 
 // toggleReady marks a player ready (or not); when every human is ready on the same
 // kinds, the game starts with the free spawns.
 func (b *Bot) toggleReady(r *request, id view.CustomID) view.Reply {
-	return b.onSetup(r, id.Game, host.SayReady, func(t *host.Table) view.Reply {
+	return b.onSetup(r, id.Game, kombathost.SayReady, func(t *host.Table) view.Reply {
 		started, err := b.kombat.ToggleReady(t, r.user.ID, func() error {
 			if err := r.deferReply(true, false); err != nil {
 				return err

@@ -35,7 +35,7 @@ func (b *Bot) turnTable(r *request, id view.CustomID) (*host.Table, *game.Game, 
 // boardReply draws the game message: the header, what happened, the board, and the
 // controls of the player to act.
 func (b *Bot) boardReply(t *host.Table, g *game.Game, last game.TurnLog, summary string, spawnKind int) (view.Reply, error) {
-	png, err := b.render.PNG(render.Board{Snap: g.Snapshot(), Last: last, Names: t.Names()})
+	png, err := b.render.PNG(render.Board{Snap: g.Snapshot(), Last: last, Names: kombathost.Names(t)})
 	if err != nil {
 		return view.Reply{}, err
 	}
@@ -79,7 +79,7 @@ func (b *Bot) act(r *request, id view.CustomID, do func(t *host.Table, p int) er
 		return b.internal(r, "action", err)
 	}
 	last, _ := g.LastTurn()
-	rep, err := b.boardReply(t, g, last, t.Lobby.Summary, -1)
+	rep, err := b.boardReply(t, g, last, kombathost.LobbyOf(t).Summary, -1)
 	if err != nil {
 		return b.internal(r, "draw board", err)
 	}

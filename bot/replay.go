@@ -34,7 +34,7 @@ func (b *Bot) replay(r *request, o options) view.Reply {
 		return b.internal(r, "replay frames", err)
 	}
 	t, g := v.Table(), v.Row
-	gif, err := b.render.GIF(frames, t.Names())
+	gif, err := b.render.GIF(frames, kombathost.Names(t))
 	if err != nil {
 		return b.internal(r, "replay gif", err)
 	}
@@ -61,7 +61,7 @@ func (b *Bot) replay(r *request, o options) view.Reply {
 func (b *Bot) replayFrame(t *host.Table, frames []game.Frame, i int) (view.Reply, error) {
 	i = min(max(i, 0), len(frames)-1)
 	f := frames[i]
-	png, err := b.render.PNG(render.Board{Snap: f.Snapshot, Last: f.Turn, Names: t.Names()})
+	png, err := b.render.PNG(render.Board{Snap: f.Snapshot, Last: f.Turn, Names: kombathost.Names(t)})
 	if err != nil {
 		return view.Reply{}, err
 	}
@@ -70,8 +70,8 @@ func (b *Bot) replayFrame(t *host.Table, frames []game.Frame, i int) (view.Reply
 	if f.Setup {
 		sb.WriteString("after the free spawns")
 	} else {
-		fmt.Fprintf(&sb, "turn %d of %d (%s's turn %d)", i, len(frames)-1, t.Names()[f.Turn.Player-1], f.Turn.Turn)
-		if s := render.TurnSummary(f.Turn, t.Names()[f.Turn.Player-1]); s != "" {
+		fmt.Fprintf(&sb, "turn %d of %d (%s's turn %d)", i, len(frames)-1, kombathost.Names(t)[f.Turn.Player-1], f.Turn.Turn)
+		if s := render.TurnSummary(f.Turn, kombathost.Names(t)[f.Turn.Player-1]); s != "" {
 			sb.WriteString("\n" + s)
 		}
 	}

@@ -83,7 +83,7 @@ func (b *Bot) tourneyKinds(r *request, id view.CustomID, names []string) view.Re
 		if err != nil {
 			return b.internal(r, "load strategy", err)
 		}
-		kinds = append(kinds, game.KindSpec{Name: host.KindName(s.Name), Defense: s.Defense, Strategy: s.Source})
+		kinds = append(kinds, game.KindSpec{Name: kombathost.KindName(s.Name), Defense: s.Defense, Strategy: s.Source})
 	}
 	row, st, err := b.tourney.Enter(b.wctx, id.Game, r.user.ID, displayName(r.user), kinds)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kombat-game/kombat/bot/view"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/host/upbeathost"
 )
 
@@ -21,7 +22,7 @@ func (b *Bot) why(r *request, id view.CustomID) view.Reply {
 		return b.refusedOr(r, "why", err)
 	}
 	t := w.View.Table()
-	return whyReply(w.Text(), fmt.Sprintf("Why the minions of %s did what they did in turn %d", t.Names()[w.Player-1], w.Turn),
+	return whyReply(w.Text(), fmt.Sprintf("Why the minions of %s did what they did in turn %d", kombathost.Names(t)[w.Player-1], w.Turn),
 		fmt.Sprintf("why-game%d-turn%d.txt", id.Game, n))
 }
 

@@ -243,7 +243,7 @@ func playKinds(lang *interp.Language, files []string, stderr io.Writer) ([]game.
 }
 
 // fileKinds reads strategy files as minion kinds, through the host's check of every
-// kind (host.KindFromFile), so a file is taken exactly when the same kind would be
+// kind (kombathost.KindFromFile), so a file is taken exactly when the same kind would be
 // in a chat form. On failure it reports to stderr, naming the file (and line), and
 // returns the exit status: 2 for an unreadable file, 1 for a bad name, defense line
 // or strategy.
@@ -255,7 +255,7 @@ func fileKinds(cmd string, lang *interp.Language, files []string, stderr io.Writ
 			fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 			return nil, 2
 		}
-		k, err := host.KindFromFile(lang, f, text)
+		k, err := kombathost.KindFromFile(lang, f, text)
 		if err != nil {
 			reportErr(cmd, err, stderr)
 			return nil, 1

@@ -2,11 +2,9 @@ package host
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"time"
 
-	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -131,7 +129,7 @@ func (h *Host) RunDue(ctx context.Context) {
 		}
 		t.Unlock()
 		if err != nil {
-			if errors.Is(err, game.ErrStopped) {
+			if h.stopped(err) {
 				continue // shutting down: the deadline stays, for the next start
 			}
 			h.log.Warn("deadline not carried out; tried again", "game", id, "deadline", d.Kind, "in", wait, "err", err)

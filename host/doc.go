@@ -8,22 +8,24 @@
 // games nobody runs, the one game per person per server across every game, the one
 // finishing path, the lobby changes that must be stored, the strategy library's
 // rules (Library), history and ladders read back (History, Standings), and the one
-// check every accepted strategy passes (CheckStrategy, CheckKind) are here.
+// check every accepted program passes (CheckStrategy, CheckSaved) are here.
 //
 // The core holds no rule of any game: it asks the table's hosted part (Hosted),
 // which each game implements once in its adapter package (host/kombathost for
-// KOMBAT, host/upbeathost for UPBEAT), plugged in by name (Options.Games, Plug):
+// KOMBAT, host/upbeathost for UPBEAT, host/aibghost for AIBG), plugged in by name
+// (Options.Games, Plug):
 // its lobby, the version of its record, its commit, the clock a screen starts, the
 // bot's next turn, what a due deadline does, what a restart must wake, and the people
 // it holds. What only some games have (pause) is an optional interface the core asks
 // for by type (Pauser). What an adapter needs of the core is exported for it
-// (adapter.go). Of KOMBAT the core still keeps the lobby (Lobby, with its setup rules)
-// until it moves to its adapter too (issue 22). Replays of every game resume from what the last ones
-// kept (Recent).
+// (adapter.go). A turn's log reaches the front as the game's own value (Event.Turn),
+// the language is the adapter's when the host is given none (Options.Lang), and the
+// error of an evaluation Close stopped is the plug's (Plug.Stopped). Replays of every
+// game resume from what the last ones kept (Recent).
 //
 // It sits between the rules and the chat: of ours it imports the store and the
-// engine's packages, and of the rules only KOMBAT's (game) while its lobby is here;
-// it must import neither bot, nor render, nor cli, nor any chat library (discordgo).
+// engine's packages, and no game's rules (issue 22); it must import neither bot, nor
+// render, nor cli, nor any chat library (discordgo).
 // Its methods take plain values and return results or refusals: a *Refusal is a
 // value (a Code and its arguments, people, places, commands and controls each of a
 // type of their own) with the house's English sentence, which the front writes in its

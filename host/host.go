@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/store"
 )
@@ -27,7 +26,7 @@ func (systemClock) Now() time.Time { return time.Now() }
 type Options struct {
 	DB    *store.DB
 	Front Front            // where games are shown; required
-	Lang  *interp.Language // nil: KOMBAT's
+	Lang  *interp.Language // nil: each game's adapter uses its own (kombathost.Kombat.Lang)
 	Log   *slog.Logger     // nil: slog.Default()
 	Clock Clock            // nil: the system clock
 	// AutoStep is the pause between turns of an auto game; 0: 3 seconds.
@@ -58,7 +57,8 @@ type Host struct {
 	front     Front
 	tables    *registry
 	games     map[store.GameName]Game // by name: KOMBAT's and Options.Games
-	halt      atomic.Bool             // raised by Close: running evaluations stop (game.SetStop)
+	stops     []error                 // the games' errors of an evaluation Close halted (Plug.Stopped)
+	halt      atomic.Bool             // raised by Close: running evaluations stop (Halt; Plug.Stopped)
 	ctx       context.Context         // cancelled by Close: loops stop
 	cancel    context.CancelFunc
 	wctx      context.Context // for the store: Close waits for writes rather than cutting them off
@@ -99,9 +99,6 @@ func New(opt Options) (*Host, error) {
 	if opt.DB == nil || opt.Front == nil {
 		return nil, errors.New("host: a database and a front are required")
 	}
-	if opt.Lang == nil {
-		opt.Lang = game.NewLanguage()
-	}
 	if opt.Log == nil {
 		opt.Log = slog.Default()
 	}
@@ -130,6 +127,9 @@ func New(opt Options) (*Host, error) {
 			return nil, fmt.Errorf("host: game %q is registered twice (or a second game claims the rows that name none)", p.Name)
 		}
 		h.games[p.Name] = p.New(h)
+		if p.Stopped != nil {
+			h.stops = append(h.stops, p.Stopped)
+		}
 		if p.Unnamed {
 			h.games[""] = h.games[p.Name]
 		}
@@ -137,7 +137,19 @@ func New(opt Options) (*Host, error) {
 	return h, nil
 }
 
-// Lang is the strategy language the host's games use.
+// stopped reports whether err is an evaluation that Close halted (a game's
+// Plug.Stopped): what is left undone is done again at the next start.
+func (h *Host) stopped(err error) bool {
+	for _, s := range h.stops {
+		if errors.Is(err, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Lang is the strategy language the host was given (Options.Lang), or nil: a game's
+// adapter then uses its own.
 func (h *Host) Lang() *interp.Language { return h.lang }
 
 // Halt is the flag Close raises to stop evaluations in flight, for work outside the

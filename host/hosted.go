@@ -83,6 +83,10 @@ type Plug struct {
 	New  func(h *Host) Game
 	// Unnamed says the game also hosts the rows that name no game: those stored
 	// before the house hosted a second game (KOMBAT's).
+	// Stopped is the error the game's evaluations give when Close halts them (the
+	// Halt flag; KOMBAT's game.ErrStopped), which the host neither logs nor retries;
+	// nil when none.
+	Stopped error
 	Unnamed bool
 }
 

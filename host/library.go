@@ -303,19 +303,15 @@ func (l *Library) Delete(ctx context.Context, owner, name string) error {
 	return err
 }
 
-// Load makes the latest version of owner's strategy name a kind proposed by owner for
-// a game's setup, named KindName of it; its defense is Proposal.Defense. A strategy
-// that does not exist is a *Refusal. The kind is checked like any proposal when it is
-// proposed (Lobby.Propose).
-func (l *Library) Load(ctx context.Context, owner, name string) (Proposal, error) {
+// Get is the latest version of owner's strategy name, to load into a game's setup
+// (its adapter makes the kind: kombathost.Load). A strategy that does not exist is a
+// *Refusal, saying so when it is the other game's.
+func (l *Library) Get(ctx context.Context, owner, name string) (store.Strategy, error) {
 	s, err := l.shelf.Get(ctx, owner, name, 0)
 	if errors.Is(err, store.ErrNotFound) {
-		return Proposal{}, l.missing(ctx, owner, name, err, false)
+		return s, l.missing(ctx, owner, name, err, false)
 	}
-	if err != nil {
-		return Proposal{}, err
-	}
-	return Proposal{Name: KindName(s.Name), Defense: s.Defense, Strategy: s.Source, By: owner}, nil
+	return s, err
 }
 
 // Latest is the latest version of owner's strategy (or plan) name, to play: one this

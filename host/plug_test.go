@@ -2,6 +2,8 @@ package host
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"github.com/kombat-game/kombat/internal/outage"
 	"io"
 	"log/slog"
@@ -122,3 +124,29 @@ func openRecords(t testing.TB) (*Host, *store.DB) {
 
 // quietLog drops the host's log: the tests check what it does.
 func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// TestStopped_ThePlugsError: an error is an evaluation Close stopped when it wraps a
+// plugged game's Stopped error, whichever game's; any other error, and nil, is not,
+// and a game that names none adds none.
+func TestStopped_ThePlugsError(t *testing.T) {
+	_, db := openRecords(t)
+	halted := errors.New("stub: evaluation stopped")
+	games := []Plug{
+		{Name: store.GameKombat, Unnamed: true, Stopped: halted, New: func(*Host) Game { return stubGame{} }},
+		{Name: store.GameUpbeat, New: func(*Host) Game { return stubGame{} }},
+	}
+	h, err := New(Options{Games: games, DB: db, Front: quietFront{}})
+	must(t, err)
+	t.Cleanup(func() { <-h.Close() })
+	for _, c := range []struct {
+		err  error
+		want bool
+	}{{halted, true}, {fmt.Errorf("play a turn: %w", halted), true}, {errors.New("stub: evaluation stopped"), false}, {nil, false}} {
+		if got := h.stopped(c.err); got != c.want {
+			t.Errorf("stopped(%v) = %v, want %v", c.err, got, c.want)
+		}
+	}
+	if len(h.stops) != 1 {
+		t.Errorf("%d stop errors kept, want KOMBAT's stub's alone", len(h.stops))
+	}
+}

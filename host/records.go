@@ -2,8 +2,10 @@ package host
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
+	"github.com/kombat-game/kombat/match"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -50,7 +52,7 @@ func (h *Host) HistoryOf(ctx context.Context, guild, user string, only store.Gam
 	for _, g := range games {
 		p, seat := Past{Game: g}, g.Seat(user)
 		if g.Game != store.GameUpbeat { // an UPBEAT game's seats are named by its adapter (upbeathost.PastLobby)
-			p.Names = (&Table{Row: g}).Names()
+			p.Names = BotNames(g)
 			if seat != 0 {
 				p.Opponent = g.Players[2-seat]
 			}
@@ -129,4 +131,20 @@ func (h *Host) Standings(ctx context.Context, guild, user string, ladders []stri
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// BotNames are the names of g's bot seats, "" for a person's: "Bot", or of an auto
+// game "Bot 1" and "Bot 2". A game's adapter adds its people's names and its bots'
+// levels from its lobby (kombathost.Names).
+func BotNames(g *store.Game) [2]string {
+	var n [2]string
+	for i := range n {
+		if g.Players[i] == "" {
+			n[i] = "Bot"
+			if g.Mode == match.ModeAuto {
+				n[i] = fmt.Sprintf("Bot %d", i+1)
+			}
+		}
+	}
+	return n
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -54,10 +53,11 @@ const (
 // Event is what happened to a game, for its summary.
 type Event struct {
 	Kind   EventKind
-	Player int          // the seat it happened to
-	Log    game.TurnLog // the turn played (EvTurn, EvTimeUp)
-	Misses int          // turns in a row the clock played (EvTimeUp)
-	Turn   any          // the game's own log of the turn played, for its front (UPBEAT's upbeat.TurnLog)
+	Player int // the seat it happened to
+	Misses int // turns in a row the clock played (EvTimeUp)
+	// Turn is the game's own log of the turn played (EvTurn, EvTimeUp), for its front:
+	// KOMBAT's game.TurnLog, UPBEAT's upbeat.TurnLog.
+	Turn any
 }
 
 // NoteKind is what a note tells.
@@ -165,7 +165,7 @@ func (h *Host) afterTurn(t *Table) error {
 // background unless it paused the screen. The caller holds the lock.
 func (h *Host) GoOn(t *Table) {
 	err := h.afterTurn(t)
-	if err == nil || errors.Is(err, ErrScreenPaused) || errors.Is(err, game.ErrStopped) {
+	if err == nil || errors.Is(err, ErrScreenPaused) || h.stopped(err) {
 		return
 	}
 	if t.owed != nil && t.owed.Paused != "" {

@@ -9,17 +9,16 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/match"
 	"github.com/kombat-game/kombat/store"
 )
 
-// Table is one hosted game: its stored row, its lobby, and the engine and seats
-// rebuilt from the record on first use. Every change happens under its lock, so two
+// Table is one hosted game: its stored row and its game's hosted part (Hosted: the
+// game's lobby, and its engine rebuilt from the record on first use). Every change happens under its lock, so two
 // fast clicks never run a turn twice.
 type Table struct {
-	mu    sync.Mutex
-	Row   *store.Game
-	Lobby Lobby // the setup, and what the host keeps beside the engine
+	mu  sync.Mutex
+	Row *store.Game
 	// owed is the screen the game's place still needs (nil when it shows the game);
 	// retrying says a goroutine is delivering it.
 	owed     *store.Screen
@@ -63,24 +62,6 @@ func (t *Table) Humans() []int {
 		}
 	}
 	return out
-}
-
-// Names returns the players' display names for boards: a bot seat is "Bot" (of an
-// auto game, "Bot 1" and "Bot 2"), with its level when it is not the default.
-func (t *Table) Names() [2]string {
-	n := t.Lobby.Names
-	for i := range n {
-		if t.Row.Players[i] == "" {
-			n[i] = "Bot"
-			if t.Row.Mode == game.ModeAuto {
-				n[i] = fmt.Sprintf("Bot %d", i+1)
-			}
-			if l := t.Lobby.Levels[i]; l != "" && l != game.DefaultLevel {
-				n[i] += " (" + l + ")"
-			}
-		}
-	}
-	return n
 }
 
 // Paused reports whether an auto game (of a game that pauses, Pauser) waits for
@@ -196,18 +177,10 @@ func (h *Host) Active() []Active {
 	return out
 }
 
-// Create stores a new game with its configuration and lobby and registers it. The
-// configuration travels as a value; its text is only what the store keeps. A place
-// that already has an active game gives store.ErrChannelBusy.
-func (h *Host) Create(row *store.Game, cfg game.Config, lob Lobby) (*Table, error) {
-	row.Config = cfg
-	t, err := h.table(row)
-	if err != nil {
-		return nil, err
-	}
-	t.Lobby = lob
-	return h.create(t)
-}
+// Create stores a new table's game (NewTable, its hosted part holding its lobby)
+// and registers it, without the seat checks of CreateSeated. A place that already
+// has an active game gives store.ErrChannelBusy.
+func (h *Host) Create(t *Table) (*Table, error) { return h.create(t) }
 
 // create stores a new table's game with its lobby, claims it and registers it.
 func (h *Host) create(t *Table) (*Table, error) {
@@ -390,7 +363,7 @@ func (h *Host) Change(t *Table, f func() error) error {
 // result and the ratings committed in the transaction that ended the game, with its
 // final screen owed, which announces it): the table leaves the registry, its claim
 // is released, and its clocks are cleared.
-func (h *Host) Finished(t *Table, res *game.Result, turns int) {
+func (h *Host) Finished(t *Table, res *match.Result, turns int) {
 	t.Row.Status, t.Row.Result, t.Row.Turns = store.StatusOver, res, turns
 	h.tables.remove(t.Row.ID)
 	h.release(t)

@@ -81,7 +81,7 @@ func TestLibrariesApart(t *testing.T) {
 			}
 		})
 	}
-	if _, err := kombat.Load(ctx, ann, "eco"); !strings.Contains(refusedWith(t, err), "is an UPBEAT plan") {
+	if _, err := kombat.Get(ctx, ann, "eco"); !strings.Contains(refusedWith(t, err), "is an UPBEAT plan") {
 		t.Errorf("loading an UPBEAT plan as a kind: %v", err)
 	}
 	if list, err := up.List(ctx, ann); err != nil || len(list) != 1 || list[0].Name != "Eco" {

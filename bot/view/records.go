@@ -14,9 +14,9 @@ import (
 // ResultSentence says who won and why.
 func ResultSentence(t *host.Table, res game.Result) string {
 	if res.Winner == 0 {
-		return "a tie: " + render.ResultText(res, t.Names())
+		return "a tie: " + render.ResultText(res, kombathost.Names(t))
 	}
-	return fmt.Sprintf("%s won: %s", t.Names()[res.Winner-1], render.ResultText(res, t.Names()))
+	return fmt.Sprintf("%s won: %s", kombathost.Names(t)[res.Winner-1], render.ResultText(res, kombathost.Names(t)))
 }
 
 // OneLine writes a configuration file's lines as one line.

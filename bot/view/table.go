@@ -20,14 +20,14 @@ func Setup(t *host.Table) Reply {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**KOMBAT — setting up** · %s\n", VsLine(t))
 	b.WriteString("Propose 1 to 5 minion kinds (name, defense, strategy). Any change clears Ready; when everyone is Ready on the same kinds, the game starts.\n")
-	if len(t.Lobby.Kinds) == 0 {
+	if len(kombathost.LobbyOf(t).Kinds) == 0 {
 		b.WriteString("\n*No kinds yet: press **Add kind**, or use the message command* Use as KOMBAT strategy *on a message with a code block.*\n")
 	}
-	for i, k := range t.Lobby.Kinds {
+	for i, k := range kombathost.LobbyOf(t).Kinds {
 		fmt.Fprintf(&b, "\n**%d. %s** — defense %d — by <@%s>\n```\n%s\n```", i+1, k.Name, k.Defense, k.By, preview(k.Strategy, 3, 60))
 	}
 	var ready []string
-	for _, a := range t.Lobby.Agreers(t.Row) {
+	for _, a := range kombathost.LobbyOf(t).Agreers(t.Row) {
 		mark := "⬜"
 		if a.Ready {
 			mark = "✅"
@@ -42,9 +42,9 @@ func Setup(t *host.Table) Reply {
 		Button("Ready / not ready", discordgo.SuccessButton, id("ready")),
 		Button("Cancel game", discordgo.DangerButton, id("cancel")),
 	)}
-	if len(t.Lobby.Kinds) > 0 {
+	if len(kombathost.LobbyOf(t).Kinds) > 0 {
 		var opts []discordgo.SelectMenuOption
-		for i, k := range t.Lobby.Kinds {
+		for i, k := range kombathost.LobbyOf(t).Kinds {
 			opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%d. %s", i+1, k.Name), Value: strconv.Itoa(i)})
 		}
 		rows = append(rows,
@@ -58,7 +58,7 @@ func Setup(t *host.Table) Reply {
 func VsLine(t *host.Table) string {
 	switch t.Row.Mode {
 	case game.ModeAuto:
-		return fmt.Sprintf("auto: the bot plays itself · set up by <@%s>", t.Lobby.Owner)
+		return fmt.Sprintf("auto: the bot plays itself · set up by <@%s>", kombathost.LobbyOf(t).Owner)
 	}
 	return fmt.Sprintf("%s: %s (blue) vs %s (orange)", t.Row.Mode, Mention(t, 1), Mention(t, 2))
 }
@@ -112,7 +112,7 @@ func FreeSpawn(t *host.Table) Reply {
 func Header(t *host.Table, g *game.Game) string {
 	s := g.Snapshot()
 	if r := g.Result(); r != nil {
-		names := t.Names()
+		names := kombathost.Names(t)
 		win := "It is a tie"
 		if r.Winner != 0 {
 			win = Mention(t, r.Winner) + " wins"
@@ -134,7 +134,7 @@ func colorName(p int) string {
 
 // scoreLine sums a finished game up in one line.
 func scoreLine(t *host.Table, s game.Snapshot) string {
-	names := t.Names()
+	names := kombathost.Names(t)
 	part := func(p int) string {
 		pv := s.Players[p-1]
 		return fmt.Sprintf("%s: %d minions, %d HP, budget %d", names[p-1], pv.Minions, pv.HP, int64(pv.Budget))
@@ -226,5 +226,5 @@ func Mention(t *host.Table, p int) string {
 	if id := t.Row.Players[p-1]; id != "" {
 		return "<@" + id + ">"
 	}
-	return "**" + t.Names()[p-1] + "**"
+	return "**" + kombathost.Names(t)[p-1] + "**"
 }

@@ -3,7 +3,6 @@ package kombathost
 import (
 	"bytes"
 	"errors"
-	"github.com/kombat-game/kombat/host"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -21,14 +20,14 @@ func TestChange_TheStoreRefusesAndTheLobbyIsAsBefore(t *testing.T) {
 	h, db := hostOn(t, filepath.Join(t.TempDir(), "k.db"), quietFront{}, nil)
 	row := &store.Game{Scope: "g", Place: "c", Mode: game.ModeAuto, Players: [2]string{"", ""},
 		Status: store.StatusSetup, Seed: 5, TurnTimeout: time.Minute, Config: game.DefaultConfig()}
-	tb, err := h.Create(row, game.DefaultConfig(), host.Lobby{Owner: "ann", Names: [2]string{"Bot 1", "Bot 2"},
-		Kinds: []host.Proposal{{Name: "Idle", Strategy: "done", By: "ann"}, {Name: "Walker", Strategy: "move up", By: "ann"}}})
+	tb, err := Create(h.Host, row, game.DefaultConfig(), Lobby{Owner: "ann", Names: [2]string{"Bot 1", "Bot 2"},
+		Kinds: []Proposal{{Name: "Idle", Strategy: "done", By: "ann"}, {Name: "Walker", Strategy: "move up", By: "ann"}}})
 	must(t, err)
 	tb, err = h.Lock(tb.Row.ID)
 	must(t, err)
 	defer tb.Unlock()
-	lobby, setup := tb.Lobby, bytes.Clone(tb.Row.Setup)
-	lobby.Kinds = append([]host.Proposal(nil), lobby.Kinds...)
+	lobby, setup := LobbyOf(tb), bytes.Clone(tb.Row.Setup)
+	lobby.Kinds = append([]Proposal(nil), lobby.Kinds...)
 	db.Close() // the store refuses everything from now on
 
 	for _, c := range []struct {
@@ -39,7 +38,7 @@ func TestChange_TheStoreRefusesAndTheLobbyIsAsBefore(t *testing.T) {
 		{"Ready", func() error { _, err := h.ToggleReady(tb, "ann", func() error { return nil }); return err }},
 		{"a change that fails halfway", func() error {
 			return h.Change(tb, func() error {
-				tb.Lobby.Kinds[1].Name, tb.Lobby.Misses[0], tb.Row.Setup = "Changed", 3, []byte("{}")
+				LobbyOf(tb).Kinds[1].Name, LobbyOf(tb).Misses[0], tb.Row.Setup = "Changed", 3, []byte("{}")
 				return errors.New("refused")
 			})
 		}},
@@ -47,8 +46,8 @@ func TestChange_TheStoreRefusesAndTheLobbyIsAsBefore(t *testing.T) {
 		if err := c.change(); err == nil {
 			t.Fatalf("%s: the store took it", c.name)
 		}
-		if !reflect.DeepEqual(tb.Lobby, lobby) || !bytes.Equal(tb.Row.Setup, setup) {
-			t.Errorf("%s: the lobby is %+v (setup %s), want %+v (setup %s)", c.name, tb.Lobby, tb.Row.Setup, lobby, setup)
+		if !reflect.DeepEqual(LobbyOf(tb), lobby) || !bytes.Equal(tb.Row.Setup, setup) {
+			t.Errorf("%s: the lobby is %+v (setup %s), want %+v (setup %s)", c.name, LobbyOf(tb), tb.Row.Setup, lobby, setup)
 		}
 	}
 }

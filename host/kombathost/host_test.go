@@ -124,7 +124,7 @@ func soloToFirstBoard(t *testing.T, h *testHost) *host.Table {
 	t.Helper()
 	row := &store.Game{Scope: "g", Place: "c", Mode: game.ModeSolitaire, HumanSeat: 1, Players: [2]string{"ann", ""},
 		Status: store.StatusSetup, Seed: 5, TurnTimeout: time.Minute, Config: game.DefaultConfig()}
-	tb, err := h.Create(row, game.DefaultConfig(), host.Lobby{Owner: "ann", Kinds: []host.Proposal{{Name: "Idle", Strategy: "done"}}})
+	tb, err := Create(h.Host, row, game.DefaultConfig(), Lobby{Owner: "ann", Kinds: []Proposal{{Name: "Idle", Strategy: "done"}}})
 	must(t, err)
 	tb, err = h.Lock(tb.Row.ID)
 	must(t, err)

@@ -12,12 +12,13 @@ import (
 	"github.com/kombat-game/kombat/store"
 )
 
-// hosted is KOMBAT's part of a table (host.Hosted): its lobby (Table.Lobby), its
+// hosted is KOMBAT's part of a table (host.Hosted): its lobby (LobbyOf), its
 // engine and seats (Table.seats), its turn clock with reminders and misses, and its
 // auto games' loop.
 type hosted struct {
 	k     *Kombat
 	t     *host.Table
+	lob   Lobby  // the setup, and what the host keeps beside the engine (LobbyOf)
 	seats *Seats // nil until first use: rebuilt from the record (Engine)
 	loop  bool   // an auto game's turn loop is running (startAuto)
 	fails int    // the auto turns in a row the store refused, for their backoff
@@ -26,8 +27,49 @@ type hosted struct {
 // part is t's KOMBAT part; t must be a KOMBAT table.
 func part(t *host.Table) *hosted { return t.Hosted().(*hosted) }
 
-func (p *hosted) Lobby() any           { return &p.t.Lobby }
-func (p *hosted) Summary() *string     { return &p.t.Lobby.Summary }
+// LobbyOf is the lobby of KOMBAT table t: its setup, and what the host keeps beside
+// its engine, stored as the row's setup. Another game's table has none: an empty one,
+// kept nowhere, so a front that reads a table before asking its game reads nothing.
+func LobbyOf(t *host.Table) *Lobby {
+	if p, ok := t.Hosted().(*hosted); ok {
+		return &p.lob
+	}
+	return &Lobby{}
+}
+
+// IsKombat reports whether t is a KOMBAT table (its part is this adapter's).
+func IsKombat(t *host.Table) bool {
+	_, ok := t.Hosted().(*hosted)
+	return ok
+}
+
+// Names returns the players' display names for boards: a bot seat is "Bot" (of an
+// auto game, "Bot 1" and "Bot 2", host.BotNames), with its level when it is not the
+// default.
+func Names(t *host.Table) [2]string {
+	n, lob := host.BotNames(t.Row), LobbyOf(t)
+	for i := range n {
+		switch {
+		case n[i] == "":
+			n[i] = lob.Names[i]
+		case lob.Levels[i] != "" && lob.Levels[i] != game.DefaultLevel:
+			n[i] += " (" + lob.Levels[i] + ")"
+		}
+	}
+	return n
+}
+
+// Create stores a new KOMBAT game of row with configuration cfg and lobby lob and
+// registers it, without the seat checks of a game people open (Challenge, Solo, Auto).
+func Create(h *host.Host, row *store.Game, cfg game.Config, lob Lobby) (*host.Table, error) {
+	row.Config = cfg
+	t := host.NewTable(row, Of(h).Part)
+	part(t).lob = lob
+	return h.Create(t)
+}
+
+func (p *hosted) Lobby() any           { return &p.lob }
+func (p *hosted) Summary() *string     { return &p.lob.Summary }
 func (p *hosted) Version() int         { return len(p.t.Row.Decisions) }
 func (p *hosted) Forget()              { p.seats = nil }
 func (p *hosted) Committed(host.Event) {}
@@ -76,7 +118,7 @@ func (p *hosted) Pause(h *host.Host, user string, stop bool) error {
 }
 
 // Paused reports whether an auto game waits for Resume.
-func (p *hosted) Paused() bool { return p.t.Lobby.Paused }
+func (p *hosted) Paused() bool { return p.lob.Paused }
 
 func (p *hosted) Expire(h *host.Host, d store.Deadline) error { return p.k.expire(p.t, d) }
 
@@ -86,7 +128,7 @@ func (p *hosted) Wake(h *host.Host) {
 	if t.Owed() == nil && botToMove(t) {
 		h.Retry(t)
 	}
-	if t.Row.Mode == game.ModeAuto && t.Row.Status == store.StatusPlay && !t.Lobby.Paused {
+	if t.Row.Mode == game.ModeAuto && t.Row.Status == store.StatusPlay && !LobbyOf(t).Paused {
 		p.k.startAuto(t)
 	}
 }
@@ -94,11 +136,11 @@ func (p *hosted) Wake(h *host.Host) {
 // pause is Pause for a KOMBAT game.
 func (k *Kombat) pause(t *host.Table, user string, stop bool) error {
 	h := k.h
-	if err := t.Lobby.MayPause(t.Row, user); err != nil {
+	if err := LobbyOf(t).MayPause(t.Row, user); err != nil {
 		return err
 	}
 	err := h.Change(t, func() error {
-		t.Lobby.Paused = stop
+		LobbyOf(t).Paused = stop
 		return h.SaveMeta(t)
 	})
 	if err != nil {
@@ -140,7 +182,7 @@ func (k *Kombat) expire(t *host.Table, d store.Deadline) error {
 		}
 		due.Phase, due.Player, due.At = g.Phase(), g.Current(), g.Decisions()
 		if due.Player != 0 {
-			due.Human, due.Misses = t.Human(due.Player), t.Lobby.Misses[due.Player-1]
+			due.Human, due.Misses = t.Human(due.Player), LobbyOf(t).Misses[due.Player-1]
 		}
 	}
 	p, action := due.Player, Decide(due)
@@ -166,14 +208,16 @@ func (k *Kombat) expire(t *host.Table, d store.Deadline) error {
 // kept), or makes the player forfeit when Decide says they missed too many.
 func (k *Kombat) timeUp(t *host.Table, g *game.Game, p int, forfeit bool) error {
 	h := k.h
-	t.Lobby.Misses[p-1]++
-	e := host.Event{Kind: host.EvTimeUp, Player: p, Misses: t.Lobby.Misses[p-1]}
+	LobbyOf(t).Misses[p-1]++
+	e := host.Event{Kind: host.EvTimeUp, Player: p, Misses: LobbyOf(t).Misses[p-1]}
 	var err error
 	if forfeit {
 		e.Kind = host.EvForfeit
 		err = g.Forfeit(p)
 	} else {
-		e.Log, err = g.EndTurn(p)
+		var log game.TurnLog
+		log, err = g.EndTurn(p)
+		e.Turn = log
 	}
 	if err == nil {
 		err = h.CommitShown(t, e)
@@ -182,7 +226,7 @@ func (k *Kombat) timeUp(t *host.Table, g *game.Game, p int, forfeit bool) error 
 		// Nothing was stored: the engine is rebuilt from the store, the miss not
 		// counted, and the deadline tried again.
 		t.Forget()
-		t.Lobby.Misses[p-1]--
+		LobbyOf(t).Misses[p-1]--
 		if errors.Is(err, game.ErrStopped) {
 			h.Log().Info("timed-out turn interrupted by shutdown; it is played again after the restart", "game", t.Row.ID, "player", p)
 		}
@@ -254,14 +298,14 @@ func (k *Kombat) botTurn(t *host.Table) error {
 		t.Forget() // half a turn may have been played: rebuild from the store
 		return err
 	}
-	return k.h.CommitShown(t, host.Event{Kind: host.EvTurn, Player: p, Log: log})
+	return k.h.CommitShown(t, host.Event{Kind: host.EvTurn, Player: p, Turn: log})
 }
 
 // startAuto runs an auto game's turns, one every AutoStep, until it ends, is paused,
 // or the host closes. The caller holds the lock.
 func (k *Kombat) startAuto(t *host.Table) {
 	h, p := k.h, part(t)
-	if t.Lobby.Paused {
+	if LobbyOf(t).Paused {
 		return
 	}
 	h.Repeat(t, &p.loop, h.AutoStep(), func() (time.Duration, bool) {
@@ -278,7 +322,7 @@ func (k *Kombat) autoTurn(t *host.Table) (time.Duration, bool) {
 	// The engine is rebuilt here, not at start-up, so that replaying long games
 	// neither delays Start nor escapes Close (it stops on halt too).
 	g, err := k.Engine(t)
-	if t.Lobby.Paused || err != nil || g.Phase() != game.PhasePlay || h.Halt().Load() {
+	if LobbyOf(t).Paused || err != nil || g.Phase() != game.PhasePlay || h.Halt().Load() {
 		if err != nil && !errors.Is(err, game.ErrStopped) {
 			h.Log().Error("auto game", "game", t.Row.ID, "err", err)
 		}
@@ -332,11 +376,11 @@ func (k *Kombat) Engine(t *host.Table) (*game.Game, error) {
 	if p.seats != nil {
 		return p.seats.Eng, nil
 	}
-	g, err := game.ReplayStop(k.h.Lang(), t.Row.Record(), k.h.Halt())
+	g, err := game.ReplayStop(k.lang, t.Row.Record(), k.h.Halt())
 	if err != nil {
 		return nil, fmt.Errorf("kombathost: rebuild game %d: %w", t.Row.ID, err)
 	}
-	if p.seats, err = NewSeatsWithLevels(g, [2]bool{t.Human(1), t.Human(2)}, t.Row.Seed, t.Lobby.Levels); err != nil {
+	if p.seats, err = NewSeatsWithLevels(g, [2]bool{t.Human(1), t.Human(2)}, t.Row.Seed, LobbyOf(t).Levels); err != nil {
 		return nil, fmt.Errorf("kombathost: game %d: %w", t.Row.ID, err)
 	}
 	return g, nil

@@ -6,9 +6,10 @@
 // setup negotiation's actions and free spawns, the turns (press, buy, spawn, end,
 // resign), try for Discord, replays and Why? traces, its ladders and rating policy
 // (Elo), and its tournaments (a round robin of strategies, played in the background
-// and resumed after a restart) are here; the tables, screens owed, deadlines, claims
-// and seating stay the core's, and so, for now, does KOMBAT's lobby (host.Lobby, with
-// its setup rules), which moves here next (issue 22).
+// and resumed after a restart) are here, and so is its lobby (Lobby, LobbyOf: the
+// kinds proposed with their setup rules and checks, CheckKind and KindFromFile, who is
+// ready, the seats' names); the tables, screens owed, deadlines, claims and seating
+// stay the core's (issue 22).
 //
 // A host hosts KOMBAT when Plug is among its Options.Games; Of is then its adapter.
 package kombathost
@@ -16,13 +17,15 @@ package kombathost
 import (
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/store"
 )
 
 // Kombat is KOMBAT's adapter for one host: the host's Game for KOMBAT's tables, and
 // the methods the fronts call on KOMBAT's games and tournaments.
 type Kombat struct {
-	h *host.Host
+	h    *host.Host
+	lang *interp.Language // the host's (host.Options.Lang), or KOMBAT's (game.NewLanguage)
 	// frames are the frames of the finished games replayed last (Frames): a finished
 	// game's record never changes, so they stay true.
 	frames *host.Recent[[]game.Frame]
@@ -31,8 +34,12 @@ type Kombat struct {
 // Plug registers KOMBAT with a host (host.Options.Games); KOMBAT's rows also include
 // those that name no game, stored before the house hosted a second one.
 func Plug() host.Plug {
-	return host.Plug{Name: store.GameKombat, Unnamed: true, New: func(h *host.Host) host.Game {
-		return &Kombat{h: h, frames: host.NewRecent[[]game.Frame](host.ReplaysKept)}
+	return host.Plug{Name: store.GameKombat, Unnamed: true, Stopped: game.ErrStopped, New: func(h *host.Host) host.Game {
+		lang := h.Lang()
+		if lang == nil {
+			lang = game.NewLanguage()
+		}
+		return &Kombat{h: h, lang: lang, frames: host.NewRecent[[]game.Frame](host.ReplaysKept)}
 	}}
 }
 
@@ -41,6 +48,10 @@ func Of(h *host.Host) *Kombat {
 	k, _ := h.Game(store.GameKombat).(*Kombat)
 	return k
 }
+
+// Lang is the strategy language of KOMBAT's games: the host's (host.Options.Lang),
+// or KOMBAT's when the host was given none.
+func (k *Kombat) Lang() *interp.Language { return k.lang }
 
 // Host is the host the adapter plugs KOMBAT into.
 func (k *Kombat) Host() *host.Host { return k.h }

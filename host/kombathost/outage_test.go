@@ -94,7 +94,7 @@ func startAutoGames(t *testing.T, h *testHost, f *scriptFront, n int, cfg game.C
 		tb, err := h.OpenSetup(Where{Scope: "g", Place: fmt.Sprint("c", i), Config: cfg}, game.ModeAuto, Seated{"ann", "Ann"}, 1, [2]string{})
 		must(t, err)
 		ids = append(ids, tb.Row.ID)
-		tb.Lobby.Kinds = []host.Proposal{{Name: "Idle", Strategy: "done"}}
+		LobbyOf(tb).Kinds = []Proposal{{Name: "Idle", Strategy: "done"}}
 		must(t, h.Agree(tb))
 		tb.Unlock()
 	}

@@ -20,7 +20,7 @@ func (k *Kombat) Accept(t *host.Table, user, name string) error {
 	if err := host.Accept(t.Row, user, h.Active()); err != nil {
 		return err
 	}
-	t.Lobby.Names[1] = name
+	LobbyOf(t).Names[1] = name
 	t.Row.Status = store.StatusSetup
 	if err := h.SaveMeta(t); err != nil {
 		t.Row.Status = store.StatusChallenge
@@ -34,8 +34,8 @@ func (k *Kombat) Accept(t *host.Table, user, name string) error {
 // owes what comes next: the people's free spawns, or the first board.
 func (k *Kombat) Agree(t *host.Table) error {
 	h := k.h
-	kinds := t.Lobby.Specs()
-	g, err := game.New(h.Lang(), game.Setup{Config: t.Row.Config, Seed: t.Row.Seed, Mode: t.Row.Mode, HumanSeat: t.Row.HumanSeat, Kinds: kinds})
+	kinds := LobbyOf(t).Specs()
+	g, err := game.New(k.lang, game.Setup{Config: t.Row.Config, Seed: t.Row.Seed, Mode: t.Row.Mode, HumanSeat: t.Row.HumanSeat, Kinds: kinds})
 	if err != nil {
 		return err
 	}
@@ -46,7 +46,7 @@ func (k *Kombat) Agree(t *host.Table) error {
 	}
 	h.Disarm(t, host.SetupExpiry)
 	g.SetStop(h.Halt())
-	seats, err := NewSeatsWithLevels(g, [2]bool{t.Human(1), t.Human(2)}, t.Row.Seed, t.Lobby.Levels)
+	seats, err := NewSeatsWithLevels(g, [2]bool{t.Human(1), t.Human(2)}, t.Row.Seed, LobbyOf(t).Levels)
 	if err != nil {
 		return err
 	}
@@ -138,8 +138,8 @@ func (k *Kombat) EndTurn(t *host.Table, p int) error {
 	if err != nil {
 		return err
 	}
-	t.Lobby.Misses[p-1] = 0
-	if err := h.CommitShown(t, host.Event{Kind: host.EvTurn, Player: p, Log: log}); err != nil {
+	LobbyOf(t).Misses[p-1] = 0
+	if err := h.CommitShown(t, host.Event{Kind: host.EvTurn, Player: p, Turn: log}); err != nil {
 		return err
 	}
 	h.GoOn(t)

@@ -33,7 +33,7 @@ func (Elo) Stakes(g store.RatedGame) []store.Stake {
 		}
 	case game.ModeSolitaire:
 		if p := g.Players[humanSeat(g)-1]; p != "" {
-			var lob host.Lobby // a setup that does not decode is a game against the default level
+			var lob Lobby // a setup that does not decode is a game against the default level
 			json.Unmarshal(g.Setup, &lob)
 			return []store.Stake{{Kind: BotLadder(lob.Levels[2-humanSeat(g)]), User: p}}
 		}

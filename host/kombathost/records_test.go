@@ -51,7 +51,7 @@ func recFinish(t testing.TB, db *store.DB, row *store.Game) int64 {
 	ds, res := row.Decisions, *row.Result
 	stored := *row
 	stored.Status, stored.Decisions, stored.Result = store.StatusPlay, nil, nil
-	stored.Setup, _ = json.Marshal(host.Lobby{Names: [2]string{"Ann", "Bob"}})
+	stored.Setup, _ = json.Marshal(Lobby{Names: [2]string{"Ann", "Bob"}})
 	id, err := db.CreateGame(context.Background(), &stored)
 	must(t, err)
 	must(t, db.Finish(context.Background(), id, 0, ds, res, row.Turns, Elo{}))
@@ -152,7 +152,7 @@ func TestHost_View(t *testing.T) {
 	row := recPlayed(t, game.ModeDuel, [2]string{ann, bob}, "g", "c1")
 	ds := row.Decisions
 	row.Decisions, row.Status, row.Result = nil, store.StatusPlay, nil
-	tb, err := h.Create(row, game.DefaultConfig(), host.Lobby{Names: [2]string{"Ann", "Bob"}})
+	tb, err := Create(h.Host, row, game.DefaultConfig(), Lobby{Names: [2]string{"Ann", "Bob"}})
 	must(t, err)
 	tb.Row.Decisions = ds[:3]
 	v, err := h.View(ctx, tb.Row.ID)
@@ -176,7 +176,7 @@ func TestHost_Why(t *testing.T) {
 		row := recPlayed(t, mode, players, "g", place)
 		ds := row.Decisions
 		row.Decisions, row.Status, row.Result = nil, store.StatusPlay, nil
-		tb, err := h.Create(row, game.DefaultConfig(), host.Lobby{Names: [2]string{"Ann", "Bob"}})
+		tb, err := Create(h.Host, row, game.DefaultConfig(), Lobby{Names: [2]string{"Ann", "Bob"}})
 		must(t, err)
 		tb.Row.Decisions = ds
 		return tb.Row.ID

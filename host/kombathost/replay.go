@@ -21,12 +21,14 @@ import (
 // read it without holding up play.
 type View struct {
 	Row   *store.Game
-	Lobby host.Lobby
+	Lobby Lobby
 }
 
 // Table wraps the view in a detached table (never registered nor locked), for the
 // helpers that name players.
-func (v *View) Table() *host.Table { return &host.Table{Row: v.Row, Lobby: v.Lobby} }
+func (v *View) Table() *host.Table {
+	return host.NewTable(v.Row, func(t *host.Table) host.Hosted { return &hosted{t: t, lob: v.Lobby} })
+}
 
 // View copies an active game from its table, or loads a finished one from the store;
 // a game that does not exist gives store.ErrNotFound.
@@ -35,7 +37,7 @@ func (k *Kombat) View(ctx context.Context, id int64) (*View, error) {
 		defer t.Unlock()
 		row := *t.Row
 		row.Decisions = append([]game.Decision(nil), t.Row.Decisions...)
-		return &View{Row: &row, Lobby: t.Lobby}, nil
+		return &View{Row: &row, Lobby: *LobbyOf(t)}, nil
 	}
 	row, err := k.h.DB().Game(ctx, id)
 	if err != nil {
@@ -93,7 +95,7 @@ func (k *Kombat) Frames(v *View) ([]game.Frame, error) {
 	if f, ok := k.frames.Get(v.Row.ID); ok && over { // replayed while we waited
 		return f, nil
 	}
-	f, err := game.Frames(k.h.Lang(), v.Row.Record())
+	f, err := game.Frames(k.lang, v.Row.Record())
 	if err == nil && over {
 		k.frames.Keep(v.Row.ID, f)
 	}
@@ -146,7 +148,7 @@ func (k *Kombat) Why(ctx context.Context, id int64, n int, user string) (*Why, e
 		return nil, host.Refuse(host.CodeWrongGame, "Game #%d is an UPBEAT game: its turns are not KOMBAT's.", id)
 	}
 	rec := v.Row.Record()
-	log, err := game.TraceTurn(k.h.Lang(), rec, n)
+	log, err := game.TraceTurn(k.lang, rec, n)
 	if err != nil {
 		return nil, fmt.Errorf("host: trace turn %d of game %d: %w", n, id, err)
 	}
@@ -179,7 +181,7 @@ func (k *Kombat) Why(ctx context.Context, id int64, n int, user string) (*Why, e
 // arguments, how it ended) and what its moves and shots did on the board.
 func (w *Why) Text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Turn %d of %s\n", w.Turn, w.View.Table().Names()[w.Player-1])
+	fmt.Fprintf(&b, "Turn %d of %s\n", w.Turn, Names(w.View.Table())[w.Player-1])
 	// The trace's positions are the strategy's line and column: say so once, so that
 	// "4:9 move" reads as line 4 of the kind's strategy.
 	b.WriteString("Each step starts with its place in the kind's strategy: line:column.\n")
@@ -202,5 +204,5 @@ func seatMention(t *host.Table, p int) any {
 	if id := t.Row.Players[p-1]; id != "" {
 		return host.User(id)
 	}
-	return host.Name(t.Names()[p-1])
+	return host.Name(Names(t)[p-1])
 }

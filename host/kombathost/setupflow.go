@@ -48,7 +48,7 @@ func (k *Kombat) MayChallenge(scope, place, by, opp string, oppIsBot bool) error
 // it locked. A place that already has an active game is a *Refusal.
 func (k *Kombat) OpenChallenge(w Where, by, opp Seated) (*host.Table, error) {
 	row := &store.Game{Mode: game.ModeDuel, Players: [2]string{by.User, opp.User}, Status: store.StatusChallenge}
-	return k.open(w, row, host.Lobby{Names: [2]string{by.Name, opp.Name}, Owner: by.User})
+	return k.open(w, row, Lobby{Names: [2]string{by.Name, opp.Name}, Owner: by.User})
 }
 
 // OpenSetup stores a game started by by at w against the built-in bot (mode
@@ -62,7 +62,7 @@ func (k *Kombat) OpenSetup(w Where, mode game.Mode, by Seated, seat int, levels 
 		}
 	}
 	row := &store.Game{Mode: mode, Status: store.StatusSetup}
-	lob := host.Lobby{Owner: by.User, Levels: levels}
+	lob := Lobby{Owner: by.User, Levels: levels}
 	if mode == game.ModeSolitaire {
 		row.HumanSeat = 1
 		if seat == 2 {
@@ -75,12 +75,12 @@ func (k *Kombat) OpenSetup(w Where, mode game.Mode, by Seated, seat int, levels 
 }
 
 // open gives row its place, timeout and a new seed, creates it (Create) and locks it.
-func (k *Kombat) open(w Where, row *store.Game, lob host.Lobby) (*host.Table, error) {
+func (k *Kombat) open(w Where, row *store.Game, lob Lobby) (*host.Table, error) {
 	h := k.h
 	row.Scope, row.Place, row.TurnTimeout, row.Seed = w.Scope, w.Place, w.TurnTimeout, host.NewSeed()
 	row.Config = w.Config
 	t := host.NewTable(row, k.Part)
-	t.Lobby = lob
+	part(t).lob = lob
 	t, err := h.CreateSeated(t)
 	if errors.Is(err, store.ErrPlaceBusy) {
 		return nil, host.Refuse(host.CodePlaceBusy, "A game is already active in this channel; start one in another channel.")
@@ -104,13 +104,13 @@ func (k *Kombat) DeclineChallenge(t *host.Table, user string) (withdrawn bool, e
 // LockSetup finds and locks game id for user's action on its setup; a game that is
 // gone, whose kinds are agreed, or in whose setup user takes no part is a *Refusal
 // (Lobby.May), and stays unlocked.
-func (k *Kombat) LockSetup(id int64, user string, a host.SetupAction) (*host.Table, error) {
+func (k *Kombat) LockSetup(id int64, user string, a SetupAction) (*host.Table, error) {
 	h := k.h
 	t, err := h.Lock(id)
 	if err != nil {
 		return nil, err
 	}
-	if err := t.Lobby.May(t.Row, user, a); err != nil {
+	if err := LobbyOf(t).May(t.Row, user, a); err != nil {
 		t.Unlock()
 		return nil, err
 	}
@@ -146,7 +146,7 @@ func ParseHex(s string) (game.Hex, bool) {
 // meanwhile.
 func KindIndex(value string) int {
 	if value == "new" {
-		return host.NewKind
+		return NewKind
 	}
 	i, err := strconv.Atoi(value)
 	if err != nil || i < 0 {
@@ -165,7 +165,7 @@ type KindDraft struct {
 
 // kindDraftKey names the draft of the form for the kind at index of game id.
 func kindDraftKey(id int64, index int) string {
-	if index == host.NewKind {
+	if index == NewKind {
 		return fmt.Sprintf("kind:%d:new", id)
 	}
 	return fmt.Sprintf("kind:%d:%d", id, index)
@@ -177,14 +177,14 @@ func kindDraftKey(id int64, index int) string {
 // false. A proposal Propose turns down (a *Refusal, or the *interp.Error of a strategy
 // that does not compile) is kept as p.By's draft for KindDraft, with kept true; a
 // proposal stored forgets the draft.
-func (k *Kombat) ProposeKind(t *host.Table, index int, defense string, p host.Proposal) (stored host.Proposal, kept bool, err error) {
+func (k *Kombat) ProposeKind(t *host.Table, index int, defense string, p Proposal) (stored Proposal, kept bool, err error) {
 	h := k.h
-	if err := t.Lobby.Target(index); err != nil {
-		return host.Proposal{}, false, err
+	if err := LobbyOf(t).Target(index); err != nil {
+		return Proposal{}, false, err
 	}
 	var refused error
 	err = h.Change(t, func() error {
-		if stored, refused = t.Lobby.Propose(h.Lang(), index, p, defense); refused != nil {
+		if stored, refused = LobbyOf(t).Propose(k.lang, index, p, defense); refused != nil {
 			return refused
 		}
 		return h.SaveMeta(t)
@@ -193,19 +193,19 @@ func (k *Kombat) ProposeKind(t *host.Table, index int, defense string, p host.Pr
 		var no *host.Refusal
 		var cerr *interp.Error
 		if !errors.As(err, &no) && !errors.As(err, &cerr) {
-			return host.Proposal{}, false, err
+			return Proposal{}, false, err
 		}
 		draft, jerr := json.Marshal(KindDraft{Name: p.Name, Defense: defense, Strategy: p.Strategy})
 		if jerr != nil {
-			return host.Proposal{}, false, jerr
+			return Proposal{}, false, jerr
 		}
 		if serr := h.DB().SaveDraft(h.WriteContext(), p.By, kindDraftKey(t.Row.ID, index), string(draft)); serr != nil {
-			return host.Proposal{}, false, serr
+			return Proposal{}, false, serr
 		}
-		return host.Proposal{}, true, err
+		return Proposal{}, true, err
 	}
 	if err != nil {
-		return host.Proposal{}, false, err
+		return Proposal{}, false, err
 	}
 	h.DB().DeleteDraft(h.WriteContext(), p.By, kindDraftKey(t.Row.ID, index)) // a draft left over is harmless
 	return stored, false, nil
@@ -222,7 +222,7 @@ func (k *Kombat) KindDraft(id int64, user string, index int) (KindDraft, error) 
 func (k *Kombat) RemoveKind(t *host.Table, index int) error {
 	h := k.h
 	return h.Change(t, func() error {
-		if err := t.Lobby.Remove(index); err != nil {
+		if err := LobbyOf(t).Remove(index); err != nil {
 			return err
 		}
 		return h.SaveMeta(t)
@@ -238,7 +238,7 @@ func (k *Kombat) ToggleReady(t *host.Table, user string, starting func() error) 
 	var start bool
 	err = h.Change(t, func() error {
 		var err error
-		switch start, err = t.Lobby.ToggleReady(t.Row, user); {
+		switch start, err = LobbyOf(t).ToggleReady(t.Row, user); {
 		case err != nil:
 			return err
 		case !start:
@@ -256,7 +256,7 @@ func (k *Kombat) ToggleReady(t *host.Table, user string, starting func() error) 
 // part in agreeing on its kinds (Lobby.May).
 func (k *Kombat) CancelSetup(t *host.Table, user string) error {
 	h := k.h
-	if err := t.Lobby.May(t.Row, user, host.ChangeKinds); err != nil {
+	if err := LobbyOf(t).May(t.Row, user, ChangeKinds); err != nil {
 		return err
 	}
 	return h.Cancel(t)

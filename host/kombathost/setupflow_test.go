@@ -24,11 +24,11 @@ func wantRefusal(t *testing.T, err error, msg string) {
 }
 
 // storedLobby reads the lobby of game id as the store keeps it.
-func storedLobby(t *testing.T, db *store.DB, id int64) host.Lobby {
+func storedLobby(t *testing.T, db *store.DB, id int64) Lobby {
 	t.Helper()
 	row, err := db.Game(context.Background(), id)
 	must(t, err)
-	var l host.Lobby
+	var l Lobby
 	must(t, json.Unmarshal(row.Setup, &l))
 	return l
 }
@@ -48,7 +48,7 @@ func TestKindIndex(t *testing.T) {
 	for _, c := range []struct {
 		in   string
 		want int
-	}{{"new", host.NewKind}, {"0", 0}, {"7", 7}, {"-1", math.MaxInt}, {"x", math.MaxInt}, {"", math.MaxInt}} {
+	}{{"new", NewKind}, {"0", 0}, {"7", 7}, {"-1", math.MaxInt}, {"x", math.MaxInt}, {"", math.MaxInt}} {
 		if got := KindIndex(c.in); got != c.want {
 			t.Errorf("KindIndex(%q) = %d, want %d", c.in, got, c.want)
 		}
@@ -65,8 +65,8 @@ func TestHost_Open(t *testing.T) {
 	}
 	ch.Unlock()
 	if ch.Row.Mode != game.ModeDuel || ch.Row.Status != store.StatusChallenge || ch.Row.Players != [2]string{"ann", "bob"} ||
-		ch.Lobby.Names != [2]string{"Ann", "Bob"} || ch.Lobby.Owner != "ann" || ch.Row.TurnTimeout != 90e9 || ch.Row.Scope != "g" {
-		t.Errorf("challenge: %+v %+v", ch.Row, ch.Lobby)
+		LobbyOf(ch).Names != [2]string{"Ann", "Bob"} || LobbyOf(ch).Owner != "ann" || ch.Row.TurnTimeout != 90e9 || ch.Row.Scope != "g" {
+		t.Errorf("challenge: %+v %+v", ch.Row, LobbyOf(ch))
 	}
 	_, err = h.OpenSetup(w, game.ModeAuto, Seated{"cy", "Cy"}, 1, [2]string{})
 	wantRefusal(t, err, "A game is already active in this channel; start one in another channel.")
@@ -91,8 +91,8 @@ func TestHost_Open(t *testing.T) {
 		row, err := db.Game(context.Background(), tb.Row.ID)
 		must(t, err)
 		if row.Mode != c.mode || row.Status != store.StatusSetup || row.HumanSeat != c.human || row.Players != c.players ||
-			tb.Lobby.Names != c.names || tb.Lobby.Owner != "cy" || row.Seed != tb.Row.Seed {
-			t.Errorf("%s seat %d: %+v %+v", c.mode, c.seat, row, tb.Lobby)
+			LobbyOf(tb).Names != c.names || LobbyOf(tb).Owner != "cy" || row.Seed != tb.Row.Seed {
+			t.Errorf("%s seat %d: %+v %+v", c.mode, c.seat, row, LobbyOf(tb))
 		}
 	}
 	if a, b := host.NewSeed(), host.NewSeed(); a == b {
@@ -107,7 +107,7 @@ func TestHost_ProposeKind(t *testing.T) {
 	const walk = "move up move down"
 
 	// A kind added is stored, with its defense read.
-	p, kept, err := h.ProposeKind(tb, host.NewKind, " 3 ", host.Proposal{Name: "Walker", Strategy: walk, By: "ann"})
+	p, kept, err := h.ProposeKind(tb, NewKind, " 3 ", Proposal{Name: "Walker", Strategy: walk, By: "ann"})
 	must(t, err)
 	if kept || p.Defense != 3 || storedLobby(t, db, tb.Row.ID).Kinds[0].Name != "Walker" {
 		t.Fatalf("added %+v kept %v", p, kept)
@@ -116,15 +116,15 @@ func TestHost_ProposeKind(t *testing.T) {
 	for _, c := range []struct {
 		name     string
 		index    int
-		p        host.Proposal
+		p        Proposal
 		refusal  string // "" for a strategy that does not compile
 		kept     bool
 		draftKey string
 	}{
-		{"kind gone", 5, host.Proposal{Name: "X", Strategy: walk, By: "bob"}, "That kind is no longer there; add it again.", false, ""},
-		{"name clash", host.NewKind, host.Proposal{Name: "walker", Strategy: walk, By: "bob"},
+		{"kind gone", 5, Proposal{Name: "X", Strategy: walk, By: "bob"}, "That kind is no longer there; add it again.", false, ""},
+		{"name clash", NewKind, Proposal{Name: "walker", Strategy: walk, By: "bob"},
 			`There is already a kind named "Walker" (names are compared ignoring case).`, true, "new"},
-		{"does not compile", 0, host.Proposal{Name: "Walker", Strategy: "move sideways", By: "bob"}, "", true, "0"},
+		{"does not compile", 0, Proposal{Name: "Walker", Strategy: "move sideways", By: "bob"}, "", true, "0"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, kept, err := h.ProposeKind(tb, c.index, "1", c.p)
@@ -153,32 +153,32 @@ func TestHost_ProposeKind(t *testing.T) {
 	}
 
 	// Proposed again and stored, the draft is forgotten.
-	_, _, err = h.ProposeKind(tb, 0, "2", host.Proposal{Name: "Walker", Strategy: "move up", By: "bob"})
+	_, _, err = h.ProposeKind(tb, 0, "2", Proposal{Name: "Walker", Strategy: "move up", By: "bob"})
 	must(t, err)
 	_, err = h.KindDraft(tb.Row.ID, "bob", 0)
 	wantRefusal(t, err, "There is nothing left to edit: the kind was saved, or the game moved on.")
 
 	// An unreadable draft is an error, not an empty form.
-	must(t, db.SaveDraft(ctx, "cy", kindDraftKey(tb.Row.ID, host.NewKind), "{not json"))
-	if _, err := h.KindDraft(tb.Row.ID, "cy", host.NewKind); err == nil {
+	must(t, db.SaveDraft(ctx, "cy", kindDraftKey(tb.Row.ID, NewKind), "{not json"))
+	if _, err := h.KindDraft(tb.Row.ID, "cy", NewKind); err == nil {
 		t.Error("an unreadable draft was read")
 	}
 
 	// A lobby that cannot be stored is put back.
-	before := tb.Lobby
+	before := LobbyOf(tb)
 	db.Close()
-	if _, kept, err := h.ProposeKind(tb, host.NewKind, "0", host.Proposal{Name: "Other", Strategy: walk, By: "ann"}); err == nil || kept {
+	if _, kept, err := h.ProposeKind(tb, NewKind, "0", Proposal{Name: "Other", Strategy: walk, By: "ann"}); err == nil || kept {
 		t.Fatalf("proposal with a closed store: kept %v, err %v", kept, err)
 	}
-	if len(tb.Lobby.Kinds) != len(before.Kinds) || tb.Lobby.Kinds[0] != before.Kinds[0] {
-		t.Errorf("lobby not put back: %+v", tb.Lobby)
+	if len(LobbyOf(tb).Kinds) != len(before.Kinds) || LobbyOf(tb).Kinds[0] != before.Kinds[0] {
+		t.Errorf("lobby not put back: %+v", LobbyOf(tb))
 	}
 }
 
 func TestHost_RemoveKindAndReady(t *testing.T) {
 	h, db := openRecords(t)
 	tb := openDuel(t, h, "c")
-	_, _, err := h.ProposeKind(tb, host.NewKind, "0", host.Proposal{Name: "Walker", Strategy: "move up", By: "ann"})
+	_, _, err := h.ProposeKind(tb, NewKind, "0", Proposal{Name: "Walker", Strategy: "move up", By: "ann"})
 	must(t, err)
 	noStart := func() error { t.Error("started with someone not ready"); return nil }
 
@@ -195,8 +195,8 @@ func TestHost_RemoveKindAndReady(t *testing.T) {
 
 	// A start the chat cannot acknowledge is not made, and ann's Ready stays.
 	_, err = h.ToggleReady(tb, "bob", func() error { return errors.New("chat down") })
-	if err == nil || tb.Lobby.Ready != [2]bool{true, false} || tb.Row.Status != store.StatusSetup {
-		t.Fatalf("failed start: err %v, lobby %+v, status %s", err, tb.Lobby, tb.Row.Status)
+	if err == nil || LobbyOf(tb).Ready != [2]bool{true, false} || tb.Row.Status != store.StatusSetup {
+		t.Fatalf("failed start: err %v, lobby %+v, status %s", err, LobbyOf(tb), tb.Row.Status)
 	}
 	calls := 0
 	started, err = h.ToggleReady(tb, "bob", func() error { calls++; return nil })
@@ -228,23 +228,23 @@ func TestHost_RemoveKindRollback(t *testing.T) {
 	h, db := openRecords(t)
 	tb := openDuel(t, h, "c")
 	for _, n := range []string{"A", "B"} {
-		_, _, err := h.ProposeKind(tb, host.NewKind, "0", host.Proposal{Name: n, Strategy: "move up", By: "ann"})
+		_, _, err := h.ProposeKind(tb, NewKind, "0", Proposal{Name: n, Strategy: "move up", By: "ann"})
 		must(t, err)
 	}
 	must(t, h.RemoveKind(tb, 0))
 	if got := storedLobby(t, db, tb.Row.ID).Kinds; len(got) != 1 || got[0].Name != "B" {
 		t.Fatalf("stored after removal: %+v", got)
 	}
-	tb.Lobby.Ready = [2]bool{true, false}
+	LobbyOf(tb).Ready = [2]bool{true, false}
 	db.Close()
 	if err := h.RemoveKind(tb, 0); err == nil {
 		t.Fatal("removed with a closed store")
 	}
-	if len(tb.Lobby.Kinds) != 1 || tb.Lobby.Ready != [2]bool{true, false} {
-		t.Errorf("lobby not put back: %+v", tb.Lobby)
+	if len(LobbyOf(tb).Kinds) != 1 || LobbyOf(tb).Ready != [2]bool{true, false} {
+		t.Errorf("lobby not put back: %+v", LobbyOf(tb))
 	}
-	if _, err := h.ToggleReady(tb, "bob", func() error { return nil }); err == nil || tb.Lobby.Ready != [2]bool{true, false} {
-		t.Errorf("ready with a closed store: err %v, lobby %+v", err, tb.Lobby)
+	if _, err := h.ToggleReady(tb, "bob", func() error { return nil }); err == nil || LobbyOf(tb).Ready != [2]bool{true, false} {
+		t.Errorf("ready with a closed store: err %v, lobby %+v", err, LobbyOf(tb))
 	}
 }
 
@@ -289,7 +289,7 @@ func TestHost_LockSetupAndDecline(t *testing.T) {
 	ch, err := h.OpenChallenge(w, Seated{"ann", "Ann"}, Seated{"bob", "Bob"})
 	must(t, err)
 	ch.Unlock()
-	_, err = h.LockSetup(ch.Row.ID, "ann", host.ChangeKinds)
+	_, err = h.LockSetup(ch.Row.ID, "ann", ChangeKinds)
 	wantRefusal(t, err, "The kinds of this game are already agreed.") // not yet accepted: no setup to change
 	tb, err := h.Lock(ch.Row.ID)
 	must(t, err)
@@ -301,19 +301,19 @@ func TestHost_LockSetupAndDecline(t *testing.T) {
 	if !withdrawn || h.Get(ch.Row.ID) != nil {
 		t.Fatalf("withdrawn %v, still active %v", withdrawn, h.Get(ch.Row.ID) != nil)
 	}
-	_, err = h.LockSetup(ch.Row.ID, "ann", host.ChangeKinds)
+	_, err = h.LockSetup(ch.Row.ID, "ann", ChangeKinds)
 	wantRefusal(t, err, "This game is over or no longer exists.")
 
 	w.Place = "d"
 	solo, err := h.OpenSetup(w, game.ModeSolitaire, Seated{"cy", "Cy"}, 1, [2]string{})
 	must(t, err)
 	solo.Unlock()
-	_, err = h.LockSetup(solo.Row.ID, "dee", host.SayReady)
+	_, err = h.LockSetup(solo.Row.ID, "dee", SayReady)
 	wantRefusal(t, err, "Only the players of this game can say they are ready.")
 	if solo.Locked() {
 		t.Fatal("a refused LockSetup left the game locked")
 	}
-	tb, err = h.LockSetup(solo.Row.ID, "cy", host.ChangeKinds)
+	tb, err = h.LockSetup(solo.Row.ID, "cy", ChangeKinds)
 	must(t, err)
 	tb.Unlock()
 }

@@ -17,7 +17,7 @@ func clockedSolo(t *testing.T, h *testHost, scope, place string) int64 {
 		game.ModeSolitaire, Seated{"ann-" + place, "Ann"}, 1, [2]string{})
 	must(t, err)
 	defer tb.Unlock()
-	tb.Lobby.Kinds = []host.Proposal{{Name: "Idle", Strategy: "done"}}
+	LobbyOf(tb).Kinds = []Proposal{{Name: "Idle", Strategy: "done"}}
 	must(t, h.Agree(tb))
 	g, err := h.Engine(tb)
 	must(t, err)

@@ -22,7 +22,7 @@ func TestOutage_TournamentOutlivesAFullDisk(t *testing.T) {
 		RetryBase: time.Millisecond, RetryMax: 20 * time.Millisecond})
 	must(t, err)
 	t.Cleanup(func() { <-h.Close() })
-	ts := NewTourneys(db, h.Lang(), h.Halt())
+	ts := NewTourneys(db, h.Kombat.Lang(), h.Halt())
 	f := make(chanFront)
 	h.RunTourney(ts, f, id)
 	es := []runEvent{next(t, f)} // the first game is stored and told; the run waits for us

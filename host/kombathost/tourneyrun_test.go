@@ -47,7 +47,7 @@ func hostTourneys(t *testing.T, path string) (*testHost, *Tourneys, *store.DB) {
 	h, err := newHost(host.Options{DB: db, Front: quietFront{}, AutoStep: time.Millisecond})
 	must(t, err)
 	t.Cleanup(func() { <-h.Close() })
-	return h, NewTourneys(db, h.Lang(), h.Halt()), db
+	return h, NewTourneys(db, h.Kombat.Lang(), h.Halt()), db
 }
 
 // patience bounds every wait of these tests: a run that hangs fails rather than

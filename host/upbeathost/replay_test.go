@@ -109,7 +109,7 @@ func TestUpReplay_Finds(t *testing.T) {
 	// kim's KOMBAT game: ann, who opens the UPBEAT game, may play one game at a time.
 	krow := &store.Game{Scope: "g", Place: "k", Mode: game.ModeSolitaire, HumanSeat: 1, Players: [2]string{"kim", ""},
 		Status: store.StatusSetup, Seed: 5, TurnTimeout: time.Minute, Config: game.DefaultConfig()}
-	kt, err := h.Create(krow, game.DefaultConfig(), host.Lobby{Owner: "kim", Kinds: []host.Proposal{{Name: "Idle", Strategy: "done"}}})
+	kt, err := kombathost.Create(h.Host, krow, game.DefaultConfig(), kombathost.Lobby{Owner: "kim", Kinds: []kombathost.Proposal{{Name: "Idle", Strategy: "done"}}})
 	must(t, err)
 	kombat := kt.Row.ID
 	up := upOpened(t, h).Row.ID // writing first plans: not begun

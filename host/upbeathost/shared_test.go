@@ -42,7 +42,7 @@ func clockedSolo(t *testing.T, h *testHost, scope, place string) int64 {
 		game.ModeSolitaire, kombathost.Seated{User: "ann-" + place, Name: "Ann"}, 1, [2]string{})
 	must(t, err)
 	defer tb.Unlock()
-	tb.Lobby.Kinds = []host.Proposal{{Name: "Idle", Strategy: "done"}}
+	kombathost.LobbyOf(tb).Kinds = []kombathost.Proposal{{Name: "Idle", Strategy: "done"}}
 	must(t, kombathost.Of(h.Host).Agree(tb))
 	g, err := kombathost.Of(h.Host).Engine(tb)
 	must(t, err)

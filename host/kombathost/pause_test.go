@@ -1,9 +1,10 @@
-package host
+package kombathost
 
 import (
 	"testing"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -27,5 +28,20 @@ func TestLobby_MayPause(t *testing.T) {
 				t.Fatalf("refused %q, want %q", got, c.refusal)
 			}
 		})
+	}
+}
+
+// TestLobbyOf_OtherGames checks that a table of another game (here one with no part)
+// is no KOMBAT table and reads an empty lobby, and that a KOMBAT table's lobby is its
+// part's own.
+func TestLobbyOf_OtherGames(t *testing.T) {
+	other := host.NewTable(&store.Game{Game: store.GameUpbeat}, func(*host.Table) host.Hosted { return nil })
+	if IsKombat(other) || LobbyOf(other).Owner != "" || len(LobbyOf(other).Kinds) != 0 {
+		t.Errorf("another game's table: IsKombat %v, lobby %+v", IsKombat(other), LobbyOf(other))
+	}
+	mine := host.NewTable(&store.Game{}, func(t *host.Table) host.Hosted { return &hosted{t: t, lob: Lobby{Owner: ann}} })
+	LobbyOf(mine).Names[0] = "Ann"
+	if !IsKombat(mine) || LobbyOf(mine).Owner != ann || LobbyOf(mine).Names[0] != "Ann" {
+		t.Errorf("a KOMBAT table: IsKombat %v, lobby %+v", IsKombat(mine), LobbyOf(mine))
 	}
 }

@@ -1,10 +1,11 @@
-package host
+package kombathost
 
 import (
 	"errors"
 	"strings"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/store"
 )
@@ -61,13 +62,13 @@ func (l *Lobby) CanPropose(g *store.Game, user string) bool {
 // takes no part in agreeing on them.
 func (l *Lobby) May(g *store.Game, user string, a SetupAction) error {
 	if g.Status != store.StatusSetup {
-		return refuse(CodeAgreed, "The kinds of this game are already agreed.")
+		return host.Refuse(host.CodeAgreed, "The kinds of this game are already agreed.")
 	}
 	if !l.CanPropose(g, user) {
 		if g.Mode == game.ModeAuto {
-			return refuse(CodeOnlySome, "Only %s, who started this game, can %s.", User(l.Owner), a)
+			return host.Refuse(host.CodeOnlySome, "Only %s, who started this game, can %s.", host.User(l.Owner), a)
 		}
-		return refuse(CodeOnlySome, "Only the players of this game can %s.", a)
+		return host.Refuse(host.CodeOnlySome, "Only the players of this game can %s.", a)
 	}
 	return nil
 }
@@ -76,7 +77,7 @@ func (l *Lobby) May(g *store.Game, user string, a SetupAction) error {
 // the player types one in.
 func (l *Lobby) CanAdd() error {
 	if len(l.Kinds) >= game.MaxKinds {
-		return refuse(CodeTooMany, "A game has at most %d kinds; edit or remove one instead.", game.MaxKinds)
+		return host.Refuse(host.CodeTooMany, "A game has at most %d kinds; edit or remove one instead.", game.MaxKinds)
 	}
 	return nil
 }
@@ -88,7 +89,7 @@ func (l *Lobby) has(index int) bool { return index >= 0 && index < len(l.Kinds) 
 // drawn is refused.
 func (l *Lobby) Kind(index int) (Proposal, error) {
 	if !l.has(index) {
-		return Proposal{}, refuse(CodeKindGone, "That kind is no longer there; the setup message shows the current ones.")
+		return Proposal{}, host.Refuse(host.CodeKindGone, "That kind is no longer there; the setup message shows the current ones.")
 	}
 	return l.Kinds[index], nil
 }
@@ -97,7 +98,7 @@ func (l *Lobby) Kind(index int) (Proposal, error) {
 // Propose's refusals, nothing the player typed is worth keeping for it.
 func (l *Lobby) Target(index int) error {
 	if index != NewKind && !l.has(index) {
-		return refuse(CodeKindGone, "That kind is no longer there; add it again.")
+		return host.Refuse(host.CodeKindGone, "That kind is no longer there; add it again.")
 	}
 	return nil
 }
@@ -106,7 +107,7 @@ func (l *Lobby) Target(index int) error {
 // everyone's Ready, so nobody starts on kinds they did not see.
 func (l *Lobby) Remove(index int) error {
 	if !l.has(index) {
-		return refuse(CodeKindGone, "That kind is no longer there.")
+		return host.Refuse(host.CodeKindGone, "That kind is no longer there.")
 	}
 	l.Kinds = append(append([]Proposal(nil), l.Kinds[:index]...), l.Kinds[index+1:]...)
 	l.Ready = [2]bool{}
@@ -116,7 +117,7 @@ func (l *Lobby) Remove(index int) error {
 // Propose adds p (index NewKind) or puts it in place of the kind at index, after
 // checking it, and clears everyone's Ready. The first problem wins: a name another
 // kind has (ignoring case), then what CheckKind refuses, then the game's limit of
-// kinds, each a *Refusal; then a strategy that does not compile, CheckKind's error.
+// kinds, each a *host.Refusal; then a strategy that does not compile, CheckKind's error.
 // The kind returned, as stored, has the defense read and the strategy trimmed.
 // The kinds are copied, never changed in place, so a caller that keeps the old Lobby
 // can put it back when storing the new one fails.
@@ -127,18 +128,18 @@ func (l *Lobby) Propose(lang *interp.Language, index int, p Proposal, defense st
 	var clash error
 	for i, k := range l.Kinds {
 		if i != index && strings.EqualFold(k.Name, p.Name) {
-			clash = refuse(CodeNameTaken, "There is already a kind named %q (names are compared ignoring case).", k.Name)
+			clash = host.Refuse(host.CodeNameTaken, "There is already a kind named %q (names are compared ignoring case).", k.Name)
 		}
 	}
 	kind, err := CheckKind(lang, p.Name, defense, p.Strategy)
-	var no *Refusal
+	var no *host.Refusal
 	switch {
 	case clash != nil: // a clash of names is said first, whatever else is wrong
 		return Proposal{}, clash
 	case errors.As(err, &no): // the kind itself is wrong: say so before the table's limit
 		return Proposal{}, err
 	case index == NewKind && len(l.Kinds) >= game.MaxKinds:
-		return Proposal{}, refuse(CodeTooMany, "A game has at most %d kinds.", game.MaxKinds)
+		return Proposal{}, host.Refuse(host.CodeTooMany, "A game has at most %d kinds.", game.MaxKinds)
 	case err != nil:
 		return Proposal{}, err
 	}
@@ -160,7 +161,7 @@ func (l *Lobby) ToggleReady(g *store.Game, user string) (start bool, err error) 
 		return false, err
 	}
 	if len(l.Kinds) == 0 {
-		return false, refuse(CodeNoKinds, "Add at least one minion kind first.")
+		return false, host.Refuse(host.CodeNoKinds, "Add at least one minion kind first.")
 	}
 	seat := g.Seat(user)
 	if g.Mode == game.ModeAuto {

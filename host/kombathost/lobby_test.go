@@ -1,4 +1,4 @@
-package host
+package kombathost
 
 import (
 	"encoding/json"
@@ -10,13 +10,6 @@ import (
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/store"
-)
-
-// The people of the setup tests: ann challenged bob; cid watches.
-const (
-	ann = "100"
-	bob = "200"
-	cid = "300"
 )
 
 // seating is a game being set up: a duel of ann and bob, ann's solo game in seat 2,
