@@ -43,10 +43,11 @@ func TestStoredConfigOutOfBounds(t *testing.T) {
 		{Player: 1, Action: game.ActFreeSpawn, Hex: game.StartArea(1)[0]},
 		{Player: 2, Action: game.ActFreeSpawn, Hex: game.StartArea(2)[0]},
 	}
-	// The spinner took hours a turn under its stored step_limit.
+	// The spinner took hours a turn under its stored step_limit; one turn each shows it
+	// lowered and played to the end (each turn spins 10,000,000 steps).
 	spinner := game.KindSpec{Name: "Spinner", Defense: 1, Strategy: "while (1) while (1) while (1) while (1) x = x + 1"}
 	lowered := h.fake.AddChannel(h.guild, "lowered")
-	loweredID := h.storeAutoGame(db, lowered.ID, map[string]int64{"step_limit": 1<<63 - 1, "max_turns": 3}, spinner, free)
+	loweredID := h.storeAutoGame(db, lowered.ID, map[string]int64{"step_limit": 1<<63 - 1, "max_turns": 1}, spinner, free)
 
 	// Two purchases of 10^12 need the stored budgets of 2 * 10^12, above the bound.
 	probe, err := game.New(game.NewLanguage(), game.Setup{Mode: game.ModeAuto, Kinds: []game.KindSpec{{Name: "Idle", Strategy: "done"}}})
