@@ -402,7 +402,7 @@ func (a *Ab) record(t *host.Table, summary *string) error {
 		return err
 	}
 	res := result(p)
-	if err := a.h.DB().CommitRated(a.h.WriteContext(), t.Row.ID, pos, enc, res, turns(all), summary, nil); err != nil {
+	if err := a.h.DB().CommitRated(a.h.WriteContext(), t.Row.ID, pos, enc, res, turns(all), summary, Elo{}); err != nil {
 		t.Forget()
 		return err
 	}
