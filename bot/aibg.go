@@ -142,7 +142,7 @@ func (b *Bot) onAibg(id int64, do func(t *host.Table) view.Reply) view.Reply {
 // abSeats is what the screens say of a match's seats and clock.
 func abSeats(t *host.Table) view.AibgSeats {
 	lob, own := aibghost.LobbyOf(t), aibghost.Own(t)
-	s := view.AibgSeats{Game: t.Row.ID, Users: own.Seats}
+	s := view.AibgSeats{Game: t.Row.ID, Users: own.Seats, Result: t.Row.Result}
 	if lob != nil {
 		s.Deadline, s.Timeouts = lob.Due, lob.Timeouts
 		for p := range 2 {
@@ -246,7 +246,7 @@ func (b *Bot) abShow(t *host.Table, s *store.Screen) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if t.Row.Status == store.StatusOver && g.Over() {
+	if t.Row.Status == store.StatusOver {
 		if rounds, err := view.AibgRounds(g.Record()); err == nil {
 			if _, err := b.sess.ChannelMessageSend(t.Row.Place, view.AibgAfterGame(seats, g, rounds)); err != nil {
 				b.log.Warn("post aibg after-game", "game", t.Row.ID, "err", err)
