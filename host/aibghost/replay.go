@@ -21,7 +21,9 @@ const replayEvery = 32
 
 // Replay is a finished match's turns for a replay, read only once made.
 type Replay struct {
-	Logs   []aibg.TurnLog // each turn's log, in order
+	Logs []aibg.TurnLog // each turn's log, in order
+	// Before are both lineups as each turn began (the summary's order of its moves).
+	Before [][2][]aibg.Creature
 	rec    aibg.Record
 	ends   []int        // ends[i]: the record's actions applied once turn i resolved
 	points []*aibg.Game // points[k]: the match after turn k*replayEvery
@@ -63,7 +65,11 @@ func (a *Ab) ReplayOf(t *host.Table) (*Replay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("aibghost: replay game %d: %w", t.Row.ID, err)
 	}
+	var before [2][]aibg.Creature
 	for j, act := range r.rec.Actions {
+		if act.Kind == aibg.ActMove {
+			before = Lineups(g)
+		}
 		log, err := g.Apply(act)
 		if err != nil {
 			return nil, fmt.Errorf("aibghost: replay game %d, action %d: %w", t.Row.ID, j+1, err)
@@ -74,7 +80,7 @@ func (a *Ab) ReplayOf(t *host.Table) (*Replay, error) {
 		if len(r.Logs)%replayEvery == 0 {
 			r.points = append(r.points, g.Copy())
 		}
-		r.Logs, r.ends = append(r.Logs, *log), append(r.ends, j+1)
+		r.Logs, r.ends, r.Before = append(r.Logs, *log), append(r.ends, j+1), append(r.Before, before)
 	}
 	a.replays.Keep(t.Row.ID, r)
 	return r, nil
