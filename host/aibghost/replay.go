@@ -60,10 +60,21 @@ func (a *Ab) ReplayOf(t *host.Table) (*Replay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("aibghost: replay: %w", err)
 	}
-	r := &Replay{rec: own.Record(t.Row.Seed)}
-	g, err := aibg.New(r.rec.Setup)
+	r, err := newReplay(own.Record(t.Row.Seed))
 	if err != nil {
 		return nil, fmt.Errorf("aibghost: replay game %d: %w", t.Row.ID, err)
+	}
+	a.replays.Keep(t.Row.ID, r)
+	return r, nil
+}
+
+// newReplay replays a record once, keeping each turn's log and lineups and a copy of
+// the match every replayEvery turns.
+func newReplay(rec aibg.Record) (*Replay, error) {
+	r := &Replay{rec: rec}
+	g, err := aibg.New(r.rec.Setup)
+	if err != nil {
+		return nil, err
 	}
 	var before [2][]aibg.Creature
 	for j, act := range r.rec.Actions {
@@ -72,7 +83,7 @@ func (a *Ab) ReplayOf(t *host.Table) (*Replay, error) {
 		}
 		log, err := g.Apply(act)
 		if err != nil {
-			return nil, fmt.Errorf("aibghost: replay game %d, action %d: %w", t.Row.ID, j+1, err)
+			return nil, fmt.Errorf("action %d: %w", j+1, err)
 		}
 		if log == nil {
 			continue
@@ -82,6 +93,5 @@ func (a *Ab) ReplayOf(t *host.Table) (*Replay, error) {
 		}
 		r.Logs, r.ends, r.Before = append(r.Logs, *log), append(r.ends, j+1), append(r.Before, before)
 	}
-	a.replays.Keep(t.Row.ID, r)
 	return r, nil
 }

@@ -73,3 +73,31 @@ func TestReplayAndRatings_A18(t *testing.T) {
 		t.Errorf("a match that does not exist: %v, want a refusal", err)
 	}
 }
+
+// BenchmarkReplay: a whole bot match's replay made once (what /aibg replay pays the
+// first time), and a step viewer's press on the kept replay (a turn in the middle:
+// at most replayEvery turns of actions from a kept copy), against rebuilding the
+// match from its record (BenchmarkRebuildMatch), which a press would pay without it.
+func BenchmarkReplay(b *testing.B) {
+	own, err := Decode(playedRow(b))
+	must(b, err)
+	rec := own.Record(21)
+	b.Run("make", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := newReplay(rec); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	r, err := newReplay(rec)
+	must(b, err)
+	b.Run("step", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := r.At(r.Turns()/2 + replayEvery/2); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
