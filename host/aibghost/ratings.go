@@ -163,7 +163,7 @@ func (a *Ab) Over(ctx context.Context, place string, id int64) (*host.Table, err
 	}
 	switch {
 	case errors.Is(err, store.ErrNotFound) && id > 0:
-		return nil, host.Refuse(host.CodeGone, "AIBG match %d is not a finished AIBG match of this server: `/aibg history` lists yours.", id)
+		return nil, host.Refuse(host.CodeGone, "AIBG match %d is not a finished AIBG match of this server: %s lists yours.", id, host.Command("aibg history"))
 	case errors.Is(err, store.ErrNotFound):
 		return nil, host.Refuse(host.CodeNothingYet, "No AIBG match is being played in this channel, and none has finished here. Open one with %s.", host.Command("aibg solo"))
 	case err != nil:
