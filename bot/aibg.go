@@ -27,15 +27,37 @@ func aibgCommand(contexts *[]discordgo.InteractionContextType) *discordgo.Applic
 	sub := discordgo.ApplicationCommandOptionSubCommand
 	level := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "level",
 		Description: "the bot's level (default " + aibg.DefaultLevel + ")", Choices: abLevels()}
+	abUser := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "whose (default: yours)"}
 	subs := []*discordgo.ApplicationCommandOption{
 		{Type: sub, Name: "challenge", Description: "Challenge someone to an AIBG match here", Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "whom you challenge", Required: true},
 		}},
 		{Type: sub, Name: "solo", Description: "Play an AIBG match against the built-in bot", Options: []*discordgo.ApplicationCommandOption{level}},
 		{Type: sub, Name: "auto", Description: "Watch two built-in bots play an AIBG match here, a step every few seconds", Options: []*discordgo.ApplicationCommandOption{level}},
+		{Type: sub, Name: "status", Description: "The AIBG match here (or the last one finished here), privately"},
+		{Type: sub, Name: "board", Description: "The picture of the AIBG match here (or the last one finished here), privately"},
+		{Type: sub, Name: "resign", Description: "Resign your AIBG match here (you are asked first)"},
+		{Type: sub, Name: "replay", Description: "Replay a finished AIBG match: an animation and a step viewer", Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "the match's number (default: the last finished here)"},
+		}},
+		{Type: sub, Name: "history", Description: "Recent AIBG matches of a player", Options: []*discordgo.ApplicationCommandOption{abUser}},
+		{Type: sub, Name: "stats", Description: "A player's AIBG ratings and record on this server", Options: []*discordgo.ApplicationCommandOption{abUser}},
+		{Type: sub, Name: "ladder", Description: "An AIBG leaderboard of this server", Options: []*discordgo.ApplicationCommandOption{abLadderOption()}},
 	}
 	return &discordgo.ApplicationCommand{Name: cmdAibg, Contexts: contexts, Options: subs,
 		Description: "Play AIBG: two pools of creatures battle over up to 5 rounds, moves chosen in secret"}
+}
+
+// abLadderOption is /aibg ladder's choice: between people, or against the bot at a
+// level.
+func abLadderOption() *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "ladder",
+		Description: "matches between people (default) or against the bot at a level",
+		Choices:     []*discordgo.ApplicationCommandOptionChoice{{Name: "between people", Value: "people"}}}
+	for _, l := range aibg.Levels() {
+		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: "against the bot (" + l + ")", Value: "bot-" + l})
+	}
+	return o
 }
 
 // abLevels are the bot's levels as a command option's choices.
@@ -142,7 +164,7 @@ func (b *Bot) onAibg(id int64, do func(t *host.Table) view.Reply) view.Reply {
 // abSeats is what the screens say of a match's seats and clock.
 func abSeats(t *host.Table) view.AibgSeats {
 	lob, own := aibghost.LobbyOf(t), aibghost.Own(t)
-	s := view.AibgSeats{Game: t.Row.ID, Users: own.Seats}
+	s := view.AibgSeats{Game: t.Row.ID, Users: own.Seats, Result: t.Row.Result}
 	if lob != nil {
 		s.Deadline, s.Timeouts = lob.Due, lob.Timeouts
 		for p := range 2 {
@@ -242,11 +264,15 @@ func (b *Bot) abShow(t *host.Table, s *store.Screen) (string, error) {
 			return "", fmt.Errorf("bot: battle of game %d: %w", t.Row.ID, err)
 		}
 	}
-	m, err := b.postOnce(t.Row.Place, view.AibgScreen(seats, g, s.Summary, png), screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
+	nonce := screenNonce(t.Row.ID, s.Version)
+	if t.Row.Status == store.StatusOver && !g.Over() {
+		nonce += "e" // a resignation or forfeit adds no action: its screen is not the one shown at its version
+	}
+	m, err := b.postOnce(t.Row.Place, view.AibgScreen(seats, g, s.Summary, png), nonce, b.screenPriority(t))
 	if err != nil {
 		return "", err
 	}
-	if t.Row.Status == store.StatusOver && g.Over() {
+	if t.Row.Status == store.StatusOver {
 		if rounds, err := view.AibgRounds(g.Record()); err == nil {
 			if _, err := b.sess.ChannelMessageSend(t.Row.Place, view.AibgAfterGame(seats, g, rounds)); err != nil {
 				b.log.Warn("post aibg after-game", "game", t.Row.ID, "err", err)

@@ -170,7 +170,8 @@ func (h *harness) abPlayOut(channel string, id int64, players ...*discordtest.Us
 // TestAibgSolo plays an AIBG match against the bot through Discord to its end:
 // /aibg solo begins it at once, every choice is made in a private picker opened from
 // the public screen, the bot's choices come at once, every turn's screen carries the
-// battle's picture, and the last screen says how the match ended.
+// battle's picture, and the last screen says how the match ended. The finished match
+// is then replayed (checkReplay) and rated (on alice's ladder against the easy bot).
 func TestAibgSolo(t *testing.T) {
 	h := newHarness(t)
 	intro := h.abslash(h.alice, h.channel.ID, "solo", discordtest.Opt("level", "easy"))
@@ -190,6 +191,7 @@ func TestAibgSolo(t *testing.T) {
 	if final.Button("Choose my move") != nil || !strings.Contains(after.Content, "**Game over.**") {
 		t.Errorf("the match ended with %q, then %q", final.Content, after.Content)
 	}
+	h.checkReplay(row.ID)
 	h.check()
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -129,6 +130,10 @@ func (b *Bot) history(r *request, o options, only store.GameName) view.Reply {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Recent %sgames of <@%s>** (newest first%s):\n", view.HistoryOf(only), who.ID, view.HistoryHint(only))
 	for _, p := range games {
+		if aibghost.IsAibg(p.Game) { // an AIBG match, its seats named by its lobby
+			sb.WriteString(view.AibgPastLine(p) + "\n")
+			continue
+		}
 		if upbeathost.PastLobby(p.Game) != nil { // an UPBEAT game, its seats named by its lobby
 			sb.WriteString(view.UpPastLine(p) + "\n")
 			continue

@@ -162,6 +162,15 @@ func routes() map[string]route {
 		"abaccept":      {do: func(b *Bot, r *request, in input) view.Reply { return b.abAnswer(r, in.id, true) }, ack: ackUpdate},
 		"abdecline":     {do: func(b *Bot, r *request, in input) view.Reply { return b.abAnswer(r, in.id, false) }, ack: ackUpdate},
 		view.AibgAction: {do: (*Bot).abControl, ackIf: abAck},
+		"/aibg status":  {do: func(b *Bot, r *request, _ input) view.Reply { return b.abLook(r, false) }, ack: ackPrivate},
+		"/aibg board":   {do: func(b *Bot, r *request, _ input) view.Reply { return b.abLook(r, true) }, ack: ackPrivate},
+		"/aibg resign":  {do: func(b *Bot, r *request, _ input) view.Reply { return b.abAskResign(r) }},
+		"abresign":      {do: func(b *Bot, r *request, in input) view.Reply { return b.abResign(r, in.id) }, ack: ackUpdate},
+		"/aibg replay":  {do: func(b *Bot, r *request, in input) view.Reply { return b.abReplay(r, in.opts) }, ack: ackPublic},
+		"abrp":          {do: func(b *Bot, r *request, in input) view.Reply { return b.abReplayStep(r, in.id) }, ack: ackUpdate},
+		"/aibg history": {do: func(b *Bot, r *request, in input) view.Reply { return b.history(r, in.opts, aibghost.Name) }, ack: ackPrivate},
+		"/aibg stats":   {do: func(b *Bot, r *request, in input) view.Reply { return b.abStats(r, in.opts) }, ack: ackPrivate},
+		"/aibg ladder":  {do: func(b *Bot, r *request, in input) view.Reply { return b.abLadder(r, in.opts) }, ack: ackPrivate},
 
 		// Forms.
 		"kindform":  {do: func(b *Bot, r *request, in input) view.Reply { return b.submitKind(r, in.id, in.form) }, ackIf: formAck},

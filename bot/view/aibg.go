@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/aibg"
+	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/render"
 )
 
@@ -28,6 +29,9 @@ type AibgSeats struct {
 	Users    [2]string // Discord user ids; "" for a bot or a program
 	Deadline time.Time // when the open choice's clock runs out (A18); zero for none
 	Timeouts [2]int    // each seat's passes in a row by timeout (A18): the third forfeits
+	// Result is the stored result once the match is over (nil before): a resignation
+	// or a forfeit ends a match the rules have not finished.
+	Result *game.Result
 }
 
 // aibgForfeitAfter is how many passes in a row by timeout forfeit a match (A18).
@@ -178,7 +182,7 @@ func AibgScreen(s AibgSeats, g *aibg.Game, summary string, png []byte) Reply {
 	if len(png) > 0 {
 		rep.Files = []File{{Name: AibgPicture, MIME: "image/png", Data: png}}
 	}
-	if g.Over() {
+	if g.Over() || s.Result != nil {
 		b.WriteString(AibgResult(s, g))
 		rep.Content = Fit(b.String())
 		return rep
@@ -218,9 +222,17 @@ func aibgDomainLine(g *aibg.Game) string {
 	return fmt.Sprintf("Domain: %s (%s).", d.Name, AibgItemEffect(d))
 }
 
-// AibgResult words how a finished match ended (A5, A5a).
+// AibgResult words how a finished match ended: on rounds (A5, A5a), or by a
+// resignation or a forfeit on time (A18), with the rounds won so far.
 func AibgResult(s AibgSeats, g *aibg.Game) string {
 	a, b := g.RoundsWon(1), g.RoundsWon(2)
+	if r := s.Result; r != nil && r.Winner != 0 && !g.Over() {
+		left, how := 3-r.Winner, "resigned"
+		if r.Reason == game.ReasonForfeit {
+			how = fmt.Sprintf("forfeited, the clock run out on %d moves in a row", aibgForfeitAfter)
+		}
+		return fmt.Sprintf("**Game over.** %s %s: %s wins the match (rounds %d to %d).", s.Names[left-1], how, s.who(r.Winner), g.RoundsWon(r.Winner), g.RoundsWon(left))
+	}
 	if w := g.Winner(); w != 0 {
 		return fmt.Sprintf("**Game over.** %s wins the match, %s to %d.", s.who(w), aibgCount(max(a, b), "round", "rounds"), min(a, b))
 	}

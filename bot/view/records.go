@@ -31,6 +31,9 @@ func Outcome(o host.Outcome) string {
 
 // LadderTitle names a rating ladder in replies.
 func LadderTitle(kind string) string {
+	if t := AibgLadderTitle(kind); t != "" {
+		return t
+	}
 	if upbeathost.IsUpLadder(kind) {
 		return "UPBEAT " + upLadderTitle(kind)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -23,6 +24,9 @@ func upLadderTitle(kind string) string {
 func LeaderboardTitle(kind string) string {
 	if upbeathost.IsUpLadder(kind) {
 		return "UPBEAT leaderboard — " + upLadderTitle(kind)
+	}
+	if t := AibgLadderTitle(kind); t != "" {
+		return "AIBG leaderboard — " + strings.TrimPrefix(t, "AIBG ")
 	}
 	return "KOMBAT leaderboard — " + LadderTitle(kind)
 }
@@ -82,6 +86,9 @@ func HistoryOf(only store.GameName) string {
 	if only == store.GameUpbeat {
 		return "UPBEAT "
 	}
+	if only == aibghost.Name {
+		return "AIBG "
+	}
 	return ""
 }
 
@@ -89,6 +96,9 @@ func HistoryOf(only store.GameName) string {
 func HistoryHint(only store.GameName) string {
 	if only == store.GameUpbeat {
 		return ""
+	}
+	if only == aibghost.Name {
+		return "; `/aibg replay game:ID` replays one"
 	}
 	return "; `/kombat replay game:ID` replays a KOMBAT one"
 }

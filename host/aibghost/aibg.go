@@ -347,16 +347,23 @@ func (a *Ab) settle(t *host.Table, g *aibg.Game, p int, kind host.EventKind, was
 	return nil
 }
 
-// Resign ends user's match at once, lost (the house's resignation).
-func (a *Ab) Resign(t *host.Table, user string) error {
+// MayResign is user's seat when user may resign the match now, or says why not.
+func (a *Ab) MayResign(t *host.Table, user string) (int, error) {
 	if t.Row.Status != store.StatusPlay {
-		return host.Refuse(host.CodeNotInPlay, "The match is not in play.")
+		return 0, host.Refuse(host.CodeNotInPlay, "The match is not in play.")
 	}
 	p := t.Seat(user)
 	if p == 0 {
-		return host.Refuse(host.CodeNotPlayer, "You are not playing in this match.")
+		return 0, host.Refuse(host.CodeNotPlayer, "You are not playing in this match.")
 	}
-	if _, err := a.Match(t); err != nil {
+	_, err := a.Match(t)
+	return p, err
+}
+
+// Resign ends user's match at once, lost (the house's resignation).
+func (a *Ab) Resign(t *host.Table, user string) error {
+	p, err := a.MayResign(t, user)
+	if err != nil {
 		return err
 	}
 	part(t).end = &game.Result{Winner: 3 - p, Reason: game.ReasonResign}
@@ -402,7 +409,7 @@ func (a *Ab) record(t *host.Table, summary *string) error {
 		return err
 	}
 	res := result(p)
-	if err := a.h.DB().CommitRated(a.h.WriteContext(), t.Row.ID, pos, enc, res, turns(all), summary, nil); err != nil {
+	if err := a.h.DB().CommitRated(a.h.WriteContext(), t.Row.ID, pos, enc, res, turns(all), summary, Elo{}); err != nil {
 		t.Forget()
 		return err
 	}

@@ -24,12 +24,13 @@ import (
 // methods the fronts call on an AIBG match (each takes a locked table, as the host's
 // own do).
 type Ab struct {
-	h *host.Host
+	h       *host.Host
+	replays *host.Recent[*Replay] // finished matches' replays, those asked for last
 }
 
 // Plug registers AIBG with a host (host.Options.Games).
 func Plug() host.Plug {
-	return host.Plug{Name: Name, New: func(h *host.Host) host.Game { return &Ab{h: h} }}
+	return host.Plug{Name: Name, New: func(h *host.Host) host.Game { return &Ab{h: h, replays: host.NewRecent[*Replay](host.ReplaysKept)} }}
 }
 
 // Of is h's AIBG adapter, or nil when h does not host AIBG (Plug).
