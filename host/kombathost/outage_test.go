@@ -173,7 +173,7 @@ func ownPostgres(t *testing.T) *pgServer {
 // run runs scripts/postgres.sh on the test's server, and returns what it printed.
 func (s *pgServer) run(t *testing.T, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("../scripts/postgres.sh", args...)
+	cmd := exec.Command("../../scripts/postgres.sh", args...) // from host/kombathost
 	cmd.Env = append(os.Environ(), "KOMBAT_PG_DIR="+s.dir)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
