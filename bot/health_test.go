@@ -154,7 +154,11 @@ func TestHealthHidesTheDatabase(t *testing.T) {
 	defer fake.Close()
 	logs := &lockedLog{}
 	cfg := Config{Token: fake.Token(), APIBase: fake.APIBase(), ShardCount: 1, HealthAddr: "127.0.0.1:0"}
-	b, err := New(Options{Config: cfg, DB: db, Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	r, err := testRenderer() // shared: each renderer costs half a second under the race detector
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(Options{Config: cfg, DB: db, Renderer: r, Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}

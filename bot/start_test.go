@@ -60,7 +60,11 @@ func TestStartRefused(t *testing.T) {
 			defer cancel()
 			cfg := Config{Token: fake.Token(), APIBase: fake.APIBase(), ShardCount: 1}
 			tc.change(&cfg)
-			b, err := New(Options{Config: cfg, DB: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+			r, err := testRenderer() // shared: each renderer costs half a second under the race detector
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := New(Options{Config: cfg, DB: db, Renderer: r, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 			if err != nil {
 				t.Fatal(err)
 			}
