@@ -69,7 +69,8 @@ func urlsInText() *regexp.Regexp {
 
 // redactURL is Redact for s, a URL with a scheme: the password of its user-info, the
 // values of its query parameters that name a secret (secretKey), and its fragment are
-// masked.
+// masked, and so is a key=value naming a secret before the query (in the host or the
+// path: a mistyped URL such as postgres://password=x, which still parses).
 func redactURL(s string) string {
 	scheme := urlScheme(s)
 	u, err := url.Parse(s)
@@ -87,7 +88,13 @@ func redactURL(s string) string {
 	if u.Fragment != "" || u.RawFragment != "" {
 		u.Fragment, u.RawFragment = Masked, ""
 	}
-	return u.String()
+	out := u.String()
+	end := len(out)
+	if i := strings.IndexAny(out, "?#"); i >= 0 {
+		end = i
+	}
+	kv := regexp.MustCompile(`(?i)([a-z0-9_.-]*(?:` + strings.Join(secretWords(), "|") + `)[a-z0-9_.-]*=)[^/?#&;@]*`)
+	return kv.ReplaceAllString(out[:end], "${1}"+Masked) + out[end:]
 }
 
 // redactQuery masks the values of the parameters of a URL's raw query whose names

@@ -58,6 +58,7 @@ func TestRedact(t *testing.T) {
 		{"user-info with no scheme", "proxy:hunter2@rest.example/api", "proxy:xxxxx@rest.example/api"},
 		{"harmless message", "failed to connect to `user=kombat database=kombat`: 127.0.0.1:5432 (localhost): dial error",
 			"failed to connect to `user=kombat database=kombat`: 127.0.0.1:5432 (localhost): dial error"},
+		{"secret in the host", "postgres://password=hunter2@h/db", "postgres://password=xxxxx@h/db"},
 		{"scheme-relative token", "fetch //hunter2@api.example/v1 failed", "fetch //xxxxx@api.example/v1 failed"},
 		{"SQLite path", "/var/lib/kombat/data/kombat.db", "/var/lib/kombat/data/kombat.db"},
 		{"empty", "", ""},
