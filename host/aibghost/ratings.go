@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/kombat-game/kombat/aibg"
 	"github.com/kombat-game/kombat/host"
@@ -22,35 +21,24 @@ const (
 	botPrefix = "aibg-bot:"
 )
 
+// ladders are AIBG's ladders, named by the host's rules.
+func ladders() host.Ladders {
+	return host.Ladders{People: Ladder, BotPrefix: botPrefix, DefaultLevel: aibg.DefaultLevel, Levels: aibg.Levels()}
+}
+
 // BotLadder is the ladder of AIBG matches against the bot at level ("" for the
 // default level).
-func BotLadder(level string) string {
-	if level == "" {
-		level = aibg.DefaultLevel
-	}
-	return botPrefix + level
-}
+func BotLadder(level string) string { return ladders().Bot(level) }
 
 // Ladders are AIBG's ladders of a server: between people, then against the bot at
 // each level.
-func Ladders() []string {
-	out := []string{Ladder}
-	for _, l := range aibg.Levels() {
-		out = append(out, BotLadder(l))
-	}
-	return out
-}
+func Ladders() []string { return ladders().All() }
 
 // IsLadder reports whether kind is one of AIBG's ladders.
-func IsLadder(kind string) bool { return kind == Ladder || strings.HasPrefix(kind, botPrefix) }
+func IsLadder(kind string) bool { return ladders().Has(kind) }
 
 // LadderLevel is the bot's level of an AIBG ladder against the bot, or "".
-func LadderLevel(kind string) string {
-	if l, ok := strings.CutPrefix(kind, botPrefix); ok {
-		return l
-	}
-	return ""
-}
+func LadderLevel(kind string) string { return ladders().Level(kind) }
 
 // Elo is AIBG's rating policy (a store.RatingPolicy), applied as a match ends
 // (CommitRated). A match between two people moves both their ratings on Ladder; a

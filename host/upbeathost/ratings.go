@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
-	"strings"
 
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
@@ -20,35 +19,24 @@ const (
 	upBotPrefix = "upbeat-bot:"
 )
 
+// upLadders are UPBEAT's ladders, named by the host's rules.
+func upLadders() host.Ladders {
+	return host.Ladders{People: UpLadder, BotPrefix: upBotPrefix, DefaultLevel: upbeat.DefaultLevel, Levels: upbeat.Levels()}
+}
+
 // UpBotLadder is the ladder of UPBEAT games of one person against bots of level
 // ("" for the default level).
-func UpBotLadder(level string) string {
-	if level == "" {
-		level = upbeat.DefaultLevel
-	}
-	return upBotPrefix + level
-}
+func UpBotLadder(level string) string { return upLadders().Bot(level) }
 
 // UpLadders are UPBEAT's ladders of a server: among people, then against the bots at
 // each level.
-func UpLadders() []string {
-	out := []string{UpLadder}
-	for _, l := range upbeat.Levels() {
-		out = append(out, UpBotLadder(l))
-	}
-	return out
-}
+func UpLadders() []string { return upLadders().All() }
 
 // IsUpLadder reports whether kind is one of UPBEAT's ladders.
-func IsUpLadder(kind string) bool { return kind == UpLadder || strings.HasPrefix(kind, upBotPrefix) }
+func IsUpLadder(kind string) bool { return upLadders().Has(kind) }
 
 // UpLadderLevel is the bots' level of an UPBEAT ladder against the bots, or "".
-func UpLadderLevel(kind string) string {
-	if l, ok := strings.CutPrefix(kind, upBotPrefix); ok {
-		return l
-	}
-	return ""
-}
+func UpLadderLevel(kind string) string { return upLadders().Level(kind) }
 
 // UpElo is UPBEAT's rating policy (a store.RatingPolicy), Elo (see Elo) generalized to
 // 2 to 6 players as pairwise results. The players of a finished game are ranked: its
