@@ -25,7 +25,8 @@ const module = "github.com/kombat-game/kombat"
 // store) and the log they watch, sits beside host, for its tests and its adapters'. conf, the reader of
 // both games' configuration files, hexgrid, their boards' geometry, and match, the
 // vocabulary every game's matches share (mode, result, reason), sit below the games
-// that use them. host, what hosting a
+// that use them. internal/nim, a game for tests alone, and its adapter
+// internal/nim/nimhost sit beside the real games' rules and adapters. host, what hosting a
 // game means, comes before bot so that it can never depend on the chat; a game's
 // adapter (host/kombathost, KOMBAT's; host/upbeathost, UPBEAT's; host/aibghost, AIBG's) plugs the game's rules into host after it, so
 // that host's core hosts games without knowing their rules; bot/view, the
@@ -38,10 +39,10 @@ const module = "github.com/kombat-game/kombat"
 var layers = [][]string{
 	{"interp", "bot/discordtest", "bot/pace", "examples", "stomp", "internal/leaks"},
 	{"conf", "hexgrid", "match"},
-	{"game", "upbeat", "aibg"},
+	{"game", "upbeat", "aibg", "internal/nim"},
 	{"render", "store"},
 	{"host", "internal/outage"},
-	{"host/kombathost", "host/upbeathost", "host/aibghost"},
+	{"host/kombathost", "host/upbeathost", "host/aibghost", "internal/nim/nimhost"},
 	{"bot/view"},
 	{"bot", "netplay"},
 	{"aibgnet"},
@@ -68,7 +69,7 @@ var onlyImports = map[string][]string{
 // rules are the games' rules packages. host's core imports none of them; each game's
 // rules reach it through the game's adapter (host/kombathost, host/upbeathost,
 // host/aibghost), which imports them and host, never the reverse (issue 22).
-var rules = []string{"game", "upbeat", "aibg"}
+var rules = []string{"game", "upbeat", "aibg", "internal/nim"}
 
 // TestHostImportsNoRules checks that host's core imports no rules package.
 func TestHostImportsNoRules(t *testing.T) {
