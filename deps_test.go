@@ -26,7 +26,8 @@ const module = "github.com/kombat-game/kombat"
 // both games' configuration files, hexgrid, their boards' geometry, and match, the
 // vocabulary every game's matches share (mode, result, reason), sit below the games
 // that use them. internal/nim, a game for tests alone, and its adapter
-// internal/nim/nimhost sit beside the real games' rules and adapters. host, what hosting a
+// internal/nim/nimhost sit beside the real games' rules and adapters, and its
+// terminal commands, internal/nim/nimcli, beside cli (its tests register them there). host, what hosting a
 // game means, comes before bot so that it can never depend on the chat; a game's
 // adapter (host/kombathost, KOMBAT's; host/upbeathost, UPBEAT's; host/aibghost, AIBG's) plugs the game's rules into host after it, so
 // that host's core hosts games without knowing their rules; bot/view, the
@@ -46,7 +47,7 @@ var layers = [][]string{
 	{"bot/view"},
 	{"bot", "netplay"},
 	{"aibgnet"},
-	{"cli"},
+	{"cli", "internal/nim/nimcli"},
 	{"."},
 }
 

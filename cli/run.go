@@ -19,10 +19,10 @@ commands:
 
 `
 
-// usage is the program's usage message, naming the games of tools.
-func usage() string {
+// usage is the program's usage message, naming the games of gs.
+func (gs games) usage() string {
 	var others []string
-	for _, t := range tools()[1:] {
+	for _, t := range gs[1:] {
 		others = append(others, "--game "+t.name+" for "+t.title)
 	}
 	return usageHead + "check, sim, try and play take " + strings.Join(others, ", ") +
@@ -41,21 +41,26 @@ type newRenderer func() (*render.Renderer, error)
 
 // run is Run with the renderer's maker.
 func run(draw newRenderer, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return tools().run(draw, args, stdin, stdout, stderr)
+}
+
+// run is Run with the renderer's maker and the games gs.
+func (gs games) run(draw newRenderer, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := "serve"
 	if len(args) > 0 {
 		cmd, args = args[0], args[1:]
 	}
-	name, args, err := gameFlag(args)
+	name, args, err := gs.gameFlag(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat %s: %v\n", cmd, err)
 		return 2
 	}
-	t, _ := toolNamed(name) // gameFlag took only a game of tools
+	t, _ := gs.named(name) // gameFlag took only a game of gs
 	switch cmd {
 	case "check":
 		return t.check(draw, args, stdin, stdout, stderr)
 	case "try":
-		return try(name, args, stdin, stdout, stderr)
+		return gs.try(name, args, stdin, stdout, stderr)
 	case "sim":
 		return t.sim(draw, args, stdin, stdout, stderr)
 	case "play":
@@ -73,9 +78,9 @@ func run(draw newRenderer, args []string, stdin io.Reader, stdout, stderr io.Wri
 	case "serve":
 		return serve(args, stdout, stderr)
 	case "help", "-h", "--help", "-help":
-		fmt.Fprint(stdout, usage())
+		fmt.Fprint(stdout, gs.usage())
 		return 0
 	}
-	fmt.Fprintf(stderr, "kombat: unknown command %q\n\n%s", cmd, usage())
+	fmt.Fprintf(stderr, "kombat: unknown command %q\n\n%s", cmd, gs.usage())
 	return 2
 }

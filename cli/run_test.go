@@ -318,8 +318,8 @@ func TestGames_OneRegistry(t *testing.T) {
 		if tl.check == nil || tl.sim == nil || tl.scenario == nil || tl.tryUsage == "" || tl.title == "" {
 			t.Errorf("game %q lacks a command: %+v", tl.name, tl)
 		}
-		if got, ok := toolNamed(tl.name); !ok || got.name != tl.name {
-			t.Errorf("toolNamed(%q) = %q, %v", tl.name, got.name, ok)
+		if got, ok := ts.named(tl.name); !ok || got.name != tl.name {
+			t.Errorf("named(%q) = %q, %v", tl.name, got.name, ok)
 		}
 	}
 	var out, errb strings.Builder

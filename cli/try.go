@@ -33,23 +33,23 @@ const maxTryOutput = 4 << 30
 // one the scenario's "game" names, else --game's (flagGame, "" when not given), else
 // KOMBAT. Exit status: 1 for a malformed scenario or a strategy that does not compile
 // (with the diagnostics), 2 for a usage error or an unreadable file.
-func try(flagGame string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return tryLimited(flagGame, args, stdin, stdout, stderr, maxTryOutput)
+func (gs games) try(flagGame string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return gs.tryLimited(flagGame, args, stdin, stdout, stderr, maxTryOutput)
 }
 
 // tryLimited is try printing at most limit bytes.
-func tryLimited(flagGame string, args []string, stdin io.Reader, stdout, stderr io.Writer, limit int64) int {
-	t, _ := toolNamed(flagGame)
+func (gs games) tryLimited(flagGame string, args []string, stdin io.Reader, stdout, stderr io.Writer, limit int64) int {
+	t, _ := gs.named(flagGame)
 	name, text, code, ok := scenarioArg(args, t.tryUsage, stdin, stderr)
 	if !ok {
 		return code
 	}
-	which, err := scenarioGame(text, flagGame)
+	which, err := gs.scenarioGame(text, flagGame)
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat try: %s: %v\n", name, err)
 		return 1
 	}
-	t, _ = toolNamed(which)
+	t, _ = gs.named(which)
 	return t.scenario(name, text, stdout, stderr, limit)
 }
 
@@ -89,7 +89,7 @@ func kombatScenario(name string, text []byte, stdout, stderr io.Writer, limit in
 // flagGame (--game, "" when not given), else KOMBAT, so that a scenario that says its
 // game needs no flag. A "game" naming no game, or another than --game, is an error
 // saying where. A "game" that is no string is left to the game's strict reader.
-func scenarioGame(text []byte, flagGame string) (string, error) {
+func (gs games) scenarioGame(text []byte, flagGame string) (string, error) {
 	var head struct {
 		Game json.RawMessage `json:"game"`
 	}
@@ -105,8 +105,8 @@ func scenarioGame(text []byte, flagGame string) (string, error) {
 		where = lineCol(text, off) + ": "
 	}
 	switch {
-	case !known(said):
-		return "", fmt.Errorf(`%s"game" is %q: the games are %s`, where, said, gameList(quoted, "and"))
+	case !gs.known(said):
+		return "", fmt.Errorf(`%s"game" is %q: the games are %s`, where, said, gs.list(quoted, "and"))
 	case flagGame != "" && said != flagGame:
 		return "", fmt.Errorf(`%s"game" is %q but --game %s was given: leave out --game (the scenario says its game) or make the two agree`, where, said, flagGame)
 	}

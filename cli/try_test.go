@@ -171,7 +171,7 @@ func TestTryOutputShape(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if g, _ := scenarioGame(text, ""); g != "kombat" {
+		if g, _ := tools().scenarioGame(text, ""); g != "kombat" {
 			continue // UPBEAT has no RunScenario to print at once; its golden file holds its shape
 		}
 		sc, err := decodeScenario(text)
@@ -230,7 +230,7 @@ func TestCompactPairs(t *testing.T) {
 func TestTryOutputLimit(t *testing.T) {
 	text := `{"minions": [` + oneMinion + `], "steps": [` + strings.Repeat(`{"run": 1}, `, 99) + `{"run": 1}]}`
 	var out, errb bytes.Buffer
-	code := tryLimited("", []string{"-"}, strings.NewReader(text), &out, &errb, 100_000)
+	code := tools().tryLimited("", []string{"-"}, strings.NewReader(text), &out, &errb, 100_000)
 	if code != 1 || out.Len() > 100_000 || !strings.Contains(errb.String(), "the output passed 100000 bytes, the most one scenario may print; use fewer steps, minions or variables") {
 		t.Errorf("exit %d after %d bytes: %s", code, out.Len(), errb.String())
 	}
@@ -297,7 +297,7 @@ func TestTryLargestScenarioMemory(t *testing.T) {
 	}
 	w := &heapWriter{sample: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}}
 	var errb bytes.Buffer
-	if code := try("", []string{"-"}, strings.NewReader(text), w, &errb); code != 0 {
+	if code := tools().try("", []string{"-"}, strings.NewReader(text), w, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if w.steps != steps || w.n < uint64(steps)*10_000 {
@@ -341,7 +341,7 @@ func FuzzTry(f *testing.F) {
 	f.Add(`{"seed": "x", "minions": [{"owner": "1", "at": [1, [2]], "strategy": 5, "colour": 1, "owner": 2}, null], "steps": [{"spawn": {"at": {}}}], "sede": 2}`)
 	f.Fuzz(func(t *testing.T, text string) {
 		var out, errb bytes.Buffer
-		code := tryLimited("", []string{"-"}, strings.NewReader(text), &out, &errb, 1<<20)
+		code := tools().tryLimited("", []string{"-"}, strings.NewReader(text), &out, &errb, 1<<20)
 		if code != 0 && (errb.Len() == 0 || out.Len() > 0 && !strings.Contains(errb.String(), "the output passed")) {
 			t.Errorf("exit %d, stdout %d bytes, stderr %q", code, out.Len(), errb.String())
 		}

@@ -17,7 +17,7 @@ import (
 // gameFlag takes --game NAME (or --game=NAME, -game) out of a command's arguments,
 // before any "--", and returns the game: a name of tools, or "" when not given (the
 // default game, but for try the scenario may say its game).
-func gameFlag(args []string) (string, []string, error) {
+func (gs games) gameFlag(args []string) (string, []string, error) {
 	name := ""
 	var rest []string
 	for i := 0; i < len(args); i++ {
@@ -29,7 +29,7 @@ func gameFlag(args []string) (string, []string, error) {
 		switch {
 		case a == "--game" || a == "-game":
 			if i+1 >= len(args) {
-				return "", nil, fmt.Errorf("--game needs a value: %s", gameList(bare, "or"))
+				return "", nil, fmt.Errorf("--game needs a value: %s", gs.list(bare, "or"))
 			}
 			name = args[i+1]
 			i++
@@ -39,8 +39,8 @@ func gameFlag(args []string) (string, []string, error) {
 			rest = append(rest, a)
 		}
 	}
-	if _, ok := toolNamed(name); !ok {
-		return "", nil, fmt.Errorf("unknown game %q: the games are %s", name, gameList(bare, "and"))
+	if _, ok := gs.named(name); !ok {
+		return "", nil, fmt.Errorf("unknown game %q: the games are %s", name, gs.list(bare, "and"))
 	}
 	return name, rest, nil
 }

@@ -277,5 +277,5 @@ func FuzzUpbeatTry(f *testing.F) {
 
 // upbeatTryLimited is try --game upbeat printing at most limit bytes.
 func upbeatTryLimited(args []string, stdin io.Reader, stdout, stderr io.Writer, limit int64) int {
-	return tryLimited("upbeat", args, stdin, stdout, stderr, limit)
+	return tools().tryLimited("upbeat", args, stdin, stdout, stderr, limit)
 }

@@ -17,11 +17,12 @@ const (
 	MaxHeap     = 1000 // the largest heap a game starts with
 )
 
-// The errors a take that the rules refuse wraps.
+// The errors of what the rules refuse: a take, or a heap out of bounds.
 var (
 	ErrOver    = errors.New("nim: the game is over")
 	ErrNotTurn = errors.New("nim: not this player's turn")
 	ErrTake    = errors.New("nim: not a legal take")
+	ErrHeap    = errors.New("nim: no heap of that size")
 )
 
 // Game is a game of Nim as it stands.
@@ -33,7 +34,7 @@ type Game struct {
 // New starts a game on a heap of heap stones (1 to MaxHeap).
 func New(heap int) (*Game, error) {
 	if heap < 1 || heap > MaxHeap {
-		return nil, fmt.Errorf("%w: a heap has 1 to %d stones, not %d", ErrTake, MaxHeap, heap)
+		return nil, fmt.Errorf("%w: a heap has 1 to %d stones, not %d", ErrHeap, MaxHeap, heap)
 	}
 	return &Game{heap: heap, left: heap}, nil
 }

@@ -46,7 +46,7 @@ func TestTake(t *testing.T) {
 // errors saying where.
 func TestNewAndReplay_Bounds(t *testing.T) {
 	for _, heap := range []int{0, -1, MaxHeap + 1} {
-		if _, err := New(heap); !errors.Is(err, ErrTake) {
+		if _, err := New(heap); !errors.Is(err, ErrHeap) {
 			t.Errorf("New(%d) = %v, want it refused", heap, err)
 		}
 	}
