@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -86,6 +85,3 @@ func (o *Own) newRow(row *store.Game) {
 	row.Game, row.ConfigText = Name, strconv.Itoa(o.Heap)
 	row.Seats = []store.Seat{{Player: o.Seats[0]}, {Player: o.Seats[1]}}
 }
-
-// OwnOf is a Nim table's own part, kept in step with its row.
-func OwnOf(t *host.Table) *Own { return part(t).own }

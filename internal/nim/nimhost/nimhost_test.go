@@ -27,16 +27,34 @@ const ann, bob = "100", "200"
 
 // screens is a front that shows every screen and keeps, for each, its version and
 // the summary it worded from the event: what a chat would post.
+// While down, it shows nothing (a chat out of reach); seen, when not nil, is told
+// of each screen shown.
 type screens struct {
 	mu    sync.Mutex
 	shown []string
+	down  bool
+	seen  chan string
 }
 
 func (f *screens) Show(t *host.Table, s *store.Screen) (string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.shown = append(f.shown, fmt.Sprintf("game %d v%d %s: %s", t.Row.ID, s.Version, t.Row.Status, s.Summary))
+	if f.down {
+		return "", errors.New("the chat is out of reach")
+	}
+	line := fmt.Sprintf("game %d v%d %s: %s", t.Row.ID, s.Version, t.Row.Status, s.Summary)
+	f.shown = append(f.shown, line)
+	if f.seen != nil {
+		f.seen <- line
+	}
 	return fmt.Sprintf("m%d", len(f.shown)), nil
+}
+
+// setDown takes the chat out of reach (down) or back.
+func (f *screens) setDown(down bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.down = down
 }
 func (*screens) Retire(*host.Table, string)  {}
 func (*screens) Permanent(error) string      { return "" }
@@ -74,7 +92,7 @@ type testHost struct {
 
 // openHost hosts the SQLite file at path with front and clock; stop closes it (a
 // restart), and the test's cleanup does if the test did not.
-func openHost(t *testing.T, path string, f host.Front, clock host.Clock) (*testHost, func()) {
+func openHost(t testing.TB, path string, f host.Front, clock host.Clock) (*testHost, func()) {
 	t.Helper()
 	db, err := store.Open(context.Background(), path)
 	must(t, err)
@@ -185,6 +203,32 @@ func TestSolitaire_RestartMidGame(t *testing.T) {
 		t.Errorf("Ann's rating against the bot: %+v, want one win above %v", r, host.BotRating)
 	}
 	golden(t, "solitaire.txt", f.lines())
+}
+
+// TestSolitaire_ScreenOwedAcrossRestart: the person's take is committed but its
+// screen cannot be shown (the chat is out of reach) when the host stops; the
+// restored host shows the screen it owes, then the bot takes, asked by nobody.
+func TestSolitaire_ScreenOwedAcrossRestart(t *testing.T) {
+	path, clock := filepath.Join(t.TempDir(), "k.db"), host.NewManualClock(time.Unix(1_800_000_000, 0))
+	f := &screens{}
+	h, stop := openHost(t, path, f, clock)
+	tb, err := h.nim.Open(nimhost.Open{Scope: "g", Place: "c", Owner: ann, Seats: [2]nimhost.Seat{{User: ann, Name: "Ann"}, {}}, Heap: 10})
+	must(t, err)
+	id := tb.Row.ID
+	f.setDown(true)
+	must(t, take(t, h, id, ann, 2)) // committed; its screen is owed, so the bot waits
+	if err := take(t, h, id, ann, 1); err == nil {
+		t.Fatal("Ann took again before her screen was shown")
+	}
+	up := &screens{seen: make(chan string, 8)}
+	h = restart(t, stop, path, up, clock)
+	want := []string{"game 1 v1 play: Ann took 2, 8 left", "game 1 v2 play: the bot took 1, 7 left"}
+	for _, w := range want { // shown in the background: the test waits for each
+		if got := <-up.seen; got != w {
+			t.Fatalf("shown %q, want %q", got, w)
+		}
+	}
+	must(t, take(t, h, id, ann, 3)) // the game goes on from the store
 }
 
 // TestDuel_ToTheEndAndResign: two people take in turn to the last stone, rated on the
