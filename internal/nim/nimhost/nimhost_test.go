@@ -180,17 +180,23 @@ func golden(t *testing.T, name string, got []string) {
 	}
 }
 
+// solo opens Ann's game against the bot on a heap of 10, on a host of its own SQLite
+// file at path with front f and clock; stop stops the host, for a restart.
+func solo(t *testing.T) (path string, clock *host.ManualClock, f *screens, h *testHost, stop func(), id int64) {
+	t.Helper()
+	path, clock, f = filepath.Join(t.TempDir(), "k.db"), host.NewManualClock(time.Unix(1_800_000_000, 0)), &screens{}
+	h, stop = openHost(t, path, f, clock)
+	tb, err := h.nim.Open(nimhost.Open{Scope: "g", Place: "c", Owner: ann, Seats: [2]nimhost.Seat{{User: ann, Name: "Ann"}, {}}, Heap: 10})
+	must(t, err)
+	return path, clock, f, h, stop, tb.Row.ID
+}
+
 // TestSolitaire_RestartMidGame: a person against the bot, through the host alone: the
 // bot takes at once after each take, the host restarts on the same SQLite file in
 // the middle, the restored game plays on to the end, and the result is stored and
 // rated on the bot's ladder.
 func TestSolitaire_RestartMidGame(t *testing.T) {
-	path, clock := filepath.Join(t.TempDir(), "k.db"), host.NewManualClock(time.Unix(1_800_000_000, 0))
-	f := &screens{}
-	h, stop := openHost(t, path, f, clock)
-	tb, err := h.nim.Open(nimhost.Open{Scope: "g", Place: "c", Owner: ann, Seats: [2]nimhost.Seat{{User: ann, Name: "Ann"}, {}}, Heap: 10})
-	must(t, err)
-	id := tb.Row.ID
+	path, clock, f, h, stop, id := solo(t)
 	must(t, take(t, h, id, ann, 2)) // 8 left: the bot takes 1
 	h = restart(t, stop, path, f, clock)
 	must(t, take(t, h, id, ann, 3)) // 4 left: the bot takes 1
@@ -209,12 +215,7 @@ func TestSolitaire_RestartMidGame(t *testing.T) {
 // screen cannot be shown (the chat is out of reach) when the host stops; the
 // restored host shows the screen it owes, then the bot takes, asked by nobody.
 func TestSolitaire_ScreenOwedAcrossRestart(t *testing.T) {
-	path, clock := filepath.Join(t.TempDir(), "k.db"), host.NewManualClock(time.Unix(1_800_000_000, 0))
-	f := &screens{}
-	h, stop := openHost(t, path, f, clock)
-	tb, err := h.nim.Open(nimhost.Open{Scope: "g", Place: "c", Owner: ann, Seats: [2]nimhost.Seat{{User: ann, Name: "Ann"}, {}}, Heap: 10})
-	must(t, err)
-	id := tb.Row.ID
+	path, clock, f, h, stop, id := solo(t)
 	f.setDown(true)
 	must(t, take(t, h, id, ann, 2)) // committed; its screen is owed, so the bot waits
 	if err := take(t, h, id, ann, 1); err == nil {
