@@ -355,3 +355,19 @@ func TestDecode_Mistakes(t *testing.T) {
 		})
 	}
 }
+
+// TestSolitaire_BotFirst: the bot in seat 1 takes as the game opens, before anyone
+// asks, and wins from a heap it can win from; the person's loss is rated.
+func TestSolitaire_BotFirst(t *testing.T) {
+	f := &screens{}
+	h, _ := openHost(t, filepath.Join(t.TempDir(), "k.db"), f, host.NewManualClock(time.Unix(1_800_000_000, 0)))
+	tb, err := h.nim.Open(nimhost.Open{Scope: "g", Place: "c", Owner: ann, Seats: [2]nimhost.Seat{{}, {User: ann, Name: "Ann"}}, Heap: 5})
+	must(t, err)
+	id := tb.Row.ID
+	must(t, take(t, h, id, ann, 2)) // 4 left after the bot's first take; the bot takes the last 2
+	over(t, h.db, id, match.Result{Winner: 1, Reason: nimhost.ReasonLastStone})
+	if r := rating(t, h.db, nimhost.BotLadder, ann); r.Losses != 1 || r.Rating >= host.BotRating {
+		t.Errorf("Ann's rating against the bot: %+v, want one loss below %v", r, host.BotRating)
+	}
+	golden(t, "botfirst.txt", f.lines())
+}
