@@ -325,6 +325,10 @@ func TestRefusals(t *testing.T) {
 	if _, err := h.nim.Open(nimhost.Open{Scope: "g", Place: "d", Owner: ann, Heap: nim.MaxHeap + 1}); err == nil || !strings.Contains(err.Error(), "1 to 1000 stones") {
 		t.Errorf("a heap over the bound: %v, want it refused with the bound", err)
 	}
+	_, err = h.nim.Open(nimhost.Open{Scope: "g", Place: "d", Owner: ann, Seats: [2]nimhost.Seat{{User: ann}, {}}})
+	if r := (*host.Refusal)(nil); !errors.As(err, &r) || r.Code != host.CodeInGame {
+		t.Errorf("Ann opened a second game while in one: %v, want the house's one-game-per-person refusal", err)
+	}
 	must(t, take(t, h, id, ann, 1)) // the refusals changed nothing: Ann's turn, 2 left
 }
 
