@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/internal/nim"
 	"github.com/kombat-game/kombat/internal/nim/nimhost"
 	"github.com/kombat-game/kombat/match"
@@ -60,9 +61,13 @@ func (*screens) Retire(*host.Table, string)  {}
 func (*screens) Permanent(error) string      { return "" }
 func (*screens) Tell(*host.Table, host.Note) {}
 
-// Summary words an event of Nim's, as a front of Nim's would.
+// Summary words an event of Nim's, as a front of Nim's would; another game's is
+// another front's to word.
 func (*screens) Summary(t *host.Table, e host.Event) string {
-	turn := e.Turn.(*nimhost.Turn)
+	turn, ok := e.Turn.(*nimhost.Turn)
+	if !ok {
+		return "another game's event"
+	}
 	who := "the bot"
 	if e.Player > 0 && nimhost.LobbyOf(t).Names[e.Player-1] != "" {
 		who = nimhost.LobbyOf(t).Names[e.Player-1]
@@ -90,14 +95,15 @@ type testHost struct {
 	db  *store.DB
 }
 
-// openHost hosts the SQLite file at path with front and clock; stop closes it (a
-// restart), and the test's cleanup does if the test did not.
-func openHost(t testing.TB, path string, f host.Front, clock host.Clock) (*testHost, func()) {
+// openHost hosts the SQLite file at path with front and clock, Nim plugged in before
+// the games more; stop closes it (a restart), and the test's cleanup does if the test
+// did not.
+func openHost(t testing.TB, path string, f host.Front, clock host.Clock, more ...host.Plug) (*testHost, func()) {
 	t.Helper()
 	db, err := store.Open(context.Background(), path)
 	must(t, err)
 	h, err := host.New(host.Options{DB: db, Front: f, Clock: clock, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		RetryBase: time.Hour, RetryMax: time.Hour, AutoStep: time.Second, Games: []host.Plug{nimhost.Plug()}})
+		RetryBase: time.Hour, RetryMax: time.Hour, AutoStep: time.Second, Games: append([]host.Plug{nimhost.Plug()}, more...)})
 	must(t, err)
 	var once sync.Once
 	stop := func() {
@@ -374,4 +380,25 @@ func TestSolitaire_BotFirst(t *testing.T) {
 		t.Errorf("Ann's rating against the bot: %+v, want one loss below %v", r, host.BotRating)
 	}
 	golden(t, "botfirst.txt", f.lines())
+}
+
+// TestBesideAnotherGame: Nim plugged in beside AIBG: both restored after a restart,
+// and the one-game-per-person rule holds across the two games.
+func TestBesideAnotherGame(t *testing.T) {
+	path, clock := filepath.Join(t.TempDir(), "k.db"), host.NewManualClock(time.Unix(1_800_000_000, 0))
+	h, stop := openHost(t, path, &screens{}, clock, aibghost.Plug())
+	nt, err := h.nim.Open(nimhost.Open{Scope: "g", Place: "c", Owner: ann, Seats: [2]nimhost.Seat{{User: ann}, {}}, Heap: 10})
+	must(t, err)
+	_, err = aibghost.Of(h.Host).Open(aibghost.Open{Scope: "g", Place: "d", Owner: ann, Seats: [2]aibghost.Seat{{User: ann}, {Level: "easy"}}})
+	if r := (*host.Refusal)(nil); !errors.As(err, &r) || r.Code != host.CodeInGame {
+		t.Errorf("Ann opened an AIBG match while in a Nim game: %v, want the one-game-per-person refusal", err)
+	}
+	_, err = aibghost.Of(h.Host).Open(aibghost.Open{Scope: "g", Place: "d", Owner: bob, Seats: [2]aibghost.Seat{{User: bob}, {Level: "easy"}}})
+	must(t, err)
+	stop()
+	h, _ = openHost(t, path, &screens{}, clock, aibghost.Plug())
+	if n, err := h.Restore(context.Background()); err != nil || n != 2 {
+		t.Fatalf("restored %d games (%v), want the Nim game and the AIBG match", n, err)
+	}
+	must(t, take(t, h, nt.Row.ID, ann, 2))
 }
