@@ -2,15 +2,18 @@ package aibgnet
 
 import (
 	"context"
+	"log/slog"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/kombat-game/kombat/aibg"
+	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/internal/leaks"
 	"github.com/kombat-game/kombat/netplay"
 	"github.com/kombat-game/kombat/store"
@@ -20,17 +23,15 @@ import (
 // still running (servers, sockets, clocks).
 func TestMain(m *testing.M) { os.Exit(leaks.Main(m)) }
 
-// clock is the server's clock in a test: it stands still until the test moves it.
-type clock struct{ ns atomic.Int64 }
+// clock is the host's clock in a test: it stands still until the test moves it.
+type clock struct{ *host.ManualClock }
 
 func newClock() *clock {
-	c := &clock{}
-	c.ns.Store(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC).UnixNano())
-	return c
+	return &clock{host.NewManualClock(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))}
 }
 
-func (c *clock) now() time.Time      { return time.Unix(0, c.ns.Load()).UTC() }
-func (c *clock) add(d time.Duration) { c.ns.Add(int64(d)) }
+func (c *clock) now() time.Time      { return c.Now() }
+func (c *clock) add(d time.Duration) { c.Advance(d) }
 
 // pushes keeps what the runner sends each account unasked.
 type pushes struct {
@@ -60,30 +61,88 @@ func (p *pushes) take(account int64) []Notice {
 	return out
 }
 
-// rig is a runner on a test clock whose notices are kept, without sockets.
+// rig is a runner on a host (a SQLite file of the test's, a front that shows
+// nothing, a test clock) whose notices are kept, without sockets.
 type rig struct {
 	r     *Runner
+	h     *host.Host
+	db    *store.DB
 	clock *clock
 	out   *pushes
 	ended chan Result
+	cfg   Config
+	// closeHost stops the host (once), as a process that ends.
+	closeHost func()
 }
 
 func newRig(t testing.TB, cfg Config) *rig {
 	t.Helper()
-	g := &rig{clock: newClock(), out: &pushes{}, ended: make(chan Result, 16)}
-	cfg.Now = g.clock.now
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "kombat.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return rigOn(t, db, newClock(), cfg)
+}
+
+// rigOn is a rig on db at clock, as a process started on that store: it takes up the
+// matches the store holds in play.
+func rigOn(t testing.TB, db *store.DB, c *clock, cfg Config) *rig {
+	t.Helper()
+	g := &rig{db: db, clock: c, out: &pushes{}, ended: make(chan Result, 1024)}
+	h, err := host.New(host.Options{DB: db, Front: Quiet{}, Clock: c, Games: []host.Plug{aibghost.Plug()}, Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Restore(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	h.Connected()
+	closed := false
+	g.closeHost = func() {
+		if !closed {
+			closed = true
+			<-h.Close()
+		}
+	}
+	t.Cleanup(g.closeHost)
 	if cfg.Seed == nil {
 		cfg.Seed = func() uint64 { return 42 }
 	}
+	cfg.Host = h
 	cfg.Finished = func(_ Record, res Result) {
 		select {
 		case g.ended <- res:
 		default: // a benchmark's many games: nobody reads them
 		}
 	}
-	g.r = New(cfg)
+	g.h, g.cfg = h, cfg
+	if g.r, err = New(cfg); err != nil {
+		t.Fatal(err)
+	}
 	g.r.Attach(g.out)
 	return g
+}
+
+// tick runs what is due at the rig's clock: the host's deadlines (A18), the runner's
+// waiting matches.
+func (g *rig) tick() {
+	g.h.RunDue(context.Background())
+	g.r.Tick()
+}
+
+// match is match id as it stands, rebuilt from its record.
+func (g *rig) match(t testing.TB, id int64) *Match {
+	t.Helper()
+	rec, ok := g.r.Record(id)
+	if !ok {
+		t.Fatalf("game %d is not held", id)
+	}
+	m, err := Restore(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 // players of the tests, as netplay gives them to the handler.
@@ -118,16 +177,11 @@ type server struct {
 
 func startServer(t *testing.T, cfg Config) *server {
 	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "kombat.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	g := newRig(t, cfg)
-	g.ended = make(chan Result, 1024)
 	// Programs play at full speed here: the default 20 commands a second would make
 	// a match of some hundred commands last seconds.
 	lim := netplay.Limits{Commands: netplay.Rate{Burst: 1 << 20, Every: time.Microsecond}}
-	srv, err := netplay.New(netplay.Config{DB: db, Handler: g.r, MessageTypes: MessageTypes(), Limits: lim})
+	srv, err := netplay.New(netplay.Config{DB: g.db, Handler: g.r, MessageTypes: MessageTypes(), Limits: lim})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,9 +198,8 @@ func startServer(t *testing.T, cfg Config) *server {
 		if err := <-served; err != nil {
 			t.Errorf("Serve: %v", err)
 		}
-		db.Close()
 	})
-	return &server{rig: g, addr: ln.Addr().String(), db: db}
+	return &server{rig: g, addr: ln.Addr().String(), db: g.db}
 }
 
 // program runs a program of testdata (netplay's, where the clients live), skipping the
@@ -157,4 +210,35 @@ func program(t *testing.T, ctx context.Context, lang string, args ...string) *ex
 		t.Skipf("%s is not installed (the CI has it): this test runs a program written in it", lang)
 	}
 	return exec.CommandContext(ctx, lang, args...)
+}
+
+// phase is match id's phase now, read from the host's engine; GAME_OVER once the
+// host holds it no more.
+func (g *rig) phase(id int64) aibg.Phase {
+	ph := aibg.GameOver
+	g.engine(id, func(e *aibg.Game) { ph = e.Phase() })
+	return ph
+}
+
+// engine calls f with match id's engine, the host's (its table locked) or the
+// waiting match's, if it is in play or waiting.
+func (g *rig) engine(id int64, f func(*aibg.Game)) {
+	s := g.r.slot(id)
+	if s.e != nil {
+		s.e.mu.Lock()
+		defer s.e.mu.Unlock()
+		f(s.e.m.game)
+		return
+	}
+	if s.table == 0 {
+		return
+	}
+	t, err := g.h.Lock(s.table)
+	if err != nil {
+		return
+	}
+	defer t.Unlock()
+	if e, err := g.r.ab.Match(t); err == nil {
+		f(e)
+	}
 }

@@ -264,7 +264,7 @@ func Lineups(g *aibg.Game) [2][]aibg.Creature {
 // botsChoose makes each bot's choice of the open phase at once.
 func (a *Ab) botsChoose(t *host.Table, g *aibg.Game) error {
 	for p := 1; p <= 2 && !g.Over(); p++ {
-		if LobbyOf(t).Person(p) || g.Chosen(p) {
+		if LobbyOf(t).Timed(p) || g.Chosen(p) { // a person or a program chooses itself
 			continue
 		}
 		b, err := aibg.NewBot(LobbyOf(t).Levels[p-1], host.BotSeed(t.Row.Seed, p))
