@@ -192,3 +192,9 @@ func (a *Ab) Over(ctx context.Context, place string, id int64) (*host.Table, err
 	}
 	return t, nil
 }
+
+// NetStats is a program's standing on the programs' ladders of a server: between
+// programs, and against the bot at the levels it has played.
+func (a *Ab) NetStats(ctx context.Context, guild string, account int64) ([]host.Rated, error) {
+	return a.h.Standings(ctx, guild, ProgramUser(account), NetLadders(), NetLadder)
+}
