@@ -21,7 +21,51 @@ import (
 
 // TestMain runs the package's tests, then fails the run if goroutines they started are
 // still running (servers, sockets, clocks).
-func TestMain(m *testing.M) { os.Exit(leaks.Main(m)) }
+func TestMain(m *testing.M) {
+	code := leaks.Main(m)
+	if path, err := migrated(); err == nil {
+		os.RemoveAll(filepath.Dir(path))
+	}
+	os.Exit(code)
+}
+
+// migrated is a store's file with every migration made, which each test copies rather
+// than migrating a new file (a second or more under the race detector).
+var migrated = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "aibgnet-store")
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, "kombat.db")
+	db, err := store.Open(context.Background(), path)
+	if err != nil {
+		return "", err
+	}
+	return path, db.Close()
+})
+
+// freshStore is a new store of the test's, migrated.
+func freshStore(t testing.TB) *store.DB {
+	t.Helper()
+	src, err := migrated()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "kombat.db")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
 
 // clock is the host's clock in a test: it stands still until the test moves it.
 type clock struct{ *host.ManualClock }
@@ -77,12 +121,7 @@ type rig struct {
 
 func newRig(t testing.TB, cfg Config) *rig {
 	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "kombat.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return rigOn(t, db, newClock(), cfg)
+	return rigOn(t, freshStore(t), newClock(), cfg)
 }
 
 // rigOn is a rig on db at clock, as a process started on that store: it takes up the

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -17,7 +16,6 @@ import (
 	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/match"
 	"github.com/kombat-game/kombat/netplay"
-	"github.com/kombat-game/kombat/store"
 )
 
 // TestMessageTypes_A20: the fourteen types of the spec, exactly, in its order.
@@ -336,12 +334,7 @@ func TestLimits(t *testing.T) {
 // clock's choices when their time comes: a program that opens a game against the bot
 // and never answers forfeits (each choice has a millisecond here, and no bank).
 func TestRunKeepsTheClocks_A18(t *testing.T) {
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "kombat.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	h, err := host.New(host.Options{DB: db, Front: Quiet{}, Games: []host.Plug{aibghost.Plug()}, Log: slog.New(slog.DiscardHandler)})
+	h, err := host.New(host.Options{DB: freshStore(t), Front: Quiet{}, Games: []host.Plug{aibghost.Plug()}, Log: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,7 +342,7 @@ func TestRunKeepsTheClocks_A18(t *testing.T) {
 	h.Connected()
 	h.Tick()
 	ended := make(chan Result, 1)
-	r, err := New(Config{Host: h, Move: time.Millisecond, Bank: -1, Finished: func(_ Record, res Result) { ended <- res }})
+	r, err := New(Config{Host: h, Move: 100 * time.Millisecond, Bank: -1, Finished: func(_ Record, res Result) { ended <- res }})
 	if err != nil {
 		t.Fatal(err)
 	}
