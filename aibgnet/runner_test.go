@@ -452,3 +452,54 @@ func TestRestart(t *testing.T) {
 		t.Errorf("restarted, the record differs from the one played straight through")
 	}
 }
+
+// TestSeatsOwnDeadlines_A18: each seat's clock is its own: a program that spent bank
+// runs out before one that did not, the other's choice still open on its own time
+// (the host's deadline armed again for it), and the match moves on only when the
+// second has chosen or run out too.
+func TestSeatsOwnDeadlines_A18(t *testing.T) {
+	g := newRig(t, Config{})
+	g.mustSend(t, alice, 6, GetGamePhase, "")
+	g.mustSend(t, bob, 6, GetGamePhase, "")
+	g.clock.add(10 * time.Second) // 8 s of alice's bank
+	g.mustSend(t, alice, 6, SelectPlayerCreaturePool, strings.Repeat("Tide ", 12))
+	g.mustSend(t, bob, 6, SelectPlayerCreaturePool, strings.Repeat("Ember ", 12))
+	g.out.take(alice.ID)
+	g.out.take(bob.ID)
+	// Lineups: alice has 2 + 22 s, bob 2 + 22 s too (his pool also took 10 s); bob
+	// answers nothing, alice takes 20 s more of her bank.
+	g.clock.add(20 * time.Second)
+	g.mustSend(t, alice, 6, SelectPlayerCreaturesInPlay, "1 2")
+	if b := g.match(t, 6).rec.Bank; b != [2]time.Duration{4 * time.Second, 22 * time.Second} {
+		t.Fatalf("banks %v", b)
+	}
+	g.clock.add(4*time.Second - time.Millisecond)
+	if g.tick(); g.phase(6) != aibg.RoundSelection {
+		t.Fatal("bob's lineup was made before his time ran out")
+	}
+	g.clock.add(time.Millisecond)
+	g.tick()
+	if g.phase(6) != aibg.RoundInProgress {
+		t.Fatalf("after bob's time the match is in %s", g.phase(6))
+	}
+	// The first move: bob, his bank gone, has 2 s; alice 2 + 4 s. Bob's run out first:
+	// his move is passed, and alice's stays open on her own clock.
+	g.out.take(alice.ID)
+	if ns := g.out.take(bob.ID); len(ns) != 1 || !ns[0].TimedOut || ns[0].TimeLeftMs != 2000 {
+		t.Fatalf("bob is told %+v", ns)
+	}
+	g.clock.add(2 * time.Second)
+	g.tick()
+	if m := g.match(t, 6); len(m.rec.Timeouts) != 1 || m.Record().Game.Actions[m.rec.Timeouts[0]].Player != 2 || m.game.Chosen(1) {
+		t.Fatalf("after 2 s: timeouts %v (want bob's move passed, alice's open)", m.rec.Timeouts)
+	}
+	g.clock.add(4*time.Second - time.Millisecond)
+	if g.tick(); g.match(t, 6).game.Chosen(1) {
+		t.Fatal("alice's move was passed before her time ran out")
+	}
+	g.clock.add(time.Millisecond)
+	g.tick()
+	if m := g.match(t, 6); m.game.Turn() != 2 || len(m.rec.Timeouts) != 2 || m.rec.Bank != [2]time.Duration{} {
+		t.Errorf("after alice's 6 s: turn %d, timeouts %v, banks %v", m.game.Turn(), m.rec.Timeouts, m.rec.Bank)
+	}
+}

@@ -521,7 +521,7 @@ func (a *Ab) timeUp(t *host.Table) error {
 	now := a.h.Now()
 	var log *aibg.TurnLog
 	missed := 0
-	for p := 1; p <= 2; p++ {
+	for p := 1; p <= 2 && stampOf(g) == was; p++ { // a turn the first resolves is not the second's to miss
 		if !lob.Timed(p) || g.Chosen(p) || !lob.due(p, now) {
 			continue
 		}
