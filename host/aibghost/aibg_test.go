@@ -121,14 +121,8 @@ func TestChallengeTimeoutAndRestart_A18(t *testing.T) {
 	path := dbPath(t)
 	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	h, stop := openHost(t, path, &recFront{}, clock)
-	tb, err := h.ab.Open(Open{Scope: "g", Place: "c", Owner: ann, Seats: [2]Seat{{User: ann, Name: "Ann"}, {User: bob, Name: "Bob"}}, Clock: time.Minute, Seed: 8})
-	must(t, err)
-	id := tb.Row.ID
-	da, db := bot(t, "normal", 1), bot(t, "easy", 2)
-	locked(t, h, id, func(tb *host.Table) {
-		must(t, h.ab.Accept(tb, bob))
-		play(t, h, tb, ann, 1, da)
-	})
+	id, da, db := duel(t, h)
+	locked(t, h, id, func(tb *host.Table) { play(t, h, tb, ann, 1, da) })
 	expire := func(h *testHost) {
 		t.Helper()
 		d, ok := deadline(t, h.db, host.TurnTimeUp)
@@ -299,12 +293,8 @@ func TestChallengeAnswers(t *testing.T) {
 func TestOnlyTheLateMissATurn_A18(t *testing.T) {
 	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	h, _ := openHost(t, dbPath(t), &recFront{}, clock)
-	tb, err := h.ab.Open(Open{Scope: "g", Place: "c", Owner: ann, Seats: [2]Seat{{User: ann, Name: "Ann"}, {User: bob, Name: "Bob"}}, Clock: time.Minute, Seed: 8})
-	must(t, err)
-	id := tb.Row.ID
-	da, db := bot(t, "normal", 1), bot(t, "easy", 2)
+	id, da, db := duel(t, h)
 	locked(t, h, id, func(tb *host.Table) {
-		must(t, h.ab.Accept(tb, bob))
 		for range 2 { // the pools, the lineups
 			play(t, h, tb, ann, 1, da)
 			play(t, h, tb, bob, 2, db)
@@ -328,4 +318,15 @@ func TestOnlyTheLateMissATurn_A18(t *testing.T) {
 			t.Errorf("turn %d, chosen %v %v, timeouts %v: want turn 2 open to both, ann's one timeout", g.Turn(), g.Chosen(1), g.Chosen(2), LobbyOf(tb).Timeouts)
 		}
 	})
+}
+
+// duel opens ann's challenge to bob (a minute a choice), accepted, and gives the
+// deciders the tests play each with.
+func duel(t *testing.T, h *testHost) (id int64, da, db *aibg.Bot) {
+	t.Helper()
+	tb, err := h.ab.Open(Open{Scope: "g", Place: "c", Owner: ann, Seats: [2]Seat{{User: ann, Name: "Ann"}, {User: bob, Name: "Bob"}}, Clock: time.Minute, Seed: 8})
+	must(t, err)
+	id = tb.Row.ID
+	locked(t, h, id, func(tb *host.Table) { must(t, h.ab.Accept(tb, bob)) })
+	return id, bot(t, "normal", 1), bot(t, "easy", 2)
 }
