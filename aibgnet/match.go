@@ -20,15 +20,17 @@ type Seat struct {
 // taken reports whether someone sits in the seat.
 func (s Seat) taken() bool { return s.Name != "" }
 
-// Record is a match as it was played: its id, its seats, aibg's record (seed,
-// selections, moves), which of those actions the clock made for a player who missed
-// them (A18), and what each seat has left of its bank. Restore rebuilds the match
-// from it, its result and its forfeits included.
+// Record is a match as it was played: its id (the programs' gameId), its seats,
+// aibg's record (seed, selections, moves), which of its moves the clock passed for a
+// player who missed them (A18; the host stores them as the move aibghost.TimeoutMove,
+// and a selection the clock made as the selection itself), and what each seat has
+// left of its bank. Restore rebuilds the match from it, its result and its forfeits
+// included.
 type Record struct {
 	ID       int64            `json:"id"`
 	Seats    [2]Seat          `json:"seats"`
 	Game     aibg.Record      `json:"game"`
-	Timeouts []int            `json:"timeouts,omitempty"` // indexes in Game.Actions, from 0
+	Timeouts []int            `json:"timeouts,omitempty"` // indexes in Game.Actions, from 0, of moves the clock passed
 	Bank     [2]time.Duration `json:"bank"`
 }
 
