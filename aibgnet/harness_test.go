@@ -47,6 +47,17 @@ var migrated = sync.OnceValues(func() (string, error) {
 // freshStore is a new store of the test's, migrated.
 func freshStore(t testing.TB) *store.DB {
 	t.Helper()
+	db, err := store.Open(context.Background(), freshFile(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// freshFile is the path of a new store's file of the test's, migrated.
+func freshFile(t testing.TB) string {
+	t.Helper()
 	src, err := migrated()
 	if err != nil {
 		t.Fatal(err)
@@ -59,12 +70,7 @@ func freshStore(t testing.TB) *store.DB {
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	return path
 }
 
 // clock is the host's clock in a test: it stands still until the test moves it.
