@@ -15,7 +15,8 @@ type discard struct{}
 func (discard) Push(int64, netplay.Answer) int { return 1 }
 
 // BenchmarkTurn is one turn through the handler: two programs' SELECT_MOVE commands,
-// the second resolving the turn and building both notices (swaps, so that rounds run
+// each stored by the host (a SQLite file), the second resolving the turn, arming the
+// clocks and building both notices (swaps, so that rounds run
 // to their turn limit; a new round's lineups and a new game are set up off the clock).
 func BenchmarkTurn(b *testing.B) {
 	g := newRig(b, Config{})
