@@ -503,3 +503,31 @@ func TestSeatsOwnDeadlines_A18(t *testing.T) {
 		t.Errorf("after alice's 6 s: turn %d, timeouts %v, banks %v", m.game.Turn(), m.rec.Timeouts, m.rec.Bank)
 	}
 }
+
+// TestRestartWithoutOne_A18: after a restart, a program that does not come back loses
+// by the clock's rules: its choices are made for it, its moves passed, and the third
+// pass in a row forfeits the match to the one that came back.
+func TestRestartWithoutOne_A18(t *testing.T) {
+	g := newRig(t, Config{})
+	g.mustSend(t, alice, 12, GetGamePhase, "")
+	g.mustSend(t, bob, 12, GetGamePhase, "")
+	g.closeHost()
+	back := rigOn(t, g.db, g.clock, Config{})
+	back.mustSend(t, alice, 12, GetGamePhase, "") // alice comes back; bob does not
+	for steps := 0; back.phase(12) != aibg.GameOver; steps++ {
+		if steps > 1000 {
+			t.Fatal("the match does not end")
+		}
+		for _, n := range back.out.take(alice.ID) {
+			if n.Event == EventYourMove {
+				typ, text := answerOf(back, alice, n)
+				back.mustSend(t, alice, 12, typ, text)
+			}
+		}
+		back.clock.add(32 * time.Second)
+		back.tick()
+	}
+	if res, over := back.r.Result(12); !over || res.Winner != 1 || res.Reason != match.ReasonForfeit {
+		t.Errorf("the match ends %+v (over %v), want alice's win by bob's forfeit", res, over)
+	}
+}
