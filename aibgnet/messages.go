@@ -374,11 +374,9 @@ func (r *Runner) choose(v view, pl int, c netplay.Command) netplay.Answer {
 		return refuse("%s", strings.TrimPrefix(err.Error(), "aibg: "))
 	}
 	msg := "taken"
-	after := v.phase
+	after := g.Phase()
 	if v.after != nil {
 		after = v.after()
-	} else {
-		after = g.Phase()
 	}
 	if after != aibg.GameOver && g.Chosen(pl) {
 		msg = fmt.Sprintf("taken: waiting for %s", other)
