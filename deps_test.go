@@ -35,7 +35,8 @@ const module = "github.com/kombat-game/kombat"
 // for the session. netplay, the network front for programs that play, sits beside bot:
 // it may use store, and neither imports the other, so each front stands alone. aibgnet,
 // AIBG's matches for programs over the network, is the game behind netplay's socket:
-// above netplay and beside bot, never importing it. cli, the
+// above netplay and beside bot, never importing it; its matches are hosted by the
+// house (host, through AIBG's adapter host/aibghost), as the chat's are. cli, the
 // commands, is imported by main alone, so the bot can never depend on a command.
 var layers = [][]string{
 	{"interp", "bot/discordtest", "bot/pace", "examples", "stomp", "internal/leaks"},
@@ -56,7 +57,8 @@ var layers = [][]string{
 // tests; host decides without drawing, so it never imports render (the chat layer
 // draws what host decided), and it knows no rules package (TestHostImportsNoRules);
 // netplay knows frames and accounts, not games (a game plugs in as a
-// netplay.Handler), aibgnet, which plugs AIBG in, knows no chat, and store keeps every
+// netplay.Handler), aibgnet, which plugs AIBG in, knows no chat (its matches go
+// through host and AIBG's adapter), and store keeps every
 // game through its game-neutral fields but KOMBAT's (game), whose typed fields go
 // next: UPBEAT's adapter encodes UPBEAT's part (upbeathost's codec).
 var onlyImports = map[string][]string{
@@ -64,7 +66,7 @@ var onlyImports = map[string][]string{
 	".":       {"cli"},
 	"host":    {"interp", "conf", "hexgrid", "match", "store"},
 	"netplay": {"stomp", "store"},
-	"aibgnet": {"match", "aibg", "store", "netplay", "stomp"},
+	"aibgnet": {"match", "aibg", "store", "netplay", "stomp", "host", "host/aibghost"},
 }
 
 // rules are the games' rules packages. host's core imports none of them; each game's

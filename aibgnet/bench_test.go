@@ -15,25 +15,24 @@ type discard struct{}
 func (discard) Push(int64, netplay.Answer) int { return 1 }
 
 // BenchmarkTurn is one turn through the handler: two programs' SELECT_MOVE commands,
-// the second resolving the turn and building both notices (swaps, so that rounds run
+// each stored by the host (a SQLite file), the second resolving the turn, arming the
+// clocks and building both notices (swaps, so that rounds run
 // to their turn limit; a new round's lineups and a new game are set up off the clock).
 func BenchmarkTurn(b *testing.B) {
 	g := newRig(b, Config{})
 	g.r.Attach(discard{})
 	ctx := context.Background()
 	game := int64(0)
-	var m *Match
 	setup := func() {
 		switch {
-		case m == nil || m.Over():
+		case game == 0 || g.phase(game) == aibg.GameOver:
 			game++
 			g.mustSend(b, alice, game, GetGamePhase, "")
 			g.mustSend(b, bob, game, GetGamePhase, "")
 			g.mustSend(b, alice, game, SelectPlayerCreaturePool, strings.Repeat("Tide ", 12))
 			g.mustSend(b, bob, game, SelectPlayerCreaturePool, strings.Repeat("Ember ", 12))
-			m = g.r.lookup(game).m
 			fallthrough
-		case m.Phase() == aibg.RoundSelection:
+		case g.phase(game) == aibg.RoundSelection:
 			g.mustSend(b, alice, game, SelectPlayerCreaturesInPlay, "1 2 3 4")
 			g.mustSend(b, bob, game, SelectPlayerCreaturesInPlay, "13 14 15 16")
 		}
@@ -41,7 +40,7 @@ func BenchmarkTurn(b *testing.B) {
 	setup()
 	b.ReportAllocs()
 	for b.Loop() {
-		if m.Phase() != aibg.RoundInProgress {
+		if g.phase(game) != aibg.RoundInProgress {
 			b.StopTimer()
 			setup()
 			b.StartTimer()

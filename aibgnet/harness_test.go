@@ -2,15 +2,18 @@ package aibgnet
 
 import (
 	"context"
+	"log/slog"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/kombat-game/kombat/aibg"
+	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/internal/leaks"
 	"github.com/kombat-game/kombat/netplay"
 	"github.com/kombat-game/kombat/store"
@@ -18,19 +21,67 @@ import (
 
 // TestMain runs the package's tests, then fails the run if goroutines they started are
 // still running (servers, sockets, clocks).
-func TestMain(m *testing.M) { os.Exit(leaks.Main(m)) }
-
-// clock is the server's clock in a test: it stands still until the test moves it.
-type clock struct{ ns atomic.Int64 }
-
-func newClock() *clock {
-	c := &clock{}
-	c.ns.Store(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC).UnixNano())
-	return c
+func TestMain(m *testing.M) {
+	code := leaks.Main(m)
+	if path, err := migrated(); err == nil {
+		os.RemoveAll(filepath.Dir(path))
+	}
+	os.Exit(code)
 }
 
-func (c *clock) now() time.Time      { return time.Unix(0, c.ns.Load()).UTC() }
-func (c *clock) add(d time.Duration) { c.ns.Add(int64(d)) }
+// migrated is a store's file with every migration made, which each test copies rather
+// than migrating a new file (a second or more under the race detector).
+var migrated = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "aibgnet-store")
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, "kombat.db")
+	db, err := store.Open(context.Background(), path)
+	if err != nil {
+		return "", err
+	}
+	return path, db.Close()
+})
+
+// freshStore is a new store of the test's, migrated.
+func freshStore(t testing.TB) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), freshFile(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// freshFile is the path of a new store's file of the test's, migrated.
+func freshFile(t testing.TB) string {
+	t.Helper()
+	src, err := migrated()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "kombat.db")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// clock is the host's clock in a test: it stands still until the test moves it.
+type clock struct{ *host.ManualClock }
+
+func newClock() *clock {
+	return &clock{host.NewManualClock(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))}
+}
+
+func (c *clock) now() time.Time      { return c.Now() }
+func (c *clock) add(d time.Duration) { c.Advance(d) }
 
 // pushes keeps what the runner sends each account unasked.
 type pushes struct {
@@ -60,30 +111,83 @@ func (p *pushes) take(account int64) []Notice {
 	return out
 }
 
-// rig is a runner on a test clock whose notices are kept, without sockets.
+// rig is a runner on a host (a SQLite file of the test's, a front that shows
+// nothing, a test clock) whose notices are kept, without sockets.
 type rig struct {
 	r     *Runner
+	h     *host.Host
+	db    *store.DB
 	clock *clock
 	out   *pushes
 	ended chan Result
+	cfg   Config
+	// closeHost stops the host (once), as a process that ends.
+	closeHost func()
 }
 
 func newRig(t testing.TB, cfg Config) *rig {
 	t.Helper()
-	g := &rig{clock: newClock(), out: &pushes{}, ended: make(chan Result, 16)}
-	cfg.Now = g.clock.now
+	return rigOn(t, freshStore(t), newClock(), cfg)
+}
+
+// rigOn is a rig on db at clock, as a process started on that store: it takes up the
+// matches the store holds in play.
+func rigOn(t testing.TB, db *store.DB, c *clock, cfg Config) *rig {
+	t.Helper()
+	g := &rig{db: db, clock: c, out: &pushes{}, ended: make(chan Result, 1024)}
+	h, err := host.New(host.Options{DB: db, Front: Quiet{}, Clock: c, Games: []host.Plug{aibghost.Plug()}, Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Restore(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	h.Connected()
+	closed := false
+	g.closeHost = func() {
+		if !closed {
+			closed = true
+			<-h.Close()
+		}
+	}
+	t.Cleanup(g.closeHost)
 	if cfg.Seed == nil {
 		cfg.Seed = func() uint64 { return 42 }
 	}
+	cfg.Host = h
 	cfg.Finished = func(_ Record, res Result) {
 		select {
 		case g.ended <- res:
 		default: // a benchmark's many games: nobody reads them
 		}
 	}
-	g.r = New(cfg)
+	g.h, g.cfg = h, cfg
+	if g.r, err = New(cfg); err != nil {
+		t.Fatal(err)
+	}
 	g.r.Attach(g.out)
 	return g
+}
+
+// tick runs what is due at the rig's clock: the host's deadlines (A18), the runner's
+// waiting matches.
+func (g *rig) tick() {
+	g.h.RunDue(context.Background())
+	g.r.Tick()
+}
+
+// match is match id as it stands, rebuilt from its record.
+func (g *rig) match(t testing.TB, id int64) *Match {
+	t.Helper()
+	rec, ok := g.r.Record(id)
+	if !ok {
+		t.Fatalf("game %d is not held", id)
+	}
+	m, err := Restore(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 // players of the tests, as netplay gives them to the handler.
@@ -118,16 +222,11 @@ type server struct {
 
 func startServer(t *testing.T, cfg Config) *server {
 	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "kombat.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	g := newRig(t, cfg)
-	g.ended = make(chan Result, 1024)
 	// Programs play at full speed here: the default 20 commands a second would make
 	// a match of some hundred commands last seconds.
 	lim := netplay.Limits{Commands: netplay.Rate{Burst: 1 << 20, Every: time.Microsecond}}
-	srv, err := netplay.New(netplay.Config{DB: db, Handler: g.r, MessageTypes: MessageTypes(), Limits: lim})
+	srv, err := netplay.New(netplay.Config{DB: g.db, Handler: g.r, MessageTypes: MessageTypes(), Limits: lim})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,9 +243,8 @@ func startServer(t *testing.T, cfg Config) *server {
 		if err := <-served; err != nil {
 			t.Errorf("Serve: %v", err)
 		}
-		db.Close()
 	})
-	return &server{rig: g, addr: ln.Addr().String(), db: db}
+	return &server{rig: g, addr: ln.Addr().String(), db: g.db}
 }
 
 // program runs a program of testdata (netplay's, where the clients live), skipping the
@@ -157,4 +255,35 @@ func program(t *testing.T, ctx context.Context, lang string, args ...string) *ex
 		t.Skipf("%s is not installed (the CI has it): this test runs a program written in it", lang)
 	}
 	return exec.CommandContext(ctx, lang, args...)
+}
+
+// phase is match id's phase now, read from the host's engine; GAME_OVER once the
+// host holds it no more.
+func (g *rig) phase(id int64) aibg.Phase {
+	ph := aibg.GameOver
+	g.engine(id, func(e *aibg.Game) { ph = e.Phase() })
+	return ph
+}
+
+// engine calls f with match id's engine, the host's (its table locked) or the
+// waiting match's, if it is in play or waiting.
+func (g *rig) engine(id int64, f func(*aibg.Game)) {
+	s := g.r.slot(id)
+	if s.e != nil {
+		s.e.mu.Lock()
+		defer s.e.mu.Unlock()
+		f(s.e.m.game)
+		return
+	}
+	if s.table == 0 {
+		return
+	}
+	t, err := g.h.Lock(s.table)
+	if err != nil {
+		return
+	}
+	defer t.Unlock()
+	if e, err := g.r.ab.Match(t); err == nil {
+		f(e)
+	}
 }

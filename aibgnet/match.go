@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/aibg"
+	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/match"
 )
 
@@ -19,15 +20,17 @@ type Seat struct {
 // taken reports whether someone sits in the seat.
 func (s Seat) taken() bool { return s.Name != "" }
 
-// Record is a match as it was played: its id, its seats, aibg's record (seed,
-// selections, moves), which of those actions the clock made for a player who missed
-// them (A18), and what each seat has left of its bank. Restore rebuilds the match
-// from it, its result and its forfeits included.
+// Record is a match as it was played: its id (the programs' gameId), its seats,
+// aibg's record (seed, selections, moves), which of its moves the clock passed for a
+// player who missed them (A18; the host stores them as the move aibghost.TimeoutMove,
+// and a selection the clock made as the selection itself), and what each seat has
+// left of its bank. Restore rebuilds the match from it, its result and its forfeits
+// included.
 type Record struct {
 	ID       int64            `json:"id"`
 	Seats    [2]Seat          `json:"seats"`
 	Game     aibg.Record      `json:"game"`
-	Timeouts []int            `json:"timeouts,omitempty"` // indexes in Game.Actions, from 0
+	Timeouts []int            `json:"timeouts,omitempty"` // indexes in Game.Actions, from 0, of moves the clock passed
 	Bank     [2]time.Duration `json:"bank"`
 }
 
@@ -36,7 +39,7 @@ type Record struct {
 const ReasonRounds match.Reason = "rounds"
 
 // ForfeitAfter is how many timeout passes in a row forfeit a match (A18).
-const ForfeitAfter = 3
+const ForfeitAfter = aibghost.MaxTimeouts
 
 // Result is how a finished match ended.
 type Result struct {
@@ -45,21 +48,15 @@ type Result struct {
 }
 
 // Match is one match's state: its Record and what follows from it (the aibg.Game
-// replayed, the timeout passes in a row, a forfeit), plus the clocks running for the
-// open phase, which are the server's and not the match's. It is not safe for
-// concurrent use; the Runner locks around each.
+// replayed, the timeout passes in a row, a forfeit). A match waiting for its second
+// player is one; so is a finished one kept for its answers. The clocks are the
+// host's. It is not safe for concurrent use; the Runner locks around each.
 type Match struct {
-	rec      Record
-	game     *aibg.Game
-	actions  int // len(game's actions)
-	bots     [2]*aibg.Bot
-	streak   [2]int
-	forfeit  [2]bool
-	last     *aibg.TurnLog // the last turn resolved, for the next notice
-	started  [2]time.Time  // when each seat's clock started; zero when it is not running
-	deadline [2]time.Time
-	opened   time.Time // when the match was opened (an unpaired one expires)
-	timedOut [2]bool   // the seat's last selection or move was made by the clock
+	rec     Record
+	game    *aibg.Game
+	actions int // len(game's actions)
+	streak  [2]int
+	forfeit [2]bool
 }
 
 // Restore rebuilds a match from its record: aibg's record replayed, the forfeits found
@@ -84,7 +81,7 @@ func Restore(rec Record) (*Match, error) {
 		}
 	}
 	for i, a := range rec.Game.Actions {
-		if m.Over() {
+		if m.game.Over() {
 			return nil, fmt.Errorf("aibgnet: record of game %d: action %d comes after the match ended", rec.ID, i+1)
 		}
 		if _, err := m.apply(a, auto[i]); err != nil {
@@ -95,23 +92,16 @@ func Restore(rec Record) (*Match, error) {
 }
 
 // newMatch opens a match with seat 1 taken.
-func newMatch(id int64, seed uint64, first Seat, bank time.Duration, now time.Time) (*Match, error) {
-	m, err := Restore(Record{ID: id, Seats: [2]Seat{first}, Game: aibg.Record{Setup: aibg.Setup{Seed: seed}}, Bank: [2]time.Duration{bank, bank}})
-	if err != nil {
-		return nil, err
-	}
-	m.opened = now
-	return m, nil
+func newMatch(id int64, seed uint64, first Seat, bank time.Duration) (*Match, error) {
+	return Restore(Record{ID: id, Seats: [2]Seat{first}, Game: aibg.Record{Setup: aibg.Setup{Seed: seed}}, Bank: [2]time.Duration{bank, bank}})
 }
 
-// seat puts s in seat p (1 or 2), with the bot's engine for a bot's seat.
+// seat puts s in seat p (1 or 2); a bot's seat names a level of aibg's.
 func (m *Match) seat(p int, s Seat) error {
 	if s.Bot != "" {
-		b, err := aibg.NewBot(s.Bot, m.rec.Game.Setup.Seed+uint64(p))
-		if err != nil {
+		if _, err := aibg.NewBot(s.Bot, 0); err != nil {
 			return err
 		}
-		m.bots[p-1] = b
 	}
 	m.rec.Seats[p-1] = s
 	return nil
@@ -119,7 +109,8 @@ func (m *Match) seat(p int, s Seat) error {
 
 // apply makes one action of aibg's record, made by the clock when auto, and keeps the
 // timeout passes in a row: a move the clock made adds one (ForfeitAfter of them
-// forfeit the match), anything the player did itself starts again from none.
+// forfeit the match), a move the player made itself starts again from none (as the
+// host counts them: aibghost.MaxTimeouts).
 func (m *Match) apply(a aibg.Action, auto bool) (*aibg.TurnLog, error) {
 	log, err := m.game.Apply(a)
 	if err != nil {
@@ -129,20 +120,16 @@ func (m *Match) apply(a aibg.Action, auto bool) (*aibg.TurnLog, error) {
 		m.rec.Timeouts = append(m.rec.Timeouts, m.actions)
 	}
 	m.actions++
-	if log != nil {
-		m.last = log
-	}
-	if a.Player < 1 || a.Player > 2 {
+	if a.Player < 1 || a.Player > 2 || a.Kind != aibg.ActMove {
 		return log, nil
 	}
 	i := a.Player - 1
-	m.timedOut[i] = auto
 	switch {
 	case !auto:
 		m.streak[i] = 0
-	case a.Kind == aibg.ActMove:
+	default:
 		m.streak[i]++
-		if m.streak[i] >= ForfeitAfter {
+		if m.streak[i] >= ForfeitAfter && !m.forfeit[1-i] { // the first to forfeit loses
 			m.forfeit[i] = true
 		}
 	}
@@ -219,93 +206,4 @@ func (m *Match) act(p int, a aibg.Action, auto bool) (*aibg.TurnLog, error) {
 	}
 	a.Player = p
 	return m.apply(a, auto)
-}
-
-// botsMove makes the bots' selections and moves that are due, until a program's are.
-func (m *Match) botsMove() error {
-	for moved := true; moved && !m.Over(); {
-		moved = false
-		for p := 1; p <= 2; p++ {
-			b := m.bots[p-1]
-			if b == nil || m.Over() || m.game.Chosen(p) {
-				continue
-			}
-			var a aibg.Action
-			switch m.game.Phase() {
-			case aibg.PoolSelection:
-				a = aibg.Action{Kind: aibg.ActPool, Types: b.Pool(m.game, p)}
-			case aibg.RoundSelection:
-				a = aibg.Action{Kind: aibg.ActLineup, IDs: b.Lineup(m.game, p)}
-			default:
-				a = aibg.Action{Kind: aibg.ActMove, Move: b.Move(m.game, p)}
-			}
-			if _, err := m.act(p, a, false); err != nil {
-				return fmt.Errorf("aibgnet: the bot of game %d: %w", m.rec.ID, err)
-			}
-			moved = true
-		}
-	}
-	return nil
-}
-
-// missed is the action the clock makes for seat p when its time runs out (A18): the
-// roster's first 12 types for a pool, the first living ids for a lineup, a pass for a
-// move.
-func (m *Match) missed(p int) aibg.Action {
-	switch m.game.Phase() {
-	case aibg.PoolSelection:
-		return aibg.Action{Kind: aibg.ActPool, Types: m.game.DefaultPool()}
-	case aibg.RoundSelection:
-		return aibg.Action{Kind: aibg.ActLineup, IDs: m.game.DefaultLineup(p)}
-	}
-	return aibg.Action{Kind: aibg.ActMove, Move: Pass}
-}
-
-// Pass is the move string the clock plays for a program whose move is late: no move
-// of the spec's, so a pass (A6).
-const Pass = "pass"
-
-// clocks are a match's time rules (A18).
-type clocks struct {
-	move, bank time.Duration
-}
-
-// start runs seat p's clock from now, if it is a program's and its choice is due.
-func (m *Match) start(p int, now time.Time, c clocks) bool {
-	if m.rec.Seats[p-1].Bot != "" || m.Over() || !m.Paired() || m.game.Chosen(p) || !m.started[p-1].IsZero() {
-		return false
-	}
-	m.started[p-1] = now
-	m.deadline[p-1] = now.Add(c.move + m.rec.Bank[p-1])
-	return true
-}
-
-// stop stops seat p's clock at now: the time over the move's own comes out of the bank.
-func (m *Match) stop(p int, now time.Time, c clocks) {
-	if m.started[p-1].IsZero() {
-		return
-	}
-	if over := now.Sub(m.started[p-1]) - c.move; over > 0 {
-		m.rec.Bank[p-1] = max(0, m.rec.Bank[p-1]-over)
-	}
-	m.started[p-1], m.deadline[p-1] = time.Time{}, time.Time{}
-}
-
-// timeLeft is what seat p has left for its choice at now.
-func (m *Match) timeLeft(p int, now time.Time) time.Duration {
-	if m.deadline[p-1].IsZero() {
-		return 0
-	}
-	return max(0, m.deadline[p-1].Sub(now))
-}
-
-// due is the earliest deadline of the match's clocks, or zero.
-func (m *Match) due() time.Time {
-	var d time.Time
-	for _, t := range m.deadline {
-		if !t.IsZero() && (d.IsZero() || t.Before(d)) {
-			d = t
-		}
-	}
-	return d
 }

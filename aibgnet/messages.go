@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/kombat-game/kombat/aibg"
+	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/netplay"
 )
 
@@ -58,34 +59,142 @@ func (r *Runner) Handle(ctx context.Context, p netplay.Player, c netplay.Command
 	if c.GameID <= 0 {
 		return netplay.Refuse("", fmt.Sprintf("gameId %d is no game: a game's id is a whole number from 1; agree on one with your opponent (the first to send it opens the game), or send GET_GAME_PHASE with messageText \"bot\" to play the built-in bot", c.GameID))
 	}
-	now := r.cfg.Now()
-	e, why := r.find(c.GameID, Seat{Account: p.ID, Name: p.Name}, now)
-	if why != "" {
-		return netplay.Refuse("", why)
-	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	r.expire(e, now)
-	m := e.m
-	if e.ended && !m.Over() { // dropped unpaired just now
-		return netplay.Refuse("", fmt.Sprintf("game %d waited %s for a second player and was closed; send again to open it anew", c.GameID, r.cfg.Wait))
-	}
-	pl := m.playerOf(p.ID)
-	if pl == 0 {
-		if m.Paired() || m.Over() {
-			return netplay.Refuse(string(m.Phase()), fmt.Sprintf("game %d is between %s and %s, not you: use the gameId of your own match, or a new one to open a match", c.GameID, m.rec.Seats[0].Name, m.rec.Seats[1].Name))
+	me := Seat{Account: p.ID, Name: p.Name}
+	for range 4 { // a match that changes hands meanwhile (paired, ended) is looked up again
+		s, why := r.find(c.GameID, me)
+		if why != "" {
+			return netplay.Refuse("", why)
 		}
-		if err := r.join(e, Seat{Account: p.ID, Name: p.Name}, now); err != nil {
-			return netplay.Refuse(string(m.Phase()), err.Error())
+		var a netplay.Answer
+		var ok bool
+		switch {
+		case s.table != 0:
+			a, ok = r.hosted(s.table, p, c)
+		case s.e != nil:
+			a, ok = r.waiter(s.e, p, c)
+		case s.f != nil:
+			a, ok = r.command(overView(s.f.m), s.f.m.playerOf(p.ID), c), true
+			if s.f.m.playerOf(p.ID) == 0 {
+				a = r.notYours(s.f.m.Seats(), c.GameID, aibg.GameOver)
+			}
 		}
-		pl = 2
-	}
-	if c.MessageType == GetGamePhase {
-		if a, ok := r.bot(e, pl, c.MessageText, now); ok {
+		if ok {
 			return a
 		}
 	}
-	return r.command(e, pl, c, now)
+	return netplay.Refuse("", fmt.Sprintf("game %d changed hands while your command was read: send it again", c.GameID))
+}
+
+// notYours refuses a command about a match between others.
+func (r *Runner) notYours(seats [2]Seat, id int64, phase aibg.Phase) netplay.Answer {
+	return netplay.Refuse(string(phase), fmt.Sprintf("game %d is between %s and %s, not you: use the gameId of your own match, or a new one to open a match", id, seats[0].Name, seats[1].Name))
+}
+
+// waiter answers p's command in e's match, waiting for its second player; ok is
+// false when the match changed hands (paired, dropped) and is to be looked up again.
+func (r *Runner) waiter(e *entry, p netplay.Player, c netplay.Command) (netplay.Answer, bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.ended {
+		return netplay.Answer{}, false
+	}
+	m := e.m
+	if !r.h.Now().Before(e.opened.Add(r.cfg.Wait)) {
+		r.drop(e, true)
+		return netplay.Answer{}, false
+	}
+	pl := m.playerOf(p.ID)
+	if pl == 0 {
+		if err := r.join(e, Seat{Account: p.ID, Name: p.Name}); err != nil {
+			return netplay.Refuse(string(m.Phase()), err.Error()), true
+		}
+		return netplay.Answer{}, false // now the host's: answered there
+	}
+	if c.MessageType == GetGamePhase {
+		if a, ok := r.bot(e, c.MessageText); ok {
+			return a, true
+		}
+	}
+	v := view{id: m.rec.ID, g: m.game, phase: m.Phase(), seats: m.rec.Seats,
+		act: func(pl int, a aibg.Action) error { _, err := m.act(pl, a, false); return err }}
+	return r.command(v, pl, c), true
+}
+
+// hosted answers p's command in the host's match of table id; ok is false when the
+// match has just ended and is to be looked up again.
+func (r *Runner) hosted(id int64, p netplay.Player, c netplay.Command) (netplay.Answer, bool) {
+	t, err := r.h.Lock(id)
+	if err != nil {
+		return netplay.Answer{}, false
+	}
+	defer t.Unlock()
+	lob := aibghost.LobbyOf(t)
+	g, err := r.ab.Match(t)
+	if err != nil {
+		return netplay.Refuse("", fmt.Sprintf("game %d cannot be read back (internal error: %v)", c.GameID, err)), true
+	}
+	seats := seatsOf(lob)
+	pl := 0
+	for i := range 2 {
+		if lob.Programs[i] == p.ID {
+			pl = i + 1
+		}
+	}
+	if pl == 0 {
+		return r.notYours(seats, c.GameID, g.Phase()), true
+	}
+	if c.MessageType == GetGamePhase && isBotText(c.MessageText) {
+		return netplay.Refuse(string(g.Phase()), fmt.Sprintf("game %d has both its players already: to play the bot, open a new game with GET_GAME_PHASE and messageText %q", c.GameID, c.MessageText)), true
+	}
+	user := aibghost.ProgramUser(p.ID)
+	v := view{id: c.GameID, g: g, phase: g.Phase(), seats: seats, act: func(pl int, a aibg.Action) error {
+		switch a.Kind {
+		case aibg.ActPool:
+			return r.ab.Pool(t, user, a.Types)
+		case aibg.ActLineup:
+			return r.ab.Lineup(t, user, a.IDs)
+		}
+		return r.ab.Move(t, user, a.Move)
+	}}
+	v.after = func() aibg.Phase {
+		if !t.Row.Status.Active() {
+			return aibg.GameOver
+		}
+		return g.Phase()
+	}
+	a := r.command(v, pl, c)
+	r.remind(t, g, pl)
+	return a, true
+}
+
+// remind tells seat p its choice is due, if the match was taken up after a restart
+// and nobody has told the seat since: a program that reconnects learns it at its first
+// command. t is locked.
+func (r *Runner) remind(t *host.Table, g *aibg.Game, p int) {
+	k := seat{t.Row.ID, p}
+	r.mu.Lock()
+	due := r.stale[k]
+	delete(r.stale, k)
+	r.mu.Unlock()
+	if due && t.Row.Status.Active() && !g.Chosen(p) {
+		r.notify(t, g, p, EventYourMove, r.h.Now())
+	}
+}
+
+// overView is the view of a finished match.
+func overView(m *Match) view {
+	return view{id: m.rec.ID, g: m.game, phase: aibg.GameOver, seats: m.rec.Seats}
+}
+
+// view is a match as a command sees it: its game, its phase, its seats, and how a
+// choice is made in it (act nil: none is).
+type view struct {
+	id    int64
+	g     *aibg.Game
+	phase aibg.Phase
+	seats [2]Seat
+	act   func(pl int, a aibg.Action) error
+	after func() aibg.Phase // the phase after a choice; nil: the game's
 }
 
 // isType reports whether t is one of the fourteen.
@@ -98,13 +207,19 @@ func isType(t string) bool {
 	return false
 }
 
-// bot seats the built-in bot in seat 2 when player pl, alone in its match, asks for it
-// with "bot" or "bot LEVEL"; ok is false when text asks for no bot.
-func (r *Runner) bot(e *entry, pl int, text string, now time.Time) (netplay.Answer, bool) {
+// isBotText reports whether a GET_GAME_PHASE's text asks for the bot.
+func isBotText(text string) bool {
 	words := strings.Fields(text)
-	if len(words) == 0 || !strings.EqualFold(words[0], "bot") {
+	return len(words) > 0 && strings.EqualFold(words[0], "bot")
+}
+
+// bot seats the built-in bot in seat 2 when e's opener, alone in its match, asks for
+// it with "bot" or "bot LEVEL"; ok is false when text asks for no bot. e is locked.
+func (r *Runner) bot(e *entry, text string) (netplay.Answer, bool) {
+	if !isBotText(text) {
 		return netplay.Answer{}, false
 	}
+	words := strings.Fields(text)
 	m := e.m
 	phase := string(m.Phase())
 	level := aibg.DefaultLevel
@@ -114,23 +229,25 @@ func (r *Runner) bot(e *entry, pl int, text string, now time.Time) (netplay.Answ
 	case len(words) == 2:
 		level = strings.ToLower(words[1])
 	}
-	if pl != 1 || m.Paired() {
-		return netplay.Refuse(phase, fmt.Sprintf("game %d has both its players already: to play the bot, open a new game with GET_GAME_PHASE and messageText %q", m.rec.ID, text)), true
-	}
 	if _, err := aibg.NewBot(level, 0); err != nil {
 		return netplay.Refuse(phase, fmt.Sprintf("messageText %q: no bot level %q; the levels are %s", text, words[1], strings.Join(aibg.Levels(), ", "))), true
 	}
-	if err := r.join(e, Seat{Name: "bot (" + level + ")", Bot: level}, now); err != nil {
+	if err := r.join(e, Seat{Name: "bot (" + level + ")", Bot: level}); err != nil {
 		return netplay.Refuse(phase, err.Error()), true
 	}
-	return netplay.Answer{GamePhase: string(m.Phase()), ServerMessage: string(m.Phase())}, true
+	now := string(aibg.PoolSelection)
+	if rec, ok := r.Record(m.rec.ID); ok {
+		if mm, err := Restore(rec); err == nil {
+			now = string(mm.Phase())
+		}
+	}
+	return netplay.Answer{GamePhase: now, ServerMessage: now}, true
 }
 
-// command answers player pl's command in e's match. e is locked.
-func (r *Runner) command(e *entry, pl int, c netplay.Command, now time.Time) netplay.Answer {
-	m := e.m
-	g := m.game
-	phase := string(m.Phase())
+// command answers player pl's command in v's match, which is locked.
+func (r *Runner) command(v view, pl int, c netplay.Command) netplay.Answer {
+	g := v.g
+	phase := string(v.phase)
 	ok := func(v any) netplay.Answer { return netplay.Answer{GamePhase: phase, ServerMessage: v} }
 	switch c.MessageType {
 	case GetPossibleCreatures:
@@ -168,7 +285,7 @@ func (r *Runner) command(e *entry, pl int, c netplay.Command, now time.Time) net
 	case GetGamePhase:
 		return ok(phase)
 	}
-	return r.choose(e, pl, c, now)
+	return r.choose(v, pl, c)
 }
 
 // creatures are the creatures of ids as the player sees them.
@@ -204,23 +321,22 @@ func hint(ph aibg.Phase) string {
 	return "the match is over: open another with a new gameId"
 }
 
-// choose takes player pl's selection or move. e is locked.
-func (r *Runner) choose(e *entry, pl int, c netplay.Command, now time.Time) netplay.Answer {
-	m := e.m
-	g := m.game
-	phase := m.Phase()
+// choose takes player pl's selection or move in v's match, which is locked.
+func (r *Runner) choose(v view, pl int, c netplay.Command) netplay.Answer {
+	g := v.g
+	phase := v.phase
 	refuse := func(format string, args ...any) netplay.Answer {
 		return netplay.Refuse(string(phase), fmt.Sprintf(format, args...))
 	}
-	other := m.rec.Seats[2-pl].Name
+	other := v.seats[2-pl].Name
 	if other == "" {
 		other = "your opponent"
 	}
 	switch want := phaseOf(c.MessageType); {
-	case phase == aibg.GameOver:
-		return refuse("%s: game %d is over: open another with a new gameId", c.MessageType, m.rec.ID)
+	case phase == aibg.GameOver || v.act == nil:
+		return refuse("%s: game %d is over: open another with a new gameId", c.MessageType, v.id)
 	case phase != want:
-		return refuse("%s belongs to %s, and game %d is in %s: %s", c.MessageType, want, m.rec.ID, phase, hint(phase))
+		return refuse("%s belongs to %s, and game %d is in %s: %s", c.MessageType, want, v.id, phase, hint(phase))
 	case g.Chosen(pl) && phase == aibg.RoundInProgress:
 		return refuse("you have moved in turn %d of round %d already: wait for %s's move (a notice will say when your next is due)", g.Turn(), g.Round(), other)
 	case g.Chosen(pl):
@@ -247,19 +363,25 @@ func (r *Runner) choose(e *entry, pl int, c netplay.Command, now time.Time) netp
 			pass = err.Error() + " (a move that does not read is a pass)"
 		}
 	}
-	if _, err := m.act(pl, a, false); err != nil { // the clock runs on
+	if err := v.act(pl, a); err != nil {
 		if errors.Is(err, errOver) {
-			return refuse("%s: game %d is over", c.MessageType, m.rec.ID)
+			return refuse("%s: game %d is over", c.MessageType, v.id)
+		}
+		var h *host.Refusal
+		if errors.As(err, &h) {
+			return refuse("%s", h.Text(host.PlainWords{}))
 		}
 		return refuse("%s", strings.TrimPrefix(err.Error(), "aibg: "))
 	}
-	m.stop(pl, now, r.clocks())
 	msg := "taken"
-	if !g.Over() && g.Chosen(pl) {
+	after := g.Phase()
+	if v.after != nil {
+		after = v.after()
+	}
+	if after != aibg.GameOver && g.Chosen(pl) {
 		msg = fmt.Sprintf("taken: waiting for %s", other)
 	}
-	r.advance(e, now)
-	return netplay.Answer{GamePhase: string(m.Phase()), ServerMessage: Accepted{Message: msg, Pass: pass}}
+	return netplay.Answer{GamePhase: string(after), ServerMessage: Accepted{Message: msg, Pass: pass}}
 }
 
 // pool reads a pool's messageText: exactly 12 type names, every mistake at once.

@@ -4,40 +4,52 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"slices"
+	"sort"
+	"strconv"
 	"sync"
 	"time"
 
 	"github.com/kombat-game/kombat/aibg"
+	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/netplay"
 )
 
 // Config is a Runner's settings; zero fields take their defaults.
 type Config struct {
+	// Host hosts the matches once paired: stored, clocked (A18, on the host's stored
+	// deadlines and its clock), rated and shown like any AIBG match. It must host
+	// AIBG (aibghost.Plug). Required.
+	Host       *host.Host
 	Move       time.Duration // a program's time for each selection and move (A18); 0: 2 s
 	Bank       time.Duration // a program's bank for the match, spent when a move takes longer (A18); 0: 30 s, negative: none
 	Wait       time.Duration // how long an opened match waits for its second player before it is dropped; 0: 10 min
 	PerAccount int           // matches an account may be in at once (waiting or playing); 0: 4
 	Matches    int           // matches open at once in all; 0: 1000
 	Keep       int           // finished matches kept for their answers and records; 0: 200
-	// Now is the server's clock, which every clock of a match runs on; nil: time.Now.
-	// Tests move their own, and call Tick.
-	Now func() time.Time
+	// Scope is the store's server of the matches (store.Game.Scope: their history
+	// and ladders); "": DefaultScope.
+	Scope string
 	// Seed gives each new match its seed; nil: random.
 	Seed func() uint64
-	// Finished, when set, is told each match's end with its record (the host stores
-	// it); it is called with the match locked, so it must not block.
+	// Finished, when set, is told each match's end with its record (the host has
+	// stored it); it is called with the match locked, so it must not block.
 	Finished func(Record, Result)
 	Log      *slog.Logger // nil: no log
 }
 
+// DefaultScope is the store's server of the network's matches when Config names none:
+// their history and ladders are apart from every Discord server's.
+const DefaultScope = "net"
+
 // The defaults of Config.
 const (
-	DefaultMove       = 2 * time.Second
-	DefaultBank       = 30 * time.Second
+	DefaultMove       = aibghost.DefaultMove
+	DefaultBank       = aibghost.DefaultBank
 	DefaultWait       = 10 * time.Minute
 	DefaultPerAccount = 4
 	DefaultMatches    = 1000
@@ -54,7 +66,6 @@ func (c Config) withDefaults() Config {
 	set(&c.Move, DefaultMove)
 	set(&c.Bank, DefaultBank)
 	set(&c.Wait, DefaultWait)
-	c.Bank = max(c.Bank, 0)
 	for _, f := range []struct {
 		v *int
 		d int
@@ -63,8 +74,8 @@ func (c Config) withDefaults() Config {
 			*f.v = f.d
 		}
 	}
-	if c.Now == nil {
-		c.Now = time.Now
+	if c.Scope == "" {
+		c.Scope = DefaultScope
 	}
 	if c.Seed == nil {
 		c.Seed = func() uint64 {
@@ -84,32 +95,84 @@ type Pusher interface {
 	Push(accountID int64, a netplay.Answer) int
 }
 
-// Runner runs AIBG's matches for programs: it is the netplay.Handler of the spec's
-// fourteen message types, pairs programs by gameId, runs their clocks and tells them
-// when their move is due. It is safe for concurrent use: each match has its own lock,
-// so no match waits for another.
+// Runner is AIBG's matches for programs: the netplay.Handler of the spec's fourteen
+// message types. It pairs programs by gameId (a match waiting for its second player
+// is held here, in memory), then hands the match to the host (aibghost.Ab.Open),
+// which stores it, runs its clocks and ends it; the Runner answers the programs'
+// commands from the hosted match, makes their choices through the host, and tells
+// them when their choice is due or the match is over (the host's listener). It is
+// safe for concurrent use: each match has its own lock (a waiting match's, then the
+// host's table's), so no match waits for another.
 type Runner struct {
-	cfg  Config
-	wake chan struct{} // a deadline was set: Run looks again
+	cfg Config
+	h   *host.Host
+	ab  *aibghost.Ab
 
 	mu         sync.Mutex
 	push       Pusher
-	matches    map[int64]*entry
-	open       int           // matches not finished
+	waiting    map[int64]*entry // gameId: matches waiting for their second player
+	live       map[int64]int64  // gameId: the host's table of a match in play
+	done       map[int64]*final // gameId: finished matches kept, oldest first in order
+	order      []int64
 	perAccount map[int64]int // matches not finished, per account seated
-	done       []int64       // finished matches kept, oldest first
+	stale      map[seat]bool // seats of matches taken up after a restart, not told yet
+	wake       chan struct{} // a waiting match was opened: Run looks again
 }
 
-// entry is one match behind its lock.
+// seat is one seat of a hosted match.
+type seat struct {
+	table int64
+	p     int
+}
+
+// entry is a match waiting for its second player, behind its lock.
 type entry struct {
-	mu    sync.Mutex
-	m     *Match
-	ended bool // finished and counted as such (or dropped unpaired)
+	mu     sync.Mutex
+	m      *Match
+	opened time.Time
+	ended  bool // paired (now the host's) or dropped
 }
 
-// New makes a Runner; it tells nobody anything until Attach.
-func New(cfg Config) *Runner {
-	return &Runner{cfg: cfg.withDefaults(), wake: make(chan struct{}, 1), matches: map[int64]*entry{}, perAccount: map[int64]int{}}
+// final is a finished match, kept for its answers.
+type final struct {
+	m *Match
+}
+
+// New makes a Runner on cfg.Host, taking up the matches the host restored (their
+// programs are told their choice is due at their first command); it tells nobody
+// anything until Attach.
+func New(cfg Config) (*Runner, error) {
+	cfg = cfg.withDefaults()
+	if cfg.Host == nil {
+		return nil, errors.New("aibgnet: a host is required (Config.Host)")
+	}
+	ab := aibghost.Of(cfg.Host)
+	if ab == nil {
+		return nil, errors.New("aibgnet: the host does not host AIBG (aibghost.Plug)")
+	}
+	r := &Runner{cfg: cfg, h: cfg.Host, ab: ab, waiting: map[int64]*entry{}, live: map[int64]int64{}, done: map[int64]*final{},
+		perAccount: map[int64]int{}, stale: map[seat]bool{}, wake: make(chan struct{}, 1)}
+	for _, a := range r.h.Active() {
+		if a.Game != aibghost.Name {
+			continue
+		}
+		t, err := r.h.Lock(a.ID)
+		if err != nil {
+			continue
+		}
+		if lob := aibghost.LobbyOf(t); lob != nil && lob.NetGame != 0 && lob.Programs != [2]int64{} {
+			r.live[lob.NetGame] = t.Row.ID
+			for p := 1; p <= 2; p++ {
+				if lob.Program(p) {
+					r.perAccount[lob.Programs[p-1]]++
+					r.stale[seat{t.Row.ID, p}] = true
+				}
+			}
+		}
+		t.Unlock()
+	}
+	ab.Listen(r.shown)
+	return r, nil
 }
 
 // Attach gives the runner the server its notices go through (netplay's Server, made
@@ -120,122 +183,141 @@ func (r *Runner) Attach(p Pusher) {
 	r.push = p
 }
 
-// clocks are the runner's time rules.
-func (r *Runner) clocks() clocks { return clocks{move: r.cfg.Move, bank: r.cfg.Bank} }
-
-// Record is the record of match id, finished or in play, if the runner holds it.
+// Record is the record of match id, finished, in play or waiting, if the runner
+// holds it.
 func (r *Runner) Record(id int64) (rec Record, ok bool) {
-	ok = r.with(id, func(m *Match) { rec = m.Record() })
-	return rec, ok
+	s := r.slot(id)
+	switch {
+	case s.table != 0:
+		t, err := r.h.Lock(s.table)
+		if err != nil {
+			if f := r.final(id); f != nil {
+				return f.m.Record(), true
+			}
+			return Record{}, false
+		}
+		defer t.Unlock()
+		g, err := r.ab.Match(t)
+		if err != nil {
+			return Record{}, false
+		}
+		return recordOf(t, g), true
+	case s.e != nil:
+		s.e.mu.Lock()
+		defer s.e.mu.Unlock()
+		return s.e.m.Record(), !s.e.ended
+	case s.f != nil:
+		return s.f.m.Record(), true
+	}
+	return Record{}, false
 }
 
 // Result is how match id ended, if it has.
 func (r *Runner) Result(id int64) (res Result, over bool) {
-	r.with(id, func(m *Match) { res, over = m.Result(), m.Over() })
-	return res, over
-}
-
-// with calls f with match id locked, if the runner holds it.
-func (r *Runner) with(id int64, f func(*Match)) bool {
-	e := r.lookup(id)
-	if e == nil {
-		return false
+	if f := r.final(id); f != nil {
+		return f.m.Result(), true
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	f(e.m)
-	return true
+	return Result{}, false
 }
 
-// lookup finds match id.
-func (r *Runner) lookup(id int64) *entry {
+// final is finished match id, if kept.
+func (r *Runner) final(id int64) *final {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.matches[id]
+	return r.done[id]
 }
 
-// Start opens match id with two seats (programs' accounts or bots), for whoever pairs
-// players other than by the programs' own commands (a tournament, the host).
+// slot is where match id is: the host's table, a waiting entry, or a finished one.
+type slot struct {
+	table int64
+	e     *entry
+	f     *final
+}
+
+// slot finds match id.
+func (r *Runner) slot(id int64) slot {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if t := r.live[id]; t != 0 {
+		return slot{table: t}
+	}
+	if e := r.waiting[id]; e != nil {
+		return slot{e: e}
+	}
+	return slot{f: r.done[id]}
+}
+
+// find returns match id, opening it with first in seat 1 when there is none, or says
+// why it cannot.
+func (r *Runner) find(id int64, first Seat) (slot, string) {
+	if s := r.slot(id); s != (slot{}) {
+		return s, ""
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if t := r.live[id]; t != 0 { // opened meanwhile
+		return slot{table: t}, ""
+	}
+	if e := r.waiting[id]; e != nil {
+		return slot{e: e}, ""
+	}
+	switch {
+	case len(r.waiting)+len(r.live) >= r.cfg.Matches:
+		return slot{}, fmt.Sprintf("the server holds its maximum of %d matches; try again when one has ended", r.cfg.Matches)
+	case first.Account != 0 && r.perAccount[first.Account] >= r.cfg.PerAccount:
+		return slot{}, fmt.Sprintf("you are in %d matches already, the most an account may be in at once; finish one (or let it run out) first", r.cfg.PerAccount)
+	}
+	m, err := newMatch(id, r.cfg.Seed(), first, r.bank())
+	if err != nil {
+		return slot{}, "internal error: " + err.Error()
+	}
+	e := &entry{m: m, opened: r.h.Now()}
+	r.waiting[id] = e
+	delete(r.done, id)
+	if first.Account != 0 {
+		r.perAccount[first.Account]++
+	}
+	r.cfg.Log.Info("aibg: game opened", "game", id, "player", first.Name)
+	select {
+	case r.wake <- struct{}{}:
+	default:
+	}
+	return slot{e: e}, ""
+}
+
+// bank is each program's bank at the start of a match.
+func (r *Runner) bank() time.Duration { return max(r.cfg.Bank, 0) }
+
+// Start opens match id with two seats (programs' accounts or the bot), for whoever
+// pairs players other than by the programs' own commands (a tournament, the host).
 func (r *Runner) Start(id int64, seats [2]Seat) error {
-	now := r.cfg.Now()
-	e, why := r.find(id, seats[0], now)
+	s, why := r.find(id, seats[0])
 	if why != "" {
 		return fmt.Errorf("aibgnet: %s", why)
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.m.rec.Seats[0] != seats[0] || e.m.Paired() {
+	if s.e == nil {
 		return fmt.Errorf("aibgnet: game %d is open already", id)
 	}
-	if err := r.join(e, seats[1], now); err != nil {
-		r.forget(e)
+	s.e.mu.Lock()
+	defer s.e.mu.Unlock()
+	if s.e.ended || s.e.m.rec.Seats[0] != seats[0] {
+		return fmt.Errorf("aibgnet: game %d is open already", id)
+	}
+	if err := r.join(s.e, seats[1]); err != nil {
+		r.drop(s.e, false)
 		return fmt.Errorf("aibgnet: game %d: %w", id, err)
 	}
 	return nil
 }
 
-// Resume takes back a match from its record (one the host stored before a restart):
-// the clocks of the choices due start again from now, each seat with the bank its
-// record kept, and the programs are told their choice is due.
-func (r *Runner) Resume(rec Record) error {
-	m, err := Restore(rec)
-	if err != nil {
-		return err
-	}
-	m.opened = r.cfg.Now()
-	e := &entry{m: m}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	r.mu.Lock()
-	if r.matches[rec.ID] != nil {
-		r.mu.Unlock()
-		return fmt.Errorf("aibgnet: game %d is held already", rec.ID)
-	}
-	r.matches[rec.ID] = e
-	r.open++
-	for _, s := range rec.Seats {
-		if s.Account != 0 {
-			r.perAccount[s.Account]++
+// join seats s in seat 2 of e's waiting match and hands the match to the host, which
+// stores it before anyone is told. e is locked.
+func (r *Runner) join(e *entry, s Seat) error {
+	if s.Bot != "" {
+		if _, err := aibg.NewBot(s.Bot, 0); err != nil {
+			return err
 		}
 	}
-	r.mu.Unlock()
-	if m.Paired() {
-		r.advance(e, m.opened)
-	}
-	return nil
-}
-
-// find returns match id, opening it with first in seat 1 when there is none, or says
-// why it cannot.
-func (r *Runner) find(id int64, first Seat, now time.Time) (*entry, string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if e := r.matches[id]; e != nil {
-		return e, ""
-	}
-	switch {
-	case r.open >= r.cfg.Matches:
-		return nil, fmt.Sprintf("the server holds its maximum of %d matches; try again when one has ended", r.cfg.Matches)
-	case first.Account != 0 && r.perAccount[first.Account] >= r.cfg.PerAccount:
-		return nil, fmt.Sprintf("you are in %d matches already, the most an account may be in at once; finish one (or let it run out) first", r.cfg.PerAccount)
-	}
-	m, err := newMatch(id, r.cfg.Seed(), first, r.cfg.Bank, now)
-	if err != nil {
-		return nil, "internal error: " + err.Error()
-	}
-	e := &entry{m: m}
-	r.matches[id] = e
-	r.open++
-	if first.Account != 0 {
-		r.perAccount[first.Account]++
-	}
-	r.cfg.Log.Info("aibg: game opened", "game", id, "player", first.Name)
-	r.poke()
-	return e, ""
-}
-
-// join seats s in seat 2 of e's match and starts it. e is locked.
-func (r *Runner) join(e *entry, s Seat, now time.Time) error {
 	if s.Account != 0 {
 		r.mu.Lock()
 		full := r.perAccount[s.Account] >= r.cfg.PerAccount
@@ -247,73 +329,137 @@ func (r *Runner) join(e *entry, s Seat, now time.Time) error {
 			return fmt.Errorf("you are in %d matches already, the most an account may be in at once; finish one (or let it run out) first", r.cfg.PerAccount)
 		}
 	}
-	if err := e.m.seat(2, s); err != nil {
+	m := e.m
+	rec := m.Record()
+	var seats [2]aibghost.Seat
+	for i, x := range [2]Seat{rec.Seats[0], s} {
+		seats[i] = aibghost.Seat{Program: x.Account, Name: x.Name, Level: x.Bot}
+	}
+	id := rec.ID
+	t, err := r.ab.Open(aibghost.Open{Scope: r.cfg.Scope, Place: Place(id), Owner: aibghost.ProgramUser(rec.Seats[0].Account), Seats: seats,
+		Seed: rec.Game.Setup.Seed, Move: r.cfg.Move, Bank: r.cfg.Bank, NetGame: id, Before: rec.Game.Actions})
+	if err != nil {
+		if s.Account != 0 {
+			r.mu.Lock()
+			r.unseat(s.Account)
+			r.mu.Unlock()
+		}
 		return err
 	}
-	s1 := e.m.rec.Seats[0]
-	r.cfg.Log.Info("aibg: game started", "game", e.m.rec.ID, "player1", s1.Name, "player2", s.Name, "seed", e.m.rec.Game.Setup.Seed)
-	r.advance(e, now)
+	e.ended = true
+	r.mu.Lock()
+	delete(r.waiting, id)
+	if r.done[id] == nil || r.done[id].m.rec.ID != id { // not over already
+		r.live[id] = t.Row.ID
+	}
+	r.mu.Unlock()
+	r.cfg.Log.Info("aibg: game started", "game", id, "table", t.Row.ID, "player1", rec.Seats[0].Name, "player2", s.Name, "seed", rec.Game.Setup.Seed)
 	return nil
 }
 
-// advance lets the bots act, then starts the clocks of the programs whose choice is
-// due and tells them, or ends the match. e is locked.
-func (r *Runner) advance(e *entry, now time.Time) {
-	m := e.m
-	if err := m.botsMove(); err != nil {
-		r.cfg.Log.Error("aibg: a bot failed", "game", m.rec.ID, "err", err)
+// Place is the store's place of network match id: each its own.
+func Place(id int64) string { return "aibgnet:" + strconv.FormatInt(id, 10) }
+
+// unseat uncounts one match of account. r.mu is held.
+func (r *Runner) unseat(account int64) {
+	if r.perAccount[account]--; r.perAccount[account] <= 0 {
+		delete(r.perAccount, account)
 	}
-	if m.Over() {
-		r.finish(e)
-		return
-	}
-	for p := 1; p <= 2; p++ {
-		if m.start(p, now, r.clocks()) {
-			r.notify(m, p, now, EventYourMove)
-		}
-	}
-	m.last = nil
-	r.poke()
 }
 
-// finish tells the programs the match is over, and counts it finished. e is locked.
-func (r *Runner) finish(e *entry) {
-	if e.ended {
+// shown is the host's listener: a hosted match's screen is going up, so its
+// programs are told their choice is due, or that the match is over. t is locked.
+func (r *Runner) shown(t *host.Table) {
+	lob := aibghost.LobbyOf(t)
+	g, err := r.ab.Match(t)
+	if err != nil {
+		r.cfg.Log.Error("aibg: a hosted match does not rebuild", "game", lob.NetGame, "table", t.Row.ID, "err", err)
 		return
 	}
-	e.ended = true
-	m := e.m
-	m.started, m.deadline = [2]time.Time{}, [2]time.Time{}
-	for p := 1; p <= 2; p++ {
-		r.notify(m, p, time.Time{}, EventGameOver)
+	if !t.Row.Status.Active() {
+		r.over(t, g)
+		return
 	}
-	m.last = nil
-	res := m.Result()
-	r.cfg.Log.Info("aibg: game over", "game", m.rec.ID, "result", res.Result.String(), "rounds", fmt.Sprint(res.RoundsWon))
+	now := r.h.Now()
+	for p := 1; p <= 2; p++ {
+		if lob.Program(p) && !g.Chosen(p) {
+			r.notify(t, g, p, EventYourMove, now)
+		}
+	}
+}
+
+// over tells a finished match's programs, and keeps it as finished. t is locked.
+func (r *Runner) over(t *host.Table, g *aibg.Game) {
+	lob := aibghost.LobbyOf(t)
+	for p := 1; p <= 2; p++ {
+		if lob.Program(p) {
+			r.notify(t, g, p, EventGameOver, time.Time{})
+		}
+	}
+	rec := recordOf(t, g)
+	m, err := Restore(rec)
+	if err != nil {
+		r.cfg.Log.Error("aibg: a finished match does not restore", "game", rec.ID, "err", err)
+		return
+	}
+	res := resultOf(t, g)
+	r.cfg.Log.Info("aibg: game over", "game", rec.ID, "table", t.Row.ID, "result", res.Result.String(), "rounds", fmt.Sprint(res.RoundsWon))
 	r.mu.Lock()
-	r.release(m)
-	r.done = append(r.done, m.rec.ID)
-	for len(r.done) > r.cfg.Keep {
-		delete(r.matches, r.done[0])
-		r.done = r.done[1:]
+	if r.live[rec.ID] == t.Row.ID {
+		delete(r.live, rec.ID)
+	}
+	if r.done[rec.ID] == nil {
+		r.order = append(r.order, rec.ID)
+	}
+	r.done[rec.ID] = &final{m: m}
+	for len(r.order) > r.cfg.Keep {
+		delete(r.done, r.order[0])
+		r.order = r.order[1:]
+	}
+	for p := 1; p <= 2; p++ {
+		if lob.Program(p) {
+			r.unseat(lob.Programs[p-1])
+		}
+		delete(r.stale, seat{t.Row.ID, p})
 	}
 	r.mu.Unlock()
 	if r.cfg.Finished != nil {
-		r.cfg.Finished(m.Record(), res)
+		r.cfg.Finished(rec, res)
 	}
 }
 
-// release uncounts m's seats from the matches open. r.mu is held.
-func (r *Runner) release(m *Match) {
-	r.open--
-	for _, s := range m.rec.Seats {
-		if s.Account == 0 {
-			continue
-		}
-		if r.perAccount[s.Account]--; r.perAccount[s.Account] <= 0 {
-			delete(r.perAccount, s.Account)
+// recordOf is a hosted match's Record.
+func recordOf(t *host.Table, g *aibg.Game) Record {
+	lob := aibghost.LobbyOf(t)
+	rec := Record{ID: lob.NetGame, Seats: seatsOf(lob), Game: g.Record(), Bank: lob.Bank}
+	for i, a := range rec.Game.Actions {
+		if a.Kind == aibg.ActMove && a.Move == aibghost.TimeoutMove {
+			rec.Timeouts = append(rec.Timeouts, i)
 		}
 	}
+	return rec
+}
+
+// seatsOf are a hosted match's seats.
+func seatsOf(lob *aibghost.Lobby) [2]Seat {
+	var out [2]Seat
+	for i := range 2 {
+		if l := lob.Levels[i]; l != "" {
+			out[i] = Seat{Name: "bot (" + l + ")", Bot: l}
+		} else {
+			out[i] = Seat{Account: lob.Programs[i], Name: lob.Names[i]}
+		}
+	}
+	return out
+}
+
+// resultOf is how a hosted match ended.
+func resultOf(t *host.Table, g *aibg.Game) Result {
+	res := Result{RoundsWon: [2]int{g.RoundsWon(1), g.RoundsWon(2)}}
+	if t.Row.Result != nil {
+		res.Result = *t.Row.Result
+	}
+	return res
 }
 
 // The events of a Notice.
@@ -339,138 +485,89 @@ type Notice struct {
 	Result     *Result       `json:"result,omitempty"`     // GAME_OVER
 }
 
-// notify pushes event to seat p, if a program sits there.
-func (r *Runner) notify(m *Match, p int, now time.Time, event string) {
-	s := m.rec.Seats[p-1]
-	if s.Account == 0 || s.Bot != "" {
-		return
-	}
-	n := Notice{Event: event, GameID: m.rec.ID, Player: p, Opponent: m.rec.Seats[2-p].Name, Round: m.game.Round(), Turn: m.game.Turn(),
-		TimedOut: m.timedOut[p-1], LastTurn: m.last}
+// notify pushes event to seat p of a hosted match, a program's. t is locked.
+func (r *Runner) notify(t *host.Table, g *aibg.Game, p int, event string, now time.Time) {
+	lob := aibghost.LobbyOf(t)
+	names := seatsOf(lob)
+	n := Notice{Event: event, GameID: lob.NetGame, Player: p, Opponent: names[2-p].Name, Round: g.Round(), Turn: g.Turn(),
+		TimedOut: lob.Late[p-1], LastTurn: aibghost.LastTurn(t)}
+	phase := aibg.GameOver
 	switch event {
 	case EventYourMove:
-		n.TimeLeftMs = m.timeLeft(p, now).Milliseconds()
+		n.TimeLeftMs = lob.TimeLeft(p, now).Milliseconds()
+		phase = g.Phase()
 	case EventGameOver:
-		res := m.Result()
+		res := resultOf(t, g)
 		n.Result = &res
 	}
+	r.pushTo(lob.Programs[p-1], netplay.Answer{GamePhase: string(phase), ServerMessage: n})
+}
+
+// pushTo pushes a to account, once the runner is attached.
+func (r *Runner) pushTo(account int64, a netplay.Answer) {
 	r.mu.Lock()
 	push := r.push
 	r.mu.Unlock()
 	if push != nil {
-		push.Push(s.Account, netplay.Answer{GamePhase: string(m.Phase()), ServerMessage: n})
+		push.Push(account, a)
 	}
 }
 
-// expire makes, for each seat whose time has run out at now, the choice the clock
-// makes (A18), earliest deadline first, or drops a match nobody joined in time. e is
-// locked.
-func (r *Runner) expire(e *entry, now time.Time) {
-	m := e.m
-	if e.ended {
-		return
-	}
-	if !m.Paired() {
-		if now.Sub(m.opened) >= r.cfg.Wait {
-			r.drop(e)
-		}
-		return
-	}
-	seats := []int{1, 2}
-	slices.SortStableFunc(seats, func(a, b int) int { return m.deadline[a-1].Compare(m.deadline[b-1]) })
-	acted := false
-	for _, p := range seats {
-		d := m.deadline[p-1]
-		if d.IsZero() || now.Before(d) || m.Over() {
-			continue
-		}
-		m.stop(p, now, r.clocks())
-		if _, err := m.act(p, m.missed(p), true); err != nil {
-			r.cfg.Log.Error("aibg: the clock's choice failed", "game", m.rec.ID, "player", p, "err", err)
-		}
-		acted = true
-	}
-	if acted {
-		r.advance(e, now)
-	}
-}
-
-// drop removes a match that nobody joined in time, telling its opener.
-func (r *Runner) drop(e *entry) {
-	r.notify(e.m, 1, time.Time{}, EventNoOpponent)
-	r.cfg.Log.Info("aibg: game dropped: nobody joined", "game", e.m.rec.ID)
-	r.forget(e)
-}
-
-// forget removes a match that never started. e is locked.
-func (r *Runner) forget(e *entry) {
+// drop removes a waiting match (nobody joined in time, or its start failed), telling
+// its opener when told. e is locked.
+func (r *Runner) drop(e *entry, told bool) {
 	e.ended = true
+	s := e.m.rec.Seats[0]
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.release(e.m)
-	delete(r.matches, e.m.rec.ID)
+	if r.waiting[e.m.rec.ID] == e {
+		delete(r.waiting, e.m.rec.ID)
+	}
+	if s.Account != 0 {
+		r.unseat(s.Account)
+	}
+	r.mu.Unlock()
+	if told && s.Account != 0 {
+		r.pushTo(s.Account, netplay.Answer{GamePhase: string(e.m.Phase()), ServerMessage: Notice{Event: EventNoOpponent, GameID: e.m.rec.ID, Player: 1}})
+		r.cfg.Log.Info("aibg: game dropped: nobody joined", "game", e.m.rec.ID)
+	}
 }
 
-// due is when e next needs the clock: a deadline, or the end of an unpaired match's
-// wait. Zero for none. e is locked.
-func (r *Runner) due(e *entry) time.Time {
-	if e.ended {
-		return time.Time{}
-	}
-	if !e.m.Paired() {
-		return e.m.opened.Add(r.cfg.Wait)
-	}
-	return e.m.due()
-}
-
-// entries are the matches not finished.
-func (r *Runner) entries() []*entry {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	out := make([]*entry, 0, r.open)
-	for _, e := range r.matches {
-		out = append(out, e)
-	}
-	return out
-}
-
-// Tick makes what the clocks owe at the runner's Now: the choices of the players whose
-// time has run out, the matches nobody joined dropped. Run calls it when a deadline
-// comes; a test calls it after moving its clock. It returns the next deadline (zero
-// when no clock runs).
+// Tick drops the waiting matches nobody joined within Config.Wait, by the host's
+// clock, and returns when the next would be dropped (zero for none). The clocks of
+// the matches in play are the host's (its stored deadlines), not the runner's.
 func (r *Runner) Tick() time.Time {
-	now := r.cfg.Now()
+	now := r.h.Now()
+	r.mu.Lock()
+	es := make([]*entry, 0, len(r.waiting))
+	for _, e := range r.waiting {
+		es = append(es, e)
+	}
+	r.mu.Unlock()
+	sort.Slice(es, func(i, j int) bool { return es[i].m.rec.ID < es[j].m.rec.ID })
 	var next time.Time
-	for _, e := range r.entries() {
+	for _, e := range es {
 		e.mu.Lock()
-		if d := r.due(e); !d.IsZero() && !now.Before(d) {
-			r.expire(e, now)
-		}
-		if d := r.due(e); !d.IsZero() && (next.IsZero() || d.Before(next)) {
-			next = d
+		if !e.ended {
+			if d := e.opened.Add(r.cfg.Wait); !now.Before(d) {
+				r.drop(e, true)
+			} else if next.IsZero() || d.Before(next) {
+				next = d
+			}
 		}
 		e.mu.Unlock()
 	}
 	return next
 }
 
-// poke tells Run that a deadline may have come nearer.
-func (r *Runner) poke() {
-	select {
-	case r.wake <- struct{}{}:
-	default:
-	}
-}
-
-// Run keeps the clocks until ctx is done: it calls Tick at each deadline, on the
-// runner's clock (Config.Now), checking at least once a minute.
+// Run drops the waiting matches nobody joins until ctx is done: it calls Tick when
+// one is due, on the host's clock, checking at least once a minute.
 func (r *Runner) Run(ctx context.Context) {
 	t := time.NewTimer(time.Minute)
 	defer t.Stop()
 	for {
 		wait := time.Minute
 		if next := r.Tick(); !next.IsZero() {
-			wait = min(wait, max(0, next.Sub(r.cfg.Now())))
+			wait = min(wait, max(0, next.Sub(r.h.Now())))
 		}
 		t.Reset(wait)
 		select {

@@ -3,6 +3,7 @@ package aibgnet
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"reflect"
 	"slices"
 	"strconv"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/aibg"
+	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/match"
 	"github.com/kombat-game/kombat/netplay"
 )
@@ -28,21 +31,21 @@ func TestMessageTypes_A20(t *testing.T) {
 // answerOf reacts to a YOUR_MOVE notice as a simple program does: the default pool,
 // the first living creatures, an attack.
 func answerOf(g *rig, p netplay.Player, n Notice) (string, string) {
-	e := g.r.lookup(n.GameID)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	switch e.m.Phase() {
-	case aibg.PoolSelection:
-		return SelectPlayerCreaturePool, strings.Join(e.m.game.DefaultPool(), " ")
-	case aibg.RoundSelection:
-		ids := e.m.game.DefaultLineup(n.Player)
-		words := make([]string, len(ids))
-		for i, id := range ids {
-			words[i] = strconv.Itoa(id)
+	typ, text := SelectMove, "attack"
+	g.engine(n.GameID, func(e *aibg.Game) {
+		switch e.Phase() {
+		case aibg.PoolSelection:
+			typ, text = SelectPlayerCreaturePool, strings.Join(e.DefaultPool(), " ")
+		case aibg.RoundSelection:
+			ids := e.DefaultLineup(n.Player)
+			words := make([]string, len(ids))
+			for i, id := range ids {
+				words[i] = strconv.Itoa(id)
+			}
+			typ, text = SelectPlayerCreaturesInPlay, strings.Join(words, " ")
 		}
-		return SelectPlayerCreaturesInPlay, strings.Join(words, " ")
-	}
-	return SelectMove, "attack"
+	})
+	return typ, text
 }
 
 // playOut answers every YOUR_MOVE notice of the players (a program each) until each
@@ -167,19 +170,19 @@ func TestTimeouts_A18(t *testing.T) {
 	g.out.take(bob.ID)
 	// Alice takes 2.5 s for her pool: half a second of her bank.
 	g.clock.add(2500 * time.Millisecond)
-	g.r.Tick()
+	g.tick()
 	g.mustSend(t, alice, 3, SelectPlayerCreaturePool, strings.Repeat("Ember ", 12))
-	if e := g.r.lookup(3); e.m.rec.Bank != [2]time.Duration{29500 * time.Millisecond, 30 * time.Second} {
-		t.Errorf("banks %v", e.m.rec.Bank)
+	if b := g.match(t, 3).rec.Bank; b != [2]time.Duration{29500 * time.Millisecond, 30 * time.Second} {
+		t.Errorf("banks %v", b)
 	}
 	// Bob's 32 seconds run out: his pool is made for him.
 	g.clock.add(29499 * time.Millisecond)
-	if g.r.Tick(); g.r.lookup(3).m.Phase() != aibg.PoolSelection {
+	if g.tick(); g.phase(3) != aibg.PoolSelection {
 		t.Fatal("bob's pool was made a millisecond before his time ran out")
 	}
 	g.clock.add(time.Millisecond)
-	g.r.Tick()
-	m := g.r.lookup(3).m
+	g.tick()
+	m := g.match(t, 3)
 	if m.Phase() != aibg.RoundSelection {
 		t.Fatalf("after bob's time, the match is in %s", m.Phase())
 	}
@@ -197,17 +200,17 @@ func TestTimeouts_A18(t *testing.T) {
 	g.out.take(alice.ID)
 	g.mustSend(t, alice, 3, SelectPlayerCreaturesInPlay, "1 2 3 4")
 	g.clock.add(2 * time.Second)
-	g.r.Tick()
-	if got, want := m.game.Slots(2), []int{13, 14, 15, 16}; !slices.Equal(got, want) {
+	g.tick()
+	if got, want := g.match(t, 3).game.Slots(2), []int{13, 14, 15, 16}; !slices.Equal(got, want) {
 		t.Errorf("bob's lineup %v, want his first living %v", got, want)
 	}
 	// Three moves missed in a row: a pass each, then the forfeit.
 	for i := 1; i <= ForfeitAfter; i++ {
-		if m.Over() {
+		if g.match(t, 3).Over() {
 			t.Fatalf("over after %d passes", i-1)
 		}
 		for _, n := range g.out.take(alice.ID) {
-			if n.Event == EventYourMove && m.Phase() == aibg.RoundInProgress {
+			if n.Event == EventYourMove && g.phase(3) == aibg.RoundInProgress {
 				g.mustSend(t, alice, 3, SelectMove, "attack")
 			} else if n.Event == EventYourMove {
 				typ, text := answerOf(g, alice, n)
@@ -215,16 +218,17 @@ func TestTimeouts_A18(t *testing.T) {
 			}
 		}
 		g.clock.add(2 * time.Second)
-		g.r.Tick()
-		for m.Phase() == aibg.RoundSelection { // a round ended: bob's lineup is made for him too
+		g.tick()
+		for g.phase(3) == aibg.RoundSelection { // a round ended: bob's lineup is made for him too
 			for _, n := range g.out.take(alice.ID) {
 				typ, text := answerOf(g, alice, n)
 				g.mustSend(t, alice, 3, typ, text)
 			}
 			g.clock.add(2 * time.Second)
-			g.r.Tick()
+			g.tick()
 		}
 	}
+	m = g.match(t, 3)
 	want := Result{Result: match.Result{Winner: 1, Reason: match.ReasonForfeit}, RoundsWon: m.Result().RoundsWon}
 	if !m.Over() || m.Result() != want {
 		t.Fatalf("after three passes: over %v, %+v", m.Over(), m.Result())
@@ -263,16 +267,15 @@ func TestAPassOfOneOwnMoveResets_A18(t *testing.T) {
 	g.mustSend(t, alice, 4, GetGamePhase, "bot easy")
 	g.mustSend(t, alice, 4, SelectPlayerCreaturePool, strings.Repeat("Ember ", 12))
 	g.mustSend(t, alice, 4, SelectPlayerCreaturesInPlay, "1 2 3 4")
-	m := g.r.lookup(4).m
 	for i := range 5 {
 		g.clock.add(32 * time.Second) // the bank goes on the first
-		g.r.Tick()
+		g.tick()
 		g.clock.add(2 * time.Second)
-		g.r.Tick()
-		if m.Over() {
+		g.tick()
+		if g.match(t, 4).Over() {
 			t.Fatalf("forfeited after two passes in a row (at pair %d)", i)
 		}
-		if m.Phase() != aibg.RoundInProgress {
+		if g.phase(4) != aibg.RoundInProgress {
 			t.Skipf("the round ended in %d turns; the scenario needs a longer one", i)
 		}
 		g.mustSend(t, alice, 4, SelectMove, "attack")
@@ -288,7 +291,7 @@ func TestUnpairedGameExpires(t *testing.T) {
 		t.Errorf("the next deadline is %v", next)
 	}
 	g.clock.add(time.Minute)
-	g.r.Tick()
+	g.tick()
 	ns := g.out.take(alice.ID)
 	if len(ns) != 1 || ns[0].Event != EventNoOpponent {
 		t.Errorf("alice is told %+v", ns)
@@ -319,7 +322,7 @@ func TestLimits(t *testing.T) {
 	// Neither moves: the clock plays game 1 out, and drops the two nobody joined.
 	for range 100 {
 		g.clock.add(40 * time.Second)
-		g.r.Tick()
+		g.tick()
 	}
 	if res, over := g.r.Result(1); !over || res.Reason != match.ReasonForfeit {
 		t.Fatalf("game 1: %+v, over %v", res, over)
@@ -327,25 +330,24 @@ func TestLimits(t *testing.T) {
 	g.mustSend(t, carol, 4, GetGamePhase, "")
 }
 
-// TestRunKeepsTheClocks_A18: Run, on the real clock, makes the clock's choices when
-// their time comes: a program that opens a game against the bot and never answers
-// forfeits (each choice has a millisecond here, and no bank).
+// TestRunKeepsTheClocks_A18: the host's deadlines, on the real clock, make the
+// clock's choices when their time comes: a program that opens a game against the bot
+// and never answers forfeits (each choice has a millisecond here, and no bank).
 func TestRunKeepsTheClocks_A18(t *testing.T) {
+	h, err := host.New(host.Options{DB: freshStore(t), Front: Quiet{}, Games: []host.Plug{aibghost.Plug()}, Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { <-h.Close() }()
+	h.Connected()
+	h.Tick()
 	ended := make(chan Result, 1)
-	r := New(Config{Move: time.Millisecond, Bank: -1, Finished: func(_ Record, res Result) { ended <- res }})
-	out := &pushes{}
-	r.Attach(out)
-	ctx, cancel := context.WithCancel(context.Background())
-	ran := make(chan struct{})
-	go func() {
-		defer close(ran)
-		r.Run(ctx)
-	}()
-	defer func() {
-		cancel()
-		<-ran
-	}()
-	if a := r.Handle(ctx, alice, netplay.Command{GameID: 1, MessageType: GetGamePhase, MessageText: "bot easy"}); refusal(a) != "" {
+	r, err := New(Config{Host: h, Move: 100 * time.Millisecond, Bank: -1, Finished: func(_ Record, res Result) { ended <- res }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Attach(&pushes{})
+	if a := r.Handle(context.Background(), alice, netplay.Command{GameID: 1, MessageType: GetGamePhase, MessageText: "bot easy"}); refusal(a) != "" {
 		t.Fatal(refusal(a))
 	}
 	select {
@@ -357,8 +359,8 @@ func TestRunKeepsTheClocks_A18(t *testing.T) {
 		t.Fatal("the clocks never ran out")
 	}
 	rec, _ := r.Record(1)
-	if len(rec.Timeouts) < 2+ForfeitAfter {
-		t.Errorf("the clock made %d choices: %v", len(rec.Timeouts), rec.Timeouts)
+	if len(rec.Timeouts) != ForfeitAfter {
+		t.Errorf("the clock passed %d moves: %v", len(rec.Timeouts), rec.Timeouts)
 	}
 }
 
@@ -384,39 +386,148 @@ func TestStart(t *testing.T) {
 	g.mustSend(t, bob, 31, GetGamePhase, "") // its id and bob's place are free
 }
 
-// TestResume: a match taken from its record halfway (as after a restart) goes on
-// where it was, its banks kept, and ends as the same match played straight through.
-func TestResume(t *testing.T) {
+// TestRestart: a match between two programs, its process stopped halfway and a new
+// one started on the same store, goes on where the store says (the programs told at
+// their first command that their choice is due, with the time the store's deadline
+// leaves them) and ends with the record and result of the same match played straight
+// through.
+func TestRestart(t *testing.T) {
 	straight := newRig(t, Config{})
-	straight.mustSend(t, alice, 8, GetGamePhase, "bot normal")
-	want := playOut(t, straight, 8, alice)
+	straight.mustSend(t, alice, 8, GetGamePhase, "")
+	straight.mustSend(t, bob, 8, GetGamePhase, "")
+	want := playOut(t, straight, 8, alice, bob)
+	wantRec, _ := straight.r.Record(8)
 
 	g := newRig(t, Config{})
-	g.mustSend(t, alice, 8, GetGamePhase, "bot normal")
-	g.clock.add(5 * time.Second) // 3 s of the bank
-	for i := 0; i < 3; i++ {
-		for _, n := range g.out.take(alice.ID) {
-			typ, text := answerOf(g, alice, n)
-			g.mustSend(t, alice, 8, typ, text)
+	g.mustSend(t, alice, 8, GetGamePhase, "")
+	g.mustSend(t, bob, 8, GetGamePhase, "")
+	g.clock.add(5 * time.Second) // 3 s of each bank
+	for range 6 {
+		for _, p := range []netplay.Player{alice, bob} {
+			for _, n := range g.out.take(p.ID) {
+				typ, text := answerOf(g, p, n)
+				g.mustSend(t, p, 8, typ, text)
+			}
 		}
 	}
 	half, _ := g.r.Record(8)
-	if half.Bank[0] != 27*time.Second || len(half.Game.Actions) == 0 {
-		t.Fatalf("the record halfway: bank %v, %d actions", half.Bank, len(half.Game.Actions))
+	if half.Bank != [2]time.Duration{27 * time.Second, 27 * time.Second} || len(half.Game.Actions) < 6 {
+		t.Fatalf("the record halfway: banks %v, %d actions", half.Bank, len(half.Game.Actions))
 	}
-	back := newRig(t, Config{})
-	if err := back.r.Resume(half); err != nil {
-		t.Fatal(err)
+	due := map[int64]bool{}
+	for _, p := range []netplay.Player{alice, bob} {
+		for _, n := range g.out.take(p.ID) { // told before the stop, lost with the socket
+			due[p.ID] = n.Event == EventYourMove
+		}
 	}
-	if err := back.r.Resume(half); err == nil {
-		t.Error("resumed twice")
+	g.closeHost()
+
+	back := rigOn(t, g.db, g.clock, Config{})
+	if rec, ok := back.r.Record(8); !ok || !reflect.DeepEqual(rec, half) {
+		t.Fatalf("after the restart the store gives %+v (held %v), want the record halfway", rec, ok)
 	}
-	ns := back.out.take(alice.ID)
-	if len(ns) != 1 || ns[0].TimeLeftMs != 29000 {
-		t.Fatalf("after the restart alice is told %+v", ns)
+	for _, p := range []netplay.Player{alice, bob} {
+		if a := back.mustSend(t, p, 8, GetGamePhase, ""); a.GamePhase != string(back.phase(8)) {
+			t.Errorf("%s is answered %+v", p.Name, a)
+		}
+		ns := back.out.take(p.ID)
+		if !due[p.ID] {
+			if len(ns) != 0 {
+				t.Errorf("%s, with nothing due, is told %+v", p.Name, ns)
+			}
+			continue
+		}
+		if len(ns) != 1 || ns[0].Event != EventYourMove || ns[0].TimeLeftMs != 29000 {
+			t.Fatalf("after the restart %s is told %+v", p.Name, ns)
+		}
+		back.out.Push(p.ID, netplay.Answer{ServerMessage: ns[0]}) // for playOut to answer
 	}
-	back.out.Push(alice.ID, netplay.Answer{ServerMessage: ns[0]}) // for playOut to answer
-	if got := playOut(t, back, 8, alice); got[0] != want[0] {
-		t.Errorf("resumed, the match ends %+v; straight through, %+v", got[0], want[0])
+	got := playOut(t, back, 8, alice, bob)
+	if got[0] != want[0] {
+		t.Errorf("restarted, the match ends %+v; straight through, %+v", got[0], want[0])
+	}
+	rec, _ := back.r.Record(8)
+	rec.Bank = wantRec.Bank // the banks differ by the 5 s spent above
+	if !reflect.DeepEqual(rec, wantRec) {
+		t.Errorf("restarted, the record differs from the one played straight through")
+	}
+}
+
+// TestSeatsOwnDeadlines_A18: each seat's clock is its own: a program that spent bank
+// runs out before one that did not, the other's choice still open on its own time
+// (the host's deadline armed again for it), and the match moves on only when the
+// second has chosen or run out too.
+func TestSeatsOwnDeadlines_A18(t *testing.T) {
+	g := newRig(t, Config{})
+	g.mustSend(t, alice, 6, GetGamePhase, "")
+	g.mustSend(t, bob, 6, GetGamePhase, "")
+	g.clock.add(10 * time.Second) // 8 s of alice's bank
+	g.mustSend(t, alice, 6, SelectPlayerCreaturePool, strings.Repeat("Tide ", 12))
+	g.mustSend(t, bob, 6, SelectPlayerCreaturePool, strings.Repeat("Ember ", 12))
+	g.out.take(alice.ID)
+	g.out.take(bob.ID)
+	// Lineups: alice has 2 + 22 s, bob 2 + 22 s too (his pool also took 10 s); bob
+	// answers nothing, alice takes 20 s more of her bank.
+	g.clock.add(20 * time.Second)
+	g.mustSend(t, alice, 6, SelectPlayerCreaturesInPlay, "1 2")
+	if b := g.match(t, 6).rec.Bank; b != [2]time.Duration{4 * time.Second, 22 * time.Second} {
+		t.Fatalf("banks %v", b)
+	}
+	g.clock.add(4*time.Second - time.Millisecond)
+	if g.tick(); g.phase(6) != aibg.RoundSelection {
+		t.Fatal("bob's lineup was made before his time ran out")
+	}
+	g.clock.add(time.Millisecond)
+	g.tick()
+	if g.phase(6) != aibg.RoundInProgress {
+		t.Fatalf("after bob's time the match is in %s", g.phase(6))
+	}
+	// The first move: bob, his bank gone, has 2 s; alice 2 + 4 s. Bob's run out first:
+	// his move is passed, and alice's stays open on her own clock.
+	g.out.take(alice.ID)
+	if ns := g.out.take(bob.ID); len(ns) != 1 || !ns[0].TimedOut || ns[0].TimeLeftMs != 2000 {
+		t.Fatalf("bob is told %+v", ns)
+	}
+	g.clock.add(2 * time.Second)
+	g.tick()
+	if m := g.match(t, 6); len(m.rec.Timeouts) != 1 || m.Record().Game.Actions[m.rec.Timeouts[0]].Player != 2 || m.game.Chosen(1) {
+		t.Fatalf("after 2 s: timeouts %v (want bob's move passed, alice's open)", m.rec.Timeouts)
+	}
+	g.clock.add(4*time.Second - time.Millisecond)
+	if g.tick(); g.match(t, 6).game.Chosen(1) {
+		t.Fatal("alice's move was passed before her time ran out")
+	}
+	g.clock.add(time.Millisecond)
+	g.tick()
+	if m := g.match(t, 6); m.game.Turn() != 2 || len(m.rec.Timeouts) != 2 || m.rec.Bank != [2]time.Duration{} {
+		t.Errorf("after alice's 6 s: turn %d, timeouts %v, banks %v", m.game.Turn(), m.rec.Timeouts, m.rec.Bank)
+	}
+}
+
+// TestRestartWithoutOne_A18: after a restart, a program that does not come back loses
+// by the clock's rules: its choices are made for it, its moves passed, and the third
+// pass in a row forfeits the match to the one that came back.
+func TestRestartWithoutOne_A18(t *testing.T) {
+	g := newRig(t, Config{})
+	g.mustSend(t, alice, 12, GetGamePhase, "")
+	g.mustSend(t, bob, 12, GetGamePhase, "")
+	g.closeHost()
+	back := rigOn(t, g.db, g.clock, Config{})
+	back.mustSend(t, alice, 12, GetGamePhase, "") // alice comes back; bob does not
+	for steps := 0; back.phase(12) != aibg.GameOver; steps++ {
+		if steps > 1000 {
+			t.Fatal("the match does not end")
+		}
+		for _, n := range back.out.take(alice.ID) {
+			if n.Event == EventYourMove {
+				typ, text := answerOf(back, alice, n)
+				back.mustSend(t, alice, 12, typ, text)
+			}
+		}
+		back.clock.add(32 * time.Second)
+		back.tick()
+	}
+	if res, over := back.r.Result(12); !over || res.Winner != 1 || res.Reason != match.ReasonForfeit {
+		t.Errorf("the match ends %+v (over %v), want alice's win by bob's forfeit", res, over)
 	}
 }

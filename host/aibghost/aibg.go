@@ -38,10 +38,14 @@ type Lobby struct {
 	Due          time.Time `json:"due,omitzero"`
 	ShownVersion int       `json:"shown_version"`
 	Summary      string    `json:"summary,omitempty"`
+	Net                    // a match of programs over the network: its seats and their clocks
 }
 
 // Person reports whether seat p (1 or 2) is a person's.
-func (l *Lobby) Person(p int) bool { return l.Levels[p-1] == "" }
+func (l *Lobby) Person(p int) bool { return l.Levels[p-1] == "" && l.Programs[p-1] == 0 }
+
+// Timed reports whether seat p has a clock: a person's or a program's, not the bot's.
+func (l *Lobby) Timed(p int) bool { return l.Levels[p-1] == "" }
 
 // The moves the host plays for a person: a chosen pass and a clock run out (A18).
 // aibg reads neither as a move, so both are passes; the fronts word them as what they
@@ -63,10 +67,12 @@ const ReasonRounds game.Reason = "rounds"
 // ChallengeLife is how long a challenge waits for its answer.
 const ChallengeLife = 15 * time.Minute
 
-// Seat is a seat of a new match: a person (User) or the bot at Level.
+// Seat is a seat of a new match: a person (User), a program (Program), or the bot at
+// Level.
 type Seat struct {
-	User, Name string // the person; "" for the bot
-	Level      string // the bot's level ("" for the default) when User is ""
+	User, Name string // the person; "" for the bot or a program
+	Program    int64  // a program's account (aibgnet's), when User is ""; Name is its name
+	Level      string // the bot's level ("" for the default) when User and Program are not set
 }
 
 // Open is a new AIBG match as its opener asks for it.
@@ -76,6 +82,14 @@ type Open struct {
 	Seats        [2]Seat
 	Clock        time.Duration // a person's time per choice; 0: DefaultClock
 	Seed         uint64
+	// Move and Bank are a program's clock (A18): Move for each choice, plus a bank for
+	// the match that a slower choice spends; 0: DefaultMove, DefaultBank (negative
+	// Bank: none). NetGame is the gameId the programs play the match under.
+	Move, Bank time.Duration
+	NetGame    int64
+	// Before are the choices made before the match began (a program may name its pool
+	// while it waits for an opponent), recorded with its first screen.
+	Before []aibg.Action
 }
 
 // Turn is what a screen's event carries of AIBG's (host.Event.Turn): the turn played,
@@ -94,11 +108,16 @@ func (a *Ab) Open(o Open) (*host.Table, error) {
 		lob.Clock = DefaultClock
 	}
 	own := &Aibg{}
-	people := 0
+	people, programs := 0, 0
 	for i, s := range o.Seats {
 		if s.User != "" {
 			people++
 			own.Seats[i], lob.Names[i] = s.User, s.Name
+			continue
+		}
+		if s.Program != 0 {
+			programs++
+			own.Seats[i], lob.Names[i], lob.Programs[i] = ProgramUser(s.Program), s.Name, s.Program
 			continue
 		}
 		l := s.Level
@@ -110,14 +129,22 @@ func (a *Ab) Open(o Open) (*host.Table, error) {
 		}
 		lob.Levels[i] = l
 	}
-	if people == 2 && own.Seats[0] == own.Seats[1] {
+	if people+programs == 2 && own.Seats[0] == own.Seats[1] {
 		return nil, host.Refuse(host.CodeSelf, "You cannot challenge yourself: name someone else, or play the bot.")
 	}
+	if programs > 0 && people > 0 {
+		return nil, errors.New("aibghost: a program plays another program or the bot, not a person")
+	}
+	if programs > 0 {
+		lob.clocks(o)
+	}
 	mode, status := game.ModeSolitaire, store.StatusPlay
-	switch people {
-	case 0:
+	switch {
+	case people+programs == 0:
 		mode = game.ModeAuto
-	case 2:
+	case programs == 2:
+		mode = game.ModeDuel // programs paired already: no challenge to answer
+	case people == 2:
 		mode, status = game.ModeDuel, store.StatusChallenge
 	}
 	row := &store.Game{Scope: o.Scope, Place: o.Place, Mode: mode, Status: status, Seed: o.Seed}
@@ -144,7 +171,7 @@ func (a *Ab) Open(o Open) (*host.Table, error) {
 		a.h.Arm(lt, host.ChallengeExpiry, a.h.Now().Add(ChallengeLife))
 		return lt, nil
 	}
-	return lt, a.begin(lt)
+	return lt, a.begin(lt, o.Before)
 }
 
 // Accept begins a challenge, at the challenged person's answer.
@@ -161,7 +188,7 @@ func (a *Ab) Accept(t *host.Table, user string) error {
 		return err
 	}
 	a.h.Disarm(t, host.ChallengeExpiry)
-	return a.begin(t)
+	return a.begin(t, nil)
 }
 
 // Decline cancels a challenge not yet accepted: the challenged person declines, or
@@ -176,11 +203,18 @@ func (a *Ab) Decline(t *host.Table, user string) error {
 	return a.h.Cancel(t)
 }
 
-// begin starts a match: the engine, the bots' pools, the first screen owed.
-func (a *Ab) begin(t *host.Table) error {
+// begin starts a match: the engine, the choices made before it began, the bots'
+// pools, the first screen owed.
+func (a *Ab) begin(t *host.Table, before []aibg.Action) error {
 	g, err := a.Match(t)
 	if err != nil {
 		return err
+	}
+	for _, act := range before {
+		if _, err := g.Apply(act); err != nil {
+			t.Forget()
+			return fmt.Errorf("aibghost: a choice made before game %d began: %w", t.Row.ID, err)
+		}
 	}
 	if t.Row.Mode != game.ModeAuto {
 		if err := a.botsChoose(t, g); err != nil {
@@ -230,7 +264,7 @@ func Lineups(g *aibg.Game) [2][]aibg.Creature {
 // botsChoose makes each bot's choice of the open phase at once.
 func (a *Ab) botsChoose(t *host.Table, g *aibg.Game) error {
 	for p := 1; p <= 2 && !g.Over(); p++ {
-		if LobbyOf(t).Person(p) || g.Chosen(p) {
+		if LobbyOf(t).Timed(p) || g.Chosen(p) { // a person or a program chooses itself
 			continue
 		}
 		b, err := aibg.NewBot(LobbyOf(t).Levels[p-1], host.BotSeed(t.Row.Seed, p))
@@ -281,6 +315,9 @@ func (a *Ab) chooser(t *host.Table, user string, phase aibg.Phase) (*aibg.Game, 
 // Pool makes user's pool (A2): 12 type names of the roster.
 func (a *Ab) Pool(t *host.Table, user string, types []string) error {
 	g, p, err := a.chooser(t, user, aibg.PoolSelection)
+	if err == nil {
+		err = a.own(t, p, false)
+	}
 	if err != nil {
 		return err
 	}
@@ -290,6 +327,9 @@ func (a *Ab) Pool(t *host.Table, user string, types []string) error {
 // Lineup makes user's lineup for the round (A3): 1 to 4 ids of living creatures.
 func (a *Ab) Lineup(t *host.Table, user string, ids []int) error {
 	g, p, err := a.chooser(t, user, aibg.RoundSelection)
+	if err == nil {
+		err = a.own(t, p, false)
+	}
 	if err != nil {
 		return err
 	}
@@ -306,11 +346,8 @@ func (a *Ab) Move(t *host.Table, user, move string) error {
 	if len(move) > aibg.MaxMoveBytes {
 		return host.Refuse(host.CodeBadMove, "A move is at most %d bytes.", aibg.MaxMoveBytes)
 	}
-	if LobbyOf(t).Timeouts[p-1] != 0 { // a move made breaks the run of timeouts (A18)
-		LobbyOf(t).Timeouts[p-1] = 0
-		if err := a.h.SaveMeta(t); err != nil {
-			return err
-		}
+	if err := a.own(t, p, true); err != nil {
+		return err
 	}
 	return a.choose(t, g, p, host.EvTurn, func() (*aibg.TurnLog, error) { return g.Play(p, move) })
 }
@@ -420,11 +457,13 @@ func (a *Ab) record(t *host.Table, summary *string) error {
 	return nil
 }
 
-// armClock is show's clock: the screen about to go up starts a person's clock for
-// the open choice (A18), or an auto match's next step.
+// armClock is show's clock: the screen about to go up starts the clock of each
+// person and program yet to choose (A18), or an auto match's next step; the programs
+// seated are told (Listen).
 func (a *Ab) armClock(t *host.Table) error {
+	defer a.tell(t)
 	lob := LobbyOf(t)
-	lob.Due = time.Time{}
+	lob.Due, lob.Dues = time.Time{}, [2]time.Time{}
 	if t.Row.Status != store.StatusPlay {
 		return nil
 	}
@@ -433,26 +472,13 @@ func (a *Ab) armClock(t *host.Table) error {
 		return err
 	}
 	now := a.h.Now()
-	lob.ShownVersion = t.Version()
+	lob.ShownVersion, lob.ShownAt = t.Version(), now
 	if t.Row.Mode == game.ModeAuto {
 		a.h.Arm(t, host.AutoTurn, now.Add(a.h.AutoStep()))
 		return nil
 	}
-	if lob.Clock > 0 && waiting(t, g) {
-		lob.Due = now.Add(lob.Clock)
-		a.h.Arm(t, host.TurnTimeUp, lob.Due)
-	}
+	a.armDues(t, g, now)
 	return nil
-}
-
-// waiting reports whether a person has yet to choose.
-func waiting(t *host.Table, g *aibg.Game) bool {
-	for p := 1; p <= 2; p++ {
-		if LobbyOf(t).Person(p) && !g.Chosen(p) {
-			return true
-		}
-	}
-	return false
 }
 
 // expire carries out a due deadline: a challenge nobody answered, a person's clock
@@ -482,23 +508,26 @@ func (a *Ab) expire(t *host.Table, d store.Deadline) error {
 	return nil
 }
 
-// timeUp makes the choices the people missed (A18): a pass for a move, counted
-// towards the forfeit; the roster's first 12 types for a pool; the first living ids
-// for a lineup.
+// timeUp makes the choices of the seats whose time ran out (A18): a pass for a move,
+// counted towards the forfeit; the roster's first 12 types for a pool; the first
+// living ids for a lineup. A seat whose time runs out later has its clock armed again.
 func (a *Ab) timeUp(t *host.Table) error {
 	g, err := a.Match(t)
 	if err != nil {
 		return err
 	}
 	lob := LobbyOf(t)
-	was, before, counted := stampOf(g), Lineups(g), lob.Timeouts
+	was, before, keep := stampOf(g), Lineups(g), *lob
+	now := a.h.Now()
 	var log *aibg.TurnLog
 	missed := 0
-	for p := 1; p <= 2; p++ {
-		if !lob.Person(p) || g.Chosen(p) {
+	for p := 1; p <= 2 && stampOf(g) == was; p++ { // a turn the first resolves is not the second's to miss
+		if !lob.Timed(p) || g.Chosen(p) || !lob.due(p, now) {
 			continue
 		}
 		missed = p
+		lob.spend(p, now)
+		lob.Late[p-1] = true
 		switch g.Phase() {
 		case aibg.PoolSelection:
 			err = g.SelectPool(p, g.DefaultPool())
@@ -515,16 +544,16 @@ func (a *Ab) timeUp(t *host.Table) error {
 			}
 		}
 		if err != nil {
-			lob.Timeouts = counted
+			*lob = keep
 			t.Forget()
 			return err
 		}
 	}
 	if missed == 0 {
-		return nil
+		return a.rearm(t, g) // the seat the clock was armed for chose in time
 	}
 	if err := a.h.SaveMeta(t); err != nil { // the timeouts counted, before the turn they end
-		lob.Timeouts = counted
+		*lob = keep
 		t.Forget()
 		return err
 	}
@@ -532,7 +561,13 @@ func (a *Ab) timeUp(t *host.Table) error {
 	if part(t).end != nil {
 		kind = host.EvForfeit
 	}
-	return a.settle(t, g, missed, kind, was, before, log)
+	if err := a.settle(t, g, missed, kind, was, before, log); err != nil {
+		return err
+	}
+	if t.Owed() == nil {
+		return a.rearm(t, g) // the other seat has yet to choose, on its own clock
+	}
+	return nil
 }
 
 // autoStep plays an auto match's next step: both bots choose, and its screen is owed.

@@ -121,14 +121,8 @@ func TestChallengeTimeoutAndRestart_A18(t *testing.T) {
 	path := dbPath(t)
 	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
 	h, stop := openHost(t, path, &recFront{}, clock)
-	tb, err := h.ab.Open(Open{Scope: "g", Place: "c", Owner: ann, Seats: [2]Seat{{User: ann, Name: "Ann"}, {User: bob, Name: "Bob"}}, Clock: time.Minute, Seed: 8})
-	must(t, err)
-	id := tb.Row.ID
-	da, db := bot(t, "normal", 1), bot(t, "easy", 2)
-	locked(t, h, id, func(tb *host.Table) {
-		must(t, h.ab.Accept(tb, bob))
-		play(t, h, tb, ann, 1, da)
-	})
+	id, da, db := duel(t, h)
+	locked(t, h, id, func(tb *host.Table) { play(t, h, tb, ann, 1, da) })
 	expire := func(h *testHost) {
 		t.Helper()
 		d, ok := deadline(t, h.db, host.TurnTimeUp)
@@ -290,4 +284,49 @@ func TestChallengeAnswers(t *testing.T) {
 	if _, err := h.ab.Open(Open{Scope: "g", Place: "c4", Owner: bob, Seats: [2]Seat{{User: bob}, {Level: "easy"}}}); err != nil {
 		t.Errorf("bob, whose challenge was declined, cannot play: %v", err)
 	}
+}
+
+// TestOnlyTheLateMissATurn_A18: when the first seat's clock runs out on a turn the
+// second has already moved in, the turn resolves on the first's pass, and the second
+// is not passed in the turn that opens (before, the loop went on to the second seat in
+// the new turn and passed it at once).
+func TestOnlyTheLateMissATurn_A18(t *testing.T) {
+	clock := host.NewManualClock(time.Unix(1_800_000_000, 0))
+	h, _ := openHost(t, dbPath(t), &recFront{}, clock)
+	id, da, db := duel(t, h)
+	locked(t, h, id, func(tb *host.Table) {
+		for range 2 { // the pools, the lineups
+			play(t, h, tb, ann, 1, da)
+			play(t, h, tb, bob, 2, db)
+		}
+		play(t, h, tb, bob, 2, db) // bob moves; ann does not
+	})
+	d, ok := deadline(t, h.db, host.TurnTimeUp)
+	if !ok {
+		t.Fatal("no clock runs for ann's move")
+	}
+	clock.Advance(d.Due.Sub(clock.Now()))
+	h.RunDue(context.Background())
+	locked(t, h, id, func(tb *host.Table) {
+		g, err := h.ab.Match(tb)
+		must(t, err)
+		acts := Own(tb).Actions
+		if last := acts[len(acts)-1]; last.Player != 1 || last.Move != TimeoutMove {
+			t.Errorf("the last action is %+v, want ann's pass by timeout", last)
+		}
+		if g.Turn() != 2 || g.Chosen(1) || g.Chosen(2) || LobbyOf(tb).Timeouts != [2]int{1, 0} {
+			t.Errorf("turn %d, chosen %v %v, timeouts %v: want turn 2 open to both, ann's one timeout", g.Turn(), g.Chosen(1), g.Chosen(2), LobbyOf(tb).Timeouts)
+		}
+	})
+}
+
+// duel opens ann's challenge to bob (a minute a choice), accepted, and gives the
+// deciders the tests play each with.
+func duel(t *testing.T, h *testHost) (id int64, da, db *aibg.Bot) {
+	t.Helper()
+	tb, err := h.ab.Open(Open{Scope: "g", Place: "c", Owner: ann, Seats: [2]Seat{{User: ann, Name: "Ann"}, {User: bob, Name: "Bob"}}, Clock: time.Minute, Seed: 8})
+	must(t, err)
+	id = tb.Row.ID
+	locked(t, h, id, func(tb *host.Table) { must(t, h.ab.Accept(tb, bob)) })
+	return id, bot(t, "normal", 1), bot(t, "easy", 2)
 }

@@ -13,6 +13,7 @@ package aibghost
 
 import (
 	"strconv"
+	"sync"
 
 	"github.com/kombat-game/kombat/aibg"
 	"github.com/kombat-game/kombat/game"
@@ -26,6 +27,9 @@ import (
 type Ab struct {
 	h       *host.Host
 	replays *host.Recent[*Replay] // finished matches' replays, those asked for last
+
+	mu     sync.Mutex
+	listen func(t *host.Table) // told of each screen of a match with a program seated (Listen)
 }
 
 // Plug registers AIBG with a host (host.Options.Games).
@@ -51,13 +55,14 @@ func (a *Ab) Part(t *host.Table) host.Hosted {
 // first use: rebuilt from the record), and the end the host decided (a resignation or
 // a forfeit), which the next Record stores with the result.
 type hosted struct {
-	a   *Ab
-	t   *host.Table
-	lob *Lobby
-	g   *aibg.Game
-	own *Aibg
-	bad error
-	end *game.Result
+	a    *Ab
+	t    *host.Table
+	lob  *Lobby
+	g    *aibg.Game
+	own  *Aibg
+	bad  error
+	end  *game.Result
+	last *aibg.TurnLog // the turn the newest screen resolved, for the programs' notices
 }
 
 // part is t's AIBG part; t must be an AIBG table.
@@ -75,11 +80,18 @@ func (p *hosted) Lobby() any                                  { return p.lob }
 func (p *hosted) Summary() *string                            { return &p.lob.Summary }
 func (p *hosted) Version() int                                { return len(p.own.Actions) }
 func (p *hosted) Forget()                                     { p.g, p.end = nil, nil }
-func (p *hosted) Committed(host.Event)                        {}
 func (p *hosted) Next(*host.Host) (bool, error)               { return false, nil } // bots choose as a phase opens
 func (p *hosted) Record(_ *host.Host, summary *string) error  { return p.a.record(p.t, summary) }
 func (p *hosted) ArmClock(*host.Host) error                   { return p.a.armClock(p.t) }
 func (p *hosted) Expire(_ *host.Host, d store.Deadline) error { return p.a.expire(p.t, d) }
+
+// Committed keeps the turn the screen just owed resolved, for the programs' notices.
+func (p *hosted) Committed(e host.Event) {
+	p.last = nil
+	if tn, ok := e.Turn.(*Turn); ok {
+		p.last = tn.Log
+	}
+}
 
 // DisarmClock takes back the clock of the screen that could not be shown.
 func (p *hosted) DisarmClock(h *host.Host) {
@@ -87,12 +99,19 @@ func (p *hosted) DisarmClock(h *host.Host) {
 	h.Disarm(p.t, host.AutoTurn)
 }
 
-// Held lists the match's people by seat; a finished match holds nobody.
+// Held lists the match's people by seat; a finished match holds nobody, and a program
+// is held to no one game (aibgnet bounds its matches at once).
 func (p *hosted) Held() []string {
+	out := []string{"", ""}
 	if !p.t.Row.Status.Active() {
-		return []string{"", ""}
+		return out
 	}
-	return []string{p.own.Seats[0], p.own.Seats[1]}
+	for i, u := range p.own.Seats {
+		if !p.lob.Program(i + 1) {
+			out[i] = u
+		}
+	}
+	return out
 }
 
 // Wake shows a match whose first screen a restart left unowed; an auto match's stored

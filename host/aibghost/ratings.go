@@ -12,8 +12,9 @@ import (
 )
 
 // AIBG's ladders, apart from the other games': Ladder for matches between two people,
-// and BotLadder(level) for a person against the bot at a level. Auto matches (two
-// bots) are not rated.
+// and BotLadder(level) for a person against the bot at a level; the programs' own
+// (NetLadder, NetBotLadder) for matches over the network. Auto matches (two bots) are
+// not rated.
 const (
 	// Ladder rates AIBG matches between two people.
 	Ladder = "aibg"
@@ -21,10 +22,33 @@ const (
 	botPrefix = "aibg-bot:"
 )
 
+// Programs over the network have ladders of their own, so that a program never moves
+// a person's rating nor a person a program's: NetLadder for matches between two
+// programs, and NetBotLadder(level) for a program against the bot at a level.
+const (
+	// NetLadder rates AIBG matches between two programs.
+	NetLadder = "aibg-net"
+	// netBotPrefix begins the kind of a ladder of a program against AIBG's bot.
+	netBotPrefix = "aibg-net-bot:"
+)
+
 // ladders are AIBG's ladders, named by the host's rules.
 func ladders() host.Ladders {
 	return host.Ladders{People: Ladder, BotPrefix: botPrefix, DefaultLevel: aibg.DefaultLevel, Levels: aibg.Levels()}
 }
+
+// netLadders are the programs' ladders.
+func netLadders() host.Ladders {
+	return host.Ladders{People: NetLadder, BotPrefix: netBotPrefix, DefaultLevel: aibg.DefaultLevel, Levels: aibg.Levels()}
+}
+
+// NetBotLadder is the ladder of programs against the bot at level ("" for the
+// default level).
+func NetBotLadder(level string) string { return netLadders().Bot(level) }
+
+// NetLadders are the programs' ladders of a server: between programs, then against
+// the bot at each level.
+func NetLadders() []string { return netLadders().All() }
 
 // BotLadder is the ladder of AIBG matches against the bot at level ("" for the
 // default level).
@@ -35,10 +59,10 @@ func BotLadder(level string) string { return ladders().Bot(level) }
 func Ladders() []string { return ladders().All() }
 
 // IsLadder reports whether kind is one of AIBG's ladders.
-func IsLadder(kind string) bool { return ladders().Has(kind) }
+func IsLadder(kind string) bool { return ladders().Has(kind) || netLadders().Has(kind) }
 
 // LadderLevel is the bot's level of an AIBG ladder against the bot, or "".
-func LadderLevel(kind string) string { return ladders().Level(kind) }
+func LadderLevel(kind string) string { return ladders().Level(kind) + netLadders().Level(kind) }
 
 // Elo is AIBG's rating policy (a store.RatingPolicy), applied as a match ends
 // (CommitRated). A match between two people moves both their ratings on Ladder; a
@@ -49,6 +73,7 @@ func LadderLevel(kind string) string { return ladders().Level(kind) }
 // or a forfeit on time (A18) is a loss for whoever resigned or forfeited. A rating
 // moves by host.EloK times (score - expected score), the expected score from both
 // ratings before the match (host.Expected), so the two people's changes sum to zero.
+// Programs are rated the same way on their own ladders (NetLadder, NetBotLadder).
 type Elo struct{}
 
 var _ store.RatingPolicy = Elo{}
@@ -68,11 +93,15 @@ func rated(g store.RatedGame) (people []int, bot int, kind string) {
 			bot = i + 1
 		}
 	}
+	l := ladders()
+	if lob.Programs != [2]int64{} {
+		l = netLadders()
+	}
 	switch {
 	case len(people) == 2 && g.Seats[0] != g.Seats[1]:
-		return people, 0, Ladder
+		return people, 0, l.People
 	case len(people) == 1:
-		return people, bot, BotLadder(lob.Levels[bot-1])
+		return people, bot, l.Bot(lob.Levels[bot-1])
 	}
 	return nil, 0, ""
 }
@@ -162,4 +191,10 @@ func (a *Ab) Over(ctx context.Context, place string, id int64) (*host.Table, err
 		*LobbyOf(t) = *lob
 	}
 	return t, nil
+}
+
+// NetStats is a program's standing on the programs' ladders of a server: between
+// programs, and against the bot at the levels it has played.
+func (a *Ab) NetStats(ctx context.Context, guild string, account int64) ([]host.Rated, error) {
+	return a.h.Standings(ctx, guild, ProgramUser(account), NetLadders(), NetLadder)
 }
