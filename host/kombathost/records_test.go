@@ -34,27 +34,31 @@ func recPlayed(t testing.TB, mode game.Mode, players [2]string, g, place string)
 	cfg := game.DefaultConfig()
 	cfg.MaxTurns = 4
 	kinds := []game.KindSpec{{Name: "Shooter", Strategy: "shoot up 10 shoot down 10"}, {Name: "Walker", Strategy: "move up move down"}}
-	row := &store.Game{Scope: g, Place: place, Mode: mode, Players: players, Config: cfg, Seed: 11, Kinds: kinds}
+	setup := game.Setup{Config: cfg, Seed: 11, Mode: mode, Kinds: kinds}
 	if mode == game.ModeSolitaire {
-		row.HumanSeat = 1
+		setup.HumanSeat = 1
 	}
-	eng, err := game.New(game.NewLanguage(), game.Setup{Config: cfg, Seed: row.Seed, Mode: mode, HumanSeat: row.HumanSeat, Kinds: kinds})
+	row := &store.Game{Scope: g, Place: place, Mode: mode}
+	SetupRow(row, players, setup)
+	eng, err := game.New(game.NewLanguage(), setup)
 	must(t, err)
 	must(t, game.PlayOut(eng, [2]game.Decider{game.NewBot(1), game.NewBot(2)}))
-	row.Decisions, row.Result, row.Turns = eng.Record().Decisions, eng.Result(), eng.Turns()
+	row.Actions, err = EncodeDecisions(eng.Record().Decisions)
+	must(t, err)
+	row.Result, row.Turns = eng.Result(), eng.Turns()
 	return row
 }
 
 // recFinish stores a played game as over, with names in its setup, and returns its id.
 func recFinish(t testing.TB, db *store.DB, row *store.Game) int64 {
 	t.Helper()
-	ds, res := row.Decisions, *row.Result
+	ds, res := row.Actions, *row.Result
 	stored := *row
-	stored.Status, stored.Decisions, stored.Result = store.StatusPlay, nil, nil
+	stored.Status, stored.Actions, stored.Result = store.StatusPlay, nil, nil
 	stored.Setup, _ = json.Marshal(Lobby{Names: [2]string{"Ann", "Bob"}})
 	id, err := db.CreateGame(context.Background(), &stored)
 	must(t, err)
-	must(t, db.Finish(context.Background(), id, 0, ds, res, row.Turns, Elo{}))
+	must(t, db.CommitRated(context.Background(), id, 0, ds, &res, row.Turns, nil, Elo{}))
 	return id
 }
 
@@ -67,7 +71,8 @@ func TestHost_ReplayGame(t *testing.T) {
 	thread := recPlayed(t, game.ModeSolitaire, [2]string{bob, ""}, "g", "thread")
 	thread.Origin = "c2"
 	inThread := recFinish(t, db, thread)
-	active := &store.Game{Scope: "g", Place: "c3", Mode: game.ModeDuel, Players: [2]string{ann, bob}, Status: store.StatusPlay, Config: game.DefaultConfig()}
+	active := &store.Game{Scope: "g", Place: "c3", Mode: game.ModeDuel, Status: store.StatusPlay}
+	NewRow(active, [2]string{ann, bob}, 0, game.DefaultConfig())
 	activeID, err := db.CreateGame(ctx, active)
 	must(t, err)
 	up := recUpbeatOver(t, db, "g", "c1") // after the KOMBAT game over in c1
@@ -98,8 +103,8 @@ func TestHost_ReplayGame(t *testing.T) {
 				return
 			}
 			must(t, err)
-			if v.Row.ID != c.want || v.Lobby.Names != [2]string{"Ann", "Bob"} || len(v.Row.Decisions) == 0 {
-				t.Fatalf("found game #%d with lobby %+v and %d decisions, want #%d with its names and decisions", v.Row.ID, v.Lobby, len(v.Row.Decisions), c.want)
+			if v.Row.ID != c.want || v.Lobby.Names != [2]string{"Ann", "Bob"} || len(v.Row.Actions) == 0 {
+				t.Fatalf("found game #%d with lobby %+v and %d decisions, want #%d with its names and decisions", v.Row.ID, v.Lobby, len(v.Row.Actions), c.want)
 			}
 			frames, err := h.Frames(v)
 			must(t, err)
@@ -150,16 +155,16 @@ func TestHost_View(t *testing.T) {
 	h, _ := openRecords(t)
 	ctx := context.Background()
 	row := recPlayed(t, game.ModeDuel, [2]string{ann, bob}, "g", "c1")
-	ds := row.Decisions
-	row.Decisions, row.Status, row.Result = nil, store.StatusPlay, nil
+	ds := row.Actions
+	row.Actions, row.Status, row.Result = nil, store.StatusPlay, nil
 	tb, err := Create(h.Host, row, game.DefaultConfig(), Lobby{Names: [2]string{"Ann", "Bob"}})
 	must(t, err)
-	tb.Row.Decisions = ds[:3]
+	tb.Row.Actions = ds[:3]
 	v, err := h.View(ctx, tb.Row.ID)
 	must(t, err)
-	tb.Row.Decisions = append(tb.Row.Decisions[:3:3], ds[3])
+	tb.Row.Actions = append(tb.Row.Actions[:3:3], ds[3])
 	tb.Row.Status = store.StatusOver
-	if len(v.Row.Decisions) != 3 || v.Row.Status != store.StatusPlay || v.Lobby.Names[1] != "Bob" || v.Row == tb.Row {
+	if len(v.Row.Actions) != 3 || v.Row.Status != store.StatusPlay || v.Lobby.Names[1] != "Bob" || v.Row == tb.Row {
 		t.Errorf("the view changed with its table, or is not of it: %+v", v)
 	}
 	if _, err := h.View(ctx, 99); !errors.Is(err, store.ErrNotFound) {
@@ -174,11 +179,11 @@ func TestHost_Why(t *testing.T) {
 	over := recFinish(t, db, recPlayed(t, game.ModeDuel, [2]string{ann, bob}, "g", "c1"))
 	activeRow := func(mode game.Mode, players [2]string, place string) int64 {
 		row := recPlayed(t, mode, players, "g", place)
-		ds := row.Decisions
-		row.Decisions, row.Status, row.Result = nil, store.StatusPlay, nil
+		ds := row.Actions
+		row.Actions, row.Status, row.Result = nil, store.StatusPlay, nil
 		tb, err := Create(h.Host, row, game.DefaultConfig(), Lobby{Names: [2]string{"Ann", "Bob"}})
 		must(t, err)
-		tb.Row.Decisions = ds
+		tb.Row.Actions = ds
 		return tb.Row.ID
 	}
 	duel := activeRow(game.ModeDuel, [2]string{ann, bob}, "c2")
@@ -256,7 +261,8 @@ func TestHost_History(t *testing.T) {
 		}
 	}
 	recFinish(t, db, recPlayed(t, game.ModeSolitaire, [2]string{ann, ""}, "other", "cz"))
-	setup := &store.Game{Scope: "g", Place: "cs", Mode: game.ModeDuel, Players: [2]string{bob, ann}, Status: store.StatusSetup, Config: game.DefaultConfig()}
+	setup := &store.Game{Scope: "g", Place: "cs", Mode: game.ModeDuel, Status: store.StatusSetup}
+	NewRow(setup, [2]string{bob, ann}, 0, game.DefaultConfig())
 	_, err := db.CreateGame(ctx, setup)
 	must(t, err)
 	want = append(want, host.BeingSetUp)
@@ -289,9 +295,11 @@ func recRate(t *testing.T, db *store.DB, g string, players [2]string, winner int
 	if players[1] == "" {
 		mode = game.ModeSolitaire
 	}
-	id, err := db.CreateGame(ctx, &store.Game{Scope: g, Place: "c" + players[0] + players[1], Mode: mode, Players: players, Status: store.StatusPlay, Config: game.DefaultConfig()})
+	row := &store.Game{Scope: g, Place: "c" + players[0] + players[1], Mode: mode, Status: store.StatusPlay}
+	NewRow(row, players, 0, game.DefaultConfig())
+	id, err := db.CreateGame(ctx, row)
 	must(t, err)
-	must(t, db.Finish(ctx, id, 0, nil, game.Result{Winner: winner, Reason: game.ReasonMinions}, 3, Elo{}))
+	must(t, db.CommitRated(ctx, id, 0, nil, &game.Result{Winner: winner, Reason: game.ReasonMinions}, 3, nil, Elo{}))
 }
 
 // TestHost_Leaderboard checks the top of a ladder and the place of whoever looks at it.
@@ -395,7 +403,9 @@ func TestHost_ReplayKeepsFinishedGamesFrames(t *testing.T) {
 	if len(first) == 0 || &first[0] != &again[0] {
 		t.Fatal("the second press replayed the game again")
 	}
-	want, err := game.Frames(game.NewLanguage(), row.Record())
+	rec, err := Record(row)
+	must(t, err)
+	want, err := game.Frames(game.NewLanguage(), rec)
 	must(t, err)
 	if !reflect.DeepEqual(want, again) {
 		t.Errorf("the %d frames kept differ from the %d of a replay from the start", len(again), len(want))
@@ -416,8 +426,11 @@ func BenchmarkReplayPress(b *testing.B) {
 	if err := game.PlayOut(eng, [2]game.Decider{game.NewBot(1), game.NewBot(2)}); err != nil {
 		b.Fatal(err)
 	}
-	row := &store.Game{Scope: "g", Place: "c", Mode: game.ModeAuto, Config: cfg, Seed: 3, Kinds: kinds,
-		Decisions: eng.Record().Decisions, Result: eng.Result(), Turns: eng.Turns()}
+	row := &store.Game{Scope: "g", Place: "c", Mode: game.ModeAuto, Result: eng.Result(), Turns: eng.Turns()}
+	SetupRow(row, [2]string{}, game.Setup{Config: cfg, Seed: 3, Kinds: kinds})
+	if row.Actions, err = EncodeDecisions(eng.Record().Decisions); err != nil {
+		b.Fatal(err)
+	}
 	id := recFinish(b, db, row)
 	b.ResetTimer()
 	for b.Loop() {
