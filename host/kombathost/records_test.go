@@ -4,13 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/kombat-game/kombat/host"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -436,6 +437,177 @@ func BenchmarkReplayPress(b *testing.B) {
 	for b.Loop() {
 		if _, _, err := h.Replay(ctx, id); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestCodec_AsMigration8: KOMBAT's part is written into the neutral fields exactly as
+// migration 8 left the rows of the games stored before (two seats with the players
+// and no data, the state {"human_seat":N,"kinds":[...]}, each decision an action with
+// [kind,row,col] as data or none when all three are 0, the configuration's file
+// text), and reads back as given.
+func TestCodec_AsMigration8(t *testing.T) {
+	cfg := game.DefaultConfig()
+	cfg.MaxTurns = 12
+	kinds := []game.KindSpec{{Name: "a", Defense: 2, Strategy: "move up # \"x\" <&>"}}
+	ds := []game.Decision{{Player: 1, Action: game.ActFreeSpawn, Hex: game.Hex{Row: 2, Col: 3}}, {Player: 2, Action: game.ActBuy, Kind: 0, Hex: game.Hex{Row: 7, Col: 1}},
+		{Player: 2, Action: game.ActSpawn, Kind: 1, Hex: game.Hex{Row: 7, Col: 1}}, {Player: 2, Action: game.ActEnd}}
+	row := &store.Game{ID: 4, Mode: game.ModeSolitaire, Seed: 9}
+	NewRow(row, [2]string{"", "ann"}, 2, cfg)
+	if row.State != `{"human_seat":2,"kinds":[]}` {
+		t.Errorf("a new game's state %s", row.State)
+	}
+	SetKinds(row, kinds)
+	as, err := EncodeDecisions(ds)
+	must(t, err)
+	row.Actions = as
+	want := &store.Game{ID: 4, Mode: game.ModeSolitaire, Seed: 9, Game: "kombat", Seats: []store.Seat{{}, {Player: "ann"}},
+		State:      `{"human_seat":2,"kinds":[{"name":"a","defense":2,"strategy":"move up # \"x\" \u003c\u0026\u003e"}]}`,
+		ConfigText: cfg.String(),
+		Actions: []store.Action{{Seat: 1, Verb: "free", Data: "[0,2,3]"}, {Seat: 2, Verb: "buy", Data: "[0,7,1]"},
+			{Seat: 2, Verb: "spawn", Data: "[1,7,1]"}, {Seat: 2, Verb: "end"}}}
+	if !reflect.DeepEqual(row, want) {
+		t.Errorf("encoded\n%+v\nwant\n%+v", row, want)
+	}
+	rec, err := Record(row)
+	must(t, err)
+	if wantRec := (game.Record{Setup: game.Setup{Config: cfg, Seed: 9, Mode: game.ModeSolitaire, HumanSeat: 2, Kinds: kinds}, Decisions: ds}); !reflect.DeepEqual(rec, wantRec) {
+		t.Errorf("read back %+v, want %+v", rec, wantRec)
+	}
+	if Players(row) != [2]string{"", "ann"} || HumanSeat(row) != 2 || !reflect.DeepEqual(SeatList(row), []string{"", "ann"}) {
+		t.Errorf("players %q, human seat %d", Players(row), HumanSeat(row))
+	}
+}
+
+// TestCodec_Refuses: a decision no game could replay is refused before the store sees
+// it, and a row whose part does not decode is an error naming the game, not a crash.
+func TestCodec_Refuses(t *testing.T) {
+	for _, bad := range []game.Decision{{Player: 3, Action: game.ActEnd}, {Player: 1, Action: "fly"}, {Player: 1, Action: game.ActSpawn, Kind: -1}} {
+		if _, err := EncodeDecisions([]game.Decision{{Player: 1, Action: game.ActEnd}, bad}); !errors.Is(err, store.ErrInvalidInput) {
+			t.Errorf("decision %+v: %v", bad, err)
+		}
+	}
+	good := &store.Game{ID: 7}
+	NewRow(good, [2]string{"a", "b"}, 0, game.DefaultConfig())
+	for _, c := range []struct {
+		name  string
+		spoil func(*store.Game)
+	}{
+		{"state", func(g *store.Game) { g.State = "{" }},
+		{"configuration", func(g *store.Game) { g.ConfigText = "spawn_cost = lots" }},
+		{"verb", func(g *store.Game) { g.Actions = []store.Action{{Seat: 1, Verb: "fly"}} }},
+		{"seat", func(g *store.Game) { g.Actions = []store.Action{{Seat: 3, Verb: "end"}} }},
+		{"data", func(g *store.Game) { g.Actions = []store.Action{{Seat: 1, Verb: "buy", Data: "[1,2]"}} }},
+		{"number", func(g *store.Game) { g.Actions = []store.Action{{Seat: 1, Verb: "buy", Data: "[1,x,2]"}} }},
+	} {
+		row := *good
+		c.spoil(&row)
+		if _, err := Record(&row); err == nil || !strings.Contains(err.Error(), "game 7") {
+			t.Errorf("a row with a bad %s: %v", c.name, err)
+		}
+	}
+}
+
+// TestCodec_ReadsOldRows: every KOMBAT game of a database written by an older version
+// (the store's fixtures: at schema 7, and at schema 9 through the store's typed API,
+// both before this adapter encoded KOMBAT's part) decodes through the adapter and
+// replays to its stored result.
+func TestCodec_ReadsOldRows(t *testing.T) {
+	for _, fixture := range []string{"v9.db", "v7.db"} {
+		t.Run(fixture, func(t *testing.T) { replayFixture(t, fixture) })
+	}
+}
+
+// replayFixture decodes and replays every KOMBAT game of a copy of one of the store's
+// fixtures.
+func replayFixture(t *testing.T, fixture string) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, fixtureCopy(t, fixture))
+	must(t, err)
+	defer db.Close()
+	replayed := 0
+	for id := int64(1); ; id++ {
+		row, err := db.Game(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			break
+		}
+		must(t, err)
+		if row.Game != Name {
+			continue
+		}
+		rec, err := Record(row)
+		if err != nil {
+			t.Fatalf("game %d: %v", id, err)
+		}
+		if len(rec.Setup.Kinds) == 0 {
+			continue // not started
+		}
+		g, err := game.Replay(game.NewLanguage(), rec)
+		must(t, err)
+		if r := g.Result(); row.Status == store.StatusOver && (r == nil || *r != *row.Result || g.Turns() != row.Turns) {
+			t.Errorf("game %d replays to %v after %d turns; stored %+v after %d", id, r, g.Turns(), row.Result, row.Turns)
+		}
+		replayed++
+	}
+	if replayed < 8 {
+		t.Errorf("%d KOMBAT games replayed; the fixture has more", replayed)
+	}
+}
+
+// fixtureCopy copies one of the store's test databases (store/testdata) into a new
+// directory, so that opening it (which migrates it) leaves the fixture as it is.
+func fixtureCopy(t *testing.T, name string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), name)
+	src, err := os.ReadFile(filepath.Join("..", "..", "store", "testdata", name))
+	if err == nil {
+		err = os.WriteFile(dst, src, 0o644)
+	}
+	must(t, err)
+	return dst
+}
+
+// BenchmarkLoadGame200 loads a KOMBAT game in play with 200 real decisions and
+// decodes its record through the adapter: what a restarted host reads for a long game
+// before replaying it (the store's load and KOMBAT's decoding).
+func BenchmarkLoadGame200(b *testing.B) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(b.TempDir(), "k.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	kinds := []game.KindSpec{{Name: "Shooter", Strategy: "shoot up 10 shoot down 10"}, {Name: "Walker", Strategy: "move up move down"}}
+	setup := game.Setup{Config: game.DefaultConfig(), Seed: 3, Mode: game.ModeDuel, Kinds: kinds}
+	eng, err := game.New(game.NewLanguage(), setup)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := game.PlayOut(eng, [2]game.Decider{game.NewBot(1), game.NewBot(2)}); err != nil {
+		b.Fatal(err)
+	}
+	ds := eng.Record().Decisions
+	if len(ds) < 200 {
+		b.Fatalf("the game has %d decisions", len(ds))
+	}
+	row := &store.Game{Scope: "g", Place: "c", Mode: game.ModeDuel, Status: store.StatusPlay}
+	SetupRow(row, [2]string{"a", "b"}, setup)
+	id, err := db.CreateGame(ctx, row)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := AppendDecisions(ctx, db, id, 0, ds[:200]); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		g, err := db.Game(ctx, id)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rec, err := Record(g)
+		if err != nil || len(rec.Decisions) != 200 || len(rec.Setup.Kinds) != 2 {
+			b.Fatalf("%d decisions, %v", len(rec.Decisions), err)
 		}
 	}
 }
