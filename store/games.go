@@ -478,6 +478,7 @@ func loadRows(ctx context.Context, tx *txn, games map[int64]*Game, filter string
 	var part, seat int
 	var text, data sql.RawBytes
 	var vs verbs
+	var ds actionData
 	for rows.Next() {
 		if err := rows.Scan(&id, &part, &n, &seat, &text, &data, &elapsed); err != nil {
 			return err
@@ -494,9 +495,44 @@ func loadRows(ctx context.Context, tx *txn, games map[int64]*Game, filter string
 			last.Seats = append(last.Seats, Seat{Player: string(text), Data: string(data)})
 			continue
 		}
-		last.Actions = append(last.Actions, Action{Seat: seat, Verb: vs.of(text), Data: string(data), Elapsed: time.Duration(elapsed)})
+		last.Actions = append(last.Actions, Action{Seat: seat, Verb: vs.of(text), Elapsed: time.Duration(elapsed)})
+		ds.add(last, data)
 	}
+	ds.flush()
 	return rows.Err()
+}
+
+// actionData gathers the data of one game's actions as a load reads them (a game's
+// rows come together) and gives them their strings at once, when the next game's
+// begin or the load ends: one allocation per game rather than one per action (most
+// of KOMBAT's decisions carry their [kind,row,col]).
+type actionData struct {
+	g    *Game
+	buf  []byte
+	ends []int // where each of g's last len(ends) actions' data ends in buf
+}
+
+// add appends the data of g's action just read.
+func (d *actionData) add(g *Game, b []byte) {
+	if d.g != g {
+		d.flush()
+		d.g = g
+	}
+	d.buf = append(d.buf, b...)
+	d.ends = append(d.ends, len(d.buf))
+}
+
+// flush gives the actions gathered their data.
+func (d *actionData) flush() {
+	if d.g == nil {
+		return
+	}
+	s, start := string(d.buf), 0
+	as := d.g.Actions[len(d.g.Actions)-len(d.ends):]
+	for i, end := range d.ends {
+		as[i].Data, start = s[start:end], end
+	}
+	d.g, d.buf, d.ends = nil, d.buf[:0], d.ends[:0]
 }
 
 // Game loads one game with all its actions: with its adapter, what a replay needs.
