@@ -68,7 +68,7 @@ func (k *Kombat) ReplayGame(ctx context.Context, guild, place string, id int64) 
 			return nil, host.Refuse(host.CodeWrongGame, "Game #%d is an UPBEAT game, not a KOMBAT one: %s replays it.", id, host.Command(fmt.Sprintf("upbeat replay game:%d", id)))
 		}
 	} else {
-		row, err = k.h.DB().LastGameIn(ctx, store.GameKombat, place)
+		row, err = k.h.DB().LastGameIn(ctx, Name, place)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, host.Refuse(host.CodeNothingYet, "No game has finished in this channel yet. Give a game number: %s lists your games.", host.Command("kombat history"))
 		}
@@ -111,7 +111,7 @@ func (k *Kombat) Frames(v *View) ([]game.Frame, error) {
 // it; a game that is gone, not over or does not replay is a *Refusal.
 func (k *Kombat) Replay(ctx context.Context, id int64) (*View, []game.Frame, error) {
 	v, err := k.View(ctx, id)
-	if err != nil || v.Row.Status != store.StatusOver || v.Row.Game == store.GameUpbeat {
+	if err != nil || v.Row.Status != store.StatusOver || v.Row.Game != Name {
 		return nil, nil, host.Refuse(host.CodeGone, "This game can no longer be replayed.")
 	}
 	frames, err := k.Frames(v)
