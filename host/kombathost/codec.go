@@ -39,6 +39,9 @@ func decodeState(row *store.Game) (state, error) {
 	if err := json.Unmarshal([]byte(row.State), &st); err != nil {
 		return st, fmt.Errorf("game %d: state: %w", row.ID, err)
 	}
+	if st.HumanSeat < 0 || st.HumanSeat > 2 {
+		return st, fmt.Errorf("game %d: state: human seat %d; KOMBAT's is 1 or 2 (0 for 1)", row.ID, st.HumanSeat)
+	}
 	return st, nil
 }
 
