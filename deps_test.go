@@ -58,11 +58,11 @@ var layers = [][]string{
 // draws what host decided), and it knows no rules package (TestHostImportsNoRules);
 // netplay knows frames and accounts, not games (a game plugs in as a
 // netplay.Handler), aibgnet, which plugs AIBG in, knows no chat (its matches go
-// through host and AIBG's adapter), and store keeps every
-// game through its game-neutral fields but KOMBAT's (game), whose typed fields go
-// next: UPBEAT's adapter encodes UPBEAT's part (upbeathost's codec).
+// through host and AIBG's adapter), and store keeps every game through its
+// game-neutral fields, knowing no rules package (match's mode and result only): each
+// game's adapter encodes its part (kombathost's and upbeathost's codecs).
 var onlyImports = map[string][]string{
-	"store":   {"game"},
+	"store":   {"match"},
 	".":       {"cli"},
 	"host":    {"interp", "conf", "hexgrid", "match", "store"},
 	"netplay": {"stomp", "store"},

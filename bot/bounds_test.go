@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -17,12 +18,13 @@ func (h *harness) storeAutoGame(db *store.DB, channel string, config map[string]
 	if err := json.Unmarshal(raw, &cfg); err != nil { // the fields' names, without today's checks
 		h.t.Fatal(err)
 	}
-	id, err := db.CreateGame(h.ctx, &store.Game{Scope: h.guild.ID, Place: channel, Mode: game.ModeAuto, Config: cfg,
-		Seed: 5, Status: store.StatusPlay, Setup: []byte(`{"owner":"` + h.alice.ID + `"}`), Kinds: []game.KindSpec{kind}})
+	row := &store.Game{Scope: h.guild.ID, Place: channel, Mode: game.ModeAuto, Status: store.StatusPlay, Setup: []byte(`{"owner":"` + h.alice.ID + `"}`)}
+	kombathost.SetupRow(row, [2]string{}, game.Setup{Config: cfg, Seed: 5, Kinds: []game.KindSpec{kind}})
+	id, err := db.CreateGame(h.ctx, row)
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	if err := db.AppendDecisions(h.ctx, id, 0, ds); err != nil {
+	if err := kombathost.AppendDecisions(h.ctx, db, id, 0, ds); err != nil {
 		h.t.Fatal(err)
 	}
 	return id
@@ -77,8 +79,10 @@ func TestStoredConfigOutOfBounds(t *testing.T) {
 	h.find(lowered.ID, "the notice", contains("step_limit 9223372036854775807 lowered to 10000000"))
 	h.find(lowered.ID, "the end of the lowered game", contains("**Game over**"))
 	h.find(ended.ID, "the notice", contains("the game has ended without a result"))
-	if g, err := h.db.Game(h.ctx, loweredID); err != nil || g.Config.StepLimit != game.MaxStepLimit || g.Status != store.StatusOver {
-		t.Errorf("the lowered game: %v; config %q, status %s", err, g.Config, g.Status)
+	if g, err := h.db.Game(h.ctx, loweredID); err != nil || g.Status != store.StatusOver {
+		t.Errorf("the lowered game: %v; status %s", err, g.Status)
+	} else if cfg, lowered, err := kombathost.Config(g); err != nil || len(lowered) > 0 || cfg.StepLimit != game.MaxStepLimit {
+		t.Errorf("the lowered game's stored config %q: %v, lowered on reading %v", g.ConfigText, err, lowered)
 	}
 	if g, err := h.db.Game(h.ctx, endedID); err != nil || g.Status != store.StatusCancelled || g.Result != nil {
 		t.Errorf("the ended game: %v; status %s, result %v", err, g.Status, g.Result)

@@ -166,8 +166,8 @@ func TestStaleAndDoubleClicks(t *testing.T) {
 		t.Fatal(err)
 	}
 	ends := 0
-	for _, d := range g.Decisions {
-		if d.Action == "end" && d.Player == 1 {
+	for _, d := range g.Actions {
+		if d.Verb == "end" && d.Seat == 1 {
 			ends++
 		}
 	}

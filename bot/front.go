@@ -156,7 +156,7 @@ func (f discordFront) Tell(t *host.Table, n host.Note) {
 	var err error
 	switch n.Kind {
 	case host.NoteChallengeExpired:
-		content := fmt.Sprintf("<@%s>'s challenge to <@%s> expired unanswered.", t.Row.Players[0], t.Row.Players[1])
+		content := fmt.Sprintf("<@%s>'s challenge to <@%s> expired unanswered.", t.Row.Player(1), t.Row.Player(2))
 		_, err = b.editMessage(view.Reply{Content: content}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteSetupExpired:
 		_, err = b.editMessage(view.Reply{Content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.MessageEdit(t.Row.Place, t.Row.Shown))
@@ -169,7 +169,7 @@ func (f discordFront) Tell(t *host.Table, n host.Note) {
 		}
 		_, err = b.sess.ChannelMessageSendComplex(t.Row.Place, &discordgo.MessageSend{
 			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", view.Mention(t, n.Player), view.Duration(n.Left)),
-			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{t.Row.Players[n.Player-1]}}})
+			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{t.Row.Player(n.Player)}}})
 	case host.NoteLowered, host.NoteAbandoned:
 		why := "This game was stored by an older version of the bot with settings outside today's limits (" + n.Text + ")"
 		text := "⚠️ " + why + ", so they were lowered to the limits. The game goes on with them; `/kombat rules` lists the limits."
@@ -257,7 +257,7 @@ func permanent(err error) string {
 // games (no person in any seat) and tournament games give way to games with people.
 func (*Bot) screenPriority(t *host.Table) discordgo.RequestOption {
 	p := pace.Auto
-	players := t.Row.Players[:]
+	players := kombathost.SeatList(t.Row)
 	if upbeathost.IsUpbeat(t.Row) {
 		players = upbeathost.Own(t).Seats
 	}

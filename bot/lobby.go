@@ -168,7 +168,7 @@ func (b *Bot) accept(r *request, id view.CustomID) view.Reply {
 		if err := b.postSetup(t); err != nil {
 			return b.internal(r, "post setup", err)
 		}
-		return view.Reply{Update: true, Content: fmt.Sprintf("<@%s> accepted <@%s>'s challenge! Agree on the minion kinds %s.", t.Row.Players[1], t.Row.Players[0], where)}
+		return view.Reply{Update: true, Content: fmt.Sprintf("<@%s> accepted <@%s>'s challenge! Agree on the minion kinds %s.", t.Row.Player(2), t.Row.Player(1), where)}
 	})
 }
 

@@ -45,11 +45,11 @@ func (b *Bot) boardReply(t *host.Table, g *game.Game, last game.TurnLog, summary
 	}
 	rep := view.Reply{Content: content, Files: []view.File{{Name: "board.png", MIME: "image/png", Data: png}}}
 	if p := g.Current(); p != 0 && t.Human(p) {
-		rep.Mentions = []string{t.Row.Players[p-1]}
+		rep.Mentions = []string{t.Row.Player(p)}
 		rep.Components = view.Controls(t, g, spawnKind)
 	}
 	if g.Result() != nil {
-		for _, id := range t.Row.Players {
+		for _, id := range kombathost.Players(t.Row) {
 			if id != "" {
 				rep.Mentions = append(rep.Mentions, id)
 			}

@@ -40,7 +40,7 @@ func (b *Bot) replay(r *request, o options) view.Reply {
 		return b.internal(r, "replay gif", err)
 	}
 	content := fmt.Sprintf("**Replay of game #%d** · %s · %d turns · %s\nSeed `%d` · configuration: `%s`",
-		g.ID, view.VsLine(t), g.Turns, view.ResultSentence(t, *g.Result), g.Seed, view.OneLine(g.Config.String()))
+		g.ID, view.VsLine(t), g.Turns, view.ResultSentence(t, *g.Result), g.Seed, view.OneLine(kombathost.ConfigString(g)))
 	rep := view.Reply{Content: view.Fit(content)}
 	if len(gif) <= maxUpload {
 		rep.Files = []view.File{{Name: fmt.Sprintf("kombat-game-%d.gif", g.ID), MIME: "image/gif", Data: gif}}

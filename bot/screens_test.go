@@ -7,6 +7,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/discordtest"
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -198,11 +199,12 @@ func TestBotTurnAfterRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	kinds := []game.KindSpec{{Name: "Walker", Defense: 1, Strategy: "move up"}}
-	id, err := db.CreateGame(h.ctx, &store.Game{Scope: h.guild.ID, Place: h.channel.ID, Mode: game.ModeSolitaire, HumanSeat: 1,
-		Players: [2]string{h.alice.ID, ""}, Config: game.DefaultConfig(), Seed: 4, Status: store.StatusPlay,
-		Setup: []byte(`{"names":["alice","Bot"],"owner":"` + h.alice.ID + `"}`), Kinds: kinds})
+	row := &store.Game{Scope: h.guild.ID, Place: h.channel.ID, Mode: game.ModeSolitaire, Status: store.StatusPlay,
+		Setup: []byte(`{"names":["alice","Bot"],"owner":"` + h.alice.ID + `"}`)}
+	kombathost.SetupRow(row, [2]string{h.alice.ID, ""}, game.Setup{Config: game.DefaultConfig(), Seed: 4, HumanSeat: 1, Kinds: kinds})
+	id, err := db.CreateGame(h.ctx, row)
 	if err == nil {
-		err = db.AppendDecisions(h.ctx, id, 0, []game.Decision{
+		err = kombathost.AppendDecisions(h.ctx, db, id, 0, []game.Decision{
 			{Player: 1, Action: game.ActFreeSpawn, Hex: game.StartArea(1)[0]},
 			{Player: 2, Action: game.ActFreeSpawn, Hex: game.StartArea(2)[0]},
 			{Player: 1, Action: game.ActEnd},
@@ -217,7 +219,7 @@ func TestBotTurnAfterRestart(t *testing.T) {
 	if !strings.Contains(m.Content, "**Turn 1 — Bot**") {
 		t.Errorf("the board: %s", m.Content)
 	}
-	if g, err := h.db.Game(h.ctx, id); err != nil || len(g.Decisions) <= 3 {
+	if g, err := h.db.Game(h.ctx, id); err != nil || len(g.Actions) <= 3 {
 		t.Errorf("the bot's turn was not stored: %v", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/discordtest"
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -41,7 +42,10 @@ func TestShutdownMidAutoGame(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the game in play at shutdown: %v", err)
 	}
-	rec := row.Record()
+	rec, err := kombathost.Record(row)
+	if err != nil {
+		t.Fatalf("the stored game does not decode: %v", err)
+	}
 	g, err := game.Replay(game.NewLanguage(), rec)
 	if err != nil {
 		t.Fatalf("the stored game does not replay: %v", err)
@@ -65,7 +69,7 @@ func TestShutdownMidAutoGame(t *testing.T) {
 	if err != nil || row.Status != store.StatusOver {
 		t.Fatalf("after the restart: %+v %v", row, err)
 	}
-	if rec2 := row.Record(); len(rec2.Decisions) <= len(rec.Decisions) ||
+	if rec2, err := kombathost.Record(row); err != nil || len(rec2.Decisions) <= len(rec.Decisions) ||
 		!slices.Equal(rec2.Decisions[:len(rec.Decisions)], rec.Decisions) {
 		t.Errorf("the restarted game does not continue the stored one")
 	}

@@ -54,7 +54,7 @@ func (b *Bot) tournamentCommand(r *request, o options) view.Reply {
 
 // tourneyEnter offers the presser's saved strategies for their entry.
 func (b *Bot) tourneyEnter(r *request, id view.CustomID) view.Reply {
-	list, err := b.db.ListStrategies(b.wctx, r.user.ID)
+	list, err := host.ShelfOf(b.db, store.GameKombat).List(b.wctx, r.user.ID)
 	if err != nil {
 		return b.internal(r, "list strategies", err)
 	}
@@ -76,7 +76,7 @@ func (b *Bot) tourneyEnter(r *request, id view.CustomID) view.Reply {
 func (b *Bot) tourneyKinds(r *request, id view.CustomID, names []string) view.Reply {
 	var kinds []game.KindSpec
 	for _, n := range names {
-		s, err := b.db.GetStrategy(b.wctx, r.user.ID, n, 0)
+		s, err := host.ShelfOf(b.db, store.GameKombat).Get(b.wctx, r.user.ID, n, 0)
 		if errors.Is(err, store.ErrNotFound) {
 			return view.Private("%s", userError(err))
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/discordtest"
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -49,11 +50,17 @@ func TestKilledBeforeTheBoard(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	id, err := db.CreateGame(ctx, &store.Game{Scope: guild.ID, Place: channel.ID, Mode: game.ModeSolitaire, HumanSeat: 1,
-		Players: [2]string{alice.ID, ""}, Config: setup.Config, Seed: setup.Seed, Status: store.StatusPlay,
-		Setup: []byte(`{"names":["alice","Bot"],"owner":"` + alice.ID + `"}`), Kinds: setup.Kinds, TurnTimeout: 10 * time.Minute})
+	row := &store.Game{Scope: guild.ID, Place: channel.ID, Mode: game.ModeSolitaire, Status: store.StatusPlay,
+		Setup: []byte(`{"names":["alice","Bot"],"owner":"` + alice.ID + `"}`), TurnTimeout: 10 * time.Minute}
+	kombathost.SetupRow(row, [2]string{alice.ID, ""}, setup)
+	id, err := db.CreateGame(ctx, row)
+	var as []store.Action
 	if err == nil {
-		err = db.CommitOwing(ctx, id, 0, g.Record().Decisions, nil, 0, "", nil)
+		as, err = kombathost.EncodeDecisions(g.Record().Decisions)
+	}
+	if err == nil {
+		summary := ""
+		err = db.CommitActions(ctx, id, 0, as, nil, 0, &summary)
 	}
 	db.Close()
 	if err != nil {

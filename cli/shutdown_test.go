@@ -16,6 +16,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/discordtest"
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -160,10 +161,11 @@ func TestSIGTERMMidTurn(t *testing.T) {
 	if g.Phase() != game.PhasePlay || g.Turns() > 2*turns-2 {
 		t.Fatalf("the stored game is %s after %d turns", g.Phase(), g.Turns())
 	}
-	id, err := db.CreateGame(ctx, &store.Game{Scope: guild.ID, Place: channel.ID, Mode: game.ModeAuto,
-		Config: setup.Config, Seed: setup.Seed, Status: store.StatusPlay, Kinds: setup.Kinds})
+	stored := &store.Game{Scope: guild.ID, Place: channel.ID, Mode: game.ModeAuto, Status: store.StatusPlay}
+	kombathost.SetupRow(stored, [2]string{}, setup)
+	id, err := db.CreateGame(ctx, stored)
 	if err == nil {
-		err = db.AppendDecisions(ctx, id, 0, g.Record().Decisions)
+		err = kombathost.AppendDecisions(ctx, db, id, 0, g.Record().Decisions)
 	}
 	db.Close()
 	if err != nil {
@@ -204,7 +206,7 @@ func TestSIGTERMMidTurn(t *testing.T) {
 		if row.Status == store.StatusOver {
 			t.Fatalf("the game ended before a SIGTERM landed mid-turn (%d starts)", attempt)
 		}
-		if last := row.Decisions[len(row.Decisions)-1]; last.Action != game.ActEnd && len(row.Decisions) > 2 {
+		if last := row.Actions[len(row.Actions)-1]; last.Verb != string(game.ActEnd) && len(row.Actions) > 2 {
 			t.Fatalf("half a turn stored: the record ends with %+v", last)
 		}
 	}

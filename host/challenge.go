@@ -10,19 +10,18 @@ import (
 // server and channel it is played in, and who plays it. The chat layer lists them from
 // what it keeps, so host decides without the store.
 type Active struct {
-	ID      int64
-	Game    store.GameName // whose rules
-	Scope   string         // the community (a Discord server): a player plays one game at a time in it
-	Place   string         // where it is shown (a channel or thread)
-	Players [2]string      // KOMBAT's people by seat (Seats has them too)
-	Seats   []string       // the game's people by seat ("" for a bot, an open seat, or a player out)
+	ID    int64
+	Game  store.GameName // whose rules
+	Scope string         // the community (a Discord server): a player plays one game at a time in it
+	Place string         // where it is shown (a channel or thread)
+	Seats []string       // the game's people by seat ("" for a bot, an open seat, or a player out)
 }
 
 // playing is an active game in guild, other than game except, that user plays in,
 // if any.
 func playing(active []Active, guild, user string, except int64) *Active {
 	for i, a := range active {
-		if a.ID != except && a.Scope == guild && user != "" && (a.Players[0] == user || a.Players[1] == user || slices.Contains(a.Seats, user)) {
+		if a.ID != except && a.Scope == guild && user != "" && slices.Contains(a.Seats, user) {
 			return &active[i]
 		}
 	}
@@ -77,8 +76,8 @@ func Accept(g *store.Game, user string, active []Active) error {
 	if err := answered(g); err != nil {
 		return err
 	}
-	if user != g.Players[1] {
-		return refuse(CodeOnlySome, "Only %s can accept this challenge.", User(g.Players[1]))
+	if user != g.Player(2) {
+		return refuse(CodeOnlySome, "Only %s can accept this challenge.", User(g.Player(2)))
 	}
 	// The challenge itself is a game the accepter plays in: it is skipped, not taken for
 	// the one game they may play, whichever order the list has.
@@ -97,7 +96,7 @@ func Decline(g *store.Game, user string) (withdrawn bool, err error) {
 	}
 	switch g.Seat(user) {
 	case 0:
-		return false, refuse(CodeOnlySome, "Only %s can answer this challenge.", User(g.Players[1]))
+		return false, refuse(CodeOnlySome, "Only %s can answer this challenge.", User(g.Player(2)))
 	case 1:
 		return true, nil
 	}

@@ -8,7 +8,7 @@ import (
 
 // challenged is ann's open challenge of bob, game 1 in channel "c1" of server "g".
 func challenged() *store.Game {
-	return &store.Game{ID: 1, Scope: "g", Place: "c1", Mode: "duel", Status: store.StatusChallenge, Players: [2]string{ann, bob}}
+	return &store.Game{ID: 1, Scope: "g", Place: "c1", Mode: "duel", Status: store.StatusChallenge, Seats: []store.Seat{{Player: ann}, {Player: bob}}}
 }
 
 // TestChallenge checks whom a player may challenge, and the words of each refusal.
@@ -35,7 +35,7 @@ func TestChallenge(t *testing.T) {
 
 // TestBusy checks when a new game is refused for its channel or its players.
 func TestBusy(t *testing.T) {
-	bobs := []Active{{ID: 7, Scope: "g", Place: "c7", Players: [2]string{bob, ""}}}
+	bobs := []Active{{ID: 7, Scope: "g", Place: "c7", Seats: []string{bob, ""}}}
 	cases := []struct {
 		name    string
 		active  []Active
@@ -51,7 +51,7 @@ func TestBusy(t *testing.T) {
 			"You are already in a game on this server, in <#c7>. Finish it (or `/kombat resign` there) first."},
 		{"another player is named when busy", bobs, "c1", []string{ann, bob},
 			"<@200> is already in a game on this server, in <#c7>. Finish it (or `/kombat resign` there) first."},
-		{"a game on another server does not count", []Active{{ID: 7, Scope: "h", Place: "c7", Players: [2]string{bob, ""}}}, "c1", []string{bob}, ""},
+		{"a game on another server does not count", []Active{{ID: 7, Scope: "h", Place: "c7", Seats: []string{bob, ""}}}, "c1", []string{bob}, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -70,8 +70,8 @@ func TestBusy(t *testing.T) {
 func TestAccept(t *testing.T) {
 	answered := challenged()
 	answered.Status = store.StatusSetup
-	self := []Active{{ID: 1, Scope: "g", Place: "c1", Players: [2]string{ann, bob}}}
-	elsewhere := append(self, Active{ID: 7, Scope: "g", Place: "c7", Players: [2]string{"", bob}})
+	self := []Active{{ID: 1, Scope: "g", Place: "c1", Seats: []string{ann, bob}}}
+	elsewhere := append(self, Active{ID: 7, Scope: "g", Place: "c7", Seats: []string{"", bob}})
 	cases := []struct {
 		name    string
 		g       *store.Game

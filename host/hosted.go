@@ -60,6 +60,13 @@ type Replayer interface {
 	Replays(h *Host) error
 }
 
+// Lowerer is a game whose stored configuration may be above today's bounds (a game
+// stored by an older version): Lowered lists what reading it lowers to them (none:
+// nothing to repair) and the lowered configuration's text, which Restore stores.
+type Lowerer interface {
+	Lowered() (changes []string, config string)
+}
+
 // Pauser is a game whose auto games pause and resume (Host.Pause).
 type Pauser interface {
 	// Pause stops (stop) or resumes the table's auto game at user's request.

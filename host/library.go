@@ -34,6 +34,7 @@ type Library struct {
 type LibraryKind struct {
 	Game    store.GameName
 	Noun    string // what one program is called: "strategy"
+	Plural  string // and many: "strategies"
 	Program string // one, with its article and game: "a KOMBAT strategy"
 	Ext     string // a saved version's file extension, without the dot
 	Draft   string // the prefix of the key of a refused save's draft
@@ -42,8 +43,8 @@ type LibraryKind struct {
 // libraryKinds are the libraries of the games whose players save programs.
 func libraryKinds() []LibraryKind {
 	return []LibraryKind{
-		{Game: store.GameKombat, Noun: "strategy", Program: "a KOMBAT strategy", Ext: "kombat", Draft: "lib:"},
-		{Game: store.GameUpbeat, Noun: "plan", Program: "an UPBEAT plan", Ext: "upbeat", Draft: "uplib:"},
+		{Game: store.GameKombat, Noun: "strategy", Plural: "strategies", Program: "a KOMBAT strategy", Ext: "kombat", Draft: "lib:"},
+		{Game: store.GameUpbeat, Noun: "plan", Plural: "plans", Program: "an UPBEAT plan", Ext: "upbeat", Draft: "uplib:"},
 	}
 }
 
@@ -55,13 +56,24 @@ func NewLibrary(db *store.DB, lang *interp.Language) *Library {
 // NewLibraryOf hosts the libraries of game in db (UPBEAT's plans, or KOMBAT's
 // strategies), checking what is saved in lang, that game's language.
 func NewLibraryOf(db *store.DB, game store.GameName, lang *interp.Language) *Library {
-	l := &Library{db: db, shelf: db.Shelf(game), lang: lang}
+	l := &Library{db: db, lang: lang}
 	for _, k := range libraryKinds() {
 		if k.Game == game {
 			l.kind = k
 		}
 	}
+	l.kind.Game = game
+	l.shelf = l.kind.shelf(db)
 	return l
+}
+
+// ShelfOf is game's shelf in db, whose messages name its programs in its library's
+// words ("strategy", "plan").
+func ShelfOf(db *store.DB, game store.GameName) store.Shelf { return NewLibraryOf(db, game, nil).shelf }
+
+// shelf is the kind's shelf in db, whose messages name its programs in the kind's words.
+func (k LibraryKind) shelf(db *store.DB) store.Shelf {
+	return db.Shelf(k.Game, store.Words{One: k.Noun, Many: k.Plural})
 }
 
 // Game is the game whose programs the library keeps.
@@ -86,7 +98,7 @@ func (l *Library) missing(ctx context.Context, owner, name string, err error, li
 		if other.Game == l.Game() {
 			continue
 		}
-		if _, oerr := l.db.Shelf(other.Game).Get(ctx, owner, name, 0); oerr == nil {
+		if _, oerr := other.shelf(l.db).Get(ctx, owner, name, 0); oerr == nil {
 			return refuse(CodeOtherGames, "Your %s is %s, not %s: each game plays only its own. See %s.", Name(name), other.Program, l.kind.Program, l.list())
 		}
 	}

@@ -129,12 +129,12 @@ func TestLibrarySave(t *testing.T) {
 				t.Errorf("the draft: %+v, %v", d, err)
 			}
 			if tt.strategyAfter == "" {
-				if _, err := db.GetStrategy(ctx, ann, "Rush B", 0); !errors.Is(err, store.ErrNotFound) {
+				if _, err := ShelfOf(db, store.GameKombat).Get(ctx, ann, "Rush B", 0); !errors.Is(err, store.ErrNotFound) {
 					t.Errorf("a strategy was saved: %v", err)
 				}
 				return
 			}
-			s, err := db.GetStrategy(ctx, ann, "Rush B", 0)
+			s, err := ShelfOf(db, store.GameKombat).Get(ctx, ann, "Rush B", 0)
 			if err != nil || s.Source != tt.strategyAfter || s.Defense != tt.defenseAfter || s.Version != tt.versionsKeptWant {
 				t.Errorf("stored: v%d %q defense %d (%v); want v%d %q defense %d", s.Version, s.Source, s.Defense, err, tt.versionsKeptWant, tt.strategyAfter, tt.defenseAfter)
 			}
@@ -282,7 +282,7 @@ func TestLibraryDelete(t *testing.T) {
 			if got != tt.want {
 				t.Errorf("got %s, want %s", got, tt.want)
 			}
-			vs, err := db.StrategyVersions(ctx, ann, "Rush B")
+			vs, err := ShelfOf(db, store.GameKombat).Versions(ctx, ann, "Rush B")
 			if tt.versions < 0 {
 				if !errors.Is(err, store.ErrNotFound) {
 					t.Errorf("Rush B is still there: %d versions, %v", len(vs), err)

@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -32,8 +31,8 @@ func TestRestore_GameNotPlugged(t *testing.T) {
 		Seats: []store.Seat{{Player: ann, Data: `{"plan":"done"}`}, {Player: bob, Data: `{"plan":"done"}`}}, ConfigText: upbeat.DefaultConfig().String()}
 	upID, err := db.CreateGame(ctx, up)
 	must(t, err)
-	kombat := &store.Game{Scope: "g", Place: "c2", Mode: game.ModeDuel, Players: [2]string{cid, "400"}, Status: store.StatusSetup,
-		Config: game.DefaultConfig(), Setup: []byte(`{}`)}
+	kombat := &store.Game{Game: store.GameKombat, Scope: "g", Place: "c2", Mode: game.ModeDuel, Seats: []store.Seat{{Player: cid}, {Player: "400"}},
+		Status: store.StatusSetup, ConfigText: game.DefaultConfig().String(), State: `{"human_seat":0,"kinds":[]}`, Setup: []byte(`{}`)}
 	kID, err := db.CreateGame(ctx, kombat)
 	must(t, err)
 	if n, err := h.Restore(ctx); err != nil || n != 1 {
@@ -76,7 +75,7 @@ type stubPart struct {
 
 func (p *stubPart) Lobby() any                         { return &p.lob }
 func (p *stubPart) Summary() *string                   { return &p.lob.Summary }
-func (p *stubPart) Version() int                       { return len(p.t.Row.Decisions) }
+func (p *stubPart) Version() int                       { return len(p.t.Row.Actions) }
 func (p *stubPart) Forget()                            {}
 func (p *stubPart) Record(*Host, *string) error        { return nil }
 func (p *stubPart) Committed(Event)                    {}
@@ -85,7 +84,7 @@ func (p *stubPart) DisarmClock(*Host)                  {}
 func (p *stubPart) Next(*Host) (bool, error)           { return false, nil }
 func (p *stubPart) Expire(*Host, store.Deadline) error { return nil }
 func (p *stubPart) Wake(*Host)                         {}
-func (p *stubPart) Held() []string                     { return slices.Clone(p.t.Row.Players[:]) }
+func (p *stubPart) Held() []string                     { return []string{p.t.Row.Player(1), p.t.Row.Player(2)} }
 
 // kombatOnly is Options.Games of a host of one game, the stub under KOMBAT's name (the
 // rows that name no game included), as the core's tests run it.

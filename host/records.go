@@ -54,7 +54,7 @@ func (h *Host) HistoryOf(ctx context.Context, guild, user string, only store.Gam
 		if g.Game != store.GameUpbeat { // an UPBEAT game's seats are named by its adapter (upbeathost.PastLobby)
 			p.Names = BotNames(g)
 			if seat != 0 {
-				p.Opponent = g.Players[2-seat]
+				p.Opponent = g.Player(3 - seat)
 			}
 		}
 		switch {
@@ -139,7 +139,7 @@ func (h *Host) Standings(ctx context.Context, guild, user string, ladders []stri
 func BotNames(g *store.Game) [2]string {
 	var n [2]string
 	for i := range n {
-		if g.Players[i] == "" {
+		if g.Player(i+1) == "" {
 			n[i] = "Bot"
 			if g.Mode == match.ModeAuto {
 				n[i] = fmt.Sprintf("Bot %d", i+1)

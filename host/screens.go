@@ -12,9 +12,9 @@ import (
 
 // Screens that heal. A change that needs a new screen in the game's place (the board
 // after a turn, the free spawns, the final result) owes that screen in the same
-// transaction that stores the change (store.CommitOwing). The front then shows it
-// under a name made of the game and the state, so a retried post whose first answer
-// was lost stays one message; only once the front has shown it does the old screen
+// transaction that stores the change (store.DB.CommitRated with a summary). The front
+// then shows it under a name made of the game and the state, so a retried post whose
+// first answer was lost stays one message; only once the front has shown it does the old screen
 // lose its controls, the turn clock start, and the debt go. A transient failure is
 // retried with backoff, at start-up too; a permanent one (no permission, place gone)
 // pauses the game's screen until Resume.

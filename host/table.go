@@ -51,12 +51,12 @@ func (t *Table) Locked() bool {
 func (t *Table) Seat(user string) int { return t.Row.Seat(user) }
 
 // Human reports whether seat p is played by a person.
-func (t *Table) Human(p int) bool { return t.Row.Players[p-1] != "" }
+func (t *Table) Human(p int) bool { return t.Row.Player(p) != "" }
 
 // Humans lists the seats played by people.
 func (t *Table) Humans() []int {
 	var out []int
-	for p := 1; p <= 2; p++ {
+	for p := 1; p <= len(t.Row.Seats); p++ {
 		if t.Human(p) {
 			out = append(out, p)
 		}
@@ -172,7 +172,7 @@ func (h *Host) Active() []Active {
 	for id, t := range h.tables.tables {
 		// Guild and players never change after creation: safe to read unlocked; the
 		// place, which a move to a thread changes, is the registry's copy.
-		out = append(out, Active{ID: id, Game: t.Row.Game, Scope: t.Row.Scope, Place: h.tables.places[id], Players: t.Row.Players, Seats: h.tables.seats[id]})
+		out = append(out, Active{ID: id, Game: t.Row.Game, Scope: t.Row.Scope, Place: h.tables.places[id], Seats: h.tables.seats[id]})
 	}
 	return out
 }
@@ -286,15 +286,21 @@ func (h *Host) host(ctx context.Context, row *store.Game, claim *store.Claim) *T
 }
 
 // repairConfig brings a game stored by an older version, whose configuration is above
-// today's bounds (a step_limit that let a turn run for hours), within them: the values
+// today's bounds (a step_limit that let a turn run for hours; its game says, Lowerer),
+// within them: the values
 // are lowered, or, for a game in play whose stored decisions no longer replay under the
 // lowered values, the game is ended without a result. Either way the log says which and
 // the game's place is told. It reports whether the game goes on.
 func (h *Host) repairConfig(ctx context.Context, t *Table) bool {
-	if len(t.Row.Lowered) == 0 {
+	l, ok := t.game().(Lowerer)
+	if !ok {
 		return true
 	}
-	changes := strings.Join(t.Row.Lowered, ", ")
+	lowered, config := l.Lowered()
+	if len(lowered) == 0 {
+		return true
+	}
+	changes := strings.Join(lowered, ", ")
 	if r, ok := t.game().(Replayer); ok && t.Row.Status == store.StatusPlay {
 		if err := r.Replays(h); err != nil {
 			if err := h.db.Abandon(ctx, t.Row.ID); err != nil {
@@ -306,10 +312,11 @@ func (h *Host) repairConfig(ctx context.Context, t *Table) bool {
 			return false
 		}
 	}
-	if err := h.db.SetConfig(ctx, t.Row.ID, t.Row.Config); err != nil {
+	if err := h.db.SetConfig(ctx, t.Row.ID, config); err != nil {
 		h.log.Error("lower out-of-range configuration", "game", t.Row.ID, "err", err)
 		return false
 	}
+	t.Row.ConfigText = config
 	h.log.Warn("game configuration lowered to today's bounds", "game", t.Row.ID, "changes", changes)
 	h.notes = append(h.notes, pending{t, Note{Kind: NoteLowered, Text: changes}})
 	return true

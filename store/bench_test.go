@@ -26,8 +26,9 @@ func benchGame(b *testing.B) (game.Setup, []game.Decision) {
 // seedGames stores n active games, each with the first perGame decisions of ds, in
 // one transaction: the benchmarks measure loading, not ten thousand fsyncs.
 func seedGames(b *testing.B, db *DB, n int, setup game.Setup, ds []game.Decision, perGame int) {
-	state, err := json.Marshal(kombatState{Kinds: setup.Kinds})
+	state, err := json.Marshal(kState{Kinds: setup.Kinds})
 	must(b, err)
+	acts := kActs(ds[:perGame])
 	must(b, db.tx(context.Background(), func(tx *txn) error {
 		for i := range n {
 			var id int64
@@ -39,9 +40,9 @@ func seedGames(b *testing.B, db *DB, n int, setup game.Setup, ds []game.Decision
 			if err := insertSeats(context.Background(), tx, id, []Seat{{Player: "a"}, {Player: "b"}}); err != nil {
 				return err
 			}
-			for pos, d := range ds[:perGame] {
+			for pos, a := range acts {
 				if _, err := tx.ExecContext(context.Background(), `INSERT INTO actions (game_id, pos, seat, verb, data, at) VALUES (?, ?, ?, ?, ?, 0)`,
-					id, pos, d.Player, string(d.Action), string(decisionData(nil, d))); err != nil {
+					id, pos, a.Seat, a.Verb, a.Data); err != nil {
 					return err
 				}
 			}
@@ -61,7 +62,7 @@ func BenchmarkLoadActiveGames(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		gs, err := db.ActiveGames(ctx)
-		if err != nil || len(gs) != 10000 || len(gs[9999].Decisions) != 40 || len(gs[0].Kinds) != 3 {
+		if err != nil || len(gs) != 10000 || len(gs[9999].Actions) != 40 || len(gs[0].Seats) != 2 {
 			b.Fatalf("%d games, %v", len(gs), err)
 		}
 	}
@@ -99,7 +100,7 @@ func BenchmarkRebuildGame(b *testing.B) {
 	for b.Loop() {
 		row, err := db.Game(ctx, 1)
 		must(b, err)
-		rec := row.Record()
+		rec := kOf(row).record(row)
 		g, err := game.Replay(lang, rec)
 		must(b, err)
 		if g.Decisions() != len(ds) {
@@ -148,8 +149,8 @@ func BenchmarkLoadGame200(b *testing.B) {
 	if len(ds) < 200 {
 		b.Fatalf("the bench game has %d decisions", len(ds))
 	}
-	row := &Game{Scope: "g", Place: "c", Mode: game.ModeDuel, Players: [2]string{"a", "b"}, Config: setup.Config, Seed: setup.Seed,
-		Status: StatusSetup, Kinds: setup.Kinds}
+	row := &Game{Scope: "g", Place: "c", Mode: game.ModeDuel, Seed: setup.Seed, Status: StatusSetup}
+	kTest{Players: [2]string{"a", "b"}, Config: setup.Config, Kinds: setup.Kinds}.put(row)
 	id, err := db.CreateGame(ctx, row)
 	must(b, err)
 	row.ID, row.Status = id, StatusPlay
@@ -158,7 +159,7 @@ func BenchmarkLoadGame200(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		g, err := db.Game(ctx, id)
-		if err != nil || len(g.Decisions) != 200 || len(g.Kinds) != 3 {
+		if err != nil || len(g.Actions) != 200 || len(g.Seats) != 2 {
 			b.Fatalf("%v", err)
 		}
 	}

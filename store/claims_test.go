@@ -149,7 +149,7 @@ func TestShardHelper(t *testing.T) {
 			must(t, err)
 			g, err := db.Game(ctx, id)
 			must(t, err)
-			must(t, db.AppendDecisions(ctx, id, len(g.Decisions), freeSpawns()))
+			must(t, db.AppendDecisions(ctx, id, len(g.Actions), freeSpawns()))
 			must(t, c.Held(ctx))
 		}
 		other := "from-1"
@@ -234,7 +234,7 @@ func TestTwoShards(t *testing.T) {
 		id, _ := strconv.ParseInt(f, 10, 64)
 		g, err := db.Game(context.Background(), id)
 		must(t, err)
-		if len(g.Decisions) == 0 {
+		if len(g.Actions) == 0 {
 			t.Errorf("game %d: no turn played after the takeover", id)
 		}
 	}

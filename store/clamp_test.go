@@ -15,22 +15,27 @@ func TestOutOfBoundsConfig(t *testing.T) {
 	db := openTest(t)
 	ctx := context.Background()
 	g := newGameRow("c1", game.ModeAuto, "", "")
-	g.Config = game.DefaultConfig()
-	g.Config.StepLimit, g.Config.MaxTurns = 1<<63-1, 100000 // what an older version let through
+	k := kOf(g)
+	k.Config.StepLimit, k.Config.MaxTurns = 1<<63-1, 100000 // what an older version let through
+	k.put(g)
 	id, err := db.CreateGame(ctx, g)
 	must(t, err)
 	stored, err := db.Game(ctx, id)
 	must(t, err)
-	rec := stored.Record()
+	if stored.ConfigText != g.ConfigText {
+		t.Errorf("stored config %q, want %q as given", stored.ConfigText, g.ConfigText)
+	}
+	read := kOf(stored)
+	rec := read.record(stored)
 	if c := rec.Setup.Config; c.StepLimit != game.MaxStepLimit || c.MaxTurns != game.MaxMaxTurns {
 		t.Errorf("record's config %+v, want the bounds", c)
 	}
-	if len(stored.Lowered) != 2 {
-		t.Errorf("reading lowered %q, want step_limit and max_turns", stored.Lowered)
+	if len(read.Lowered) != 2 {
+		t.Errorf("reading lowered %q, want step_limit and max_turns", read.Lowered)
 	}
-	must(t, db.SetConfig(ctx, id, stored.Config))
-	if stored, err = db.Game(ctx, id); err != nil || stored.Config != rec.Setup.Config || len(stored.Lowered) != 0 {
-		t.Errorf("config after SetConfig: %+v, lowered %q (%v)", stored.Config, stored.Lowered, err)
+	must(t, db.SetConfig(ctx, id, read.Config.String()))
+	if stored, err = db.Game(ctx, id); err != nil || kOf(stored).Config != rec.Setup.Config || len(kOf(stored).Lowered) != 0 {
+		t.Errorf("config after SetConfig: %q, lowered %q (%v)", stored.ConfigText, kOf(stored).Lowered, err)
 	}
 	must(t, db.Abandon(ctx, id))
 	if stored, err = db.Game(ctx, id); err != nil || stored.Status != StatusCancelled || stored.Result != nil {
@@ -39,7 +44,7 @@ func TestOutOfBoundsConfig(t *testing.T) {
 	if err := db.Abandon(ctx, id); !errors.Is(err, ErrNotFound) {
 		t.Errorf("abandoning twice: %v", err)
 	}
-	if err := db.SetConfig(ctx, id, game.DefaultConfig()); !errors.Is(err, ErrNotFound) {
+	if err := db.SetConfig(ctx, id, game.DefaultConfig().String()); !errors.Is(err, ErrNotFound) {
 		t.Errorf("configuring an ended game: %v", err)
 	}
 }

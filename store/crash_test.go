@@ -95,7 +95,7 @@ func resumeAndCommit(ctx context.Context, db *DB, id int64, seed uint64, committ
 	if err != nil {
 		return err
 	}
-	rec := row.Record()
+	rec := kOf(row).record(row)
 	g, err := game.Replay(game.NewLanguage(), rec)
 	if err != nil {
 		return err
@@ -167,8 +167,9 @@ func TestCrashNothingLost(t *testing.T) {
 		db, err := Open(ctx, path)
 		must(t, err)
 		setup := crashSetup(t, seed)
-		id, err := db.CreateGame(ctx, &Game{Scope: "g", Place: "c", Mode: game.ModeAuto, Config: setup.Config,
-			Seed: seed, Status: StatusPlay, Kinds: setup.Kinds})
+		row := &Game{Scope: "g", Place: "c", Mode: game.ModeAuto, Seed: seed, Status: StatusPlay}
+		kTest{Config: setup.Config, Kinds: setup.Kinds}.put(row)
+		id, err := db.CreateGame(ctx, row)
 		must(t, err)
 		must(t, db.Close())
 
@@ -228,13 +229,13 @@ func TestCrashNothingLost(t *testing.T) {
 			g, err := db.Game(ctx, id)
 			must(t, err)
 			must(t, db.Close())
-			n := len(g.Decisions)
+			n := len(g.Actions)
 			switch {
 			case n < reported:
 				t.Fatalf("seed %d kill %d: %d decisions reported committed, %d stored", seed, k, reported, n)
 			case !slices.Contains(bounds, n):
 				t.Fatalf("seed %d kill %d: %d decisions stored, part of a step", seed, k, n)
-			case !slices.EqualFunc(g.Decisions, want[:n], func(a, b game.Decision) bool { return reflect.DeepEqual(a, b) }):
+			case !slices.EqualFunc(kOf(g).Decisions, want[:n], func(a, b game.Decision) bool { return reflect.DeepEqual(a, b) }):
 				t.Fatalf("seed %d kill %d: the stored decisions differ from the uninterrupted game's", seed, k)
 			case g.Status != StatusPlay && n != len(want):
 				t.Fatalf("seed %d kill %d: status %s after %d of %d decisions", seed, k, g.Status, n, len(want))
@@ -254,9 +255,9 @@ func TestCrashNothingLost(t *testing.T) {
 		must(t, err)
 		must(t, db.Close())
 		if final.Status != StatusOver || final.Result == nil || *final.Result != *ref.Result() ||
-			final.Turns != ref.Turns() || !reflect.DeepEqual(final.Decisions, want) {
+			final.Turns != ref.Turns() || !reflect.DeepEqual(kOf(final).Decisions, want) {
 			t.Fatalf("seed %d: resumed game ended %v after %d turns with %d decisions; uninterrupted: %v after %d with %d",
-				seed, final.Result, final.Turns, len(final.Decisions), ref.Result(), ref.Turns(), len(want))
+				seed, final.Result, final.Turns, len(final.Actions), ref.Result(), ref.Turns(), len(want))
 		}
 	}
 	t.Logf("%d kills over %d games; %d committed steps checked after the kills; %d kills fell between a commit and its report",

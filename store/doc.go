@@ -14,19 +14,19 @@
 // and kinds; its decisions are actions with [kind,row,col] as data. UPBEAT's first
 // plans are its seats' data; its actions carry their plan as data.
 //
-// The Go API is game-neutral too, but for KOMBAT: a game's seats (Seat), state and
-// actions (Action) and its configuration's text are given to the store and given back
-// as they are, and each game's adapter encodes its own part into them (UPBEAT's is
-// host/upbeathost's codec), so a new game needs no column, field nor code here.
-// KOMBAT's typed fields (Players, Config, Kinds, Decisions...) are the one game the
-// store still translates itself, until its adapter does (see Game).
+// The Go API is game-neutral too: a game's seats (Seat), state and actions (Action)
+// and its configuration's text are given to the store and given back as they are,
+// and each game's adapter encodes its own part into them (host/kombathost's and
+// host/upbeathost's codecs), so a new game needs no column, field nor code here.
+// What differs between games reaches the store as values its adapter passes: its
+// name, the words its library's messages use (Words) and its rating policy.
 //
 // Every change a player can see is committed in one transaction before the caller
 // shows it, so a crash or a restart loses nothing that was shown. The engine is
-// deterministic, so a game is stored as its setup and its decisions (game.Record) and
-// rebuilt with game.Replay; no board is stored.
+// deterministic, so a game is stored as its setup and its actions and rebuilt by
+// replaying them; no board is stored.
 //
-// store imports KOMBAT's rules (game) and the SQLite and PostgreSQL drivers
-// only: never render or bot. Users, channels and messages are opaque ids to it, so it
+// store imports no game's rules: match (the mode and result every game shares) and
+// the SQLite and PostgreSQL drivers only, never render or bot. Users, channels and messages are opaque ids to it, so it
 // needs no chat library.
 package store

@@ -1,17 +1,15 @@
 package store
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"time"
 
-	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/match"
 )
 
 // Status is where a game is in its life.
@@ -31,73 +29,43 @@ func (s Status) Active() bool {
 	return s == StatusChallenge || s == StatusSetup || s == StatusPlay
 }
 
-// Game is a stored game: where and by whom it is played, its setup and every decision.
+// Game is a stored game: where and by whom it is played, its setup and every action.
 //
-// Its own part has two forms. KOMBAT's (Game "" or GameKombat) is still stored through
-// its typed fields (Players, HumanSeat, Config, Kinds, Decisions), which the store
-// encodes itself. Every other game's is stored through the game-neutral fields
-// (Seats, State, Actions, ConfigText), which its adapter encodes and the store keeps
-// as given, reading none of them: a game the store has never heard of needs no new
-// column nor field. KOMBAT's rows are neutral already (migration 8), so moving it onto
-// the neutral fields is its adapter's encoding only: Seats two, with the players and
-// no data; State {"human_seat":N,"kinds":[...]}; Actions its decisions, the verb the
-// action and the data [kind,row,col] ("" when all three are 0), Elapsed 0; ConfigText
-// its Config's String.
+// Its own part (who sits where, its state, its actions, its configuration) is kept in
+// the game-neutral fields (Seats, State, Actions, ConfigText), which its adapter
+// encodes and the store keeps as given, reading none of them: a game the store has
+// never heard of needs no new column nor field. (KOMBAT's adapter, host/kombathost,
+// writes its part exactly as migration 8 left the rows of the games stored before:
+// two seats with the players and no data, a state {"human_seat":N,"kinds":[...]},
+// its decisions as actions, and its configuration's file text.)
 type Game struct {
 	ID          int64
-	Game        GameName // whose rules: GameKombat (also for ""), GameUpbeat, or any other adapter's
+	Game        GameName // whose rules: the name its adapter gives (every game stored before UPBEAT: "kombat")
 	Scope       string   // the community the game belongs to (ratings, sharding): the front's, opaque here (a Discord server)
 	Place       string   // where the game is shown, in the front's terms (a thread or channel): one active game per place
 	Origin      string   // the place it was started from, if it moved (to its own thread)
-	Mode        game.Mode
-	Players     [2]string   // the front's user ids by seat; "" for a bot seat
-	HumanSeat   int         // solitaire: the human's seat, 1 or 2 (0 means 1, as in game.Setup)
-	Config      game.Config // as stored: its file text (read with game.ParseStoredConfig)
-	Lowered     []string    // what reading Config lowered to today's bounds (a game stored by an older version)
+	Mode        match.Mode
 	Seed        uint64
 	Status      Status
 	Setup       json.RawMessage // the host's setup state, opaque to the store
-	Kinds       []game.KindSpec // the agreed kinds with their strategies (empty until agreed)
 	TurnTimeout time.Duration   // stored in whole seconds
 	Shown       string          // the front's handle of the screen showing the game now (a message)
-	Decisions   []game.Decision // every decision, in order
-	Result      *game.Result    // nil until the game is over
+	Result      *match.Result   // nil until the game is over
 	Turns       int             // turns played, stored when the game is over
 	CreatedAt   time.Time       // timestamps are stored to the millisecond
 	UpdatedAt   time.Time
 	FinishedAt  time.Time // zero until the game is over or cancelled
 
-	// The game-neutral part, every game's but KOMBAT's (see above): kept as given and
-	// given back as stored, byte for byte.
+	// The game's own part: kept as given and given back as stored, byte for byte.
 	Seats      []Seat   // who sits where, from seat 1, with the game's part of each seat
 	State      string   // the game's own part of the row (text the store does not read; "" for none), fixed once in play
 	Actions    []Action // every action, in order (CommitActions appends them)
 	ConfigText string   // the config column: the game's configuration as its adapter writes it
 }
 
-// Record is the game's engine record: the stored setup and decisions. A configuration
-// stored by an older version with values above today's bounds was lowered to them when
-// read (Lowered), so that even such a game replays in bounded time; the host rewrites
-// active games' configurations at start-up (SetConfig).
-func (g *Game) Record() game.Record {
-	return game.Record{
-		Setup:     game.Setup{Config: g.Config, Seed: g.Seed, Mode: g.Mode, HumanSeat: g.HumanSeat, Kinds: g.Kinds},
-		Decisions: g.Decisions,
-	}
-}
-
-// Seat returns the seat (from 1: KOMBAT's 1 or 2, another game's in Seats) of a user
-// in the game, or 0.
+// Seat returns the seat (from 1) of a user in the game, or 0.
 func (g *Game) Seat(user string) int {
 	if user == "" {
-		return 0
-	}
-	if g.typed() {
-		for i, p := range g.Players {
-			if p == user {
-				return i + 1
-			}
-		}
 		return 0
 	}
 	for i, s := range g.Seats {
@@ -108,18 +76,23 @@ func (g *Game) Seat(user string) int {
 	return 0
 }
 
+// Player is the user sitting in seat (from 1; "" for a bot), or "" when the game has
+// no such seat.
+func (g *Game) Player(seat int) string {
+	if seat < 1 || seat > len(g.Seats) {
+		return ""
+	}
+	return g.Seats[seat-1].Player
+}
+
 // CreateGame stores a new game (its ID, timestamps and result are ignored) and
 // returns its id. A place with an active game gives ErrPlaceBusy.
 func (db *DB) CreateGame(ctx context.Context, g *Game) (int64, error) {
 	if !g.Status.Active() {
 		return 0, fmt.Errorf("store: create game: %w: status %q", ErrInvalidInput, g.Status)
 	}
-	if len(g.Decisions) > 0 {
-		// Rather than dropping them without a word.
-		return 0, fmt.Errorf("store: create game: %w: a new game has no decisions; commit them with AppendDecisions", ErrInvalidInput)
-	}
-	if !slices.Contains([]game.Mode{game.ModeDuel, game.ModeSolitaire, game.ModeAuto}, g.Mode) || g.HumanSeat < 0 || g.HumanSeat > 2 {
-		return 0, fmt.Errorf("store: create game: %w: mode %q, human seat %d", ErrInvalidInput, g.Mode, g.HumanSeat)
+	if !slices.Contains([]match.Mode{match.ModeDuel, match.ModeSolitaire, match.ModeAuto}, g.Mode) {
+		return 0, fmt.Errorf("store: create game: %w: mode %q", ErrInvalidInput, g.Mode)
 	}
 	if err := g.checkGame(); err != nil {
 		return 0, fmt.Errorf("store: create game: %w", err)
@@ -134,8 +107,8 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) (int64, error) {
 		err := tx.QueryRowContext(ctx, `INSERT INTO games
 		(scope, place, origin, mode, config, seed, status, setup, state, turn_timeout, shown, created_at, updated_at, game)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			g.Scope, g.Place, g.Origin, string(g.Mode), g.configText(), int64(g.Seed),
-			string(g.Status), m.setup, m.state, int64(g.TurnTimeout/time.Second), g.Shown, now, now, string(g.gameName())).Scan(&id)
+			g.Scope, g.Place, g.Origin, string(g.Mode), g.ConfigText, int64(g.Seed),
+			string(g.Status), m.setup, m.state, int64(g.TurnTimeout/time.Second), g.Shown, now, now, string(g.Game)).Scan(&id)
 		if err != nil {
 			return err
 		}
@@ -157,14 +130,6 @@ type meta struct {
 	seats        []Seat
 }
 
-// kombatState is a KOMBAT game's state column: what its rules need beyond the seats.
-// Its JSON is the migration's (0008) to the byte, so that a game in play written by
-// either compares equal.
-type kombatState struct {
-	HumanSeat int             `json:"human_seat"`
-	Kinds     []game.KindSpec `json:"kinds"`
-}
-
 func encodeMeta(g *Game) (meta, error) {
 	m := meta{setup: string(g.Setup)}
 	if m.setup == "" {
@@ -173,20 +138,7 @@ func encodeMeta(g *Game) (meta, error) {
 	if !json.Valid([]byte(m.setup)) {
 		return m, fmt.Errorf("%w: setup is not JSON", ErrInvalidInput)
 	}
-	if !g.typed() {
-		m.state, m.seats = g.State, g.Seats
-		return m, nil
-	}
-	k := g.Kinds
-	if k == nil {
-		k = []game.KindSpec{}
-	}
-	b, err := json.Marshal(kombatState{HumanSeat: g.HumanSeat, Kinds: k})
-	if err != nil {
-		return m, err
-	}
-	m.state = string(b)
-	m.seats = []Seat{{Player: g.Players[0]}, {Player: g.Players[1]}}
+	m.state, m.seats = g.State, g.Seats
 	return m, nil
 }
 
@@ -245,9 +197,8 @@ func (db *DB) saveMeta(ctx context.Context, g *Game, s *Screen) error {
 	// Once a game is in play its stored actions replay against its state (KOMBAT's
 	// kinds) and seats (UPBEAT's first plans), so they are frozen: the update matches
 	// only if they are unchanged, byte for byte (an adapter writes back what it read).
-	// (Setup is the host's lobby state, which changes during play.) A KOMBAT game's
-	// players are fixed when it is created; another game's seats change until it is
-	// in play.
+	// (Setup is the host's lobby state, which changes during play.) A game's seats
+	// change until it is in play.
 	err = db.tx(ctx, func(tx *txn) error {
 		var status, state string
 		err := tx.QueryRowContext(ctx, `SELECT status, state FROM games WHERE id = ?`, g.ID).Scan(&status, &state)
@@ -257,14 +208,11 @@ func (db *DB) saveMeta(ctx context.Context, g *Game, s *Screen) error {
 		if err != nil {
 			return err
 		}
-		seats := false
-		if !g.typed() {
-			stored, err := loadSeats(ctx, tx, g.ID)
-			if err != nil {
-				return err
-			}
-			seats = !slices.Equal(stored, m.seats)
+		stored, err := loadSeats(ctx, tx, g.ID)
+		if err != nil {
+			return err
 		}
+		seats := !slices.Equal(stored, m.seats)
 		if status == string(StatusPlay) && (state != m.state || seats) {
 			return errFrozen
 		}
@@ -306,20 +254,6 @@ var (
 	errNoActiveGame = errors.New("no active game")
 )
 
-// AppendDecisions commits decisions made at position pos of a game's record (pos is
-// how many were stored before them), all or none. If the stored game does not have
-// exactly pos decisions — a duplicate or stale write — it returns ErrConflict and
-// changes nothing.
-func (db *DB) AppendDecisions(ctx context.Context, id int64, pos int, ds []game.Decision) error {
-	return db.appendOwing(ctx, id, pos, ds, nil)
-}
-
-// appendOwing is AppendDecisions, owing the screen of the new state with summary in the
-// same transaction when summary is not nil.
-func (db *DB) appendOwing(ctx context.Context, id int64, pos int, ds []game.Decision, summary *string) error {
-	return db.appendRows(ctx, id, pos, len(ds), func(tx *txn, now int64) error { return appendDecisions(ctx, tx, id, pos, ds, now) }, summary)
-}
-
 // appendRows runs add, which appends n decisions (or actions) at pos, in a transaction
 // that also owes the screen of the new state with summary when summary is not nil.
 func (db *DB) appendRows(ctx context.Context, id int64, pos, n int, add func(*txn, int64) error, summary *string) error {
@@ -336,78 +270,6 @@ func (db *DB) appendRows(ctx context.Context, id int64, pos, n int, add func(*tx
 	if err != nil {
 		return fmt.Errorf("store: game %d: append %d decisions at %d: %w", id, n, pos, err)
 	}
-	return nil
-}
-
-func appendDecisions(ctx context.Context, tx *txn, id int64, pos int, ds []game.Decision, now int64) error {
-	for _, d := range ds {
-		if err := checkDecision(d); err != nil {
-			return err
-		}
-	}
-	if _, err := checkAppend(ctx, tx, id, pos); err != nil {
-		return err
-	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO actions (game_id, pos, seat, verb, data, at) VALUES (?, ?, ?, ?, ?, ?)`)
-	if err != nil {
-		return err
-	}
-	defer stmt.Close()
-	var buf []byte
-	for i, d := range ds {
-		buf = decisionData(buf[:0], d)
-		_, err := stmt.ExecContext(ctx, id, pos+i, d.Player, string(d.Action), string(buf), now)
-		if isUnique(err) { // cannot happen under the write lock; a backstop all the same
-			return fmt.Errorf("%w: decision %d is stored already", ErrConflict, pos+i)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	_, err = tx.ExecContext(ctx, `UPDATE games SET updated_at = ? WHERE id = ?`, now, id)
-	return err
-}
-
-// decisionData appends a KOMBAT decision's data column to b: [kind,row,col], or
-// nothing when all three are 0 (an end, a resignation, a forfeit).
-func decisionData(b []byte, d game.Decision) []byte {
-	if d.Kind == 0 && d.Hex.Row == 0 && d.Hex.Col == 0 {
-		return b
-	}
-	b = append(b, '[')
-	b = strconv.AppendInt(b, int64(d.Kind), 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(d.Hex.Row), 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(d.Hex.Col), 10)
-	return append(b, ']')
-}
-
-// parseDecisionData reads what decisionData wrote into d.
-func parseDecisionData(b []byte, d *game.Decision) error {
-	if len(b) == 0 {
-		return nil
-	}
-	var v [3]int
-	if len(b) < 2 || b[0] != '[' || b[len(b)-1] != ']' {
-		return fmt.Errorf("decision data %q", b)
-	}
-	f := b[1 : len(b)-1]
-	for i := range v {
-		end := len(f)
-		if i < 2 {
-			if end = bytes.IndexByte(f, ','); end < 0 {
-				return fmt.Errorf("decision data %q", b)
-			}
-		}
-		n, err := strconv.Atoi(string(f[:end]))
-		if err != nil {
-			return fmt.Errorf("decision data %q: %w", b, err)
-		}
-		v[i] = n
-		f = f[min(end+1, len(f)):]
-	}
-	d.Kind, d.Hex.Row, d.Hex.Col = v[0], v[1], v[2]
 	return nil
 }
 
@@ -435,48 +297,10 @@ func checkAppend(ctx context.Context, tx *txn, id int64, pos int) (int, error) {
 	return seats, nil
 }
 
-// actions are the decisions the engine knows; the store keeps no other, since a
-// record with an unknown one could never be replayed.
-func actions() []game.Action {
-	return []game.Action{game.ActFreeSpawn, game.ActBuy, game.ActSpawn, game.ActEnd, game.ActResign, game.ActForfeit}
-}
-
-// checkDecision refuses a decision no game could replay.
-func checkDecision(d game.Decision) error {
-	if d.Player != 1 && d.Player != 2 || d.Kind < 0 || !slices.Contains(actions(), d.Action) {
-		return fmt.Errorf("%w: decision %+v", ErrInvalidInput, d)
-	}
-	return nil
-}
-
-// action returns the engine's constant for a stored action, so loading thousands of
-// games does not allocate a string per decision.
-func action(b []byte) game.Action {
-	for _, a := range actions() {
-		if string(b) == string(a) {
-			return a
-		}
-	}
-	return game.Action(b)
-}
-
-// Finish commits a game's last decisions (made at position pos), its result and the
-// rating changes it causes by policy (nil: none), in one transaction: either the game
-// is over with all of it recorded, or nothing changed.
-func (db *DB) Finish(ctx context.Context, id int64, pos int, ds []game.Decision, res game.Result, turns int, policy RatingPolicy) error {
-	return db.finish(ctx, id, pos, ds, res, turns, nil, policy)
-}
-
-// finish is Finish, owing the final screen with summary when it is not nil.
-func (db *DB) finish(ctx context.Context, id int64, pos int, ds []game.Decision, res game.Result, turns int, summary *string, policy RatingPolicy) error {
-	add := func(tx *txn, now int64) error { return appendDecisions(ctx, tx, id, pos, ds, now) }
-	return db.finishWith(ctx, id, pos+len(ds), add, res, turns, summary, policy)
-}
-
 // finishWith ends a game whose result names one of its seats (or none), after add has
 // appended its last decisions (or actions), making version the state of the final
 // screen owed with summary when summary is not nil.
-func (db *DB) finishWith(ctx context.Context, id int64, version int, add func(*txn, int64) error, res game.Result, turns int, summary *string, policy RatingPolicy) error {
+func (db *DB) finishWith(ctx context.Context, id int64, version int, add func(*txn, int64) error, res match.Result, turns int, summary *string, policy RatingPolicy) error {
 	if res.Winner < 0 || res.Reason == "" || turns < 0 {
 		return fmt.Errorf("store: finish game %d: %w: result %+v after %d turns", id, ErrInvalidInput, res, turns)
 	}
@@ -522,11 +346,12 @@ func (db *DB) Cancel(ctx context.Context, id int64) error {
 	return nil
 }
 
-// SetConfig replaces an active game's configuration: for a game stored by an older
-// version whose values are outside today's bounds, lowered to them.
-func (db *DB) SetConfig(ctx context.Context, id int64, cfg game.Config) error {
+// SetConfig replaces an active game's configuration (its adapter's text, as ConfigText):
+// for a game stored by an older version whose values are outside today's bounds,
+// lowered to them.
+func (db *DB) SetConfig(ctx context.Context, id int64, text string) error {
 	n, err := db.exec(ctx, `UPDATE games SET config = ?, updated_at = ? WHERE id = ? AND status IN ('challenge', 'setup', 'play')`,
-		cfg.String(), db.millis(), id)
+		text, db.millis(), id)
 	if err != nil {
 		return fmt.Errorf("store: set config of game %d: %w", id, err)
 	}
@@ -565,28 +390,16 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.Mode, g.Status, g.Seed = game.Mode(mode), Status(status), uint64(seed)
+	g.Mode, g.Status, g.Seed = match.Mode(mode), Status(status), uint64(seed)
 	g.Setup = json.RawMessage(setup)
 	g.TurnTimeout = time.Duration(timeout) * time.Second
 	g.CreatedAt, g.UpdatedAt = time.UnixMilli(created), time.UnixMilli(updated)
 	if finished.Valid {
 		g.FinishedAt = time.UnixMilli(finished.Int64)
 	}
-	g.Game = GameName(name)
-	if !g.typed() {
-		g.State, g.ConfigText = state, config
-	} else {
-		var st kombatState
-		if err := json.Unmarshal([]byte(state), &st); err != nil {
-			return nil, fmt.Errorf("state of game %d: %w", g.ID, err)
-		}
-		g.HumanSeat, g.Kinds = st.HumanSeat, st.Kinds
-		if g.Config, g.Lowered, err = game.ParseStoredConfig(config); err != nil {
-			return nil, fmt.Errorf("configuration of game %d: %w", g.ID, err)
-		}
-	}
+	g.Game, g.State, g.ConfigText = GameName(name), state, config
 	if winner.Valid {
-		g.Result = &game.Result{Winner: int(winner.Int64), Reason: game.Reason(reason.String)}
+		g.Result = &match.Result{Winner: int(winner.Int64), Reason: match.Reason(reason.String)}
 	}
 	return &g, nil
 }
@@ -665,6 +478,7 @@ func loadRows(ctx context.Context, tx *txn, games map[int64]*Game, filter string
 	var part, seat int
 	var text, data sql.RawBytes
 	var vs verbs
+	var ds actionData
 	for rows.Next() {
 		if err := rows.Scan(&id, &part, &n, &seat, &text, &data, &elapsed); err != nil {
 			return err
@@ -674,41 +488,54 @@ func loadRows(ctx context.Context, tx *txn, games map[int64]*Game, filter string
 				return fmt.Errorf("rows of game %d, which the filter did not select", id)
 			}
 		}
-		switch {
-		case part == 0:
-			if err := last.setSeat(seat, Seat{Player: string(text), Data: string(data)}); err != nil {
-				return fmt.Errorf("game %d: %w", id, err)
+		if part == 0 {
+			if seat != len(last.Seats)+1 {
+				return fmt.Errorf("game %d: seat %d after %d", id, seat, len(last.Seats))
 			}
-		case !last.typed():
-			last.Actions = append(last.Actions, Action{Seat: seat, Verb: vs.of(text), Data: string(data), Elapsed: time.Duration(elapsed)})
-		default:
-			d := game.Decision{Player: seat, Action: action(text)}
-			if err := parseDecisionData(data, &d); err != nil {
-				return fmt.Errorf("game %d: %w", id, err)
-			}
-			last.Decisions = append(last.Decisions, d)
+			last.Seats = append(last.Seats, Seat{Player: string(text), Data: string(data)})
+			continue
 		}
+		last.Actions = append(last.Actions, Action{Seat: seat, Verb: vs.of(text), Elapsed: time.Duration(elapsed)})
+		ds.add(last, data)
 	}
+	ds.flush()
 	return rows.Err()
 }
 
-// setSeat puts a stored seat (numbered from 1, read in order) into g.
-func (g *Game) setSeat(seat int, s Seat) error {
-	if !g.typed() {
-		if seat != len(g.Seats)+1 {
-			return fmt.Errorf("seat %d after %d", seat, len(g.Seats))
-		}
-		g.Seats = append(g.Seats, s)
-		return nil
-	}
-	if seat < 1 || seat > 2 || s.Data != "" {
-		return fmt.Errorf("seat %d of a KOMBAT game: %+v", seat, s)
-	}
-	g.Players[seat-1] = s.Player
-	return nil
+// actionData gathers the data of one game's actions as a load reads them (a game's
+// rows come together) and gives them their strings at once, when the next game's
+// begin or the load ends: one allocation per game rather than one per action (most
+// of KOMBAT's decisions carry their [kind,row,col]).
+type actionData struct {
+	g    *Game
+	buf  []byte
+	ends []int // where each of g's last len(ends) actions' data ends in buf
 }
 
-// Game loads one game with all its decisions: with Game.Record, what game.Replay needs.
+// add appends the data of g's action just read.
+func (d *actionData) add(g *Game, b []byte) {
+	if d.g != g {
+		d.flush()
+		d.g = g
+	}
+	d.buf = append(d.buf, b...)
+	d.ends = append(d.ends, len(d.buf))
+}
+
+// flush gives the actions gathered their data.
+func (d *actionData) flush() {
+	if d.g == nil {
+		return
+	}
+	s, start := string(d.buf), 0
+	as := d.g.Actions[len(d.g.Actions)-len(d.ends):]
+	for i, end := range d.ends {
+		as[i].Data, start = s[start:end], end
+	}
+	d.g, d.buf, d.ends = nil, d.buf[:0], d.ends[:0]
+}
+
+// Game loads one game with all its actions: with its adapter, what a replay needs.
 func (db *DB) Game(ctx context.Context, id int64) (*Game, error) {
 	gs, err := db.games(ctx, true, `WHERE id = ?`, id)
 	if err == nil && len(gs) == 0 {
@@ -769,12 +596,12 @@ func (db *DB) ActiveAt(ctx context.Context, place string) (*Game, error) {
 	return gs[0], nil
 }
 
-// LastGameIn returns the most recent finished game of one game's rules (KOMBAT's for
-// "") shown at a place or started from it, with its decisions (for a replay), or
-// ErrNotFound: a place hosts both games, and a KOMBAT replay cannot show an UPBEAT game.
+// LastGameIn returns the most recent finished game of one game's rules (name) shown
+// at a place or started from it, with its actions (for a replay), or ErrNotFound: a
+// place hosts every game, and one game's replay cannot show another's.
 func (db *DB) LastGameIn(ctx context.Context, name GameName, place string) (*Game, error) {
 	gs, err := db.games(ctx, true, `WHERE game = ? AND (place = ? OR origin = ?) AND status = 'over' ORDER BY id DESC LIMIT 1`,
-		string(name.orKombat()), place, place)
+		string(name), place, place)
 	if err == nil && len(gs) == 0 {
 		err = ErrNotFound
 	}
@@ -782,15 +609,4 @@ func (db *DB) LastGameIn(ctx context.Context, name GameName, place string) (*Gam
 		return nil, fmt.Errorf("store: last game at %s: %w", place, err)
 	}
 	return gs[0], nil
-}
-
-// RecentGames lists a user's latest KOMBAT games in a guild, newest first, without
-// decisions. (An UPBEAT game's history is its own.)
-func (db *DB) RecentGames(ctx context.Context, guild, user string, limit int) ([]*Game, error) {
-	gs, err := db.games(ctx, false, `WHERE game = 'kombat' AND scope = ? AND id IN (SELECT game_id FROM seats WHERE player = ?)
-		AND status IN ('over', 'play', 'setup') ORDER BY id DESC LIMIT ?`, guild, user, limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: recent games of %s: %w", user, err)
-	}
-	return gs, nil
 }

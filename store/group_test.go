@@ -135,8 +135,8 @@ func TestGroupCommitOneBatch(t *testing.T) {
 		g, err := db.Game(ctx, id)
 		must(t, err)
 		s, err := db.OwedScreen(ctx, id)
-		if len(g.Decisions) != 3 || err != nil || s.Version != 3 || s.Summary != fmt.Sprint("turn of ", i) {
-			t.Errorf("game %d after reopening: %d decisions, screen %+v %v", id, len(g.Decisions), s, err)
+		if len(g.Actions) != 3 || err != nil || s.Version != 3 || s.Summary != fmt.Sprint("turn of ", i) {
+			t.Errorf("game %d after reopening: %d decisions, screen %+v %v", id, len(g.Actions), s, err)
 		}
 	}
 	if _, err := db.ActiveAt(ctx, "dup"); !errors.Is(err, ErrNotFound) {
@@ -186,8 +186,8 @@ func TestGroupCommitMany(t *testing.T) {
 	for _, id := range ids {
 		g, err := db.Game(ctx, id)
 		must(t, err)
-		if len(g.Decisions) != 3*turns {
-			t.Errorf("game %d: %d decisions stored, want %d", id, len(g.Decisions), 3*turns)
+		if len(g.Actions) != 3*turns {
+			t.Errorf("game %d: %d decisions stored, want %d", id, len(g.Actions), 3*turns)
 		}
 	}
 }
@@ -268,7 +268,7 @@ func TestGroupCommitCrash(t *testing.T) {
 	for _, id := range ids {
 		g, err := db.Game(ctx, id)
 		must(t, err)
-		if n := len(g.Decisions); n < reported[id] || n%3 != 0 {
+		if n := len(g.Actions); n < reported[id] || n%3 != 0 {
 			t.Errorf("game %d: %d decisions stored, %d reported committed", id, n, reported[id])
 		}
 	}

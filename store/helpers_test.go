@@ -60,6 +60,7 @@ func schemaOf(t testing.TB, conn *sql.DB) string {
 }
 
 func newGameRow(channel string, mode game.Mode, p1, p2 string) *Game {
-	return &Game{Scope: "g", Place: channel, Mode: mode, Players: [2]string{p1, p2}, Config: game.DefaultConfig(),
-		Seed: 5, Status: StatusSetup, Kinds: []game.KindSpec{{Name: "a", Strategy: "done"}}, TurnTimeout: 10 * time.Minute}
+	g := &Game{Scope: "g", Place: channel, Mode: mode, Seed: 5, Status: StatusSetup, TurnTimeout: 10 * time.Minute}
+	kTest{Players: [2]string{p1, p2}, Config: game.DefaultConfig(), Kinds: []game.KindSpec{{Name: "a", Strategy: "done"}}}.put(g)
+	return g
 }

@@ -95,7 +95,7 @@ func TestCommitRated_PolicySeesTheSeats(t *testing.T) {
 	kid, err := db.CreateGame(ctx, newGameRow("k", game.ModeDuel, "u1", "u2"))
 	must(t, err)
 	must(t, db.Finish(ctx, kid, 0, nil, game.Result{Winner: 1, Reason: game.ReasonResign}, 0, spy))
-	if got.Game != GameKombat || got.Seats != nil || got.Players != [2]string{"u1", "u2"} {
+	if got.Game != GameKombat || !slices.Equal(got.Seats, []string{"u1", "u2"}) || got.State != `{"human_seat":0,"kinds":[{"name":"a","defense":0,"strategy":"done"}]}` {
 		t.Errorf("the policy saw %+v for a KOMBAT game", got)
 	}
 }

@@ -41,18 +41,21 @@ var legacyEpoch = time.UnixMilli(1_780_000_000_000)
 // and the mode: the winner gains ten points, the others lose ten (a tie moves none).
 type legacyPolicy struct{}
 
-func (legacyPolicy) seats(g RatedGame) []string {
-	if g.Game == GameUpbeat {
-		return g.Seats
+func (legacyPolicy) seats(g RatedGame) []string { return g.Seats }
+
+// humanSeat is a KOMBAT game's human seat (its state's), 0 for another game's.
+func (legacyPolicy) humanSeat(g RatedGame) int {
+	if g.Game != GameKombat {
+		return 0
 	}
-	return g.Players[:]
+	return kOf(&Game{State: g.State, ConfigText: game.DefaultConfig().String()}).HumanSeat
 }
 
 func (p legacyPolicy) Stakes(g RatedGame) []Stake {
 	var out []Stake
 	for _, u := range p.seats(g) {
 		if u != "" {
-			out = append(out, Stake{Kind: fmt.Sprintf("%s:%s:%d", g.Game, g.Mode, g.HumanSeat), User: u})
+			out = append(out, Stake{Kind: fmt.Sprintf("%s:%s:%d", g.Game, g.Mode, p.humanSeat(g)), User: u})
 		}
 	}
 	return out
@@ -153,17 +156,19 @@ func writeLegacy(t *testing.T, db *DB) {
 	kombat := func(place string, mode game.Mode, p1, p2 string, human int, seed uint64) *Game {
 		cfg := game.DefaultConfig()
 		cfg.MaxTurns = 12
-		return &Game{Scope: "g1", Place: place, Origin: "lobby", Mode: mode, Players: [2]string{p1, p2}, HumanSeat: human,
-			Config: cfg, Seed: seed, Status: StatusChallenge, TurnTimeout: 5 * time.Minute,
+		g := &Game{Scope: "g1", Place: place, Origin: "lobby", Mode: mode, Seed: seed, Status: StatusChallenge, TurnTimeout: 5 * time.Minute,
 			Setup: json.RawMessage(fmt.Sprintf(`{"proposed":%q}`, place))}
+		kTest{Players: [2]string{p1, p2}, HumanSeat: human, Config: cfg}.put(g)
+		return g
 	}
 	start := func(row *Game) game.Setup {
 		t.Helper()
-		row.Status, row.Kinds, row.Shown = StatusSetup, kinds, "m-"+row.Place
+		row.Status, row.Shown = StatusSetup, "m-"+row.Place
+		setKinds(row, kinds)
 		must(t, db.SaveMeta(ctx, row))
 		row.Status, row.Setup = StatusPlay, json.RawMessage(`{"ready":[true,true]}`)
 		must(t, db.SaveMeta(ctx, row))
-		return row.Record().Setup
+		return kOf(row).record(row).Setup
 	}
 	// A game played to its end, finished with its real result and rated.
 	finished := func(row *Game, concede func(*game.Game) error) int {
@@ -218,7 +223,8 @@ func writeLegacy(t *testing.T, db *DB) {
 	must(t, db.SetDeadline(ctx, Deadline{Kind: "challenge", Key: fmt.Sprint(row.ID), Due: legacyEpoch.Add(time.Hour)}))
 	row = kombat("k-setup", game.ModeSolitaire, "", "eve", 2, 12)
 	create(row)
-	row.Status, row.Kinds, row.Setup = StatusSetup, kinds[:2], json.RawMessage(`{"proposed":["a","b"],"ready":[false,true]}`)
+	row.Status, row.Setup = StatusSetup, json.RawMessage(`{"proposed":["a","b"],"ready":[false,true]}`)
+	setKinds(row, kinds[:2])
 	must(t, db.SaveMeta(ctx, row))
 	must(t, db.SetDeadline(ctx, Deadline{Kind: "setup", Key: fmt.Sprint(row.ID), Due: legacyEpoch.Add(2 * time.Hour)}))
 	row = kombat("k-play", game.ModeDuel, "ann", "eve", 0, 13)
@@ -317,12 +323,12 @@ func writeLegacy(t *testing.T, db *DB) {
 	// Strategies of both games, with several versions, and drafts.
 	for i, owner := range []string{"ann", "bob"} {
 		for v := range 3 + i {
-			_, err := db.Shelf(GameKombat).Save(ctx, owner, "Rush", fmt.Sprintf("move up # v%d\ndone", v+1), int64(v), v == 0)
+			_, err := db.Shelf(GameKombat, wordsOf(GameKombat)).Save(ctx, owner, "Rush", fmt.Sprintf("move up # v%d\ndone", v+1), int64(v), v == 0)
 			must(t, err)
-			_, err = db.Shelf(GameUpbeat).Save(ctx, owner, "rush", fmt.Sprintf("invest %d\ndone", v+1), 0, v == 0)
+			_, err = db.Shelf(GameUpbeat, wordsOf(GameUpbeat)).Save(ctx, owner, "rush", fmt.Sprintf("invest %d\ndone", v+1), 0, v == 0)
 			must(t, err)
 		}
-		_, err := db.Shelf(GameKombat).Save(ctx, owner, "turtle", kinds[i].Strategy, kinds[i].Defense, true)
+		_, err := db.Shelf(GameKombat, wordsOf(GameKombat)).Save(ctx, owner, "turtle", kinds[i].Strategy, kinds[i].Defense, true)
 		must(t, err)
 	}
 	must(t, db.SaveDraft(ctx, "ann", "strategy:Rush", "move up up"))
@@ -343,10 +349,17 @@ func writeLegacy(t *testing.T, db *DB) {
 
 // legacyGame is a stored game as the golden shows it: Game with its configurations'
 // and UPBEAT actions' text, which Game's JSON leaves out. The golden was written when
-// Game had UPBEAT's typed part (Upbeat) and no neutral one: an UPBEAT game shows its
-// neutral part decoded as that part was, and the neutral fields are left out.
+// Game had KOMBAT's and UPBEAT's typed parts and no neutral one: each game shows its
+// neutral part decoded as its typed part was (KOMBAT's typed fields zero, with no
+// kinds, for an UPBEAT game), and the neutral fields are left out.
 type legacyGame struct {
 	*Game
+	Players       [2]string
+	HumanSeat     int
+	Config        game.Config
+	Lowered       []string
+	Kinds         []game.KindSpec
+	Decisions     []game.Decision
 	KombatConfig  string          `json:"kombat_config"`
 	UpbeatConfig  string          `json:"upbeat_config,omitempty"`
 	UpbeatActions []upbeat.Action `json:"upbeat_actions,omitempty"`
@@ -411,11 +424,15 @@ func dumpStore(t *testing.T, db *DB) legacyDump {
 	for id := int64(1); id <= n; id++ {
 		g, err := db.Game(ctx, id)
 		must(t, err)
-		lg := legacyGame{Game: g, KombatConfig: g.Config.String()}
+		lg := legacyGame{Game: g}
 		if u := upOf(g); u != nil {
 			lg.Upbeat, lg.UpbeatConfig, lg.UpbeatActions = u, u.Config.String(), u.Actions
-			g.Kinds = []game.KindSpec{} // as the typed API read an UPBEAT row's
+			lg.Kinds = []game.KindSpec{} // as the typed API read an UPBEAT row's
+		} else {
+			k := kOf(g)
+			lg.Players, lg.HumanSeat, lg.Config, lg.Lowered, lg.Kinds, lg.Decisions = k.Players, k.HumanSeat, k.Config, k.Lowered, k.Kinds, k.Decisions
 		}
+		lg.KombatConfig = lg.Config.String()
 		d.Games = append(d.Games, lg)
 		places[g.Place], places[g.Origin] = true, true
 	}
@@ -460,10 +477,10 @@ func dumpStore(t *testing.T, db *DB) legacyDump {
 	}
 	for _, k := range column(`SELECT DISTINCT owner_id, game FROM strategies`) {
 		owner, name := split(k)
-		list, err := db.Shelf(GameName(name)).List(ctx, owner)
+		list, err := db.Shelf(GameName(name), wordsOf(GameName(name))).List(ctx, owner)
 		must(t, err)
 		for _, s := range list {
-			vs, err := db.Shelf(GameName(name)).Versions(ctx, owner, s.Name)
+			vs, err := db.Shelf(GameName(name), wordsOf(GameName(name))).Versions(ctx, owner, s.Name)
 			must(t, err)
 			d.Strategies[k+"/"+s.Name] = vs
 		}
@@ -540,10 +557,11 @@ func checkLegacy(t *testing.T, db *DB) {
 			}
 			continue
 		}
-		if len(g.Kinds) == 0 {
+		k := kOf(g)
+		if len(k.Kinds) == 0 {
 			continue // not started
 		}
-		kg, err := game.Replay(game.NewLanguage(), g.Record())
+		kg, err := game.Replay(game.NewLanguage(), k.record(g))
 		must(t, err)
 		if r := kg.Result(); g.Status == StatusOver && (r == nil || *r != *g.Result || kg.Turns() != g.Turns) {
 			t.Errorf("KOMBAT game %d replays to %v after %d turns; stored %+v after %d", id, r, kg.Turns(), g.Result, g.Turns)
@@ -707,20 +725,20 @@ func continueLegacy(t *testing.T, db *DB) {
 	must(t, err)
 	row.Shown = "m-new"
 	must(t, db.SaveMeta(ctx, row))
-	g, err := game.Replay(game.NewLanguage(), row.Record())
+	g, err := game.Replay(game.NewLanguage(), kOf(row).record(row))
 	must(t, err)
 	must(t, g.Resign(g.Current()))
-	pos := len(row.Decisions)
+	pos := len(row.Actions)
 	must(t, db.Finish(ctx, 13, pos, g.Record().Decisions[pos:], *g.Result(), g.Turns(), spy))
-	if seen.Players != [2]string{"ann", "eve"} || seen.Game != GameKombat || seen.HumanSeat != 0 || seen.Seats != nil || string(seen.Setup) != `{"ready":[true,true]}` {
+	if !slices.Equal(seen.Seats, []string{"ann", "eve"}) || seen.Game != GameKombat || (legacyPolicy{}).humanSeat(seen) != 0 || seen.State != row.State || string(seen.Setup) != `{"ready":[true,true]}` {
 		t.Errorf("the rating policy saw %+v for KOMBAT game 13", seen)
 	}
 
 	solo, err := db.Game(ctx, 12)
 	must(t, err)
-	solo.Kinds = solo.Kinds[:1] // still in setup: the kinds may change
+	setKinds(solo, kOf(solo).Kinds[:1]) // still in setup: the kinds may change
 	must(t, db.SaveMeta(ctx, solo))
-	if again, err := db.Game(ctx, 12); err != nil || len(again.Kinds) != 1 || again.HumanSeat != 2 || again.Players != [2]string{"", "eve"} {
+	if again, err := db.Game(ctx, 12); err != nil || len(kOf(again).Kinds) != 1 || kOf(again).HumanSeat != 2 || kOf(again).Players != [2]string{"", "eve"} {
 		t.Errorf("KOMBAT game 12 after a new kind: %+v %v", again, err)
 	}
 

@@ -64,11 +64,11 @@ func TestMigrateKeepsRows(t *testing.T) {
 
 	over, err := db.Game(ctx, 7)
 	must(t, err)
-	if over.Status != StatusOver || len(over.Decisions) != 3 || over.Result == nil || *over.Result != (game.Result{Winner: 1, Reason: game.ReasonResign}) ||
-		over.Kinds[0].Name != "a" || !over.FinishedAt.Equal(time.UnixMilli(1700000001000)) {
+	if over.Status != StatusOver || len(over.Actions) != 3 || over.Result == nil || *over.Result != (game.Result{Winner: 1, Reason: game.ReasonResign}) ||
+		kOf(over).Kinds[0].Name != "a" || !over.FinishedAt.Equal(time.UnixMilli(1700000001000)) {
 		t.Errorf("finished game after migration: %+v", over)
 	}
-	rec := over.Record()
+	rec := kOf(over).record(over)
 	replayed, err := game.Replay(game.NewLanguage(), rec)
 	must(t, err)
 	if r := replayed.Result(); r == nil || *r != *over.Result {
@@ -77,11 +77,11 @@ func TestMigrateKeepsRows(t *testing.T) {
 
 	playing, err := db.ActiveAt(ctx, "thread8")
 	must(t, err)
-	if playing.ID != 8 || len(playing.Decisions) != 6 || playing.Scope != "g1" || playing.Place != "thread8" || playing.Origin != "c1" || playing.Shown != "m8" || playing.TurnTimeout != 5*time.Minute ||
-		string(playing.Setup) != `{"ready":[true,true]}` || len(playing.Kinds) != 2 || playing.Kinds[1].Defense != 3 {
+	if playing.ID != 8 || len(playing.Actions) != 6 || playing.Scope != "g1" || playing.Place != "thread8" || playing.Origin != "c1" || playing.Shown != "m8" || playing.TurnTimeout != 5*time.Minute ||
+		string(playing.Setup) != `{"ready":[true,true]}` || len(kOf(playing).Kinds) != 2 || kOf(playing).Kinds[1].Defense != 3 {
 		t.Errorf("game in play after migration: %+v", playing)
 	}
-	rec = playing.Record()
+	rec = kOf(playing).record(playing)
 	g, err := game.Replay(game.NewLanguage(), rec)
 	must(t, err)
 	if g.Phase() != game.PhasePlay || g.Current() != 1 {
@@ -101,13 +101,13 @@ func TestMigrateKeepsRows(t *testing.T) {
 	}
 	// Migration 7: strategies saved before are KOMBAT's; UPBEAT's library starts empty,
 	// and takes a plan of the same name.
-	if s, err := db.Shelf(GameKombat).Get(ctx, "u1", "rush", 0); err != nil || s.Game != GameKombat || s.Version != 3 {
+	if s, err := db.Shelf(GameKombat, wordsOf(GameKombat)).Get(ctx, "u1", "rush", 0); err != nil || s.Game != GameKombat || s.Version != 3 {
 		t.Errorf("an old strategy on KOMBAT's shelf: %+v %v", s, err)
 	}
-	if list, err := db.Shelf(GameUpbeat).List(ctx, "u1"); err != nil || len(list) != 0 {
+	if list, err := db.Shelf(GameUpbeat, wordsOf(GameUpbeat)).List(ctx, "u1"); err != nil || len(list) != 0 {
 		t.Errorf("UPBEAT's shelf after migration: %+v %v", list, err)
 	}
-	if v, err := db.Shelf(GameUpbeat).Save(ctx, "u1", "RUSH", "invest 1", 0, true); err != nil || v != 1 {
+	if v, err := db.Shelf(GameUpbeat, wordsOf(GameUpbeat)).Save(ctx, "u1", "RUSH", "invest 1", 0, true); err != nil || v != 1 {
 		t.Errorf("an UPBEAT plan named like an old strategy: %d %v", v, err)
 	}
 	if r, err := db.PlayerRating(ctx, "g1", KindDuel, "u2"); err != nil || r.Rating != 1184 || r.Losses != 1 {

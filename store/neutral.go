@@ -6,35 +6,21 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/match"
 )
 
-// GameName says whose rules a stored game holds.
+// GameName says whose rules a stored game holds: a name its adapter owns (1 to 32
+// lowercase letters, digits or dashes). The store branches on none: it keeps every
+// game's own part through the game-neutral fields (Seats, State, Actions, ConfigText),
+// which its adapter encodes. Every game stored before UPBEAT is named "kombat".
 type GameName string
 
-// The games the store's callers name. Every game stored before UPBEAT is KOMBAT's, and
-// KOMBAT's is the one game the store still encodes itself (Game's typed fields); any
-// other name, one the store has never heard of included, is stored through the
-// game-neutral fields (Seats, State, Actions, ConfigText), which its adapter encodes.
+// The names of the games hosted today, as their adapters give them (and the fronts
+// name them): names only, since the store branches on none.
 const (
 	GameKombat GameName = "kombat"
 	GameUpbeat GameName = "upbeat"
 )
-
-// gameName is the row's game, KOMBAT's when unset.
-func (g *Game) gameName() GameName { return g.Game.orKombat() }
-
-// orKombat is the name, KOMBAT's when unset.
-func (n GameName) orKombat() GameName {
-	if n == "" {
-		return GameKombat
-	}
-	return n
-}
-
-// typed reports whether the game is stored through KOMBAT's typed fields (Players,
-// HumanSeat, Config, Kinds, Decisions) rather than the neutral ones.
-func (g *Game) typed() bool { return g.gameName() == GameKombat }
 
 // Seat is one seat of a game, as the seats table keeps it: who sits there and the
 // game's own part of the seat (UPBEAT's first plan), which the store does not read.
@@ -47,7 +33,8 @@ type Seat struct {
 // Action is one action of a game's record, as the actions table keeps it: the seat
 // that made it, what it did in its game's words, the rest of it and the game's clock
 // before it. Data is text, not JSON: the store does not read it, and one game's data
-// is not JSON at all (UPBEAT's revision carries its plan's text).
+// is not JSON at all (UPBEAT's revision carries its plan's text). KOMBAT's decisions
+// are its actions too (verb the action, data [kind,row,col]).
 type Action struct {
 	Seat    int           // from 1
 	Verb    string        // in the game's words (UPBEAT's revise, confirm, resign, stop)
@@ -58,15 +45,8 @@ type Action struct {
 // maxSeats bounds a game's seats, so that a bad caller cannot store an unbounded row.
 const maxSeats = 64
 
-// checkGame refuses a new row whose game and parts disagree: KOMBAT's is stored through
-// its typed fields alone, any other game through the neutral ones alone.
+// checkGame refuses a new row no game could hold: every mistake at once.
 func (g *Game) checkGame() error {
-	if g.typed() {
-		if len(g.Seats) > 0 || g.State != "" || len(g.Actions) > 0 || g.ConfigText != "" {
-			return fmt.Errorf("%w: a KOMBAT game is stored through its typed fields (Players, Config, Kinds), not Seats, State, Actions or ConfigText", ErrInvalidInput)
-		}
-		return nil
-	}
 	var errs []string
 	if !validName(string(g.Game)) {
 		errs = append(errs, fmt.Sprintf("game name %q: use 1 to 32 lowercase letters, digits or dashes", g.Game))
@@ -76,9 +56,6 @@ func (g *Game) checkGame() error {
 	}
 	if len(g.Actions) > 0 {
 		errs = append(errs, "a new game has no actions: commit them with CommitActions")
-	}
-	if g.Players != [2]string{} || g.HumanSeat != 0 || g.Config != (game.Config{}) || len(g.Kinds) > 0 || len(g.Decisions) > 0 {
-		errs = append(errs, "KOMBAT's fields (Players, HumanSeat, Config, Kinds, Decisions) are set: a game of "+string(g.Game)+" keeps its own part in Seats, State, Actions and ConfigText")
 	}
 	if len(errs) > 0 {
 		return fmt.Errorf("%w: %s", ErrInvalidInput, strings.Join(errs, "; "))
@@ -99,14 +76,6 @@ func validName(s string) bool {
 	return true
 }
 
-// configText is the configuration's file text, as the config column keeps it.
-func (g *Game) configText() string {
-	if g.typed() {
-		return g.Config.String()
-	}
-	return g.ConfigText
-}
-
 // checkActions refuses actions no record could hold: a seat below 1, no verb, a
 // negative clock. (Whether a seat exists is checked against the stored game.)
 func checkActions(as []Action) error {
@@ -119,20 +88,20 @@ func checkActions(as []Action) error {
 }
 
 // CommitActions stores a game's actions made at position pos of its record (pos is how
-// many were stored before them), all or none, as AppendDecisions stores KOMBAT's: a
-// duplicate or stale write gives ErrConflict and changes nothing, and an action by a
+// many were stored before them), all or none: a duplicate or stale write gives
+// ErrConflict and changes nothing, and an action by a
 // seat the game does not have gives ErrInvalidInput. When res is not nil the game is
 // over with it (its winner a seat, or 0 for a tie), and when summary is not nil the
 // screen of the new state is owed with it, in the same transaction. It rates nothing:
 // CommitRated is CommitActions with a rating policy. The store writes each action's
-// verb and data as given: the game's adapter encodes them (upbeathost for UPBEAT).
-func (db *DB) CommitActions(ctx context.Context, id int64, pos int, as []Action, res *game.Result, turns int, summary *string) error {
+// verb and data as given: the game's adapter encodes them.
+func (db *DB) CommitActions(ctx context.Context, id int64, pos int, as []Action, res *match.Result, turns int, summary *string) error {
 	return db.CommitRated(ctx, id, pos, as, res, turns, summary, nil)
 }
 
 // CommitRated is CommitActions applying, when the game ends, the rating changes it
 // causes by policy (nil: none) in the same transaction as its result, as Finish does.
-func (db *DB) CommitRated(ctx context.Context, id int64, pos int, as []Action, res *game.Result, turns int, summary *string, policy RatingPolicy) error {
+func (db *DB) CommitRated(ctx context.Context, id int64, pos int, as []Action, res *match.Result, turns int, summary *string, policy RatingPolicy) error {
 	if err := checkActions(as); err != nil {
 		return fmt.Errorf("store: game %d: %w", id, err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"reflect"
 	"slices"
 	"testing"
@@ -31,9 +30,8 @@ func TestNeutralGames(t *testing.T) {
 		{Place: "n9", Mode: game.ModeDuel, Status: StatusSetup, Game: "tafl-9"},                                                           // no seats
 		{Place: "n9", Mode: game.ModeDuel, Status: StatusSetup, Game: "Tafl 9", Seats: seats},                                             // a name no row may hold
 		{Place: "n9", Mode: game.ModeDuel, Status: StatusSetup, Game: "tafl-9", Seats: seats, Actions: []Action{{Seat: 1, Verb: "move"}}}, // actions at creation
-		{Place: "n9", Mode: game.ModeDuel, Status: StatusSetup, Game: "tafl-9", Seats: seats, Players: [2]string{"ann", "bob"}},           // KOMBAT's fields
-		{Place: "n9", Mode: game.ModeDuel, Status: StatusSetup, Seats: seats},                                                             // KOMBAT's through the neutral fields
-		{Place: "n9", Mode: game.ModeDuel, Status: StatusSetup, Game: GameKombat, State: "{}"},
+		{Place: "n9", Mode: game.ModeDuel, Status: StatusSetup, Seats: seats},                                                             // no game's name
+		{Place: "n9", Mode: game.ModeDuel, Status: StatusSetup, Game: GameKombat, State: "{}"},                                            // KOMBAT's with no seats
 	} {
 		if _, err := db.CreateGame(ctx, bad); !errors.Is(err, ErrInvalidInput) {
 			t.Errorf("create %+v: %v", bad, err)
@@ -79,7 +77,7 @@ func TestNeutralGames(t *testing.T) {
 	whole := func(how string, g *Game, err error, actions []Action) {
 		t.Helper()
 		if err != nil || g.Game != "tafl-9" || !reflect.DeepEqual(g.Seats, seats) || g.State != row.State || g.ConfigText != row.ConfigText ||
-			!reflect.DeepEqual(g.Actions, actions) || g.Seat("bob") != 3 || g.Seat("") != 0 || g.Players != [2]string{} || g.Kinds != nil {
+			!reflect.DeepEqual(g.Actions, actions) || g.Seat("bob") != 3 || g.Seat("") != 0 {
 			t.Errorf("%s: %+v, %v", how, g, err)
 		}
 	}
@@ -106,10 +104,11 @@ func TestNeutralGames(t *testing.T) {
 	played, err := db.PlayedGames(ctx, "g", "bob", "tafl-9", 10)
 	must(t, err)
 	whole("PlayedGames", played[0], nil, nil)
-	// A KOMBAT game stored alongside still reads as KOMBAT's, with no neutral part.
-	kid, err := db.CreateGame(ctx, newGameRow("c1", game.ModeDuel, "u1", "u2"))
+	// A KOMBAT game stored alongside reads back as given, as every game does.
+	krow := newGameRow("c1", game.ModeDuel, "u1", "u2")
+	kid, err := db.CreateGame(ctx, krow)
 	must(t, err)
-	if k, err := db.Game(ctx, kid); err != nil || k.Game != GameKombat || k.Seats != nil || k.State != "" || k.ConfigText != "" || k.Players != [2]string{"u1", "u2"} {
+	if k, err := db.Game(ctx, kid); err != nil || k.Game != GameKombat || !slices.Equal(k.Seats, krow.Seats) || k.State != krow.State || k.ConfigText != krow.ConfigText || kOf(k).Players != [2]string{"u1", "u2"} {
 		t.Errorf("KOMBAT game %+v, %v", k, err)
 	}
 }
@@ -136,8 +135,8 @@ func TestUpbeatGames_RecordsKeepTheirGame(t *testing.T) {
 	if last, err := db.LastGameIn(ctx, GameKombat, "c1"); err != nil || last.ID != kid || last.Game != GameKombat {
 		t.Errorf("last KOMBAT game in c1: %+v, %v; want #%d", last, err, kid)
 	}
-	if last, err := db.LastGameIn(ctx, "", "c1"); err != nil || last.ID != kid {
-		t.Errorf("last game of the unnamed game (KOMBAT's) in c1: %+v, %v; want #%d", last, err, kid)
+	if last, err := db.LastGameIn(ctx, "", "c1"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("last game of no game's name in c1: %+v, %v; want none (every row names its game, KOMBAT's too)", last, err)
 	}
 	if last, err := db.LastGameIn(ctx, GameUpbeat, "c1"); err != nil || last.Game != GameUpbeat || last.Place != "t1" || len(last.Actions) != 1 {
 		t.Errorf("last UPBEAT game in c1: %+v, %v; want the one in its thread t1", last, err)
@@ -147,58 +146,5 @@ func TestUpbeatGames_RecordsKeepTheirGame(t *testing.T) {
 	}
 	if recent, err := db.RecentGames(ctx, "g", "u1", 10); err != nil || len(recent) != 1 || recent[0].ID != kid {
 		t.Errorf("u1's recent KOMBAT games: %+v, %v; want only #%d", recent, err, kid)
-	}
-}
-
-// TestNeutralCarriesKombat: a KOMBAT game put through the neutral fields as Game's doc
-// says (two seats without data, its human seat and kinds as state, its decisions as
-// actions with [kind,row,col] as data, its configuration's text) is stored as the
-// same rows as the same game through KOMBAT's typed fields: moving KOMBAT onto the
-// neutral API is its adapter's encoding alone.
-func TestNeutralCarriesKombat(t *testing.T) {
-	db := openTest(t)
-	ctx := context.Background()
-	typed := newGameRow("k1", game.ModeSolitaire, "", "ann")
-	typed.HumanSeat, typed.Status = 2, StatusPlay
-	ds := []game.Decision{{Player: 1, Action: game.ActFreeSpawn, Hex: game.Hex{Row: 2, Col: 3}}, {Player: 2, Action: game.ActBuy, Kind: 0, Hex: game.Hex{Row: 7, Col: 1}},
-		{Player: 2, Action: game.ActSpawn, Hex: game.Hex{Row: 7, Col: 1}}, {Player: 2, Action: game.ActEnd}}
-	kid, err := db.CreateGame(ctx, typed)
-	must(t, err)
-	must(t, db.AppendDecisions(ctx, kid, 0, ds))
-
-	state, err := json.Marshal(map[string]any{"human_seat": typed.HumanSeat, "kinds": typed.Kinds})
-	must(t, err)
-	neutral := &Game{Scope: "g", Place: "k2", Mode: typed.Mode, Seed: typed.Seed, Status: StatusPlay, TurnTimeout: typed.TurnTimeout,
-		Game: "kombat-next", Seats: []Seat{{Player: ""}, {Player: "ann"}}, State: string(state), ConfigText: typed.Config.String()}
-	nid, err := db.CreateGame(ctx, neutral)
-	must(t, err)
-	as := make([]Action, len(ds))
-	for i, d := range ds {
-		as[i] = Action{Seat: d.Player, Verb: string(d.Action)}
-		if d.Kind != 0 || d.Hex != (game.Hex{}) {
-			as[i].Data = fmt.Sprintf("[%d,%d,%d]", d.Kind, d.Hex.Row, d.Hex.Col)
-		}
-	}
-	must(t, db.CommitActions(ctx, nid, 0, as, nil, 0, nil))
-
-	rows := func(id int64) []string {
-		t.Helper()
-		var out []string
-		for _, q := range []string{`SELECT config, state, '' FROM games WHERE id = ?`, `SELECT seat, player, data FROM seats WHERE game_id = ? ORDER BY seat`,
-			`SELECT pos, seat, verb || ' ' || data || ' ' || elapsed FROM actions WHERE game_id = ? ORDER BY pos`} {
-			r, err := db.sql.QueryContext(ctx, q, id)
-			must(t, err)
-			for r.Next() {
-				var a, b, c string
-				must(t, r.Scan(&a, &b, &c))
-				out = append(out, a+"|"+b+"|"+c)
-			}
-			must(t, r.Err())
-			r.Close()
-		}
-		return out
-	}
-	if k, n := rows(kid), rows(nid); !slices.Equal(k, n) || len(k) != 1+2+len(ds) {
-		t.Errorf("KOMBAT's rows through its typed fields:\n%q\nthrough the neutral ones:\n%q", k, n)
 	}
 }

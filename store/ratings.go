@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/match"
 )
 
 // Ratings are kept per scope (a Discord server) and kind of game (a ladder). How a
@@ -41,15 +41,16 @@ type Rating struct {
 	Updated time.Time // when the last rated game finished; zero if none
 }
 
-// RatedGame is a finished game as a rating policy reads it.
+// RatedGame is a finished game as a rating policy reads it: the row's game-neutral
+// part, which the game's policy reads in its own terms (KOMBAT's human seat is in
+// State).
 type RatedGame struct {
-	Mode      game.Mode
-	HumanSeat int       // solitaire: the human's seat (0 means 1)
-	Players   [2]string // "" for a bot seat
-	Result    game.Result
-	Setup     json.RawMessage // the host's setup state (Game.Setup): what else a policy may weigh
-	Game      GameName        // whose rules the game was played by (GameKombat for KOMBAT's)
-	Seats     []string        // every other game's user ids by seat, "" for a bot; nil for KOMBAT's (Players)
+	Mode   match.Mode
+	Result match.Result
+	Setup  json.RawMessage // the host's setup state (Game.Setup): what else a policy may weigh
+	Game   GameName        // whose rules the game was played by
+	Seats  []string        // the user ids by seat, "" for a bot
+	State  string          // the game's own part of the row (Game.State), as its adapter wrote it
 }
 
 // Stake is one player's rating on one ladder that a finished game moves.
@@ -65,36 +66,25 @@ type RatingPolicy interface {
 
 // rateGame applies a finished game to its players' ratings by policy (nil: none),
 // inside the transaction that records the result.
-func rateGame(ctx context.Context, tx *txn, id int64, res game.Result, now int64, policy RatingPolicy) error {
+func rateGame(ctx context.Context, tx *txn, id int64, res match.Result, now int64, policy RatingPolicy) error {
 	if policy == nil {
 		return nil
 	}
 	g := RatedGame{Result: res}
-	var scope, mode, setup, name, state string
+	var scope, mode, setup, name string
 	err := tx.QueryRowContext(ctx, `SELECT scope, mode, setup, game, state FROM games WHERE id = ?`, id).
-		Scan(&scope, &mode, &setup, &name, &state)
+		Scan(&scope, &mode, &setup, &name, &g.State)
 	if err != nil {
 		return err
 	}
-	g.Mode, g.Setup, g.Game = game.Mode(mode), json.RawMessage(setup), GameName(name).orKombat()
+	g.Mode, g.Setup, g.Game = match.Mode(mode), json.RawMessage(setup), GameName(name)
 	seats, err := loadSeats(ctx, tx, id)
 	if err != nil {
 		return err
 	}
-	if g.Game != GameKombat {
-		g.Seats = []string{}
-		for _, s := range seats {
-			g.Seats = append(g.Seats, s.Player)
-		}
-	} else {
-		var st kombatState
-		if err := json.Unmarshal([]byte(state), &st); err != nil {
-			return fmt.Errorf("state of game %d: %w", id, err)
-		}
-		g.HumanSeat = st.HumanSeat
-		for i, s := range seats[:min(len(seats), 2)] {
-			g.Players[i] = s.Player
-		}
+	g.Seats = make([]string, len(seats))
+	for i, s := range seats {
+		g.Seats[i] = s.Player
 	}
 	stakes := policy.Stakes(g)
 	if len(stakes) == 0 {

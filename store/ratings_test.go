@@ -16,7 +16,7 @@ type plusOne struct{}
 
 func (plusOne) Stakes(g RatedGame) []Stake {
 	var out []Stake
-	for _, p := range g.Players {
+	for _, p := range g.Seats {
 		if p != "" {
 			out = append(out, Stake{Kind: string(g.Mode), User: p})
 		}
@@ -28,7 +28,7 @@ func (plusOne) Rate(g RatedGame, before []Rating) []Rating {
 	after := append([]Rating(nil), before...)
 	for i := range after {
 		seat := i + 1
-		if g.Players[0] == "" {
+		if g.Seats[0] == "" {
 			seat = 2
 		}
 		switch g.Result.Winner {

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"time"
-
-	"github.com/kombat-game/kombat/game"
 )
 
 // Screen is what a game's place owes its players: the state after Version stored
@@ -21,16 +19,6 @@ type Screen struct {
 	Attempts  int    // failed deliveries so far
 	LastError string // the last failure, for the log and /kombat status
 	Paused    string // why delivery stopped for good (missing permission, deleted channel); "" while it goes on
-}
-
-// CommitOwing stores decisions made at position pos, as AppendDecisions does, or
-// finishes the game with them, as Finish does, when res is not nil; in the same
-// transaction it owes the game's place the screen of the new state with summary.
-func (db *DB) CommitOwing(ctx context.Context, id int64, pos int, ds []game.Decision, res *game.Result, turns int, summary string, policy RatingPolicy) error {
-	if res != nil {
-		return db.finish(ctx, id, pos, ds, *res, turns, &summary, policy)
-	}
-	return db.appendOwing(ctx, id, pos, ds, &summary)
 }
 
 // owe records the screen of version as owed, replacing an older debt.

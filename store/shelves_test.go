@@ -15,9 +15,9 @@ import (
 func TestShelvesApart(t *testing.T) {
 	db := openTest(t)
 	ctx := context.Background()
-	kombat, up := db.Shelf(GameKombat), db.Shelf(GameUpbeat)
-	if db.Shelf("").Game() != GameKombat || up.Game() != GameUpbeat {
-		t.Fatalf("shelves: %q %q", db.Shelf("").Game(), up.Game())
+	kombat, up := db.Shelf(GameKombat, wordsOf(GameKombat)), db.Shelf(GameUpbeat, wordsOf(GameUpbeat))
+	if kombat.Game() != GameKombat || up.Game() != GameUpbeat {
+		t.Fatalf("shelves: %q %q", kombat.Game(), up.Game())
 	}
 	if _, err := kombat.Save(ctx, "u", "Rush", "move up", 2, true); err != nil {
 		t.Fatal(err)

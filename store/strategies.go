@@ -9,11 +9,11 @@ import (
 	"time"
 )
 
-// Strategy is one version of a player's saved strategy: a KOMBAT strategy, or an
-// UPBEAT plan (Game).
+// Strategy is one version of a player's saved program: a KOMBAT strategy, an UPBEAT
+// plan, whatever the game's shelf (Game) holds.
 type Strategy struct {
 	Owner   string
-	Game    GameName // whose library holds it: GameKombat or GameUpbeat
+	Game    GameName // whose library holds it
 	Name    string
 	Version int // 1 for the first save, then counting up
 	Source  string
@@ -52,60 +52,33 @@ func CheckStrategyName(name string) error {
 	return nil
 }
 
-// Shelf is one game's library of saved strategies: KOMBAT's strategies or UPBEAT's
-// plans. Each game's is apart: a name is unique per owner and game, and nothing on one
-// shelf is listed, read or deleted through another.
+// Shelf is one game's library of saved programs (KOMBAT's strategies, UPBEAT's
+// plans). Each game's is apart: a name is unique per owner and game, and nothing on
+// one shelf is listed, read or deleted through another.
 type Shelf struct {
-	db   *DB
-	game GameName
+	db    *DB
+	game  GameName
+	words Words
 }
 
-// Shelf is the library of game (KOMBAT's for "").
-func (db *DB) Shelf(game GameName) Shelf { return Shelf{db: db, game: game.orKombat()} }
+// Words are how a shelf's messages name what it holds, in its game's words: one
+// ("strategy", "plan") and many ("strategies", "plans").
+type Words struct{ One, Many string }
+
+// Shelf is the library of game, whose messages name what it holds in words (its
+// adapter's: the store knows no game's).
+func (db *DB) Shelf(game GameName, words Words) Shelf {
+	return Shelf{db: db, game: game, words: words}
+}
 
 // Game is the game whose library the shelf is.
 func (sh Shelf) Game() GameName { return sh.game }
 
 // noun is what the shelf holds, as its messages say: strategy or plan.
-func (sh Shelf) noun() string {
-	if sh.game == GameUpbeat {
-		return "plan"
-	}
-	return "strategy"
-}
+func (sh Shelf) noun() string { return sh.words.One }
 
 // plural is noun's plural.
-func (sh Shelf) plural() string {
-	if sh.game == GameUpbeat {
-		return "plans"
-	}
-	return "strategies"
-}
-
-// SaveStrategy saves a KOMBAT strategy: Shelf(GameKombat).Save.
-func (db *DB) SaveStrategy(ctx context.Context, owner, name, source string, defense int64, create bool) (int, error) {
-	return db.Shelf(GameKombat).Save(ctx, owner, name, source, defense, create)
-}
-
-// GetStrategy returns a version of a saved KOMBAT strategy: Shelf(GameKombat).Get.
-func (db *DB) GetStrategy(ctx context.Context, owner, name string, version int) (Strategy, error) {
-	return db.Shelf(GameKombat).Get(ctx, owner, name, version)
-}
-
-// ListStrategies lists a player's KOMBAT strategies: Shelf(GameKombat).List.
-func (db *DB) ListStrategies(ctx context.Context, owner string) ([]Strategy, error) {
-	return db.Shelf(GameKombat).List(ctx, owner)
-}
-
-// StrategyVersions lists the versions of a KOMBAT strategy: Shelf(GameKombat).Versions.
-func (db *DB) StrategyVersions(ctx context.Context, owner, name string) ([]Strategy, error) {
-	return db.Shelf(GameKombat).Versions(ctx, owner, name)
-}
-
-// DeleteStrategy deletes a KOMBAT strategy: Shelf(GameKombat).Delete.
-func (db *DB) DeleteStrategy(ctx context.Context, owner, name string) error {
-	return db.Shelf(GameKombat).Delete(ctx, owner, name)
-}
+func (sh Shelf) plural() string { return sh.words.Many }
 
 // Save saves a strategy under a name: a new one (create true; an existing name
 // gives ErrDuplicate) or a new version of an existing one (create false; a missing name

@@ -84,7 +84,7 @@ func preview(s string, lines, width int) string {
 // Agreed replaces the setup message once the kinds are fixed.
 func Agreed(t *host.Table) Reply {
 	var names []string
-	for _, k := range t.Row.Kinds {
+	for _, k := range kombathost.Kinds(t.Row) {
 		names = append(names, fmt.Sprintf("**%s** (defense %d)", k.Name, k.Defense))
 	}
 	return Reply{Update: true, Content: fmt.Sprintf("**KOMBAT** · %s\nKinds agreed: %s.", VsLine(t), strings.Join(names, ", "))}
@@ -93,7 +93,7 @@ func Agreed(t *host.Table) Reply {
 // FreeSpawn asks each human for their free spawn.
 func FreeSpawn(t *host.Table) Reply {
 	var opts []discordgo.SelectMenuOption
-	for i, k := range t.Row.Kinds {
+	for i, k := range kombathost.Kinds(t.Row) {
 		opts = append(opts, discordgo.SelectMenuOption{Label: k.Name, Description: fmt.Sprintf("defense %d", k.Defense), Value: strconv.Itoa(i)})
 	}
 	var who []string
@@ -104,7 +104,7 @@ func FreeSpawn(t *host.Table) Reply {
 		Content: fmt.Sprintf("**Free spawns.** %s: place one minion each, for free, in your start area. Choose its kind, then its hex.", strings.Join(who, " and ")),
 		Components: []discordgo.MessageComponent{Row(discordgo.SelectMenu{CustomID: CustomID{Action: "fskind", Game: t.Row.ID}.Encode(),
 			Placeholder: "Choose the kind of your free minion", Options: opts})},
-		Mentions: t.Row.Players[:],
+		Mentions: kombathost.SeatList(t.Row),
 	}
 }
 
@@ -223,7 +223,7 @@ func AutoControls(t *host.Table) []discordgo.MessageComponent {
 
 // Mention names a seat in text: a ping for people, a name for bots.
 func Mention(t *host.Table, p int) string {
-	if id := t.Row.Players[p-1]; id != "" {
+	if id := t.Row.Player(p); id != "" {
 		return "<@" + id + ">"
 	}
 	return "**" + kombathost.Names(t)[p-1] + "**"

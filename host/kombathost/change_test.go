@@ -18,8 +18,8 @@ import (
 // does not.
 func TestChange_TheStoreRefusesAndTheLobbyIsAsBefore(t *testing.T) {
 	h, db := hostOn(t, filepath.Join(t.TempDir(), "k.db"), quietFront{}, nil)
-	row := &store.Game{Scope: "g", Place: "c", Mode: game.ModeAuto, Players: [2]string{"", ""},
-		Status: store.StatusSetup, Seed: 5, TurnTimeout: time.Minute, Config: game.DefaultConfig()}
+	row := &store.Game{Scope: "g", Place: "c", Mode: game.ModeAuto, Status: store.StatusSetup, Seed: 5, TurnTimeout: time.Minute}
+	NewRow(row, [2]string{"", ""}, 0, game.DefaultConfig())
 	tb, err := Create(h.Host, row, game.DefaultConfig(), Lobby{Owner: "ann", Names: [2]string{"Bot 1", "Bot 2"},
 		Kinds: []Proposal{{Name: "Idle", Strategy: "done", By: "ann"}, {Name: "Walker", Strategy: "move up", By: "ann"}}})
 	must(t, err)

@@ -122,8 +122,8 @@ func hostOn(t *testing.T, path string, f host.Front, clock host.Clock) (*testHos
 // unlocked.
 func soloToFirstBoard(t *testing.T, h *testHost) *host.Table {
 	t.Helper()
-	row := &store.Game{Scope: "g", Place: "c", Mode: game.ModeSolitaire, HumanSeat: 1, Players: [2]string{"ann", ""},
-		Status: store.StatusSetup, Seed: 5, TurnTimeout: time.Minute, Config: game.DefaultConfig()}
+	row := &store.Game{Scope: "g", Place: "c", Mode: game.ModeSolitaire, Status: store.StatusSetup, Seed: 5, TurnTimeout: time.Minute}
+	NewRow(row, [2]string{"ann", ""}, 1, game.DefaultConfig())
 	tb, err := Create(h.Host, row, game.DefaultConfig(), Lobby{Owner: "ann", Kinds: []Proposal{{Name: "Idle", Strategy: "done"}}})
 	must(t, err)
 	tb, err = h.Lock(tb.Row.ID)

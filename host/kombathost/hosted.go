@@ -3,7 +3,6 @@ package kombathost
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"time"
 
@@ -59,10 +58,11 @@ func Names(t *host.Table) [2]string {
 	return n
 }
 
-// Create stores a new KOMBAT game of row with configuration cfg and lobby lob and
-// registers it, without the seat checks of a game people open (Challenge, Solo, Auto).
+// Create stores a new KOMBAT game of row (its own part written by NewRow) with
+// configuration cfg and lobby lob and registers it, without the seat checks of a game
+// people open (Challenge, Solo, Auto).
 func Create(h *host.Host, row *store.Game, cfg game.Config, lob Lobby) (*host.Table, error) {
-	row.Config = cfg
+	row.ConfigText = cfg.String()
 	t := host.NewTable(row, Of(h).Part)
 	part(t).lob = lob
 	return h.Create(t)
@@ -70,10 +70,10 @@ func Create(h *host.Host, row *store.Game, cfg game.Config, lob Lobby) (*host.Ta
 
 func (p *hosted) Lobby() any           { return &p.lob }
 func (p *hosted) Summary() *string     { return &p.lob.Summary }
-func (p *hosted) Version() int         { return len(p.t.Row.Decisions) }
+func (p *hosted) Version() int         { return len(p.t.Row.Actions) }
 func (p *hosted) Forget()              { p.seats = nil }
 func (p *hosted) Committed(host.Event) {}
-func (p *hosted) Held() []string       { return slices.Clone(p.t.Row.Players[:]) }
+func (p *hosted) Held() []string       { return SeatList(p.t.Row) }
 
 func (p *hosted) Record(h *host.Host, summary *string) error { return p.k.record(p.t, summary) }
 
@@ -240,7 +240,7 @@ func (k *Kombat) timeUp(t *host.Table, g *game.Game, p int, forfeit bool) error 
 // transaction, the game's result and ratings included when it is over. If the store
 // refuses, the engine is rebuilt from what is stored, so memory never runs ahead.
 func (k *Kombat) commit(t *host.Table) error {
-	if len(t.Row.Decisions) == part(t).seats.Eng.Decisions() {
+	if len(t.Row.Actions) == part(t).seats.Eng.Decisions() {
 		return nil
 	}
 	return k.record(t, nil)
@@ -252,21 +252,16 @@ func (k *Kombat) record(t *host.Table, summary *string) error {
 	h := k.h
 	g := part(t).seats.Eng
 	all := g.Record().Decisions
-	pos := len(t.Row.Decisions)
-	var err error
-	switch r := g.Result(); {
-	case summary != nil:
-		err = h.DB().CommitOwing(h.WriteContext(), t.Row.ID, pos, all[pos:], r, g.Turns(), *summary, Elo{})
-	case r != nil:
-		err = h.DB().Finish(h.WriteContext(), t.Row.ID, pos, all[pos:], *r, g.Turns(), Elo{})
-	default:
-		err = h.DB().AppendDecisions(h.WriteContext(), t.Row.ID, pos, all[pos:])
+	pos := len(t.Row.Actions)
+	enc, err := EncodeDecisions(all[pos:])
+	if err == nil {
+		err = h.DB().CommitRated(h.WriteContext(), t.Row.ID, pos, enc, g.Result(), g.Turns(), summary, Elo{})
 	}
 	if err != nil {
 		t.Forget()
 		return err
 	}
-	t.Row.Decisions = append(t.Row.Decisions, all[pos:]...)
+	t.Row.Actions = append(t.Row.Actions, enc...)
 	if r := g.Result(); r != nil {
 		h.Finished(t, r, g.Turns())
 	}
@@ -277,16 +272,16 @@ func (k *Kombat) record(t *host.Table, summary *string) error {
 // solitaire game waits for the bot: its board was shown, and the process stopped before
 // the bot's turn was committed. Nothing else would ever play that turn.
 func botToMove(t *host.Table) bool {
-	ds := t.Row.Decisions
-	if t.Row.Mode != game.ModeSolitaire || t.Row.Status != store.StatusPlay || len(ds) < 2 {
+	as := t.Row.Actions
+	if t.Row.Mode != game.ModeSolitaire || t.Row.Status != store.StatusPlay || len(as) < 2 {
 		return false
 	}
-	human := max(t.Row.HumanSeat, 1)
-	switch last := ds[len(ds)-1]; last.Action {
+	human := max(HumanSeat(t.Row), 1)
+	switch last := as[len(as)-1]; game.Action(last.Verb) {
 	case game.ActEnd:
-		return last.Player == human
+		return last.Seat == human
 	case game.ActFreeSpawn:
-		return len(ds) == 2 && human == 2 // setup over: player 1, the bot, begins
+		return len(as) == 2 && human == 2 // setup over: player 1, the bot, begins
 	}
 	return false
 }
@@ -376,7 +371,11 @@ func (k *Kombat) Engine(t *host.Table) (*game.Game, error) {
 	if p.seats != nil {
 		return p.seats.Eng, nil
 	}
-	g, err := game.ReplayStop(k.lang, t.Row.Record(), k.h.Halt())
+	rec, err := Record(t.Row)
+	if err != nil {
+		return nil, fmt.Errorf("kombathost: rebuild game %d: %w", t.Row.ID, err)
+	}
+	g, err := game.ReplayStop(k.lang, rec, k.h.Halt())
 	if err != nil {
 		return nil, fmt.Errorf("kombathost: rebuild game %d: %w", t.Row.ID, err)
 	}
@@ -384,6 +383,17 @@ func (k *Kombat) Engine(t *host.Table) (*game.Game, error) {
 		return nil, fmt.Errorf("kombathost: game %d: %w", t.Row.ID, err)
 	}
 	return g, nil
+}
+
+// Lowered lists what reading the game's stored configuration lowers to today's bounds
+// (a game stored by an older version) and the lowered configuration's text
+// (host.Lowerer): the host stores it at Restore.
+func (p *hosted) Lowered() ([]string, string) {
+	cfg, lowered, err := Config(p.t.Row)
+	if err != nil || len(lowered) == 0 {
+		return nil, ""
+	}
+	return lowered, cfg.String()
 }
 
 // Replays rebuilds the game from its stored record (host.Replayer), for a game whose

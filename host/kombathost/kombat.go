@@ -18,7 +18,6 @@ import (
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
-	"github.com/kombat-game/kombat/store"
 )
 
 // Kombat is KOMBAT's adapter for one host: the host's Game for KOMBAT's tables, and
@@ -34,7 +33,7 @@ type Kombat struct {
 // Plug registers KOMBAT with a host (host.Options.Games); KOMBAT's rows also include
 // those that name no game, stored before the house hosted a second one.
 func Plug() host.Plug {
-	return host.Plug{Name: store.GameKombat, Unnamed: true, Stopped: game.ErrStopped, New: func(h *host.Host) host.Game {
+	return host.Plug{Name: Name, Unnamed: true, Stopped: game.ErrStopped, New: func(h *host.Host) host.Game {
 		lang := h.Lang()
 		if lang == nil {
 			lang = game.NewLanguage()
@@ -45,7 +44,7 @@ func Plug() host.Plug {
 
 // Of is h's KOMBAT adapter, or nil when h does not host KOMBAT (Plug).
 func Of(h *host.Host) *Kombat {
-	k, _ := h.Game(store.GameKombat).(*Kombat)
+	k, _ := h.Game(Name).(*Kombat)
 	return k
 }
 

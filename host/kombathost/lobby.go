@@ -184,7 +184,7 @@ func (l *Lobby) Agreers(g *store.Game) []Agreer {
 		return []Agreer{{User: l.Owner, Ready: l.Ready[0]}}
 	}
 	var out []Agreer
-	for i, p := range g.Players {
+	for i, p := range Players(g) {
 		if p != "" {
 			out = append(out, Agreer{User: p, Ready: l.Ready[i]})
 		}

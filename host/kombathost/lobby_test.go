@@ -18,9 +18,11 @@ func seating(mode game.Mode) *store.Game {
 	g := &store.Game{Mode: mode, Status: store.StatusSetup}
 	switch mode {
 	case game.ModeDuel:
-		g.Players = [2]string{ann, bob}
+		NewRow(g, [2]string{ann, bob}, 0, game.DefaultConfig())
 	case game.ModeSolitaire:
-		g.Players, g.HumanSeat = [2]string{"", ann}, 2
+		NewRow(g, [2]string{"", ann}, 2, game.DefaultConfig())
+	default:
+		NewRow(g, [2]string{}, 0, game.DefaultConfig())
 	}
 	return g
 }

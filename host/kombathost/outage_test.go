@@ -30,7 +30,7 @@ func playToEnd(t *testing.T, f *scriptFront, db *store.DB, ids ...int64) []*stor
 		}
 		row, err := db.Game(context.Background(), s.Game)
 		must(t, err)
-		if row.Status == store.StatusOver && s.Version == len(row.Decisions) {
+		if row.Status == store.StatusOver && s.Version == len(row.Actions) {
 			done[s.Game] = row
 		}
 	}
@@ -68,7 +68,9 @@ func TestOutage_AutoGameOutlivesAFullDisk(t *testing.T) {
 		if row.Result == nil || row.Turns != 2*int(cfg.MaxTurns) {
 			t.Fatalf("game %d finished with result %v after %d turns, want a result after %d", row.ID, row.Result, row.Turns, 2*cfg.MaxTurns)
 		}
-		g, err := game.Replay(game.NewLanguage(), row.Record())
+		rec, err := Record(row)
+		must(t, err)
+		g, err := game.Replay(game.NewLanguage(), rec)
 		must(t, err)
 		if r := g.Result(); r == nil || *r != *row.Result {
 			t.Fatalf("game %d's stored record replays to %v, stored %v", row.ID, r, row.Result)

@@ -35,13 +35,19 @@ func (k *Kombat) Accept(t *host.Table, user, name string) error {
 func (k *Kombat) Agree(t *host.Table) error {
 	h := k.h
 	kinds := LobbyOf(t).Specs()
-	g, err := game.New(k.lang, game.Setup{Config: t.Row.Config, Seed: t.Row.Seed, Mode: t.Row.Mode, HumanSeat: t.Row.HumanSeat, Kinds: kinds})
+	cfg, _, err := Config(t.Row)
 	if err != nil {
 		return err
 	}
-	t.Row.Kinds, t.Row.Status = kinds, store.StatusPlay
+	g, err := game.New(k.lang, game.Setup{Config: cfg, Seed: t.Row.Seed, Mode: t.Row.Mode, HumanSeat: HumanSeat(t.Row), Kinds: kinds})
+	if err != nil {
+		return err
+	}
+	before := t.Row.State
+	SetKinds(t.Row, kinds)
+	t.Row.Status = store.StatusPlay
 	if err := h.SaveMeta(t); err != nil {
-		t.Row.Kinds, t.Row.Status = nil, store.StatusSetup
+		t.Row.State, t.Row.Status = before, store.StatusSetup
 		return err
 	}
 	h.Disarm(t, host.SetupExpiry)

@@ -25,14 +25,14 @@ var _ store.RatingPolicy = Elo{}
 // Stakes names the ladders a game moves: both people of a duel on the duel ladder,
 // the person of a solitaire game on the ladder against the bot, nobody else.
 func (Elo) Stakes(g store.RatedGame) []store.Stake {
-	p1, p2 := g.Players[0], g.Players[1]
+	p1, p2 := seated(g, 1), seated(g, 2)
 	switch g.Mode {
 	case game.ModeDuel:
 		if p1 != "" && p2 != "" && p1 != p2 {
 			return []store.Stake{{Kind: store.KindDuel, User: p1}, {Kind: store.KindDuel, User: p2}}
 		}
 	case game.ModeSolitaire:
-		if p := g.Players[humanSeat(g)-1]; p != "" {
+		if p := seated(g, humanSeat(g)); p != "" {
 			var lob Lobby // a setup that does not decode is a game against the default level
 			json.Unmarshal(g.Setup, &lob)
 			return []store.Stake{{Kind: BotLadder(lob.Levels[2-humanSeat(g)]), User: p}}
@@ -85,8 +85,20 @@ func LadderLevel(kind string) string {
 	return ""
 }
 
-// humanSeat is a solitaire game's human seat; 0 means 1, as in game.Setup.
-func humanSeat(g store.RatedGame) int { return max(g.HumanSeat, 1) }
+// humanSeat is a solitaire game's human seat, read from its state; 0 (or a state
+// that does not decode) means 1, as in game.Setup.
+func humanSeat(g store.RatedGame) int {
+	st, _ := decodeState(&store.Game{State: g.State})
+	return max(st.HumanSeat, 1)
+}
+
+// seated is the user in seat p of a rated game, "" for a bot or a seat it lacks.
+func seated(g store.RatedGame, p int) string {
+	if p < 1 || p > len(g.Seats) {
+		return ""
+	}
+	return g.Seats[p-1]
+}
 
 // score is seat p's score in a result: 1 for a win, 0.5 for a tie, 0 for a loss.
 func score(res game.Result, p int) float64 {

@@ -23,11 +23,11 @@ func TestElo(t *testing.T) {
 	play := func(mode game.Mode, p1, p2 string, seat int, res game.Result) {
 		t.Helper()
 		games++
-		row := &store.Game{Scope: "g", Place: fmt.Sprint("c", games), Mode: mode, Players: [2]string{p1, p2}, HumanSeat: seat,
-			Config: game.DefaultConfig(), Status: store.StatusPlay}
+		row := &store.Game{Scope: "g", Place: fmt.Sprint("c", games), Mode: mode, Status: store.StatusPlay}
+		NewRow(row, [2]string{p1, p2}, seat, game.DefaultConfig())
 		id, err := db.CreateGame(ctx, row)
 		must(t, err)
-		must(t, db.Finish(ctx, id, 0, nil, res, 10, Elo{}))
+		must(t, db.CommitRated(ctx, id, 0, nil, &res, 10, nil, Elo{}))
 	}
 	play(game.ModeDuel, "a", "b", 0, game.Result{Winner: 2, Reason: game.ReasonMinions})
 	play(game.ModeDuel, "a", "c", 0, game.Result{Winner: 0, Reason: game.ReasonTie})
@@ -67,7 +67,7 @@ func TestElo(t *testing.T) {
 	if st := (Elo{}).Stakes(store.RatedGame{Mode: game.ModeAuto}); len(st) != 0 {
 		t.Errorf("an auto game is at stake: %+v", st)
 	}
-	if st := (Elo{}).Stakes(store.RatedGame{Mode: game.ModeDuel, Players: [2]string{"a", "a"}}); len(st) != 0 {
+	if st := (Elo{}).Stakes(store.RatedGame{Mode: game.ModeDuel, Seats: []string{"a", "a"}}); len(st) != 0 {
 		t.Errorf("a game against oneself is rated: %+v", st)
 	}
 }
@@ -87,8 +87,8 @@ func TestElo_LadderPerLevel(t *testing.T) {
 		{2, `{"levels":["","easy"]}`, store.KindBot}, // the person's seat has no bot
 		{1, `not json`, store.KindBot},
 	} {
-		g := store.RatedGame{Mode: game.ModeSolitaire, HumanSeat: c.seat, Setup: []byte(c.levels)}
-		g.Players[c.seat-1] = "ann"
+		g := store.RatedGame{Mode: game.ModeSolitaire, State: fmt.Sprintf(`{"human_seat":%d,"kinds":[]}`, c.seat), Setup: []byte(c.levels), Seats: []string{"", ""}}
+		g.Seats[c.seat-1] = "ann"
 		st := (Elo{}).Stakes(g)
 		if len(st) != 1 || st[0].Kind != c.want || st[0].User != "ann" {
 			t.Errorf("seat %d, setup %s: stakes %+v, want ann on %s", c.seat, c.levels, st, c.want)

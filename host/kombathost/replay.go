@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kombat-game/kombat/game"
@@ -36,7 +37,7 @@ func (k *Kombat) View(ctx context.Context, id int64) (*View, error) {
 	if t, err := k.h.Lock(id); err == nil {
 		defer t.Unlock()
 		row := *t.Row
-		row.Decisions = append([]game.Decision(nil), t.Row.Decisions...)
+		row.Seats, row.Actions = slices.Clone(t.Row.Seats), slices.Clone(t.Row.Actions)
 		return &View{Row: &row, Lobby: *LobbyOf(t)}, nil
 	}
 	row, err := k.h.DB().Game(ctx, id)
@@ -67,7 +68,7 @@ func (k *Kombat) ReplayGame(ctx context.Context, guild, place string, id int64) 
 			return nil, host.Refuse(host.CodeWrongGame, "Game #%d is an UPBEAT game, not a KOMBAT one: %s replays it.", id, host.Command(fmt.Sprintf("upbeat replay game:%d", id)))
 		}
 	} else {
-		row, err = k.h.DB().LastGameIn(ctx, store.GameKombat, place)
+		row, err = k.h.DB().LastGameIn(ctx, Name, place)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, host.Refuse(host.CodeNothingYet, "No game has finished in this channel yet. Give a game number: %s lists your games.", host.Command("kombat history"))
 		}
@@ -95,7 +96,11 @@ func (k *Kombat) Frames(v *View) ([]game.Frame, error) {
 	if f, ok := k.frames.Get(v.Row.ID); ok && over { // replayed while we waited
 		return f, nil
 	}
-	f, err := game.Frames(k.lang, v.Row.Record())
+	rec, err := Record(v.Row)
+	if err != nil {
+		return nil, err
+	}
+	f, err := game.Frames(k.lang, rec)
 	if err == nil && over {
 		k.frames.Keep(v.Row.ID, f)
 	}
@@ -106,7 +111,7 @@ func (k *Kombat) Frames(v *View) ([]game.Frame, error) {
 // it; a game that is gone, not over or does not replay is a *Refusal.
 func (k *Kombat) Replay(ctx context.Context, id int64) (*View, []game.Frame, error) {
 	v, err := k.View(ctx, id)
-	if err != nil || v.Row.Status != store.StatusOver || v.Row.Game == store.GameUpbeat {
+	if err != nil || v.Row.Status != store.StatusOver || v.Row.Game != Name {
 		return nil, nil, host.Refuse(host.CodeGone, "This game can no longer be replayed.")
 	}
 	frames, err := k.Frames(v)
@@ -147,7 +152,10 @@ func (k *Kombat) Why(ctx context.Context, id int64, n int, user string) (*Why, e
 	if v.Row.Game == store.GameUpbeat {
 		return nil, host.Refuse(host.CodeWrongGame, "Game #%d is an UPBEAT game: its turns are not KOMBAT's.", id)
 	}
-	rec := v.Row.Record()
+	rec, err := Record(v.Row)
+	if err != nil {
+		return nil, fmt.Errorf("host: game %d for why: %w", id, err)
+	}
 	log, err := game.TraceTurn(k.lang, rec, n)
 	if err != nil {
 		return nil, fmt.Errorf("host: trace turn %d of game %d: %w", n, id, err)
@@ -201,7 +209,7 @@ func (w *Why) Text() string {
 
 // seatMention names seat p for a refusal: its player, or the bot by its name.
 func seatMention(t *host.Table, p int) any {
-	if id := t.Row.Players[p-1]; id != "" {
+	if id := t.Row.Player(p); id != "" {
 		return host.User(id)
 	}
 	return host.Name(Names(t)[p-1])

@@ -47,7 +47,8 @@ func (k *Kombat) MayChallenge(scope, place, by, opp string, oppIsBot bool) error
 // OpenChallenge stores by's challenge of opp to a duel at w, registers it and returns
 // it locked. A place that already has an active game is a *Refusal.
 func (k *Kombat) OpenChallenge(w Where, by, opp Seated) (*host.Table, error) {
-	row := &store.Game{Mode: game.ModeDuel, Players: [2]string{by.User, opp.User}, Status: store.StatusChallenge}
+	row := &store.Game{Mode: game.ModeDuel, Status: store.StatusChallenge}
+	NewRow(row, [2]string{by.User, opp.User}, 0, w.Config)
 	return k.open(w, row, Lobby{Names: [2]string{by.Name, opp.Name}, Owner: by.User})
 }
 
@@ -63,14 +64,17 @@ func (k *Kombat) OpenSetup(w Where, mode game.Mode, by Seated, seat int, levels 
 	}
 	row := &store.Game{Mode: mode, Status: store.StatusSetup}
 	lob := Lobby{Owner: by.User, Levels: levels}
+	var players [2]string
+	human := 0
 	if mode == game.ModeSolitaire {
-		row.HumanSeat = 1
+		human = 1
 		if seat == 2 {
-			row.HumanSeat = 2
+			human = 2
 		}
-		row.Players[row.HumanSeat-1] = by.User
-		lob.Names[row.HumanSeat-1] = by.Name
+		players[human-1] = by.User
+		lob.Names[human-1] = by.Name
 	}
+	NewRow(row, players, human, w.Config)
 	return k.open(w, row, lob)
 }
 
@@ -78,7 +82,6 @@ func (k *Kombat) OpenSetup(w Where, mode game.Mode, by Seated, seat int, levels 
 func (k *Kombat) open(w Where, row *store.Game, lob Lobby) (*host.Table, error) {
 	h := k.h
 	row.Scope, row.Place, row.TurnTimeout, row.Seed = w.Scope, w.Place, w.TurnTimeout, host.NewSeed()
-	row.Config = w.Config
 	t := host.NewTable(row, k.Part)
 	part(t).lob = lob
 	t, err := h.CreateSeated(t)

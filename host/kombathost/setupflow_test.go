@@ -64,7 +64,7 @@ func TestHost_Open(t *testing.T) {
 		t.Fatal("an opened game is not locked")
 	}
 	ch.Unlock()
-	if ch.Row.Mode != game.ModeDuel || ch.Row.Status != store.StatusChallenge || ch.Row.Players != [2]string{"ann", "bob"} ||
+	if ch.Row.Mode != game.ModeDuel || ch.Row.Status != store.StatusChallenge || Players(ch.Row) != [2]string{"ann", "bob"} ||
 		LobbyOf(ch).Names != [2]string{"Ann", "Bob"} || LobbyOf(ch).Owner != "ann" || ch.Row.TurnTimeout != 90e9 || ch.Row.Scope != "g" {
 		t.Errorf("challenge: %+v %+v", ch.Row, LobbyOf(ch))
 	}
@@ -90,7 +90,7 @@ func TestHost_Open(t *testing.T) {
 		tb.Unlock()
 		row, err := db.Game(context.Background(), tb.Row.ID)
 		must(t, err)
-		if row.Mode != c.mode || row.Status != store.StatusSetup || row.HumanSeat != c.human || row.Players != c.players ||
+		if row.Mode != c.mode || row.Status != store.StatusSetup || HumanSeat(row) != c.human || Players(row) != c.players ||
 			LobbyOf(tb).Names != c.names || LobbyOf(tb).Owner != "cy" || row.Seed != tb.Row.Seed {
 			t.Errorf("%s seat %d: %+v %+v", c.mode, c.seat, row, LobbyOf(tb))
 		}

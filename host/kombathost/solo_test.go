@@ -21,7 +21,7 @@ func clockedSolo(t *testing.T, h *testHost, scope, place string) int64 {
 	must(t, h.Agree(tb))
 	g, err := h.Engine(tb)
 	must(t, err)
-	if _, err := h.FreeSpawn(tb, tb.Row.Players[0], 0, g.FreeSpawnOptions(1)[0]); err != nil {
+	if _, err := h.FreeSpawn(tb, tb.Row.Player(1), 0, g.FreeSpawnOptions(1)[0]); err != nil {
 		t.Fatal(err)
 	}
 	return tb.Row.ID

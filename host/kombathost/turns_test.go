@@ -10,7 +10,7 @@ import (
 
 // TestTurn_MayPress checks whose presses of a turn's controls count.
 func TestTurn_MayPress(t *testing.T) {
-	duel := &store.Game{Mode: game.ModeDuel, Status: store.StatusPlay, Players: [2]string{ann, bob}}
+	duel := &store.Game{Mode: game.ModeDuel, Status: store.StatusPlay, Seats: []store.Seat{{Player: ann}, {Player: bob}}}
 	annToAct := Turn{Phase: game.PhasePlay, Current: 1, Decisions: 4}
 	cases := []struct {
 		name    string

@@ -17,6 +17,9 @@ import (
 // (json.Marshal's escaping: a seat written back unchanged compares equal); each action
 // has its kind as verb, its plan's text as data and its clock; there is no state.
 
+// Name is UPBEAT's name in the store (store.Game.Game) and on the fronts.
+const Name = store.GameUpbeat
+
 // Upbeat is an UPBEAT game's own part, decoded from its row: with the row's seed, the
 // game's record.
 type Upbeat struct {
@@ -43,7 +46,7 @@ type seatData struct {
 // nil: on an error (a row another program wrote, or not UPBEAT's), what it read so far.
 func Decode(row *store.Game) (*Upbeat, error) {
 	u := &Upbeat{Seats: make([]string, len(row.Seats))}
-	if row.Game != store.GameUpbeat {
+	if row.Game != Name {
 		return u, fmt.Errorf("game %d is %q, not UPBEAT", row.ID, row.Game)
 	}
 	cfg, err := upbeat.ParseConfig(row.ConfigText)
@@ -94,7 +97,7 @@ func (u *Upbeat) encodeSeats(row *store.Game) error {
 
 // newRow writes a new game's part into row: its configuration and seats.
 func (u *Upbeat) newRow(row *store.Game) error {
-	row.Game, row.ConfigText = store.GameUpbeat, u.Config.String()
+	row.Game, row.ConfigText = Name, u.Config.String()
 	return u.encodeSeats(row)
 }
 
@@ -119,7 +122,7 @@ func Own(t *host.Table) *Upbeat {
 }
 
 // IsUpbeat reports whether a stored game is UPBEAT's.
-func IsUpbeat(row *store.Game) bool { return row.Game == store.GameUpbeat }
+func IsUpbeat(row *store.Game) bool { return row.Game == Name }
 
 // Seats are a stored UPBEAT game's user ids by seat ("" for a bot), read without
 // decoding the rest of its part: what a listed game (host.Past) needs.

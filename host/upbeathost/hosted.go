@@ -30,14 +30,14 @@ type Up struct {
 
 // Plug registers UPBEAT with a host (host.Options.Games).
 func Plug() host.Plug {
-	return host.Plug{Name: store.GameUpbeat, New: func(h *host.Host) host.Game {
+	return host.Plug{Name: Name, New: func(h *host.Host) host.Game {
 		return &Up{h: h, lang: upbeat.NewLanguage(), points: host.NewRecent[[]upPoint](host.ReplaysKept)}
 	}}
 }
 
 // Of is h's UPBEAT adapter, or nil when h does not host UPBEAT (Plug).
 func Of(h *host.Host) *Up {
-	u, _ := h.Game(store.GameUpbeat).(*Up)
+	u, _ := h.Game(Name).(*Up)
 	return u
 }
 

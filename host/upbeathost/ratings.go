@@ -68,7 +68,7 @@ var _ store.RatingPolicy = UpElo{}
 // and of their opponents (the same seats among people; the bots' against the bots),
 // and the ladder.
 func upRated(g store.RatedGame) (people, bots []int, kind string) {
-	if g.Game != store.GameUpbeat {
+	if g.Game != Name {
 		return nil, nil, ""
 	}
 	var lob UpLobby // a setup that does not decode is a game against default-level bots

@@ -68,7 +68,7 @@ func (u *Up) UpReplayGame(ctx context.Context, guild, place string, id int64) (*
 			err = store.ErrNotFound
 		}
 		if errors.Is(err, store.ErrNotFound) {
-			row, err = u.h.DB().LastGameIn(ctx, store.GameUpbeat, place)
+			row, err = u.h.DB().LastGameIn(ctx, Name, place)
 		}
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, host.Refuse(host.CodeNothingYet, "No UPBEAT game is being played or has finished in this channel. Give a game number: %s.", host.Command("upbeat replay game:ID"))
@@ -242,7 +242,7 @@ func (u *Up) UpOver(ctx context.Context, place string, id int64) (*host.Table, e
 			err = store.ErrNotFound
 		}
 	} else {
-		row, err = u.h.DB().LastGameIn(ctx, store.GameUpbeat, place)
+		row, err = u.h.DB().LastGameIn(ctx, Name, place)
 	}
 	switch {
 	case errors.Is(err, store.ErrNotFound) && id > 0:

@@ -107,8 +107,8 @@ func TestUpReplay_Finds(t *testing.T) {
 	h, _ := hostOn(t, filepath.Join(t.TempDir(), "k.db"), newScriptFront(), clock)
 	ctx := context.Background()
 	// kim's KOMBAT game: ann, who opens the UPBEAT game, may play one game at a time.
-	krow := &store.Game{Scope: "g", Place: "k", Mode: game.ModeSolitaire, HumanSeat: 1, Players: [2]string{"kim", ""},
-		Status: store.StatusSetup, Seed: 5, TurnTimeout: time.Minute, Config: game.DefaultConfig()}
+	krow := &store.Game{Scope: "g", Place: "k", Mode: game.ModeSolitaire, Status: store.StatusSetup, Seed: 5, TurnTimeout: time.Minute}
+	kombathost.NewRow(krow, [2]string{"kim", ""}, 1, game.DefaultConfig())
 	kt, err := kombathost.Create(h.Host, krow, game.DefaultConfig(), kombathost.Lobby{Owner: "kim", Kinds: []kombathost.Proposal{{Name: "Idle", Strategy: "done"}}})
 	must(t, err)
 	kombat := kt.Row.ID

@@ -46,7 +46,7 @@ func clockedSolo(t *testing.T, h *testHost, scope, place string) int64 {
 	must(t, kombathost.Of(h.Host).Agree(tb))
 	g, err := kombathost.Of(h.Host).Engine(tb)
 	must(t, err)
-	if _, err := kombathost.Of(h.Host).FreeSpawn(tb, tb.Row.Players[0], 0, g.FreeSpawnOptions(1)[0]); err != nil {
+	if _, err := kombathost.Of(h.Host).FreeSpawn(tb, tb.Row.Player(1), 0, g.FreeSpawnOptions(1)[0]); err != nil {
 		t.Fatal(err)
 	}
 	return tb.Row.ID
