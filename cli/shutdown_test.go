@@ -213,7 +213,7 @@ func TestSIGTERMMidTurn(t *testing.T) {
 	env := []string{"DISCORD_TOKEN=" + fake.Token(), "DISCORD_GUILD_ID=" + guild.ID, "DISCORD_API_BASE=" + fake.APIBase(),
 		"KOMBAT_DB=" + dbPath, "KOMBAT_AUTO_STEP=1ms", "LOG_LEVEL=debug"}
 	// The program logs (at debug level) as an auto turn starts; a turn then evaluates
-	// for 10 ms per minion (far longer with -race), so a signal sent on that line lands
+	// for 10 ms per minion, so a signal sent on that line lands
 	// in the evaluation. Should it land before (the bot still deciding), the next start
 	// tries again.
 	interrupted := false
