@@ -349,6 +349,7 @@ func TestTurnsEach(t *testing.T) {
 func TestPlay_NothingPlayedLeavesNoFolder(t *testing.T) {
 	t.Parallel() // its own folders and games; the heap tests stay sequential, so they run alone
 	base := t.TempDir()
+	draw := drawOnce()
 	for _, tc := range []struct {
 		name   string
 		before bool // the folder exists before the game
@@ -364,7 +365,7 @@ func TestPlay_NothingPlayedLeavesNoFolder(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			code, out, errs := runCmd(t, "1\n", "play", "--seed", "3", "--out", dir)
+			code, out, errs := runWith(t, draw, "1\n", "play", "--seed", "3", "--out", dir)
 			if code != 0 || !strings.Contains(out, tc.want) {
 				t.Fatalf("exit %d, output lacks %q:\n%s%s", code, tc.want, out, errs)
 			}

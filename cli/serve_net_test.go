@@ -23,7 +23,7 @@ func TestServeNoDiscord_A19(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	dir := t.TempDir()
-	cmd := exec.Command(os.Args[0], "serve", "--no-discord")
+	cmd := exec.Command(programPath(t), "serve", "--no-discord")
 	cmd.Dir = dir
 	cmd.Env = []string{"KOMBAT_TEST_MAIN=1", "PATH=" + os.Getenv("PATH"), "HOME=" + dir,
 		"KOMBAT_DB=" + filepath.Join(dir, "kombat.db"), "KOMBAT_BOT_ADDR=127.0.0.1:0"}

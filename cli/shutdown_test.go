@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -23,11 +24,51 @@ import (
 // TestMain lets a test start the program in a process of its own (the test binary,
 // re-executed with KOMBAT_TEST_MAIN=1 and the program's arguments): main does nothing
 // but this call, so it is the same code as the kombat binary, signals and exit included.
+// Under the race detector the tests start the kombat binary itself, built without it
+// (programPath).
 func TestMain(m *testing.M) {
 	if os.Getenv("KOMBAT_TEST_MAIN") == "1" {
 		os.Exit(Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	bin, err := os.MkdirTemp("", "kombat-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	builtProgram = sync.OnceValues(func() (string, error) {
+		path := filepath.Join(bin, "kombat")
+		out, err := exec.Command("go", "build", "-o", path, "github.com/kombat-game/kombat").CombinedOutput()
+		if err != nil {
+			return "", fmt.Errorf("go build: %v\n%s", err, out)
+		}
+		return path, nil
+	})
+	code := m.Run()
+	os.RemoveAll(bin)
+	os.Exit(code)
+}
+
+// builtProgram builds the kombat binary without the race detector, once (TestMain).
+var builtProgram func() (string, error)
+
+// programPath is the program the tests about signals, exits and crashes start: the test
+// binary, or under the race detector the kombat binary built without it. Those tests
+// are about the process, not data races, and a race-built one is several times slower
+// at everything (making its renderer, the longest turns TestSIGTERMMidTurn plays); the
+// race run checks the same code in process. Without go on the PATH it is the test binary.
+func programPath(t *testing.T) string {
+	t.Helper()
+	if !raceEnabled {
+		return os.Args[0]
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		return os.Args[0]
+	}
+	path, err := builtProgram()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // program is kombat running as a process, its log watched.
@@ -42,7 +83,7 @@ type program struct {
 // waits until it has started; program.seen tells when the log shows watch.
 func startProgram(t *testing.T, ctx context.Context, dir string, env []string, watch string) *program {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "serve")
+	cmd := exec.Command(programPath(t), "serve")
 	cmd.Dir = dir
 	cmd.Env = append([]string{"KOMBAT_TEST_MAIN=1", "PATH=" + os.Getenv("PATH"), "HOME=" + dir}, env...)
 	logs := newLogWatch("bot started", watch)
@@ -174,7 +215,7 @@ func TestSIGTERMMidTurn(t *testing.T) {
 	env := []string{"DISCORD_TOKEN=" + fake.Token(), "DISCORD_GUILD_ID=" + guild.ID, "DISCORD_API_BASE=" + fake.APIBase(),
 		"KOMBAT_DB=" + dbPath, "KOMBAT_AUTO_STEP=1ms", "LOG_LEVEL=debug"}
 	// The program logs (at debug level) as an auto turn starts; a turn then evaluates
-	// for 10 ms per minion (far longer with -race), so a signal sent on that line lands
+	// for 10 ms per minion, so a signal sent on that line lands
 	// in the evaluation. Should it land before (the bot still deciding), the next start
 	// tries again.
 	interrupted := false
@@ -238,7 +279,7 @@ func TestSIGTERMMidTurn(t *testing.T) {
 // replay.gif and says where the images are.
 func TestPlayCtrlC(t *testing.T) {
 	dir := t.TempDir()
-	cmd := exec.Command(os.Args[0], "play", "--seed", "3", "--out", dir)
+	cmd := exec.Command(programPath(t), "play", "--seed", "3", "--out", dir)
 	cmd.Env = []string{"KOMBAT_TEST_MAIN=1", "PATH=" + os.Getenv("PATH"), "HOME=" + dir}
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

@@ -311,6 +311,7 @@ func TestUpbeatPlay_NothingPlayedLeavesNoFolder(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir()) // where the folder without --out goes, and is cleared
 	base := t.TempDir()
 	cfg := writeFile(t, t.TempDir(), "small.cfg", "m=6\nn=6\nmax_turns=2\n")
+	draw := drawOnce()
 	for _, tc := range []struct {
 		name   string
 		out    bool // --out is given
@@ -332,7 +333,7 @@ func TestUpbeatPlay_NothingPlayedLeavesNoFolder(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			code, out, errs := runCmd(t, "invest 1\n", args...) // the plan never ends
+			code, out, errs := runWith(t, draw, "invest 1\n", args...) // the plan never ends
 			if code != 0 || !strings.Contains(out, tc.want) {
 				t.Fatalf("exit %d, output lacks %q:\n%s%s", code, tc.want, out, errs)
 			}

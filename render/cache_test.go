@@ -50,9 +50,11 @@ func TestPNGMatchesFullDraw(t *testing.T) {
 }
 
 // TestPNGBytesRepeat: the same board gives the same bytes, drawn again after other
-// boards, by another renderer, and from many goroutines at once.
+// boards, by another renderer, and from many goroutines at once. The first drawing is
+// a fresh renderer's; the other renderer is the one the package's tests share, which
+// has drawn whatever they drew before.
 func TestPNGBytesRepeat(t *testing.T) {
-	r := newRenderer(t)
+	r := freshRenderer(t)
 	boards := cacheBoards(t)
 	want := map[string][]byte{}
 	for name, b := range boards {

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/fogleman/gg"
@@ -30,7 +31,25 @@ const (
 	maxDiffShare   = 0.002
 )
 
+// sharedRenderer is the renderer newRenderer gives every test: making one (fonts, the
+// field, every hex's stamps) takes seconds under the race detector, far more than most
+// tests' drawing. A Renderer is safe for concurrent use and draws the same bytes
+// whatever it drew before (TestPNGBytesRepeat checks that against a fresh one).
+var sharedRenderer = sync.OnceValues(New)
+
+// newRenderer returns the package's tests' shared renderer.
 func newRenderer(t testing.TB) *Renderer {
+	t.Helper()
+	r, err := sharedRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// freshRenderer makes a renderer of the test's own, for a test about what a new one
+// draws.
+func freshRenderer(t testing.TB) *Renderer {
 	t.Helper()
 	r, err := New()
 	if err != nil {

@@ -10,10 +10,7 @@ import (
 // rows, like testdata/standings.png (go test ./render -update rewrites it), with the
 // leader's row marked in player blue; and half points print as ½.
 func TestStandings(t *testing.T) {
-	r, err := New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t)
 	rows := []Standing{
 		{Name: "alice", Kinds: "Rusher, Shooter", Played: 4, Won: 3, Tied: 1, Points: 3.5},
 		{Name: "a very long entrant name that cannot fit", Kinds: "Spreader", Played: 4, Lost: 3, Tied: 1, Points: 0.5},

@@ -2,7 +2,7 @@ package discordtest
 
 import (
 	"fmt"
-	"regexp"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
@@ -191,9 +191,18 @@ func checkModal(m *Modal, rows []discordgo.MessageComponent) string {
 	return ""
 }
 
-// commandName is Discord's rule for slash command and option names.
+// commandNameOK is Discord's rule for slash command and option names, the pattern
+// ^[-_\p{Ll}\p{N}]{1,32}$ checked by hand: compiling that regular expression at each
+// of the many names every bot start registers took a tenth of the bot package's tests'
+// time under the race detector.
 func commandNameOK(s string) bool {
-	return regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`).MatchString(s)
+	n := 0
+	for _, r := range s {
+		if n++; n > 32 || r != '-' && r != '_' && !unicode.Is(unicode.Ll, r) && !unicode.IsNumber(r) {
+			return false
+		}
+	}
+	return n > 0
 }
 
 // checkCommand returns why Discord would refuse a command definition, or "".
