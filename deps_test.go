@@ -30,7 +30,9 @@ const module = "github.com/kombat-game/kombat"
 // adapter (host/kombathost, KOMBAT's; host/upbeathost, UPBEAT's; host/aibghost, AIBG's) plugs the game's rules into host after it, so
 // that host's core hosts games without knowing their rules; bot/view, the
 // Discord messages bot sends as values, comes before bot so that views never reach
-// for the session. netplay, the network front for programs that play, sits beside bot:
+// for the session; bot/ui, the contract between the Discord transport and a game's
+// Discord UI, comes after it, then each game's UI (bot/aibgui), a value bot registers
+// and never imports. netplay, the network front for programs that play, sits beside bot:
 // it may use store, and neither imports the other, so each front stands alone. aibgnet,
 // AIBG's matches for programs over the network, is the game behind netplay's socket:
 // above netplay and beside bot, never importing it. cli, the
@@ -43,6 +45,8 @@ var layers = [][]string{
 	{"host", "internal/outage"},
 	{"host/kombathost", "host/upbeathost", "host/aibghost"},
 	{"bot/view"},
+	{"bot/ui"},
+	{"bot/aibgui"},
 	{"bot", "netplay"},
 	{"aibgnet"},
 	{"cli"},

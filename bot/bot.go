@@ -18,9 +18,9 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/kombat-game/kombat/bot/pace"
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
-	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/interp"
@@ -49,6 +49,8 @@ type Options struct {
 	RetryBase, RetryMax time.Duration
 	// HTTPTimeout bounds one REST call to Discord; 0: 20 seconds.
 	HTTPTimeout time.Duration
+	// Games are the games' Discord UIs (bot/ui): their commands, routes and screens.
+	Games []ui.Game
 }
 
 // Bot is the running Discord host.
@@ -63,6 +65,7 @@ type Bot struct {
 	kombat  *kombathost.Kombat // KOMBAT's games and tournaments, plugged into host
 	up      *upbeathost.Up     // UPBEAT's games, plugged into host
 	routes  map[string]route
+	games   map[store.GameName]ui.Game // the registered games' UIs by name
 	sess    *discordgo.Session
 	appID   string
 	http    *http.Client
@@ -116,11 +119,20 @@ func New(opt Options) (*Bot, error) {
 	if opt.Config.ShardCount == 0 {
 		opt.Config.ShardCount = 1
 	}
+	rs, err := routes(opt.Games)
+	if err != nil {
+		return nil, err
+	}
+	plugs := []host.Plug{kombathost.Plug(), upbeathost.Plug()}
+	games := map[store.GameName]ui.Game{}
+	for _, g := range opt.Games {
+		plugs, games[g.Name] = append(plugs, g.Plug), g
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	b := &Bot{opt: opt, log: opt.Logger, db: opt.DB, render: opt.Renderer, routes: routes(), ctx: ctx, wctx: context.WithoutCancel(ctx), cancel: cancel, ready: make(chan struct{})}
+	b := &Bot{opt: opt, log: opt.Logger, db: opt.DB, render: opt.Renderer, routes: rs, games: games, ctx: ctx, wctx: context.WithoutCancel(ctx), cancel: cancel, ready: make(chan struct{})}
 	h, err := host.New(host.Options{DB: opt.DB, Front: discordFront{b}, Log: opt.Logger, Clock: opt.Clock, AutoStep: opt.AutoStep,
 		RetryBase: opt.RetryBase, RetryMax: opt.RetryMax, Mine: func(g *store.Game) bool { return b.mine(g.Scope) },
-		Games: []host.Plug{kombathost.Plug(), upbeathost.Plug(), aibghost.Plug()}})
+		Games: plugs})
 	if err != nil {
 		return nil, err
 	}
@@ -282,7 +294,7 @@ func (b *Bot) registerCommands() error {
 	if b.opt.Config.ShardID != 0 {
 		return nil // one process registers for all shards
 	}
-	_, err := b.sess.ApplicationCommandBulkOverwrite(b.appID, b.opt.Config.GuildID, commands())
+	_, err := b.sess.ApplicationCommandBulkOverwrite(b.appID, b.opt.Config.GuildID, commands(b.opt.Games))
 	if err != nil {
 		return fmt.Errorf("bot: register commands: %w", err)
 	}
@@ -350,6 +362,7 @@ func (b *Bot) begin() bool {
 
 // request is one interaction being answered.
 type request struct {
+	services
 	b         *Bot
 	i         *discordgo.Interaction
 	user      *discordgo.User
@@ -360,7 +373,7 @@ type request struct {
 }
 
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-	r := &request{b: b, i: ic.Interaction, user: interactionUser(ic.Interaction)}
+	r := &request{services: services{b}, b: b, i: ic.Interaction, user: interactionUser(ic.Interaction)}
 	if !b.begin() {
 		r.send(view.Private("The bot is restarting; please try again in a moment."))
 		return
@@ -393,14 +406,14 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		if err != nil {
 			rep = view.Private("%s", err.Error())
 		} else {
-			rep = b.route(r, id.Action, input{id: id, values: ic.MessageComponentData().Values})
+			rep = b.route(r, id.Action, input{ID: id, Values: ic.MessageComponentData().Values})
 		}
 	case discordgo.InteractionModalSubmit:
 		id, err := view.DecodeID(ic.ModalSubmitData().CustomID)
 		if err != nil {
 			rep = view.Private("%s", err.Error())
 		} else {
-			rep = b.route(r, id.Action, input{id: id, form: modalValues(ic.ModalSubmitData())})
+			rep = b.route(r, id.Action, input{ID: id, Form: modalValues(ic.ModalSubmitData())})
 		}
 	default:
 		return
@@ -441,17 +454,6 @@ func interactionUser(i *discordgo.Interaction) *discordgo.User {
 		return i.User
 	}
 	return &discordgo.User{}
-}
-
-// displayName is how a player is named on boards.
-func displayName(u *discordgo.User) string {
-	if u.GlobalName != "" {
-		return u.GlobalName
-	}
-	if u.Username != "" {
-		return u.Username
-	}
-	return "Player"
 }
 
 func modalValues(d discordgo.ModalSubmitInteractionData) map[string]string {
@@ -520,6 +522,78 @@ func (r *request) send(rep view.Reply) error {
 	_, err := r.b.sess.InteractionResponseEdit(r.i, rep.WebhookEdit())
 	return err
 }
+
+// services is what the bot gives the games' UIs (ui.Transport).
+type services struct{ b *Bot }
+
+var _ ui.Transport = services{}
+
+// Host is the host of every game.
+func (s services) Host() *host.Host { return s.b.host }
+
+// Renderer draws boards and pictures.
+func (s services) Renderer() *render.Renderer { return s.b.render }
+
+// Context is for the store.
+func (s services) Context() context.Context { return s.b.wctx }
+
+// Logger logs for the bot.
+func (s services) Logger() *slog.Logger { return s.b.log }
+
+// Post posts a message in a channel.
+func (s services) Post(channel string, m *discordgo.MessageSend) (*discordgo.Message, error) {
+	return s.b.sess.ChannelMessageSendComplex(channel, m)
+}
+
+// Edit edits a message by the channel.
+func (s services) Edit(e *discordgo.MessageEdit) (*discordgo.Message, error) {
+	return s.b.editMessage(e)
+}
+
+// PostScreen posts a game's screen once for nonce, with the game's priority.
+func (s services) PostScreen(t *host.Table, rep view.Reply, nonce string) (string, error) {
+	m, err := s.b.postOnce(t.Row.Place, rep, nonce, s.b.screenPriority(t))
+	if err != nil {
+		return "", err
+	}
+	return m.ID, nil
+}
+
+// OnTable answers with do on a game locked for a component.
+func (s services) OnTable(id int64, do func(t *host.Table) view.Reply) view.Reply {
+	return s.b.onTable(id, do)
+}
+
+var _ ui.Request = (*request)(nil)
+
+// User is who interacted.
+func (r *request) User() *discordgo.User { return r.user }
+
+// Guild is the server of the interaction.
+func (r *request) Guild() string { return r.i.GuildID }
+
+// Channel is the channel of the interaction.
+func (r *request) Channel() string { return r.i.ChannelID }
+
+// Send answers the interaction now.
+func (r *request) Send(rep view.Reply) error { return r.send(rep) }
+
+// Answer is the message the answer posted.
+func (r *request) Answer() (*discordgo.Message, error) { return r.b.sess.InteractionResponse(r.i) }
+
+// Internal logs an unexpected error and says so, without detail.
+func (r *request) Internal(what string, err error) view.Reply { return r.b.internal(r, what, err) }
+
+// Refused words what host refused, or is Internal's reply.
+func (r *request) Refused(what string, err error) view.Reply { return r.b.refusedOr(r, what, err) }
+
+// History is the /history answer of one game, or of all ("").
+func (r *request) History(o ui.Options, only store.GameName) view.Reply {
+	return r.b.history(r, o, only)
+}
+
+// Ladder is the top 10 of this server on the ladder kind.
+func (r *request) Ladder(kind string) view.Reply { return r.b.ladderBoard(r, kind) }
 
 // internal logs an unexpected error with context and tells the user, without detail.
 func (b *Bot) internal(r *request, what string, err error) view.Reply {

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/host/kombathost"
 
 	"github.com/kombat-game/kombat/upbeat"
@@ -17,7 +19,7 @@ const (
 
 // commands is the bot's command table, registered with one bulk overwrite at start.
 // Option and subcommand names are the ones the handlers look up.
-func commands() []*discordgo.ApplicationCommand {
+func commands(games []ui.Game) []*discordgo.ApplicationCommand {
 	// Games live in server channels and threads: the commands are not offered in DMs.
 	serversOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	str := discordgo.ApplicationCommandOptionString
@@ -83,7 +85,7 @@ func commands() []*discordgo.ApplicationCommand {
 		return o
 	}
 
-	return []*discordgo.ApplicationCommand{
+	cmds := []*discordgo.ApplicationCommand{
 		{
 			Name:        cmdKombat,
 			Description: "Play KOMBAT, the programming game of minions on a hex board",
@@ -144,10 +146,19 @@ func commands() []*discordgo.ApplicationCommand {
 			},
 		},
 		upbeatCommand(&serversOnly),
-		aibgCommand(&serversOnly),
-		{Name: cmdUseStrategy, Type: discordgo.MessageApplicationCommand, Contexts: &serversOnly},
-		{Name: cmdUsePlan, Type: discordgo.MessageApplicationCommand, Contexts: &serversOnly},
 	}
+	for _, g := range games {
+		if g.Command != nil {
+			c := *g.Command
+			if c.Contexts == nil {
+				c.Contexts = &serversOnly
+			}
+			cmds = append(cmds, &c)
+		}
+	}
+	return append(cmds,
+		&discordgo.ApplicationCommand{Name: cmdUseStrategy, Type: discordgo.MessageApplicationCommand, Contexts: &serversOnly},
+		&discordgo.ApplicationCommand{Name: cmdUsePlan, Type: discordgo.MessageApplicationCommand, Contexts: &serversOnly})
 }
 
 // upbeatCommand is /upbeat, UPBEAT's command, offered where /kombat is.

@@ -10,10 +10,10 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/bot/pace"
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
-	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
@@ -36,8 +36,8 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 	if upbeathost.IsUpbeat(t.Row) {
 		return b.upShow(t, s)
 	}
-	if aibghost.IsAibg(t.Row) {
-		return b.abShow(t, s)
+	if g := b.games[t.Row.Game]; g.Screen != nil {
+		return g.Screen.Show(services{b}, t, s)
 	}
 	g, err := b.kombat.Engine(t)
 	if err != nil {
@@ -55,7 +55,7 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 			return "", err
 		}
 	}
-	id, err := b.postScreen(t, s, rep, screenNonce(t.Row.ID, s.Version))
+	id, err := b.postScreen(t, s, rep, ui.ScreenNonce(t.Row.ID, s.Version))
 	if err != nil {
 		return "", err
 	}
@@ -73,19 +73,27 @@ func (f discordFront) Retire(t *host.Table, old string) {
 	// An UPBEAT screen keeps none. Sent as an empty list, never null: Discord documents
 	// [] as the way to clear a message's components (discordgo sends a pointer to a nil
 	// slice as null).
-	keep := []discordgo.MessageComponent{}
-	if !upbeathost.IsUpbeat(t.Row) && !aibghost.IsAibg(t.Row) { // an AIBG screen keeps none either
-		g, err := f.b.kombat.Engine(t)
-		if err != nil {
-			return
+	var re ui.Retired
+	var err error
+	if g, ok := f.b.games[t.Row.Game]; ok {
+		if r, ok := g.Screen.(ui.Retirer); ok {
+			re, err = r.Retire(services{f.b}, t)
 		}
-		keep = append(keep, view.WhyRows(t.Row.ID, g.Turns()-1)...)
-		if g.Result() != nil {
-			defer f.b.follow.drop(t.Row.ID) // the last screen is up: its token has done its work
-		}
+	} else if !upbeathost.IsUpbeat(t.Row) {
+		re, err = f.kombatRetired(t)
+	}
+	if err != nil {
+		return
+	}
+	keep := append([]discordgo.MessageComponent{}, re.Keep...)
+	if re.Last {
+		defer f.b.follow.drop(t.Row.ID) // the last screen is up: its token has done its work
 	}
 	id, place, prio := t.Row.ID, t.Row.Place, f.b.screenPriority(t)
-	change := &discordgo.MessageEdit{ID: old, Channel: place, Components: &keep}
+	change := &discordgo.MessageEdit{ID: old, Channel: place, Components: &keep, Content: re.Content}
+	if re.Content != nil {
+		change.AllowedMentions = &discordgo.MessageAllowedMentions{}
+	}
 	if upbeathost.IsUpbeat(t.Row) && t.Row.Status == store.StatusPlay && len(upbeathost.Own(t).Actions) == 0 {
 		// The first turn's screen retires the first-plans message, which must stop
 		// asking for a plan nobody can write now (and mention nobody again).
@@ -121,6 +129,15 @@ func (f discordFront) Retire(t *host.Table, old string) {
 	edit()
 }
 
+// kombatRetired is what a KOMBAT screen keeps: its Why? row.
+func (f discordFront) kombatRetired(t *host.Table) (ui.Retired, error) {
+	g, err := f.b.kombat.Engine(t)
+	if err != nil {
+		return ui.Retired{}, err
+	}
+	return ui.Retired{Keep: view.WhyRows(t.Row.ID, g.Turns()-1), Last: g.Result() != nil}, nil
+}
+
 // Permanent is permanent, for host.
 func (f discordFront) Permanent(err error) string { return permanent(err) }
 
@@ -129,8 +146,8 @@ func (f discordFront) Summary(t *host.Table, e host.Event) string {
 	if upbeathost.IsUpbeat(t.Row) {
 		return f.b.upSummary(t, e)
 	}
-	if aibghost.IsAibg(t.Row) {
-		return f.b.abSummary(t, e)
+	if g := f.b.games[t.Row.Game]; g.Screen != nil {
+		return g.Screen.Summary(services{f.b}, t, e)
 	}
 	switch e.Kind {
 	case host.EvTurn:
@@ -149,8 +166,8 @@ func (f discordFront) Summary(t *host.Table, e host.Event) string {
 // the game itself is stored and shown by /kombat board.
 func (f discordFront) Tell(t *host.Table, n host.Note) {
 	b := f.b
-	if aibghost.IsAibg(t.Row) {
-		b.abTell(t, n)
+	if g := b.games[t.Row.Game]; g.Screen != nil {
+		g.Screen.Tell(services{b}, t, n)
 		return
 	}
 	var err error
@@ -191,12 +208,6 @@ func (b *Bot) mine(guild string) bool {
 	}
 	id, _ := strconv.ParseUint(guild, 10, 64)
 	return (id>>22)%n == uint64(b.opt.Config.ShardID)
-}
-
-// screenNonce names a screen for Discord's enforce_nonce: the same game and state give
-// the same nonce (at most 25 characters).
-func screenNonce(game int64, version int) string {
-	return "k" + strconv.FormatInt(game, 36) + "v" + strconv.Itoa(version)
 }
 
 // onceSend is a message post with Discord's nonce fields, which discordgo v0.29's
@@ -255,14 +266,14 @@ func permanent(err error) string {
 
 // screenPriority is the request option for a game's screens and their edits: auto
 // games (no person in any seat) and tournament games give way to games with people.
-func (*Bot) screenPriority(t *host.Table) discordgo.RequestOption {
+func (b *Bot) screenPriority(t *host.Table) discordgo.RequestOption {
 	p := pace.Auto
 	players := t.Row.Players[:]
 	if upbeathost.IsUpbeat(t.Row) {
 		players = upbeathost.Own(t).Seats
 	}
-	if aibghost.IsAibg(t.Row) {
-		players = aibghost.Own(t).Seats[:]
+	if g := b.games[t.Row.Game]; g.Seats != nil {
+		players = g.Seats(t)
 	}
 	for _, id := range players {
 		if id != "" {

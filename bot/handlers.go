@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
@@ -19,54 +20,8 @@ import (
 	"github.com/kombat-game/kombat/store"
 )
 
-// options gives a subcommand's options by name, with the interaction's resolved users
-// and attachments.
-type options struct {
-	byName   map[string]*discordgo.ApplicationCommandInteractionDataOption
-	resolved *discordgo.ApplicationCommandInteractionDataResolved
-}
-
-func newOptions(opts []*discordgo.ApplicationCommandInteractionDataOption, res *discordgo.ApplicationCommandInteractionDataResolved) options {
-	o := options{byName: map[string]*discordgo.ApplicationCommandInteractionDataOption{}, resolved: res}
-	for _, opt := range opts {
-		o.byName[opt.Name] = opt
-	}
-	return o
-}
-
-func (o options) str(name string) string {
-	if v := o.byName[name]; v != nil {
-		if s, ok := v.Value.(string); ok {
-			return s
-		}
-	}
-	return ""
-}
-
-func (o options) int(name string, def int64) int64 {
-	if v := o.byName[name]; v != nil {
-		if f, ok := v.Value.(float64); ok {
-			return int64(f)
-		}
-	}
-	return def
-}
-
-func (o options) user(name string) *discordgo.User {
-	id := o.str(name)
-	if id == "" || o.resolved == nil {
-		return nil
-	}
-	return o.resolved.Users[id]
-}
-
-func (o options) attachment(name string) *discordgo.MessageAttachment {
-	id := o.str(name)
-	if id == "" || o.resolved == nil {
-		return nil
-	}
-	return o.resolved.Attachments[id]
-}
+// options gives a subcommand's options by name (ui.Options).
+type options = ui.Options
 
 // fetch downloads an attachment a player gave, refusing big files.
 func (b *Bot) fetch(ctx context.Context, a *discordgo.MessageAttachment, limit int) (string, error) {
@@ -103,7 +58,7 @@ func (b *Bot) fetch(ctx context.Context, a *discordgo.MessageAttachment, limit i
 // configOption reads the optional configuration file: the configuration, or a reply
 // explaining what is wrong with it.
 func (b *Bot) configOption(r *request, o options) (game.Config, *view.Reply) {
-	a := o.attachment("config")
+	a := o.Attachment("config")
 	if a == nil {
 		return game.DefaultConfig(), nil
 	}
@@ -122,7 +77,7 @@ func (b *Bot) configOption(r *request, o options) (game.Config, *view.Reply) {
 
 // timeoutOption is the turn time limit in the game's options (1 to 1440 minutes).
 func timeoutOption(o options) time.Duration {
-	m := min(max(o.int("timeout", 10), 1), 1440)
+	m := min(max(o.Int("timeout", 10), 1), 1440)
 	return time.Duration(m) * time.Minute
 }
 
@@ -182,7 +137,7 @@ func (b *Bot) showStatus(r *request) view.Reply {
 
 // check compiles a strategy from a file, or opens a form for one.
 func (b *Bot) check(r *request, o options) view.Reply {
-	a := o.attachment("file")
+	a := o.Attachment("file")
 	if a == nil {
 		return view.Reply{Modal: &view.Form{ID: view.CustomID{Action: "checkform"}.Encode(), Title: "Check a strategy",
 			Inputs: []discordgo.TextInput{view.TextInput("strategy", "Strategy (code fences are fine)", discordgo.TextInputParagraph, "", true, view.MaxInputValue)}}}

@@ -13,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kombat-game/kombat/bot/aibgui"
 	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -36,6 +38,9 @@ type harness struct {
 	render  *render.Renderer
 	options func(*Options) // changes the bot's options before each start
 }
+
+// testGames are the games' UIs the bot's tests register, as the command line does.
+func testGames() []ui.Game { return []ui.Game{aibgui.New()} }
 
 func newHarness(t *testing.T) *harness {
 	t.Helper()
@@ -94,7 +99,7 @@ func (h *harness) start() {
 	if testing.Verbose() {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	}
-	opt := Options{Config: cfg, DB: db, Renderer: h.render, Logger: logger, Clock: h.clock, AutoStep: time.Millisecond}
+	opt := Options{Config: cfg, DB: db, Renderer: h.render, Logger: logger, Clock: h.clock, AutoStep: time.Millisecond, Games: testGames()}
 	if h.options != nil {
 		h.options(&opt)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/host/kombathost"
@@ -27,7 +28,7 @@ func (b *Bot) strategyCommand(r *request, sub *discordgo.ApplicationCommandInter
 		return view.Private("Unknown command; try /kombat strategy list.")
 	}
 	op := sub.Options[0]
-	o := newOptions(op.Options, d.Resolved)
+	o := ui.NewOptions(op.Options, d.Resolved)
 	switch op.Name {
 	case "save":
 		return b.librarySave(r, o)
@@ -68,12 +69,12 @@ func userError(err error) string { return host.UserError(err) }
 // librarySave is /kombat strategy save name [file] [defense]: from the file, or from a
 // form (filled with the latest version when the name exists).
 func (b *Bot) librarySave(r *request, o options) view.Reply {
-	name := strings.TrimSpace(o.str("name"))
-	f, err := b.library().Form(b.wctx, r.user.ID, name, o.int("defense", -1))
+	name := strings.TrimSpace(o.Str("name"))
+	f, err := b.library().Form(b.wctx, r.user.ID, name, o.Int("defense", -1))
 	if err != nil {
 		return b.refusedOr(r, "strategy form", err)
 	}
-	if a := o.attachment("file"); a != nil {
+	if a := o.Attachment("file"); a != nil {
 		text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
 		if err != nil {
 			return view.Private("Could not read your file: %v.", err)
@@ -163,7 +164,7 @@ func (b *Bot) libraryList(r *request, lib *host.Library) view.Reply {
 // UPBEAT's lib): a version's source, or the changes from version diff to it, in a
 // code block or, too long, attached.
 func (b *Bot) libraryShow(r *request, lib *host.Library, o options) view.Reply {
-	s, err := lib.Show(b.wctx, r.user.ID, strings.TrimSpace(o.str("name")), int(o.int("version", 0)), int(o.int("diff", 0)))
+	s, err := lib.Show(b.wctx, r.user.ID, strings.TrimSpace(o.Str("name")), int(o.Int("version", 0)), int(o.Int("diff", 0)))
 	if err != nil {
 		return b.refusedOr(r, "show strategy", err)
 	}
@@ -189,7 +190,7 @@ func (b *Bot) libraryShow(r *request, lib *host.Library, o options) view.Reply {
 // libraryAskDelete asks for confirmation before deleting a strategy (or plan, in
 // UPBEAT's lib) and its versions.
 func (b *Bot) libraryAskDelete(r *request, lib *host.Library, o options) view.Reply {
-	vs, err := lib.Versions(b.wctx, r.user.ID, strings.TrimSpace(o.str("name")))
+	vs, err := lib.Versions(b.wctx, r.user.ID, strings.TrimSpace(o.Str("name")))
 	if err != nil {
 		return b.refusedOr(r, "strategy versions", err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
@@ -27,7 +28,7 @@ const (
 
 // challenge is /kombat challenge opponent [config] [timeout].
 func (b *Bot) challenge(r *request, o options) view.Reply {
-	opp := o.user("opponent")
+	opp := o.User("opponent")
 	var oppID string
 	if opp != nil {
 		oppID = opp.ID
@@ -39,7 +40,7 @@ func (b *Bot) challenge(r *request, o options) view.Reply {
 	if bad != nil {
 		return *bad
 	}
-	t, err := b.kombat.OpenChallenge(b.where(r, o, cfg), kombathost.Seated{User: r.user.ID, Name: displayName(r.user)}, kombathost.Seated{User: opp.ID, Name: displayName(opp)})
+	t, err := b.kombat.OpenChallenge(b.where(r, o, cfg), kombathost.Seated{User: r.user.ID, Name: ui.DisplayName(r.user)}, kombathost.Seated{User: opp.ID, Name: ui.DisplayName(opp)})
 	if err != nil {
 		return b.refusedOr(r, "create game", err)
 	}
@@ -87,15 +88,15 @@ func (b *Bot) startSetup(r *request, o options, mode game.Mode) view.Reply {
 	if mode == game.ModeSolitaire {
 		what = "you against the built-in bot"
 	}
-	if o.str("seat") == "second" {
+	if o.Str("seat") == "second" {
 		seat = 2
 	}
-	levels := [2]string{o.str("player1"), o.str("player2")}
+	levels := [2]string{o.Str("player1"), o.Str("player2")}
 	if mode == game.ModeSolitaire {
 		levels = [2]string{}
-		levels[2-seat] = o.str("level") // the bot's seat
+		levels[2-seat] = o.Str("level") // the bot's seat
 	}
-	t, err := b.kombat.OpenSetup(b.where(r, o, cfg), mode, kombathost.Seated{User: r.user.ID, Name: displayName(r.user)}, seat, levels)
+	t, err := b.kombat.OpenSetup(b.where(r, o, cfg), mode, kombathost.Seated{User: r.user.ID, Name: ui.DisplayName(r.user)}, seat, levels)
 	if err != nil {
 		return b.refusedOr(r, "create game", err)
 	}
@@ -157,7 +158,7 @@ func (b *Bot) accept(r *request, id view.CustomID) view.Reply {
 		if err := r.deferReply(true, false); err != nil {
 			return b.internal(r, "defer accept", err)
 		}
-		if err := b.kombat.Accept(t, r.user.ID, displayName(r.user)); err != nil {
+		if err := b.kombat.Accept(t, r.user.ID, ui.DisplayName(r.user)); err != nil {
 			return b.refusedOr(r, "accept challenge", err)
 		}
 		b.moveToThread(t, t.Row.Shown, fmt.Sprintf("KOMBAT: %s vs %s", kombathost.LobbyOf(t).Names[0], kombathost.LobbyOf(t).Names[1]))
@@ -370,7 +371,7 @@ func (b *Bot) kindAdd(r *request, o options) view.Reply {
 	if t.Row.Game == store.GameUpbeat {
 		return view.UpbeatChannel()
 	}
-	a := o.attachment("file")
+	a := o.Attachment("file")
 	if a == nil {
 		return view.Private("Attach the strategy as a text file.")
 	}
@@ -378,7 +379,7 @@ func (b *Bot) kindAdd(r *request, o options) view.Reply {
 	if err != nil {
 		return view.Private("Could not read your file: %v.", err)
 	}
-	return b.proposeKind(r, t.Row.ID, "new", strconv.FormatInt(o.int("defense", 0), 10), kombathost.Proposal{Name: strings.TrimSpace(o.str("name")), Strategy: text, By: r.user.ID})
+	return b.proposeKind(r, t.Row.ID, "new", strconv.FormatInt(o.Int("defense", 0), 10), kombathost.Proposal{Name: strings.TrimSpace(o.Str("name")), Strategy: text, By: r.user.ID})
 }
 
 // toggleReady marks a player ready (or not); when every human is ready on the same

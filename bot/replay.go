@@ -8,22 +8,19 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
-	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
 
-// maxUpload is the attachment size every Discord server accepts from a bot.
-const maxUpload = 8 << 20
-
 // replay is /kombat replay [game]: the whole game as an animated GIF with its seed and
 // configuration, then a viewer to step through its turns.
 func (b *Bot) replay(r *request, o options) view.Reply {
-	v, err := b.kombat.ReplayGame(b.wctx, r.i.GuildID, r.i.ChannelID, o.int("game", 0))
+	v, err := b.kombat.ReplayGame(b.wctx, r.i.GuildID, r.i.ChannelID, o.Int("game", 0))
 	if err != nil {
 		return b.refusedOr(r, "load game for replay", err)
 	}
@@ -42,7 +39,7 @@ func (b *Bot) replay(r *request, o options) view.Reply {
 	content := fmt.Sprintf("**Replay of game #%d** · %s · %d turns · %s\nSeed `%d` · configuration: `%s`",
 		g.ID, view.VsLine(t), g.Turns, view.ResultSentence(t, *g.Result), g.Seed, view.OneLine(g.Config.String()))
 	rep := view.Reply{Content: view.Fit(content)}
-	if len(gif) <= maxUpload {
+	if len(gif) <= ui.MaxUpload {
 		rep.Files = []view.File{{Name: fmt.Sprintf("kombat-game-%d.gif", g.ID), MIME: "image/gif", Data: gif}}
 	} else {
 		rep.Content = view.Fit(content + fmt.Sprintf("\n(The animation is %d MiB, more than Discord takes; step through the turns below.)", len(gif)>>20))
@@ -117,7 +114,7 @@ func (b *Bot) replayStep(r *request, id view.CustomID) view.Reply {
 // KOMBAT's and UPBEAT's; /upbeat history (only: store.GameUpbeat) lists UPBEAT's alone.
 func (b *Bot) history(r *request, o options, only store.GameName) view.Reply {
 	who := r.user
-	if u := o.user("user"); u != nil {
+	if u := o.User("user"); u != nil {
 		who = u
 	}
 	games, err := b.host.HistoryOf(b.wctx, r.i.GuildID, who.ID, only)
@@ -130,8 +127,8 @@ func (b *Bot) history(r *request, o options, only store.GameName) view.Reply {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Recent %sgames of <@%s>** (newest first%s):\n", view.HistoryOf(only), who.ID, view.HistoryHint(only))
 	for _, p := range games {
-		if aibghost.IsAibg(p.Game) { // an AIBG match, its seats named by its lobby
-			sb.WriteString(view.AibgPastLine(p) + "\n")
+		if g := b.games[p.Game.Game]; g.PastLine != nil { // a registered game's line
+			sb.WriteString(g.PastLine(p) + "\n")
 			continue
 		}
 		if upbeathost.PastLobby(p.Game) != nil { // an UPBEAT game, its seats named by its lobby
@@ -153,7 +150,7 @@ func (b *Bot) history(r *request, o options, only store.GameName) view.Reply {
 // leaderboard is /kombat leaderboard [ladder]: the top 10 of this server and your place.
 func (b *Bot) leaderboard(r *request, o options) view.Reply {
 	kind := store.KindDuel
-	switch l := o.str("ladder"); {
+	switch l := o.Str("ladder"); {
 	case l == "bot": // the choice before there were levels
 		kind = store.KindBot
 	case strings.HasPrefix(l, "bot-"):
@@ -194,7 +191,7 @@ func (b *Bot) ladderBoard(r *request, kind string) view.Reply {
 // KOMBAT's and then UPBEAT's; /upbeat stats (upOnly) shows UPBEAT's alone.
 func (b *Bot) stats(r *request, o options, upOnly bool) view.Reply {
 	who := r.user
-	if u := o.user("user"); u != nil {
+	if u := o.User("user"); u != nil {
 		who = u
 	}
 	var ladders []host.Rated

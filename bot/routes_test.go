@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"github.com/bwmarrin/discordgo"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,11 +15,17 @@ import (
 // every action a control or form of this bot carries in its custom id, has a route;
 // and no route is left without a command or control.
 func TestRoutesCoverCommandsAndControls(t *testing.T) {
-	rs := routes()
+	rs, err := routes(testGames())
+	if err != nil {
+		t.Fatal(err)
+	}
 	used := map[string]bool{}
-	for _, c := range commands() {
-		prefix := map[string]string{cmdKombat: "/", cmdUpbeat: "/upbeat ", cmdAibg: "/aibg "}[c.Name]
-		if prefix == "" {
+	for _, c := range commands(testGames()) {
+		prefix := "/" + c.Name + " " // a game's command
+		if c.Name == cmdKombat {
+			prefix = "/"
+		}
+		if c.Type == discordgo.MessageApplicationCommand {
 			continue
 		}
 		for _, sub := range c.Options {
@@ -28,9 +35,10 @@ func TestRoutesCoverCommandsAndControls(t *testing.T) {
 	// Actions are written as customID{Action: "..."} literals, or as arguments of the
 	// small id helpers the views use (id("tenter")).
 	action := regexp.MustCompile(`Action: "(\w+)"|\bid\("(\w+)"`)
-	// The views (package view) build most controls; the handlers here build the rest.
+	// The views (package view) build most controls; the handlers here and in the
+	// games' UIs (bot/aibgui, ...) build the rest.
 	files, _ := filepath.Glob("*.go")
-	views, _ := filepath.Glob("view/*.go")
+	views, _ := filepath.Glob("*/*.go")
 	if len(views) == 0 {
 		t.Fatal("no view sources found next to the bot's")
 	}

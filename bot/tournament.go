@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
@@ -37,7 +38,7 @@ func (b *Bot) tournamentCommand(r *request, o options) view.Reply {
 	if bad != nil {
 		return *bad
 	}
-	row, st, err := b.tourney.Open(b.wctx, r.i.GuildID, r.i.ChannelID, r.user.ID, int(o.int("seeds", kombathost.DefaultSeeds)), cfg, host.NewSeed())
+	row, st, err := b.tourney.Open(b.wctx, r.i.GuildID, r.i.ChannelID, r.user.ID, int(o.Int("seeds", kombathost.DefaultSeeds)), cfg, host.NewSeed())
 	if err != nil {
 		return b.internal(r, "create tournament", err)
 	}
@@ -85,7 +86,7 @@ func (b *Bot) tourneyKinds(r *request, id view.CustomID, names []string) view.Re
 		}
 		kinds = append(kinds, game.KindSpec{Name: kombathost.KindName(s.Name), Defense: s.Defense, Strategy: s.Source})
 	}
-	row, st, err := b.tourney.Enter(b.wctx, id.Game, r.user.ID, displayName(r.user), kinds)
+	row, st, err := b.tourney.Enter(b.wctx, id.Game, r.user.ID, ui.DisplayName(r.user), kinds)
 	if err != nil {
 		return b.refusedOr(r, "save entry", err)
 	}

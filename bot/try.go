@@ -16,15 +16,15 @@ import (
 // from a file, or typed in a form) run once in a sample position, with its trace and
 // the board after.
 func (b *Bot) tryCommand(r *request, o options) view.Reply {
-	position := o.str("position")
-	if name := strings.TrimSpace(o.str("strategy")); name != "" {
+	position := o.Str("position")
+	if name := strings.TrimSpace(o.Str("strategy")); name != "" {
 		s, err := b.library().Latest(b.wctx, r.user.ID, name) // not an UPBEAT plan: it says so
 		if err != nil {
 			return b.refusedOr(r, "load strategy to try", err)
 		}
 		return b.tryStrategy(r, s.Name, s.Source, s.Defense, position)
 	}
-	if a := o.attachment("file"); a != nil {
+	if a := o.Attachment("file"); a != nil {
 		text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
 		if err != nil {
 			return view.Private("Could not read your file: %v.", err)

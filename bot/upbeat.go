@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
@@ -30,19 +31,19 @@ func (b *Bot) upNew(r *request, o options) view.Reply {
 	if bad != nil {
 		return *bad
 	}
-	nbots := int(o.int("bots", 0))
-	seats := int(o.int("players", int64(min(6, max(2, nbots+1))))) // six bots alone: an auto game
+	nbots := int(o.Int("bots", 0))
+	seats := int(o.Int("players", int64(min(6, max(2, nbots+1))))) // six bots alone: an auto game
 	if nbots == seats {
-		return b.upAutoGame(r, seats, o.str("level"), cfg)
+		return b.upAutoGame(r, seats, o.Str("level"), cfg)
 	}
 	if err := host.Busy(b.host.Active(), r.i.GuildID, r.i.ChannelID, r.user.ID, r.user.ID); err != nil {
 		return view.Refusal(err)
 	}
 	bots := make([]string, nbots)
 	for i := range bots {
-		bots[i] = o.str("level")
+		bots[i] = o.Str("level")
 	}
-	t, err := b.up.OpenUpbeat(upbeathost.UpOpen{Scope: r.i.GuildID, Place: r.i.ChannelID, Owner: r.user.ID, OwnerName: displayName(r.user),
+	t, err := b.up.OpenUpbeat(upbeathost.UpOpen{Scope: r.i.GuildID, Place: r.i.ChannelID, Owner: r.user.ID, OwnerName: ui.DisplayName(r.user),
 		Config: cfg, Seats: seats, Bots: bots, Seed: host.NewSeed()})
 	if err != nil {
 		return b.refusedOr(r, "open upbeat game", err)
@@ -72,7 +73,7 @@ func (b *Bot) upNew(r *request, o options) view.Reply {
 // default rules without one), or the private answer saying why it cannot be used.
 func (b *Bot) upConfigOption(o options) (upbeat.Config, *view.Reply) {
 	cfg := upbeat.DefaultConfig()
-	if a := o.attachment("config"); a != nil {
+	if a := o.Attachment("config"); a != nil {
 		text, err := b.fetch(b.ctx, a, upbeat.MaxConfigBytes)
 		if err != nil {
 			rep := view.Private("Your configuration file could not be used: %v.", err)
@@ -92,7 +93,7 @@ func (b *Bot) upAutoCommand(r *request, o options) view.Reply {
 	if bad != nil {
 		return *bad
 	}
-	return b.upAutoGame(r, int(o.int("players", 2)), o.str("level"), cfg)
+	return b.upAutoGame(r, int(o.Int("players", 2)), o.Str("level"), cfg)
 }
 
 // upAutoGame opens an UPBEAT game of seats bots of level, which its opener watches:
@@ -107,7 +108,7 @@ func (b *Bot) upAutoGame(r *request, seats int, level string, cfg upbeat.Config)
 	for i := range bots {
 		bots[i] = level
 	}
-	t, err := b.up.OpenUpbeat(upbeathost.UpOpen{Scope: r.i.GuildID, Place: r.i.ChannelID, Owner: r.user.ID, OwnerName: displayName(r.user),
+	t, err := b.up.OpenUpbeat(upbeathost.UpOpen{Scope: r.i.GuildID, Place: r.i.ChannelID, Owner: r.user.ID, OwnerName: ui.DisplayName(r.user),
 		Config: cfg, Seats: seats, Bots: bots, Seed: host.NewSeed()})
 	if err != nil {
 		return b.refusedOr(r, "open upbeat auto game", err)
@@ -159,7 +160,7 @@ func (b *Bot) upLobby(r *request, id view.CustomID, what string, act func(t *hos
 // upJoin takes a seat in the lobby.
 func (b *Bot) upJoin(r *request, id view.CustomID) view.Reply {
 	return b.upLobby(r, id, "join upbeat game", func(t *host.Table) error {
-		_, err := b.up.JoinUpbeat(t, r.user.ID, displayName(r.user))
+		_, err := b.up.JoinUpbeat(t, r.user.ID, ui.DisplayName(r.user))
 		return err
 	})
 }
@@ -465,14 +466,14 @@ func (b *Bot) upBoardView(r *request, t *host.Table, press *view.CustomID) view.
 // upCheck is /upbeat check [file] [plan]: a plan checked against UPBEAT's language,
 // from an attachment, the text option, or else a form.
 func (b *Bot) upCheck(r *request, o options) view.Reply {
-	if a := o.attachment("file"); a != nil {
+	if a := o.Attachment("file"); a != nil {
 		text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
 		if err != nil {
 			return view.Private("Could not read your file: %v.", err)
 		}
 		return b.checkIn(r, b.up.UpLang(), a.Filename, text)
 	}
-	if text := o.str("plan"); text != "" {
+	if text := o.Str("plan"); text != "" {
 		return b.checkIn(r, b.up.UpLang(), "plan", text)
 	}
 	return view.UpCheckForm()
@@ -484,7 +485,7 @@ func (b *Bot) upShow(t *host.Table, s *store.Screen) (string, error) {
 	if t.Row.Status == store.StatusSetup {
 		// The first-plans message, with its Write plan button: its time runs out at
 		// PlansDue, which the host set as it came to show it.
-		m, err := b.postOnce(t.Row.Place, view.UpFirstPlans(t, upbeathost.Lobby(t).PlansDue), screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
+		m, err := b.postOnce(t.Row.Place, view.UpFirstPlans(t, upbeathost.Lobby(t).PlansDue), ui.ScreenNonce(t.Row.ID, s.Version), b.screenPriority(t))
 		if err != nil {
 			return "", err
 		}
@@ -499,7 +500,7 @@ func (b *Bot) upShow(t *host.Table, s *store.Screen) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("bot: territory of game %d: %w", t.Row.ID, err)
 	}
-	m, err := b.postOnce(t.Row.Place, view.UpScreen(t, snap, s.Summary, png, b.up.UpClockDue(t)), screenNonce(t.Row.ID, s.Version), b.screenPriority(t))
+	m, err := b.postOnce(t.Row.Place, view.UpScreen(t, snap, s.Summary, png, b.up.UpClockDue(t)), ui.ScreenNonce(t.Row.ID, s.Version), b.screenPriority(t))
 	if err != nil {
 		return "", err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
@@ -55,7 +56,7 @@ func (b *Bot) upStrategyCommand(r *request, sub *discordgo.ApplicationCommandInt
 		return view.Private("Unknown command; try /upbeat strategy list.")
 	}
 	op := sub.Options[0]
-	o, lib := newOptions(op.Options, d.Resolved), b.upLibrary()
+	o, lib := ui.NewOptions(op.Options, d.Resolved), b.upLibrary()
 	switch op.Name {
 	case "save":
 		return b.upLibrarySave(r, o)
@@ -72,12 +73,12 @@ func (b *Bot) upStrategyCommand(r *request, sub *discordgo.ApplicationCommandInt
 // upLibrarySave is /upbeat strategy save name [file]: from the file, or from a form
 // (filled with the latest version when the name exists).
 func (b *Bot) upLibrarySave(r *request, o options) view.Reply {
-	name, lib := strings.TrimSpace(o.str("name")), b.upLibrary()
+	name, lib := strings.TrimSpace(o.Str("name")), b.upLibrary()
 	f, err := lib.Form(b.wctx, r.user.ID, name, 0)
 	if err != nil {
 		return b.refusedOr(r, "plan form", err)
 	}
-	if a := o.attachment("file"); a != nil {
+	if a := o.Attachment("file"); a != nil {
 		text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
 		if err != nil {
 			return view.Private("Could not read your file: %v.", err)

@@ -34,7 +34,7 @@ func upPlanCommands() *discordgo.ApplicationCommandOption {
 // upPlanAck: a file is downloaded and a saved plan read before the plan is written,
 // so the command is acknowledged first; with neither it only says what to give.
 func upPlanAck(in input) ack {
-	if in.opts.str("file") != "" || in.opts.str("saved") != "" {
+	if in.Opts.Str("file") != "" || in.Opts.Str("saved") != "" {
 		return ackPrivate
 	}
 	return ackNow
@@ -43,7 +43,7 @@ func upPlanAck(in input) ack {
 // upPlanCommand is /upbeat plan [file] [saved]: the plan from the file, or the latest
 // version of the saved plan, becomes the caller's in the channel's UPBEAT game.
 func (b *Bot) upPlanCommand(r *request, o options) view.Reply {
-	a, saved := o.attachment("file"), strings.TrimSpace(o.str("saved"))
+	a, saved := o.Attachment("file"), strings.TrimSpace(o.Str("saved"))
 	switch {
 	case a != nil && saved != "":
 		return view.Private("Give your plan as a file or as a saved plan's name, not both.")

@@ -19,11 +19,11 @@ import (
 // "bots-LEVEL".
 func (b *Bot) upLeaderboard(r *request, o options) view.Reply {
 	kind := upbeathost.UpLadder
-	switch l, bots := strings.CutPrefix(o.str("ladder"), "bots-"); {
+	switch l, bots := strings.CutPrefix(o.Str("ladder"), "bots-"); {
 	case bots && slices.Contains(upbeat.Levels(), l):
 		kind = upbeathost.UpBotLadder(l)
 	case bots || l != "" && l != "people":
-		return view.Private("There is no UPBEAT ladder %q: the ladders are among people and against the bots (%s).", o.str("ladder"), strings.Join(upbeat.Levels(), ", "))
+		return view.Private("There is no UPBEAT ladder %q: the ladders are among people and against the bots (%s).", o.Str("ladder"), strings.Join(upbeat.Levels(), ", "))
 	}
 	return b.ladderBoard(r, kind)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
@@ -15,7 +16,7 @@ import (
 // its last turn whose buttons open a private viewer for whoever presses. It replays a
 // finished game, or the one in play up to its last turn.
 func (b *Bot) upReplay(r *request, o options) view.Reply {
-	v, err := b.up.UpReplayGame(b.wctx, r.i.GuildID, r.i.ChannelID, o.int("game", 0))
+	v, err := b.up.UpReplayGame(b.wctx, r.i.GuildID, r.i.ChannelID, o.Int("game", 0))
 	if err != nil {
 		return b.refusedOr(r, "load upbeat game for replay", err)
 	}
@@ -30,12 +31,12 @@ func (b *Bot) upReplay(r *request, o options) view.Reply {
 	for i, s := range steps {
 		frames[i] = view.UpReplayTerritory(s, n, names)
 	}
-	gif, kept, err := b.render.UpbeatGIF(frames, maxUpload)
+	gif, kept, err := b.render.UpbeatGIF(frames, ui.MaxUpload)
 	if err != nil {
 		return b.internal(r, "upbeat replay gif", err)
 	}
 	rep := view.Reply{}
-	if len(gif) <= maxUpload {
+	if len(gif) <= ui.MaxUpload {
 		rep.Content = view.UpReplayMessage(t, n, len(kept), 0)
 		rep.Files = []view.File{{Name: fmt.Sprintf("upbeat-game-%d.gif", t.Row.ID), MIME: "image/gif", Data: gif}}
 	} else {
