@@ -31,7 +31,7 @@ const module = "github.com/kombat-game/kombat"
 // that host's core hosts games without knowing their rules; bot/view, the
 // Discord messages bot sends as values, comes before bot so that views never reach
 // for the session; bot/ui, the contract between the Discord transport and a game's
-// Discord UI, comes after it, then each game's UI (bot/aibgui), a value bot registers
+// Discord UI, comes after it, then each game's UI (bot/aibgui, bot/upbeatui), a value bot registers
 // and never imports. netplay, the network front for programs that play, sits beside bot:
 // it may use store, and neither imports the other, so each front stands alone. aibgnet,
 // AIBG's matches for programs over the network, is the game behind netplay's socket:
@@ -46,7 +46,7 @@ var layers = [][]string{
 	{"host/kombathost", "host/upbeathost", "host/aibghost"},
 	{"bot/view"},
 	{"bot/ui"},
-	{"bot/aibgui"},
+	{"bot/aibgui", "bot/upbeatui"},
 	{"bot", "netplay"},
 	{"aibgnet"},
 	{"cli"},

@@ -2,17 +2,14 @@ package bot
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/host/kombathost"
 )
-
-// afterGameTitle heads the message that tells what happened in a finished game.
-const afterGameTitle = "**After the game**"
 
 // postAfterGame posts, under a finished game's final board, a chart of the game and a
 // few sentences on its turning points. It is best-effort: a failure is only logged,
@@ -21,7 +18,7 @@ const afterGameTitle = "**After the game**"
 func (b *Bot) postAfterGame(t *host.Table, g *game.Game) {
 	rep, err := b.afterGameReply(t, g)
 	if err == nil {
-		_, err = b.postOnce(t.Row.Place, rep, afterGameNonce(t.Row.ID))
+		_, err = b.postOnce(t.Row.Place, rep, ui.AfterGameNonce(t.Row.ID))
 	}
 	if err != nil {
 		b.log.Warn("post after-game report", "game", t.Row.ID, "err", err)
@@ -43,11 +40,6 @@ func (b *Bot) afterGameReply(t *host.Table, g *game.Game) (view.Reply, error) {
 	if err != nil {
 		return view.Reply{}, err
 	}
-	content := afterGameTitle + "\n" + strings.Join(report.Sentences(names, viewer), "\n")
+	content := ui.AfterGameTitle + "\n" + strings.Join(report.Sentences(names, viewer), "\n")
 	return view.Reply{Content: view.Fit(content), Files: []view.File{{Name: fmt.Sprintf("kombat-game-%d-chart.png", t.Row.ID), MIME: "image/png", Data: chart}}}, nil
-}
-
-// afterGameNonce names a game's after-game message for Discord's enforce_nonce.
-func afterGameNonce(game int64) string {
-	return "k" + strconv.FormatInt(game, 36) + "after"
 }

@@ -22,7 +22,6 @@ import (
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/host/kombathost"
-	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -63,7 +62,6 @@ type Bot struct {
 	clock   Clock
 	host    *host.Host         // the games: tables, records, clocks, screens owed
 	kombat  *kombathost.Kombat // KOMBAT's games and tournaments, plugged into host
-	up      *upbeathost.Up     // UPBEAT's games, plugged into host
 	routes  map[string]route
 	games   map[store.GameName]ui.Game // the registered games' UIs by name
 	sess    *discordgo.Session
@@ -123,7 +121,7 @@ func New(opt Options) (*Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	plugs := []host.Plug{kombathost.Plug(), upbeathost.Plug()}
+	plugs := []host.Plug{kombathost.Plug()}
 	games := map[store.GameName]ui.Game{}
 	for _, g := range opt.Games {
 		plugs, games[g.Name] = append(plugs, g.Plug), g
@@ -136,7 +134,7 @@ func New(opt Options) (*Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.host, b.kombat, b.up, b.lang, b.halt, b.clock = h, kombathost.Of(h), upbeathost.Of(h), kombathost.Of(h).Lang(), h.Halt(), h
+	b.host, b.kombat, b.lang, b.halt, b.clock = h, kombathost.Of(h), kombathost.Of(h).Lang(), h.Halt(), h
 	b.tourney = kombathost.NewTourneys(opt.DB, b.lang, b.halt)
 	// The bot's own connections, not the process's shared pool: Close closes them.
 	b.conns = http.DefaultTransport.(*http.Transport).Clone()
@@ -394,10 +392,8 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	switch ic.Type {
 	case discordgo.InteractionApplicationCommand:
 		data := ic.ApplicationCommandData()
-		if data.CommandType == discordgo.MessageApplicationCommand && data.Name == cmdUsePlan {
-			rep = b.usePlan(r, data)
-		} else if data.CommandType == discordgo.MessageApplicationCommand {
-			rep = b.useStrategy(r, data)
+		if data.CommandType == discordgo.MessageApplicationCommand {
+			rep = b.route(r, data.Name, input{Data: data}) // a message command, by its name
 		} else {
 			rep = b.command(r, data)
 		}
@@ -564,6 +560,32 @@ func (s services) OnTable(id int64, do func(t *host.Table) view.Reply) view.Repl
 	return s.b.onTable(id, do)
 }
 
+// DB is the store.
+func (s services) DB() *store.DB { return s.b.db }
+
+// PostOnce posts rep in a channel once for nonce.
+func (s services) PostOnce(channel string, rep view.Reply, nonce string) error {
+	_, err := s.b.postOnce(channel, rep, nonce)
+	return err
+}
+
+// MoveToThread moves t to a thread of its message, when the channel allows one.
+func (s services) MoveToThread(t *host.Table, messageID, name string) {
+	s.b.moveToThread(t, messageID, name)
+}
+
+// Go runs do in the background as work Close waits for.
+func (s services) Go(do func()) bool {
+	if !s.b.begin() {
+		return false
+	}
+	go func() {
+		defer s.b.work.Done()
+		do()
+	}()
+	return true
+}
+
 var _ ui.Request = (*request)(nil)
 
 // User is who interacted.
@@ -580,6 +602,42 @@ func (r *request) Send(rep view.Reply) error { return r.send(rep) }
 
 // Answer is the message the answer posted.
 func (r *request) Answer() (*discordgo.Message, error) { return r.b.sess.InteractionResponse(r.i) }
+
+// Message is the message the pressed component is on.
+func (r *request) Message() *discordgo.Message { return r.i.Message }
+
+// Fetch downloads an attachment the user gave.
+func (r *request) Fetch(a *discordgo.MessageAttachment, limit int) (string, error) {
+	return r.b.fetch(r.b.ctx, a, limit)
+}
+
+// Check reports a program's mistakes and warnings privately.
+func (r *request) Check(lang *interp.Language, name, text string) view.Reply {
+	return r.b.checkIn(r, lang, name, text)
+}
+
+// Stats is the /stats answer of one game, or of all ("").
+func (r *request) Stats(o ui.Options, only store.GameName) view.Reply { return r.b.stats(r, o, only) }
+
+// LibraryList lists the user's saved programs.
+func (r *request) LibraryList(lib *host.Library) view.Reply { return r.b.libraryList(r, lib) }
+
+// LibraryShow shows a saved program.
+func (r *request) LibraryShow(lib *host.Library, o ui.Options) view.Reply {
+	return r.b.libraryShow(r, lib, o)
+}
+
+// LibraryAskDelete asks before deleting a saved program.
+func (r *request) LibraryAskDelete(lib *host.Library, o ui.Options) view.Reply {
+	return r.b.libraryAskDelete(r, lib, o)
+}
+
+// LibrarySave saves a new version of a program.
+func (r *request) LibrarySave(lib *host.Library, name, defense, text string) view.Reply {
+	return r.b.saveToLibrary(r, lib, name, defense, text)
+}
+
+var _ ui.Libraries = (*request)(nil)
 
 // Internal logs an unexpected error and says so, without detail.
 func (r *request) Internal(what string, err error) view.Reply { return r.b.internal(r, what, err) }

@@ -5,16 +5,12 @@ import (
 
 	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/host/kombathost"
-
-	"github.com/kombat-game/kombat/upbeat"
 )
 
 // Command names, as players type them.
 const (
 	cmdKombat      = "kombat"
-	cmdUpbeat      = "upbeat"
 	cmdUseStrategy = "Use as KOMBAT strategy" // the message command
-	cmdUsePlan     = "Use as UPBEAT plan"     // UPBEAT's message command
 )
 
 // commands is the bot's command table, registered with one bulk overwrite at start.
@@ -145,7 +141,6 @@ func commands(games []ui.Game) []*discordgo.ApplicationCommand {
 				}},
 			},
 		},
-		upbeatCommand(&serversOnly),
 	}
 	for _, g := range games {
 		if g.Command != nil {
@@ -156,60 +151,11 @@ func commands(games []ui.Game) []*discordgo.ApplicationCommand {
 			cmds = append(cmds, &c)
 		}
 	}
-	return append(cmds,
-		&discordgo.ApplicationCommand{Name: cmdUseStrategy, Type: discordgo.MessageApplicationCommand, Contexts: &serversOnly},
-		&discordgo.ApplicationCommand{Name: cmdUsePlan, Type: discordgo.MessageApplicationCommand, Contexts: &serversOnly})
-}
-
-// upbeatCommand is /upbeat, UPBEAT's command, offered where /kombat is.
-func upbeatCommand(contexts *[]discordgo.InteractionContextType) *discordgo.ApplicationCommand {
-	integer := discordgo.ApplicationCommandOptionInteger
-	sub := discordgo.ApplicationCommandOptionSubCommand
-	bound := func(name, desc string, lo, hi float64) *discordgo.ApplicationCommandOption {
-		return &discordgo.ApplicationCommandOption{Type: integer, Name: name, Description: desc, MinValue: &lo, MaxValue: hi}
+	cmds = append(cmds, &discordgo.ApplicationCommand{Name: cmdUseStrategy, Type: discordgo.MessageApplicationCommand, Contexts: &serversOnly})
+	for _, g := range games {
+		if g.MessageCommand != "" {
+			cmds = append(cmds, &discordgo.ApplicationCommand{Name: g.MessageCommand, Type: discordgo.MessageApplicationCommand, Contexts: &serversOnly})
+		}
 	}
-	level := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "level", Description: "how strong the bots play (default " + upbeat.DefaultLevel + ")"}
-	for _, l := range upbeat.Levels() {
-		level.Choices = append(level.Choices, &discordgo.ApplicationCommandOptionChoice{Name: l, Value: l})
-	}
-	first := 1.0 // game numbers start at 1
-	config := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionAttachment, Name: "config",
-		Description: "a configuration file (name=value lines); default: the standard rules"}
-	return &discordgo.ApplicationCommand{
-		Name:        cmdUpbeat,
-		Description: "Play UPBEAT, KOMBAT's sister game: 2 to 6 mayors' plans claim a hex territory",
-		Contexts:    contexts,
-		Options: []*discordgo.ApplicationCommandOption{
-			{Type: sub, Name: "new", Description: "Open a game in this channel: players join, you start it", Options: []*discordgo.ApplicationCommandOption{
-				bound("players", "seats in all, 2 to 6 (default 2, or one more than the bots)", 2, 6),
-				bound("bots", "seats the built-in bot plays, 0 to 6 (default 0; all of them: as /upbeat auto)", 0, 6), level, config,
-			}},
-			{Type: sub, Name: "auto", Description: "Watch the built-in bots play each other here, one turn every few seconds", Options: []*discordgo.ApplicationCommandOption{
-				bound("players", "bots in all, 2 to 6 (default 2)", 2, 6), level, config,
-			}},
-			{Type: sub, Name: "status", Description: "Show the numbers of the UPBEAT game in this channel"},
-			{Type: sub, Name: "board", Description: "Show the territory of the UPBEAT game here, privately, with zoom and pan buttons"},
-			{Type: sub, Name: "resign", Description: "Leave the UPBEAT game you play in this channel (it asks first)"},
-			{Type: sub, Name: "why", Description: "Why your last turn in the UPBEAT game here did what it did, line by line, privately"},
-			{Type: sub, Name: "rules", Description: "A short guide to UPBEAT and its plan language"},
-			{Type: sub, Name: "replay", Description: "Replay an UPBEAT game as an animation, with a viewer to step through its turns", Options: []*discordgo.ApplicationCommandOption{
-				{Type: integer, Name: "game", Description: "the game's number (default: the game here, in play or last finished)", MinValue: &first},
-			}},
-			{Type: sub, Name: "history", Description: "Recent UPBEAT games on this server, with results and numbers", Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "whose games (default: yours)"},
-			}},
-			{Type: sub, Name: "leaderboard", Description: "The top 10 UPBEAT ratings of this server, and your place", Options: []*discordgo.ApplicationCommandOption{
-				upLadderOption(),
-			}},
-			{Type: sub, Name: "stats", Description: "UPBEAT games, wins, losses, ties and ratings", Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "whose stats (default: yours)"},
-			}},
-			{Type: sub, Name: "check", Description: "Check a construction plan for mistakes (a file, the text, or else a form)", Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionAttachment, Name: "file", Description: "the plan as a text file"},
-				{Type: discordgo.ApplicationCommandOptionString, Name: "plan", Description: "the plan as text (short plans; newlines can't be typed here)", MaxLength: 4000},
-			}},
-			upPlanCommands(),
-			upLibraryCommands(),
-		},
-	}
+	return cmds
 }

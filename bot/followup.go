@@ -12,7 +12,7 @@ import (
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
-	"github.com/kombat-game/kombat/host/upbeathost"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -130,7 +130,7 @@ func screenFile(nonce string) string { return "board-" + nonce + ".png" }
 // followStart keeps the token of r, the Ready that starts auto game t, for its
 // screens; other games are shown by the channel (see the file's comment).
 func (b *Bot) followStart(r *request, t *host.Table) {
-	if t.Row.Mode == game.ModeAuto && !upbeathost.IsUpbeat(t.Row) && r.deferred {
+	if t.Row.Mode == game.ModeAuto && kombathost.IsKombat(t) && r.deferred {
 		b.follow.keep(t.Row.ID, r.i, b.clock.Now())
 	}
 }

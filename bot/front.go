@@ -15,7 +15,6 @@ import (
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/host/kombathost"
-	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
@@ -33,9 +32,6 @@ var _ host.Front = discordFront{}
 // sentences.
 func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 	b := f.b
-	if upbeathost.IsUpbeat(t.Row) {
-		return b.upShow(t, s)
-	}
 	if g := b.games[t.Row.Game]; g.Screen != nil {
 		return g.Screen.Show(services{b}, t, s)
 	}
@@ -70,16 +66,16 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 // solitaire game is posted with its Why? row only, and an edit to the same would be a
 // counted request per turn that changes nothing (shown).
 func (f discordFront) Retire(t *host.Table, old string) {
-	// An UPBEAT screen keeps none. Sent as an empty list, never null: Discord documents
-	// [] as the way to clear a message's components (discordgo sends a pointer to a nil
-	// slice as null).
+	// A registered game's screen keeps what its ui.Retirer says, or none. Sent as an
+	// empty list, never null: Discord documents [] as the way to clear a message's
+	// components (discordgo sends a pointer to a nil slice as null).
 	var re ui.Retired
 	var err error
 	if g, ok := f.b.games[t.Row.Game]; ok {
 		if r, ok := g.Screen.(ui.Retirer); ok {
 			re, err = r.Retire(services{f.b}, t)
 		}
-	} else if !upbeathost.IsUpbeat(t.Row) {
+	} else {
 		re, err = f.kombatRetired(t)
 	}
 	if err != nil {
@@ -93,12 +89,6 @@ func (f discordFront) Retire(t *host.Table, old string) {
 	change := &discordgo.MessageEdit{ID: old, Channel: place, Components: &keep, Content: re.Content}
 	if re.Content != nil {
 		change.AllowedMentions = &discordgo.MessageAllowedMentions{}
-	}
-	if upbeathost.IsUpbeat(t.Row) && t.Row.Status == store.StatusPlay && len(upbeathost.Own(t).Actions) == 0 {
-		// The first turn's screen retires the first-plans message, which must stop
-		// asking for a plan nobody can write now (and mention nobody again).
-		content := view.UpFirstPlansDone(t)
-		change.Content, change.AllowedMentions = &content, &discordgo.MessageAllowedMentions{}
 	}
 	// A screen is retired once: what the bot knew of it is of no more use.
 	if change.Content == nil && f.b.shown.already(old, keep) {
@@ -138,14 +128,20 @@ func (f discordFront) kombatRetired(t *host.Table) (ui.Retired, error) {
 	return ui.Retired{Keep: view.WhyRows(t.Row.ID, g.Turns()-1), Last: g.Result() != nil}, nil
 }
 
+// here is what /kombat's commands answer in a channel where a registered game with
+// ui.Game.Here is played.
+func (b *Bot) here(t *host.Table) (view.Reply, bool) {
+	if g := b.games[t.Row.Game]; g.Here != nil {
+		return g.Here(), true
+	}
+	return view.Reply{}, false
+}
+
 // Permanent is permanent, for host.
 func (f discordFront) Permanent(err error) string { return permanent(err) }
 
 // Summary words what happened above the board that shows it.
 func (f discordFront) Summary(t *host.Table, e host.Event) string {
-	if upbeathost.IsUpbeat(t.Row) {
-		return f.b.upSummary(t, e)
-	}
 	if g := f.b.games[t.Row.Game]; g.Screen != nil {
 		return g.Screen.Summary(services{f.b}, t, e)
 	}
@@ -166,8 +162,7 @@ func (f discordFront) Summary(t *host.Table, e host.Event) string {
 // the game itself is stored and shown by /kombat board.
 func (f discordFront) Tell(t *host.Table, n host.Note) {
 	b := f.b
-	if g := b.games[t.Row.Game]; g.Screen != nil {
-		g.Screen.Tell(services{b}, t, n)
+	if g := b.games[t.Row.Game]; g.Screen != nil && g.Screen.Tell(services{b}, t, n) {
 		return
 	}
 	var err error
@@ -177,13 +172,7 @@ func (f discordFront) Tell(t *host.Table, n host.Note) {
 		_, err = b.editMessage(view.Reply{Content: content}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteSetupExpired:
 		_, err = b.editMessage(view.Reply{Content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.MessageEdit(t.Row.Place, t.Row.Shown))
-	case host.NoteLobbyExpired:
-		_, err = b.editMessage(view.Reply{Content: fmt.Sprintf("This UPBEAT game was not started within %d minutes, so it is closed; `/upbeat new` opens another.", int(upbeathost.UpLobbyLife.Minutes()))}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteReminder:
-		if upbeathost.IsUpbeat(t.Row) {
-			_, err = b.sess.ChannelMessageSendComplex(t.Row.Place, view.UpReminder(t, n.Player, n.Left).Message())
-			break
-		}
 		_, err = b.sess.ChannelMessageSendComplex(t.Row.Place, &discordgo.MessageSend{
 			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", view.Mention(t, n.Player), view.Duration(n.Left)),
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{t.Row.Players[n.Player-1]}}})
@@ -269,9 +258,6 @@ func permanent(err error) string {
 func (b *Bot) screenPriority(t *host.Table) discordgo.RequestOption {
 	p := pace.Auto
 	players := t.Row.Players[:]
-	if upbeathost.IsUpbeat(t.Row) {
-		players = upbeathost.Own(t).Seats
-	}
 	if g := b.games[t.Row.Game]; g.Seats != nil {
 		players = g.Seats(t)
 	}

@@ -17,7 +17,6 @@ import (
 	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
-	"github.com/kombat-game/kombat/store"
 )
 
 // options gives a subcommand's options by name (ui.Options).
@@ -88,8 +87,8 @@ func (b *Bot) showBoard(r *request) view.Reply {
 		return view.Private("No game is being played in this channel. Start one with `/kombat challenge`, `/kombat solo` or `/kombat auto`.")
 	}
 	defer t.Unlock()
-	if t.Row.Game == store.GameUpbeat {
-		return view.UpbeatChannel()
+	if rep, ok := b.here(t); ok {
+		return rep
 	}
 	g, err := b.kombat.Engine(t)
 	if err != nil || t.Row.Status != "play" {
@@ -117,8 +116,8 @@ func (b *Bot) showStatus(r *request) view.Reply {
 		return view.Private("No game is being played in this channel.")
 	}
 	defer t.Unlock()
-	if t.Row.Game == store.GameUpbeat {
-		return view.UpbeatChannel()
+	if rep, ok := b.here(t); ok {
+		return rep
 	}
 	g, err := b.kombat.Engine(t)
 	if err != nil || t.Row.Status != "play" {

@@ -45,20 +45,30 @@ func (b *Bot) strategyCommand(r *request, sub *discordgo.ApplicationCommandInter
 // library is the KOMBAT strategy library the bot's commands go through.
 func (b *Bot) library() *host.Library { return host.NewLibrary(b.db, b.lang) }
 
-// libraryFor is the library a control names in its arguments: UPBEAT's for "upbeat",
-// KOMBAT's otherwise (controls made before there were two say nothing).
+// libraryFor is the library a control names in its arguments: a registered game's
+// for its name, KOMBAT's otherwise (controls made before there were two say nothing).
 func (b *Bot) libraryFor(game string) *host.Library {
-	if game == string(store.GameUpbeat) {
-		return b.upLibrary()
+	if g := b.games[store.GameName(game)]; g.Shelf != nil {
+		return g.Shelf.Open(services{b})
 	}
 	return b.library()
 }
 
+// shelf is how the answers about lib name its programs: its registered game's shelf,
+// or KOMBAT's strategies.
+func (b *Bot) shelf(lib *host.Library) ui.Shelf {
+	if g := b.games[lib.Game()]; g.Shelf != nil {
+		return *g.Shelf
+	}
+	return ui.Shelf{Noun: "strategies", Defense: true, Form: view.LibraryForm,
+		Empty: "You have no saved strategies yet. Save one with `/kombat strategy save name` (a form opens) or with a file."}
+}
+
 // libraryArgs are the arguments of a control about lib's program name: the name, and
-// the game when it is UPBEAT's.
-func libraryArgs(lib *host.Library, name string) []string {
-	if lib.Game() == store.GameUpbeat {
-		return []string{name, string(store.GameUpbeat)}
+// the game when it is a registered game's.
+func (b *Bot) libraryArgs(lib *host.Library, name string) []string {
+	if b.games[lib.Game()].Shelf != nil {
+		return []string{name, string(lib.Game())}
 	}
 	return []string{name}
 }
@@ -98,13 +108,13 @@ func (b *Bot) saveToLibrary(r *request, lib *host.Library, name, defense, text s
 			return b.internal(r, "compile saved strategy", err)
 		}
 		return view.Reply{Content: view.Fit(problem + "\nNothing you typed is lost: press **Edit again**."), Ephemeral: true,
-			Components: []discordgo.MessageComponent{view.Row(view.Button("Edit again", discordgo.PrimaryButton, view.CustomID{Action: "libredo", Args: libraryArgs(lib, name)}))}}
+			Components: []discordgo.MessageComponent{view.Row(view.Button("Edit again", discordgo.PrimaryButton, view.CustomID{Action: "libredo", Args: b.libraryArgs(lib, name)}))}}
 	}
 	if err != nil {
 		return b.refusedOr(r, "save strategy", err)
 	}
-	if lib.Game() == store.GameUpbeat {
-		return upSaved(s)
+	if sh := b.shelf(lib); sh.Saved != nil {
+		return sh.Saved(s)
 	}
 	return view.Private("Saved **%s**, version %d (defense %d, %d %s). Use it in a game with **Load saved strategy** during setup.%s",
 		s.Name, s.Version, s.Defense, s.Lines, render.Plural(s.Lines, "line", "lines"), b.kindWarnings(s.Name, text))
@@ -120,43 +130,31 @@ func (b *Bot) libraryRedo(r *request, id view.CustomID) view.Reply {
 	if utf8.RuneCountInString(v.Strategy) > view.MaxInputValue {
 		return view.Private("Your text is longer than a form holds; fix the file and save it again with `%s save %s file:`.", lib.Command(), name)
 	}
-	if lib.Game() == store.GameUpbeat {
-		return view.UpLibraryForm(name, v)
-	}
-	return view.LibraryForm(name, v)
+	return b.shelf(lib).Form(name, v)
 }
 
-// libraryList is /kombat strategy list, or /upbeat strategy list for UPBEAT's lib.
+// libraryList is /kombat strategy list, or a registered game's for its lib.
 func (b *Bot) libraryList(r *request, lib *host.Library) view.Reply {
 	list, err := lib.List(b.wctx, r.user.ID)
 	if err != nil {
 		return b.internal(r, "list strategies", err)
 	}
-	up := lib.Game() == store.GameUpbeat
+	sh := b.shelf(lib)
 	if len(list) == 0 {
-		if up {
-			return view.Private("You have no saved UPBEAT plans yet. Save one with `/upbeat strategy save name` (a form opens) or with a file.")
-		}
-		return view.Private("You have no saved strategies yet. Save one with `/kombat strategy save name` (a form opens) or with a file.")
+		return view.Private("%s", sh.Empty)
 	}
 	var sb strings.Builder
-	what := "strategies"
-	if up {
-		what = "UPBEAT plans"
-	}
-	fmt.Fprintf(&sb, "**Your %s** (%d of %d):\n", what, len(list), store.MaxStrategiesPerOne)
+	fmt.Fprintf(&sb, "**Your %s** (%d of %d):\n", sh.Noun, len(list), store.MaxStrategiesPerOne)
 	for _, s := range list {
 		defense := fmt.Sprintf(", defense %d", s.Defense)
-		if up {
+		if !sh.Defense {
 			defense = ""
 		}
 		n := host.Lines(s.Source)
 		fmt.Fprintf(&sb, "• **%s** — v%d%s, %d %s, saved <t:%d:R>\n", s.Name, s.Version, defense, n, render.Plural(n, "line", "lines"), s.Saved.Unix())
 	}
 	fmt.Fprintf(&sb, "`%s show name` shows one; `version:` and `diff:` compare versions.", lib.Command())
-	if up {
-		sb.WriteString(" `/upbeat plan saved:name` plays one.")
-	}
+	sb.WriteString(sh.Plays)
 	return view.Private("%s", sb.String())
 }
 
@@ -168,14 +166,14 @@ func (b *Bot) libraryShow(r *request, lib *host.Library, o options) view.Reply {
 	if err != nil {
 		return b.refusedOr(r, "show strategy", err)
 	}
-	up := lib.Game() == store.GameUpbeat
+	defense := b.shelf(lib).Defense
 	head, lang := fmt.Sprintf("**%s** v%d · defense %d · saved <t:%d:f>", s.Name, s.Version, s.Defense, s.Saved.Unix()), "py"
-	if up {
+	if !defense {
 		head = fmt.Sprintf("**%s** v%d · saved <t:%d:f>", s.Name, s.Version, s.Saved.Unix())
 	}
 	if old := s.From; old != nil {
 		head, lang = fmt.Sprintf("**%s**: changes from v%d to v%d", s.Name, old.Version, s.Version), "diff"
-		if old.Defense != s.Defense && !up {
+		if old.Defense != s.Defense && defense {
 			head += fmt.Sprintf(" · defense %d → %d", old.Defense, s.Defense)
 		}
 	}
@@ -195,7 +193,7 @@ func (b *Bot) libraryAskDelete(r *request, lib *host.Library, o options) view.Re
 		return b.refusedOr(r, "strategy versions", err)
 	}
 	return view.Reply{Ephemeral: true, Content: fmt.Sprintf("Delete **%s** and its %d %s kept? This cannot be undone.", vs[0].Name, len(vs), render.Plural(len(vs), "version", "versions")),
-		Components: []discordgo.MessageComponent{view.Row(view.Button("Delete", discordgo.DangerButton, view.CustomID{Action: "libdel", Args: libraryArgs(lib, vs[0].Name)}))}}
+		Components: []discordgo.MessageComponent{view.Row(view.Button("Delete", discordgo.DangerButton, view.CustomID{Action: "libdel", Args: b.libraryArgs(lib, vs[0].Name)}))}}
 }
 
 // libraryDelete deletes a strategy after confirmation, in place of the question.

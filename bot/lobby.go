@@ -3,7 +3,6 @@ package bot
 import (
 	"errors"
 	"fmt"
-	"github.com/kombat-game/kombat/host/kombathost"
 	"strconv"
 	"strings"
 	"time"
@@ -15,9 +14,9 @@ import (
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
-	"github.com/kombat-game/kombat/store"
 )
 
 // How long a challenge and a setup stay open.
@@ -368,8 +367,8 @@ func (b *Bot) kindAdd(r *request, o options) view.Reply {
 	if t == nil {
 		return view.Private("No game is being set up in this channel.")
 	}
-	if t.Row.Game == store.GameUpbeat {
-		return view.UpbeatChannel()
+	if rep, ok := b.here(t); ok {
+		return rep
 	}
 	a := o.Attachment("file")
 	if a == nil {

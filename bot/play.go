@@ -3,7 +3,6 @@ package bot
 import (
 	"errors"
 	"fmt"
-	"github.com/kombat-game/kombat/host/kombathost"
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
@@ -11,8 +10,8 @@ import (
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/render"
-	"github.com/kombat-game/kombat/store"
 )
 
 // turnTable locks a game for the current player's action on controls drawn at record
@@ -168,8 +167,8 @@ func (b *Bot) askResign(r *request) view.Reply {
 	if t == nil {
 		return view.Private("No game is being played in this channel.")
 	}
-	if t.Row.Game == store.GameUpbeat {
-		return view.UpbeatChannel()
+	if rep, ok := b.here(t); ok {
+		return rep
 	}
 	return b.askResignGame(r, t.Row.ID)
 }

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"fmt"
-	"github.com/kombat-game/kombat/host/kombathost"
 	"strconv"
 	"strings"
 
@@ -12,7 +11,7 @@ import (
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
-	"github.com/kombat-game/kombat/host/upbeathost"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
@@ -111,7 +110,7 @@ func (b *Bot) replayStep(r *request, id view.CustomID) view.Reply {
 }
 
 // history is /kombat history [user]: recent games on this server with results and ids,
-// KOMBAT's and UPBEAT's; /upbeat history (only: store.GameUpbeat) lists UPBEAT's alone.
+// every game's; a game's own history command (only: its name) lists its own alone.
 func (b *Bot) history(r *request, o options, only store.GameName) view.Reply {
 	who := r.user
 	if u := o.User("user"); u != nil {
@@ -129,10 +128,6 @@ func (b *Bot) history(r *request, o options, only store.GameName) view.Reply {
 	for _, p := range games {
 		if g := b.games[p.Game.Game]; g.PastLine != nil { // a registered game's line
 			sb.WriteString(g.PastLine(p) + "\n")
-			continue
-		}
-		if upbeathost.PastLobby(p.Game) != nil { // an UPBEAT game, its seats named by its lobby
-			sb.WriteString(view.UpPastLine(p) + "\n")
 			continue
 		}
 		g, other, outcome := p.Game, "the bot", view.Outcome(p.Outcome)
@@ -188,30 +183,32 @@ func (b *Bot) ladderBoard(r *request, kind string) view.Reply {
 }
 
 // stats is /kombat stats [user]: games, wins, losses, ties and rating on each ladder,
-// KOMBAT's and then UPBEAT's; /upbeat stats (upOnly) shows UPBEAT's alone.
-func (b *Bot) stats(r *request, o options, upOnly bool) view.Reply {
+// KOMBAT's and then each registered game's with ui.Game.Stats; a game's own stats
+// command (only: its name) shows its own alone.
+func (b *Bot) stats(r *request, o options, only store.GameName) view.Reply {
 	who := r.user
 	if u := o.User("user"); u != nil {
 		who = u
 	}
 	var ladders []host.Rated
 	var err error
-	if !upOnly {
+	game := "KOMBAT"
+	if only == "" {
 		ladders, err = b.kombat.Stats(b.wctx, r.i.GuildID, who.ID)
+	} else {
+		game = b.games[only].Title
 	}
-	if err == nil {
-		var up []host.Rated
-		up, err = b.up.UpStats(b.wctx, r.i.GuildID, who.ID)
-		ladders = append(ladders, up...)
+	for _, g := range b.opt.Games {
+		if err == nil && g.Stats != nil && (only == "" || only == g.Name) {
+			var more []host.Rated
+			more, err = g.Stats(services{b}, r.i.GuildID, who.ID)
+			ladders = append(ladders, more...)
+		}
 	}
 	if err != nil {
 		return b.internal(r, "stats", err)
 	}
 	var sb strings.Builder
-	game := "KOMBAT"
-	if upOnly {
-		game = "UPBEAT"
-	}
 	fmt.Fprintf(&sb, "**%s stats of <@%s>** on this server\n", game, who.ID)
 	for _, l := range ladders {
 		title, p := view.LadderTitle(l.Kind), l.Rating

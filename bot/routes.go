@@ -8,7 +8,6 @@ import (
 	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
-	"github.com/kombat-game/kombat/store"
 )
 
 // input is what an interaction gives its handler (ui.Input).
@@ -68,32 +67,13 @@ func ownRoutes() map[string]route {
 		"/resign":      {do: func(b *Bot, r *request, _ input) view.Reply { return b.askResign(r) }},
 		"/check":       {do: func(b *Bot, r *request, in input) view.Reply { return b.check(r, in.Opts) }, ackIf: withFile("file", ackPrivate)},
 		"/rules":       {do: func(*Bot, *request, input) view.Reply { return view.Private("%s", view.RulesText()) }},
-		"/strategy":    {do: func(b *Bot, r *request, in input) view.Reply { return b.strategyCommand(r, in.Sub, in.Data) }, ackIf: strategyAck},
+		"/strategy":    {do: func(b *Bot, r *request, in input) view.Reply { return b.strategyCommand(r, in.Sub, in.Data) }, ackIf: ui.SaveAck},
 		"/try":         {do: func(b *Bot, r *request, in input) view.Reply { return b.tryCommand(r, in.Opts) }, ackIf: tryAck},
 		"/tournament":  {do: func(b *Bot, r *request, in input) view.Reply { return b.tournamentCommand(r, in.Opts) }, ack: ackPrivate},
 		"/replay":      {do: func(b *Bot, r *request, in input) view.Reply { return b.replay(r, in.Opts) }},
 		"/history":     {do: func(b *Bot, r *request, in input) view.Reply { return b.history(r, in.Opts, "") }, ack: ackPrivate},
 		"/leaderboard": {do: func(b *Bot, r *request, in input) view.Reply { return b.leaderboard(r, in.Opts) }, ack: ackPrivate},
-		"/stats":       {do: func(b *Bot, r *request, in input) view.Reply { return b.stats(r, in.Opts, false) }, ack: ackPrivate},
-
-		// Subcommands of /upbeat.
-		"/upbeat new":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upNew(r, in.Opts) }, ack: ackPublic},
-		"/upbeat auto":   {do: func(b *Bot, r *request, in input) view.Reply { return b.upAutoCommand(r, in.Opts) }, ack: ackPublic},
-		"/upbeat status": {do: func(b *Bot, r *request, _ input) view.Reply { return b.upStatus(r) }, ack: ackPrivate},
-		"/upbeat board":  {do: func(b *Bot, r *request, _ input) view.Reply { return b.upBoard(r) }, ack: ackPrivate},
-		"/upbeat rules":  {do: func(*Bot, *request, input) view.Reply { return view.Private("%s", view.UpRulesText()) }},
-		"/upbeat check":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upCheck(r, in.Opts) }, ackIf: withFile("file", ackPrivate)},
-		"/upbeat why":    {do: func(b *Bot, r *request, _ input) view.Reply { return b.upWhyCommand(r) }, ack: ackPrivate},
-		"/upbeat resign": {do: func(b *Bot, r *request, _ input) view.Reply { return b.upAskResign(r) }},
-		"/upbeat replay": {do: func(b *Bot, r *request, in input) view.Reply { return b.upReplay(r, in.Opts) }, ack: ackPublic},
-		"/upbeat plan":   {do: func(b *Bot, r *request, in input) view.Reply { return b.upPlanCommand(r, in.Opts) }, ackIf: upPlanAck},
-		"/upbeat strategy": {do: func(b *Bot, r *request, in input) view.Reply {
-			return b.upStrategyCommand(r, in.Sub, in.Data)
-		}, ackIf: strategyAck},
-		// UPBEAT's records, on its own ladders (bot/uprecords.go).
-		"/upbeat history":     {do: func(b *Bot, r *request, in input) view.Reply { return b.history(r, in.Opts, store.GameUpbeat) }, ack: ackPrivate},
-		"/upbeat leaderboard": {do: func(b *Bot, r *request, in input) view.Reply { return b.upLeaderboard(r, in.Opts) }, ack: ackPrivate},
-		"/upbeat stats":       {do: func(b *Bot, r *request, in input) view.Reply { return b.stats(r, in.Opts, true) }, ack: ackPrivate},
+		"/stats":       {do: func(b *Bot, r *request, in input) view.Reply { return b.stats(r, in.Opts, "") }, ack: ackPrivate},
 
 		// Buttons and selects: challenges, setups, free spawns, turns, auto games.
 		"accept":    {do: func(b *Bot, r *request, in input) view.Reply { return b.accept(r, in.ID) }, ack: ackUpdate},
@@ -114,9 +94,10 @@ func ownRoutes() map[string]route {
 		"resignok":  {do: func(b *Bot, r *request, in input) view.Reply { return b.resign(r, in.ID.Game) }, ack: ackUpdate},
 		"pause":     {do: func(b *Bot, r *request, in input) view.Reply { return b.pause(r, in.ID, true) }, ack: ackUpdate},
 		"resume":    {do: func(b *Bot, r *request, in input) view.Reply { return b.pause(r, in.ID, false) }, ack: ackUpdate},
-		"upstop":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upStop(r, in.ID) }, ack: ackUpdate},
 		"why":       {do: func(b *Bot, r *request, in input) view.Reply { return b.why(r, in.ID) }},
-		"rp":        {do: func(b *Bot, r *request, in input) view.Reply { return b.replayStep(r, in.ID) }, ack: ackUpdate},
+		// The message command: a code block as a kind proposed here, or checked.
+		cmdUseStrategy: {do: func(b *Bot, r *request, in input) view.Reply { return b.useStrategy(r, in.Data) }},
+		"rp":           {do: func(b *Bot, r *request, in input) view.Reply { return b.replayStep(r, in.ID) }, ack: ackUpdate},
 		// Tournaments and the strategy library.
 		"tenter":  {do: func(b *Bot, r *request, in input) view.Reply { return b.tourneyEnter(r, in.ID) }},
 		"tkinds":  {do: func(b *Bot, r *request, in input) view.Reply { return b.tourneyKinds(r, in.ID, in.Values) }, ack: ackUpdate},
@@ -128,19 +109,6 @@ func ownRoutes() map[string]route {
 		"libpick": {do: func(b *Bot, r *request, in input) view.Reply { return b.libraryPicker(r, in.ID.Game) }},
 		"libload": {do: func(b *Bot, r *request, in input) view.Reply { return b.libraryLoad(r, in.ID, in.Value()) }, ack: ackPrivate},
 
-		// UPBEAT: the lobby, the first plans, the turns.
-		"upjoin":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upJoin(r, in.ID) }, ack: ackUpdate},
-		"upleave":   {do: func(b *Bot, r *request, in input) view.Reply { return b.upLeave(r, in.ID) }, ack: ackUpdate},
-		"upstart":   {do: func(b *Bot, r *request, in input) view.Reply { return b.upStart(r, in.ID) }, ack: ackUpdate},
-		"upcancel":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upCancel(r, in.ID) }, ack: ackUpdate},
-		"upplan":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upPlan(r, in.ID) }},
-		"uprevise":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upRevise(r, in.ID) }},
-		"upview":    {do: func(b *Bot, r *request, in input) view.Reply { return b.upZoom(r, in.ID) }, ack: ackUpdate},
-		"upwhy":     {do: func(b *Bot, r *request, in input) view.Reply { return b.upWhy(r, in.ID) }, ack: ackPrivate},
-		"upresign":  {do: func(b *Bot, r *request, in input) view.Reply { return b.upResign(r, in.ID) }, ack: ackUpdate},
-		"upconfirm": {do: func(b *Bot, r *request, in input) view.Reply { return b.upConfirm(r, in.ID) }, ack: ackUpdate},
-		"uprp":      {do: func(b *Bot, r *request, in input) view.Reply { return b.upReplayStep(r, in.ID) }, ack: ackUpdate},
-
 		// Forms.
 		"kindform":  {do: func(b *Bot, r *request, in input) view.Reply { return b.submitKind(r, in.ID, in.Form) }, ackIf: formAck},
 		"checkform": {do: func(b *Bot, r *request, in input) view.Reply { return b.checkText(r, "strategy", in.Form["strategy"]) }},
@@ -150,19 +118,6 @@ func ownRoutes() map[string]route {
 		"libform": {do: func(b *Bot, r *request, in input) view.Reply {
 			return b.saveToLibrary(r, b.library(), in.ID.Arg(0), in.Form["defense"], in.Form["strategy"])
 		}, ack: ackPrivate},
-		"uplibform": {do: func(b *Bot, r *request, in input) view.Reply {
-			return b.saveToLibrary(r, b.upLibrary(), in.ID.Arg(0), "0", in.Form["plan"])
-		}, ack: ackPrivate},
-		"upcheckform": {do: func(b *Bot, r *request, in input) view.Reply {
-			return b.checkIn(r, b.up.UpLang(), "plan", in.Form["plan"])
-		}},
-		// A first plan changes the first-plans message; a revision is answered privately.
-		"upform": {do: func(b *Bot, r *request, in input) view.Reply { return b.upForm(r, in.ID, in.Form["plan"]) }, ackIf: func(in input) ack {
-			if in.ID.Arg(0) == "first" {
-				return ackUpdate
-			}
-			return ackPrivate
-		}},
 	}
 }
 
@@ -201,30 +156,21 @@ func tryAck(in input) ack {
 	return ackNow
 }
 
-// strategyAck: saving from a file downloads and writes; the other subcommands read
-// (or open a form, or ask for a confirmation) and answer at once.
-func strategyAck(in input) ack {
-	if len(in.Sub.Options) > 0 && in.Sub.Options[0].Name == "save" {
-		return withFile("file", ackPrivate)(input{Opts: ui.NewOptions(in.Sub.Options[0].Options, in.Data.Resolved)})
-	}
-	return ackNow
-}
-
 // formAck: a kind form submitted from the setup message updates it; one opened by the
 // message command has no message, and is answered privately (route's rule for
 // ackUpdate without a message).
 func formAck(input) ack { return ackUpdate }
 
-// command routes /kombat's subcommands ("/SUB") and /upbeat's ("/upbeat SUB").
+// command routes /kombat's subcommands ("/SUB") and a registered game's ("/NAME SUB").
 func (b *Bot) command(r *request, d discordgo.ApplicationCommandInteractionData) view.Reply {
-	if d.Name != cmdKombat && d.Name != cmdUpbeat && b.gameOf(d.Name) == nil || len(d.Options) == 0 {
+	if d.Name != cmdKombat && b.gameOf(d.Name) == nil || len(d.Options) == 0 {
 		return view.Private("Unknown command; try /kombat rules.")
 	}
 	if r.i.GuildID == "" {
 		return view.Private("KOMBAT and UPBEAT are played in a server channel, not in direct messages.")
 	}
 	sub, key := d.Options[0], "/"+d.Options[0].Name
-	if d.Name == cmdUpbeat || b.gameOf(d.Name) != nil {
+	if b.gameOf(d.Name) != nil {
 		key = "/" + d.Name + " " + sub.Name
 	}
 	return b.route(r, key, input{Opts: ui.NewOptions(sub.Options, d.Resolved), Sub: sub, Data: d})

@@ -16,6 +16,7 @@ import (
 	"github.com/kombat-game/kombat/bot"
 	"github.com/kombat-game/kombat/bot/aibgui"
 	"github.com/kombat-game/kombat/bot/ui"
+	"github.com/kombat-game/kombat/bot/upbeatui"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
@@ -129,4 +130,4 @@ func serve(args []string, stdout, stderr io.Writer) int {
 }
 
 // discordGames are the games the bot hosts on Discord, each its UI's one value.
-func discordGames() []ui.Game { return []ui.Game{aibgui.New()} }
+func discordGames() []ui.Game { return []ui.Game{upbeatui.New(), aibgui.New()} }

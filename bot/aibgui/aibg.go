@@ -343,14 +343,15 @@ func (screens) Summary(tr ui.Transport, t *host.Table, e host.Event) string {
 }
 
 // Tell tells an AIBG match's channel a note of the host's.
-func (screens) Tell(tr ui.Transport, t *host.Table, n host.Note) {
+func (screens) Tell(tr ui.Transport, t *host.Table, n host.Note) bool {
 	if n.Kind != host.NoteChallengeExpired {
-		return
+		return true // no other note is said of a match
 	}
 	content := fmt.Sprintf("This AIBG challenge expired unanswered after %d minutes.", int(aibghost.ChallengeLife.Minutes()))
 	if _, err := tr.Edit(view.Reply{Content: content}.MessageEdit(t.Row.Place, t.Row.Shown)); err != nil {
 		tr.Logger().Error("tell channel", "game", t.Row.ID, "note", n.Kind, "err", err)
 	}
+	return true
 }
 
 // AIBG's records on Discord, as the other games have them: /aibg status and board (the

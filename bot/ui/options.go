@@ -66,3 +66,14 @@ func WithFile(opt string, a Ack) func(in Input) Ack {
 		return AckNow
 	}
 }
+
+// SaveAck acknowledges a library's command group (strategy save, list, show,
+// delete): saving from a file downloads and writes, so it is acknowledged privately
+// first; the other subcommands read (or open a form, or ask for a confirmation) and
+// answer at once.
+func SaveAck(in Input) Ack {
+	if len(in.Sub.Options) > 0 && in.Sub.Options[0].Name == "save" {
+		return WithFile("file", AckPrivate)(Input{Opts: NewOptions(in.Sub.Options[0].Options, in.Data.Resolved)})
+	}
+	return AckNow
+}

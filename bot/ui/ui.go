@@ -11,13 +11,16 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"strconv"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
@@ -46,6 +49,21 @@ type Game struct {
 	// PastLine is the line /history gives one of the game's finished games; nil: the
 	// transport's line for a two-player game.
 	PastLine func(p host.Past) string
+	// Title is the game's name as players read it ("UPBEAT"), in the answers the
+	// transport words for it (Request.Stats).
+	Title string
+	// Stats are a player's ladders of the game on a server, which /kombat stats lists
+	// after KOMBAT's and Request.Stats words; nil: the game's own command shows them.
+	Stats func(tr Transport, guild, user string) ([]host.Rated, error)
+	// Shelf is the game's shelf of saved programs, which the transport's library
+	// answers (Libraries) word; nil: the game keeps none.
+	Shelf *Shelf
+	// MessageCommand names the game's message command (a message's code block used in
+	// the game), routed by its name in Routes; "": none.
+	MessageCommand string
+	// Here is what another game's commands answer in a channel where this game is
+	// played; nil: they answer as for no game of theirs.
+	Here func() view.Reply
 }
 
 // Screens is a game's part of host.Front: what its owed screens show, what its
@@ -56,8 +74,9 @@ type Screens interface {
 	Show(tr Transport, t *host.Table, s *store.Screen) (string, error)
 	// Summary words an event above the screen that shows it.
 	Summary(tr Transport, t *host.Table, e host.Event) string
-	// Tell posts or edits what host tells the channel; a failure is only logged.
-	Tell(tr Transport, t *host.Table, n host.Note)
+	// Tell posts or edits what host tells the channel, and reports whether it did; a
+	// note it leaves (false) is worded by the transport. A failure is only logged.
+	Tell(tr Transport, t *host.Table, n host.Note) bool
 }
 
 // Retirer is a Screens that keeps something on a screen it retires (a button, new
@@ -142,6 +161,16 @@ type Transport interface {
 	// OnTable answers with do on game id locked for a component, or with why it
 	// cannot be.
 	OnTable(id int64, do func(t *host.Table) view.Reply) view.Reply
+	// DB is the store.
+	DB() *store.DB
+	// PostOnce posts rep in a channel, created at most once by Discord for nonce.
+	PostOnce(channel string, rep view.Reply, nonce string) error
+	// MoveToThread moves t to a new thread named name under its message messageID,
+	// when the channel allows one (t stays where it is otherwise).
+	MoveToThread(t *host.Table, messageID, name string)
+	// Go runs do in the background as work Close waits for, or reports false (and runs
+	// nothing) once Close has begun.
+	Go(do func()) bool
 }
 
 // Request is one interaction being answered, with the transport's services.
@@ -156,6 +185,16 @@ type Request interface {
 	Send(rep view.Reply) error
 	// Answer is the message the answer posted, once sent.
 	Answer() (*discordgo.Message, error)
+	// Message is the message the pressed component is on, or nil for a command.
+	Message() *discordgo.Message
+	// Fetch downloads an attachment the user gave, refusing files over limit bytes
+	// and files that are not text.
+	Fetch(a *discordgo.MessageAttachment, limit int) (string, error)
+	// Check is the private answer that reports a program's mistakes and warnings in
+	// lang (name names it).
+	Check(lang *interp.Language, name, text string) view.Reply
+	// Stats is the /stats answer of the game only (all games with Game.Stats: "").
+	Stats(o Options, only store.GameName) view.Reply
 	// Internal logs an unexpected error (what was being done) and is the private
 	// reply that says so without detail.
 	Internal(what string, err error) view.Reply
@@ -166,6 +205,51 @@ type Request interface {
 	History(o Options, only store.GameName) view.Reply
 	// Ladder is the top 10 of this server on the ladder kind, and the user's place.
 	Ladder(kind string) view.Reply
+}
+
+// Libraries are the transport's answers on a shelf of saved programs (host.Library),
+// shared by the games that keep one; a Request has them.
+type Libraries interface {
+	// LibraryList lists the user's saved programs.
+	LibraryList(lib *host.Library) view.Reply
+	// LibraryShow shows one (options name, version, diff).
+	LibraryShow(lib *host.Library, o Options) view.Reply
+	// LibraryAskDelete asks before deleting one (option name).
+	LibraryAskDelete(lib *host.Library, o Options) view.Reply
+	// LibrarySave saves text as a new version of the program name.
+	LibrarySave(lib *host.Library, name, defense, text string) view.Reply
+}
+
+// Shelf is a game's shelf of saved programs and how the library's answers name them.
+type Shelf struct {
+	Open    func(tr Transport) *host.Library // the game's library
+	Noun    string                           // the programs in a list's title ("UPBEAT plans")
+	Empty   string                           // the answer to a list of none
+	Plays   string                           // said after a list: how to play one ("" nothing)
+	Defense bool                             // the programs carry a defense factor
+	// Form is the save form filled with a draft; Saved the answer to a saved program.
+	Form  func(name string, v host.LibraryDraft) view.Reply
+	Saved func(s host.Saved) view.Reply
+}
+
+// AfterGameTitle heads the message that tells what happened in a finished game.
+const AfterGameTitle = "**After the game**"
+
+// AfterGameNonce names a game's after-game message for Discord's enforce_nonce.
+func AfterGameNonce(game int64) string {
+	return "k" + strconv.FormatInt(game, 36) + "after"
+}
+
+// WhyReply is a turn's explanation, privately: text in a code block, or, when too
+// long for a message, attached as file under a line saying what it is (about).
+func WhyReply(text, about, file string) view.Reply {
+	text = strings.ReplaceAll(text, "```", "'''") // keep the code block whole
+	if len(text) > view.ContentLimit-200 {
+		return view.Reply{Ephemeral: true,
+			Content: fmt.Sprintf("%s (%d lines, attached).", about, strings.Count(text, "\n")),
+			Files:   []view.File{{Name: file, MIME: "text/plain; charset=utf-8", Data: []byte(text)}}}
+	}
+	return view.Private("```\n%s```", text)
 }
 
 // MaxUpload is the attachment size every Discord server accepts from a bot.
