@@ -74,6 +74,25 @@ var onlyImports = map[string][]string{
 // host/aibghost), which imports them and host, never the reverse (issue 22).
 var rules = []string{"game", "upbeat", "aibg"}
 
+// gameKnowledge is what the bot's transport (package bot) never imports: the games'
+// Discord UIs (bot/aibgui, bot/upbeatui), which cli registers with bot.Options.Games,
+// and the rules packages and adapters behind them. KOMBAT's UI is still part of
+// package bot, so its rules (game) and adapter (host/kombathost) are not listed yet.
+var gameKnowledge = []string{"bot/aibgui", "bot/upbeatui", "upbeat", "aibg", "host/upbeathost", "host/aibghost"}
+
+// TestBotImportsNoGame checks that the bot's transport reaches a registered game only
+// through its ui.Game.
+func TestBotImportsNoGame(t *testing.T) {
+	for _, f := range sourcePackages(t)["bot"] {
+		for _, imp := range f.Imports {
+			to := strings.TrimPrefix(strings.Trim(imp.Path.Value, `"`), module+"/")
+			if slices.Contains(gameKnowledge, to) {
+				t.Errorf("bot imports %s: the transport knows a game only by the ui.Game it is given (bot/ui)", to)
+			}
+		}
+	}
+}
+
 // TestHostImportsNoRules checks that host's core imports no rules package.
 func TestHostImportsNoRules(t *testing.T) {
 	for _, f := range sourcePackages(t)["host"] {
