@@ -31,7 +31,7 @@ const module = "github.com/kombat-game/kombat"
 // that host's core hosts games without knowing their rules; bot/view, the
 // Discord messages bot sends as values, comes before bot so that views never reach
 // for the session; bot/ui, the contract between the Discord transport and a game's
-// Discord UI, comes after it, then each game's UI (bot/aibgui, bot/upbeatui), a value bot registers
+// Discord UI, comes after it, then each game's UI (bot/kombatui, bot/upbeatui, bot/aibgui), a value bot registers
 // and never imports. netplay, the network front for programs that play, sits beside bot:
 // it may use store, and neither imports the other, so each front stands alone. aibgnet,
 // AIBG's matches for programs over the network, is the game behind netplay's socket:
@@ -46,7 +46,7 @@ var layers = [][]string{
 	{"host/kombathost", "host/upbeathost", "host/aibghost"},
 	{"bot/view"},
 	{"bot/ui"},
-	{"bot/aibgui", "bot/upbeatui"},
+	{"bot/kombatui", "bot/upbeatui", "bot/aibgui"},
 	{"bot", "netplay"},
 	{"aibgnet"},
 	{"cli"},
@@ -75,10 +75,9 @@ var onlyImports = map[string][]string{
 var rules = []string{"game", "upbeat", "aibg"}
 
 // gameKnowledge is what the bot's transport (package bot) never imports: the games'
-// Discord UIs (bot/aibgui, bot/upbeatui), which cli registers with bot.Options.Games,
-// and the rules packages and adapters behind them. KOMBAT's UI is still part of
-// package bot, so its rules (game) and adapter (host/kombathost) are not listed yet.
-var gameKnowledge = []string{"bot/aibgui", "bot/upbeatui", "upbeat", "aibg", "host/upbeathost", "host/aibghost"}
+// Discord UIs (bot/kombatui, bot/upbeatui, bot/aibgui), which cli registers with
+// bot.Options.Games, and the rules packages and adapters behind them.
+var gameKnowledge = append([]string{"bot/kombatui", "bot/upbeatui", "bot/aibgui", "host/kombathost", "host/upbeathost", "host/aibghost"}, rules...)
 
 // TestBotImportsNoGame checks that the bot's transport reaches a registered game only
 // through its ui.Game.

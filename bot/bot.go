@@ -21,7 +21,6 @@ import (
 	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
-	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -58,10 +57,8 @@ type Bot struct {
 	log     *slog.Logger
 	db      *store.DB
 	render  *render.Renderer
-	lang    *interp.Language
 	clock   Clock
-	host    *host.Host         // the games: tables, records, clocks, screens owed
-	kombat  *kombathost.Kombat // KOMBAT's games and tournaments, plugged into host
+	host    *host.Host // the games: tables, records, clocks, screens owed
 	routes  map[string]route
 	games   map[store.GameName]ui.Game // the registered games' UIs by name
 	sess    *discordgo.Session
@@ -75,15 +72,13 @@ type Bot struct {
 	work    sync.WaitGroup // interactions in flight; joined only through begin
 	wmu     sync.Mutex     // orders begin against Close, so no work starts after Close waits
 	closing atomic.Bool
-	halt    *atomic.Bool // raised by Close: running evaluations stop (game.SetStop); the host's
 	ready   chan struct{}
 	online  atomic.Bool
 	// reconnects is set while Start connects and after: a dropped session is opened
 	// again (reconnect); a Start that gives up closes the session for good.
 	reconnects atomic.Bool
-	tourney    *kombathost.Tourneys // the tournaments: every change to one, one at a time
-	follow     followups            // auto games' interaction tokens, for their screens (followup.go)
-	shown      shown                // the controls of the screens posted, so retiring one that has only what it keeps costs nothing (shown.go)
+	follow     followups // auto games' interaction tokens, for their screens (followup.go)
+	shown      shown     // the controls of the screens posted, so retiring one that has only what it keeps costs nothing (shown.go)
 
 	health     *http.Server // the /healthz listener, nil when off
 	healthAddr string
@@ -94,6 +89,9 @@ type Bot struct {
 func New(opt Options) (*Bot, error) {
 	if opt.DB == nil {
 		return nil, errors.New("bot: no database")
+	}
+	if len(opt.Games) == 0 {
+		return nil, errors.New("bot: no games: give Options.Games the games' UIs (kombatui.New(), upbeatui.New(), aibgui.New())")
 	}
 	if opt.Renderer == nil {
 		r, err := render.New()
@@ -121,10 +119,13 @@ func New(opt Options) (*Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	plugs := []host.Plug{kombathost.Plug()}
+	var plugs []host.Plug
 	games := map[store.GameName]ui.Game{}
 	for _, g := range opt.Games {
 		plugs, games[g.Name] = append(plugs, g.Plug), g
+		if g.Plug.Unnamed {
+			games[""] = g // rows stored before games had names are this game's
+		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{opt: opt, log: opt.Logger, db: opt.DB, render: opt.Renderer, routes: rs, games: games, ctx: ctx, wctx: context.WithoutCancel(ctx), cancel: cancel, ready: make(chan struct{})}
@@ -134,8 +135,7 @@ func New(opt Options) (*Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.host, b.kombat, b.lang, b.halt, b.clock = h, kombathost.Of(h), kombathost.Of(h).Lang(), h.Halt(), h
-	b.tourney = kombathost.NewTourneys(opt.DB, b.lang, b.halt)
+	b.host, b.clock = h, h
 	// The bot's own connections, not the process's shared pool: Close closes them.
 	b.conns = http.DefaultTransport.(*http.Transport).Clone()
 	tr, err := newAPITransport(opt.Config.APIBase, b.conns)
@@ -208,7 +208,11 @@ func (b *Bot) Start(ctx context.Context) error {
 	}
 	started = true
 	b.host.Connected()
-	b.kombat.ResumeTourneys(b.tourney, tourneyFront{b}, b.mine)
+	for _, g := range b.opt.Games {
+		if g.Connected != nil {
+			g.Connected(services{b})
+		}
+	}
 	if b.opt.Ticker {
 		b.host.Tick()
 	}
@@ -574,6 +578,20 @@ func (s services) MoveToThread(t *host.Table, messageID, name string) {
 	s.b.moveToThread(t, messageID, name)
 }
 
+// Deliver posts a game's owed screen, following up its interaction while it can.
+func (s services) Deliver(t *host.Table, sc *store.Screen, rep view.Reply, nonce string) (string, error) {
+	return s.b.postScreen(t, sc, rep, nonce)
+}
+
+// Mine reports whether this process serves a guild.
+func (s services) Mine(guild string) bool { return s.b.mine(guild) }
+
+// Game is the registered game of a stored game's name.
+func (s services) Game(name store.GameName) (ui.Game, bool) {
+	g, ok := s.b.games[name]
+	return g, ok
+}
+
 // Go runs do in the background as work Close waits for.
 func (s services) Go(do func()) bool {
 	if !s.b.begin() {
@@ -605,6 +623,22 @@ func (r *request) Answer() (*discordgo.Message, error) { return r.b.sess.Interac
 
 // Message is the message the pressed component is on.
 func (r *request) Message() *discordgo.Message { return r.i.Message }
+
+// Member is the member who interacted.
+func (r *request) Member() *discordgo.Member { return r.i.Member }
+
+// Defer acknowledges now, when the route did not.
+func (r *request) Defer(update, private bool) error { return r.deferReply(update, private) }
+
+// Whisper follows the answer up with a private message.
+func (r *request) Whisper(content string) error {
+	_, err := r.b.sess.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{Content: content, Flags: discordgo.MessageFlagsEphemeral})
+	return err
+}
+
+// FollowScreens keeps the interaction's token for an auto game's screens, when the
+// interaction was acknowledged first.
+func (r *request) FollowScreens(t *host.Table) { r.b.followStart(r, t) }
 
 // Fetch downloads an attachment the user gave.
 func (r *request) Fetch(a *discordgo.MessageAttachment, limit int) (string, error) {

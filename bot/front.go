@@ -12,10 +12,7 @@ import (
 	"github.com/kombat-game/kombat/bot/pace"
 	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
-	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
-	"github.com/kombat-game/kombat/host/kombathost"
-	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -25,40 +22,13 @@ type discordFront struct{ b *Bot }
 
 var _ host.Front = discordFront{}
 
-// Show posts the screen a game owes, named by a nonce made of the game and the state,
-// so a retried post whose first answer was lost stays one message (postScreen: an
-// auto game's screens follow up the interaction that started it while its token is
-// fresh). Under a finished game's final board it posts the after-game chart and
-// sentences.
+// Show posts the screen a game owes through its registered UI (ui.Screens.Show).
 func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
-	b := f.b
-	if g := b.games[t.Row.Game]; g.Screen != nil {
-		return g.Screen.Show(services{b}, t, s)
+	g := f.b.games[t.Row.Game]
+	if g.Screen == nil {
+		return "", fmt.Errorf("bot: game %d: no registered UI shows %q games", t.Row.ID, t.Row.Game)
 	}
-	g, err := b.kombat.Engine(t)
-	if err != nil {
-		return "", err
-	}
-	var rep view.Reply
-	if g.Phase() == game.PhaseSetup {
-		rep = view.FreeSpawn(t)
-	} else {
-		last, ok := g.LastTurn()
-		if !ok {
-			last = game.TurnLog{Events: g.SetupEvents()}
-		}
-		if rep, err = b.boardReply(t, g, last, s.Summary, -1); err != nil {
-			return "", err
-		}
-	}
-	id, err := b.postScreen(t, s, rep, ui.ScreenNonce(t.Row.ID, s.Version))
-	if err != nil {
-		return "", err
-	}
-	if g.Result() != nil {
-		b.postAfterGame(t, g) // once the final board is up, and only then
-	}
-	return id, nil
+	return g.Screen.Show(services(f), t, s)
 }
 
 // Retire takes the controls off the message shown before (a "Why?" button stays). A
@@ -70,16 +40,11 @@ func (f discordFront) Retire(t *host.Table, old string) {
 	// empty list, never null: Discord documents [] as the way to clear a message's
 	// components (discordgo sends a pointer to a nil slice as null).
 	var re ui.Retired
-	var err error
-	if g, ok := f.b.games[t.Row.Game]; ok {
-		if r, ok := g.Screen.(ui.Retirer); ok {
-			re, err = r.Retire(services{f.b}, t)
+	if r, ok := f.b.games[t.Row.Game].Screen.(ui.Retirer); ok {
+		var err error
+		if re, err = r.Retire(services(f), t); err != nil {
+			return
 		}
-	} else {
-		re, err = f.kombatRetired(t)
-	}
-	if err != nil {
-		return
 	}
 	keep := append([]discordgo.MessageComponent{}, re.Keep...)
 	if re.Last {
@@ -119,47 +84,20 @@ func (f discordFront) Retire(t *host.Table, old string) {
 	edit()
 }
 
-// kombatRetired is what a KOMBAT screen keeps: its Why? row.
-func (f discordFront) kombatRetired(t *host.Table) (ui.Retired, error) {
-	g, err := f.b.kombat.Engine(t)
-	if err != nil {
-		return ui.Retired{}, err
-	}
-	return ui.Retired{Keep: view.WhyRows(t.Row.ID, g.Turns()-1), Last: g.Result() != nil}, nil
-}
-
-// here is what /kombat's commands answer in a channel where a registered game with
-// ui.Game.Here is played.
-func (b *Bot) here(t *host.Table) (view.Reply, bool) {
-	if g := b.games[t.Row.Game]; g.Here != nil {
-		return g.Here(), true
-	}
-	return view.Reply{}, false
-}
-
 // Permanent is permanent, for host.
 func (f discordFront) Permanent(err error) string { return permanent(err) }
 
-// Summary words what happened above the board that shows it.
+// Summary words what happened above the board that shows it (ui.Screens.Summary).
 func (f discordFront) Summary(t *host.Table, e host.Event) string {
 	if g := f.b.games[t.Row.Game]; g.Screen != nil {
-		return g.Screen.Summary(services{f.b}, t, e)
-	}
-	switch e.Kind {
-	case host.EvTurn:
-		return render.TurnSummary(e.Turn.(game.TurnLog), kombathost.Names(t)[e.Player-1])
-	case host.EvTimeUp:
-		return fmt.Sprintf("⏰ %s ran out of time (%d in a row); the turn was played for them.\n%s", view.Mention(t, e.Player), e.Misses, render.TurnSummary(e.Turn.(game.TurnLog), kombathost.Names(t)[e.Player-1]))
-	case host.EvForfeit:
-		return fmt.Sprintf("⏰ %s ran out of time %d turns in a row and forfeits.", view.Mention(t, e.Player), kombathost.MaxMisses)
-	case host.EvResign:
-		return fmt.Sprintf("%s resigned.", view.Mention(t, e.Player))
+		return g.Screen.Summary(services(f), t, e)
 	}
 	return ""
 }
 
-// Tell posts or edits what host tells a game's channel; a failure is only logged, as
-// the game itself is stored and shown by /kombat board.
+// Tell posts or edits what host tells a game's channel: its registered UI words the
+// game's own notes (ui.Screens.Tell), the transport those of every game (settings
+// lowered or a game abandoned). A failure is only logged, as the game itself is stored.
 func (f discordFront) Tell(t *host.Table, n host.Note) {
 	b := f.b
 	if g := b.games[t.Row.Game]; g.Screen != nil && g.Screen.Tell(services{b}, t, n) {
@@ -167,15 +105,6 @@ func (f discordFront) Tell(t *host.Table, n host.Note) {
 	}
 	var err error
 	switch n.Kind {
-	case host.NoteChallengeExpired:
-		content := fmt.Sprintf("<@%s>'s challenge to <@%s> expired unanswered.", t.Row.Players[0], t.Row.Players[1])
-		_, err = b.editMessage(view.Reply{Content: content}.MessageEdit(t.Row.Place, t.Row.Shown))
-	case host.NoteSetupExpired:
-		_, err = b.editMessage(view.Reply{Content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.MessageEdit(t.Row.Place, t.Row.Shown))
-	case host.NoteReminder:
-		_, err = b.sess.ChannelMessageSendComplex(t.Row.Place, &discordgo.MessageSend{
-			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", view.Mention(t, n.Player), view.Duration(n.Left)),
-			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{t.Row.Players[n.Player-1]}}})
 	case host.NoteLowered, host.NoteAbandoned:
 		why := "This game was stored by an older version of the bot with settings outside today's limits (" + n.Text + ")"
 		text := "⚠️ " + why + ", so they were lowered to the limits. The game goes on with them; `/kombat rules` lists the limits."

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot/aibgui"
 	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/bot/kombatui"
 	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/upbeatui"
 	"github.com/kombat-game/kombat/host"
@@ -41,7 +42,7 @@ type harness struct {
 }
 
 // testGames are the games' UIs the bot's tests register, as the command line does.
-func testGames() []ui.Game { return []ui.Game{upbeatui.New(), aibgui.New()} }
+func testGames() []ui.Game { return []ui.Game{kombatui.New(), upbeatui.New(), aibgui.New()} }
 
 func newHarness(t *testing.T) *harness {
 	t.Helper()

@@ -3,7 +3,6 @@ package bot
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -12,8 +11,6 @@ import (
 	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
-	"github.com/kombat-game/kombat/host/kombathost"
-	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
@@ -22,79 +19,31 @@ import (
 // store. Strategies belong to the player, not to a server, so a saved strategy follows
 // its author everywhere the bot is.
 
-// strategyCommand routes /kombat strategy's subcommands.
-func (b *Bot) strategyCommand(r *request, sub *discordgo.ApplicationCommandInteractionDataOption, d discordgo.ApplicationCommandInteractionData) view.Reply {
-	if len(sub.Options) == 0 {
-		return view.Private("Unknown command; try /kombat strategy list.")
-	}
-	op := sub.Options[0]
-	o := ui.NewOptions(op.Options, d.Resolved)
-	switch op.Name {
-	case "save":
-		return b.librarySave(r, o)
-	case "list":
-		return b.libraryList(r, b.library())
-	case "show":
-		return b.libraryShow(r, b.library(), o)
-	case "delete":
-		return b.libraryAskDelete(r, b.library(), o)
-	}
-	return view.Private("Unknown command; try /kombat strategy list.")
-}
-
-// library is the KOMBAT strategy library the bot's commands go through.
-func (b *Bot) library() *host.Library { return host.NewLibrary(b.db, b.lang) }
-
-// libraryFor is the library a control names in its arguments: a registered game's
-// for its name, KOMBAT's otherwise (controls made before there were two say nothing).
+// libraryFor is the library a control names in its arguments: the registered game's
+// of that name (controls made before there were two games say nothing: the house's
+// first game's), or nil when it keeps none.
 func (b *Bot) libraryFor(game string) *host.Library {
 	if g := b.games[store.GameName(game)]; g.Shelf != nil {
 		return g.Shelf.Open(services{b})
 	}
-	return b.library()
+	return nil
 }
 
-// shelf is how the answers about lib name its programs: its registered game's shelf,
-// or KOMBAT's strategies.
+// shelf is how the answers about lib name its programs: its game's shelf.
 func (b *Bot) shelf(lib *host.Library) ui.Shelf {
 	if g := b.games[lib.Game()]; g.Shelf != nil {
 		return *g.Shelf
 	}
-	return ui.Shelf{Noun: "strategies", Defense: true, Form: view.LibraryForm,
-		Empty: "You have no saved strategies yet. Save one with `/kombat strategy save name` (a form opens) or with a file."}
+	return ui.Shelf{Noun: "programs", Form: view.LibraryForm, Empty: "You have no saved programs yet."}
 }
 
 // libraryArgs are the arguments of a control about lib's program name: the name, and
-// the game when it is a registered game's.
+// the game unless it is the house's first (whose controls never said it).
 func (b *Bot) libraryArgs(lib *host.Library, name string) []string {
-	if b.games[lib.Game()].Shelf != nil {
+	if g := b.games[lib.Game()]; g.Shelf != nil && !g.Plug.Unnamed {
 		return []string{name, string(lib.Game())}
 	}
 	return []string{name}
-}
-
-// userError is host.UserError, for the commands that read a saved strategy.
-func userError(err error) string { return host.UserError(err) }
-
-// librarySave is /kombat strategy save name [file] [defense]: from the file, or from a
-// form (filled with the latest version when the name exists).
-func (b *Bot) librarySave(r *request, o options) view.Reply {
-	name := strings.TrimSpace(o.Str("name"))
-	f, err := b.library().Form(b.wctx, r.user.ID, name, o.Int("defense", -1))
-	if err != nil {
-		return b.refusedOr(r, "strategy form", err)
-	}
-	if a := o.Attachment("file"); a != nil {
-		text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
-		if err != nil {
-			return view.Private("Could not read your file: %v.", err)
-		}
-		return b.saveToLibrary(r, b.library(), name, f.Defense, text)
-	}
-	if utf8.RuneCountInString(f.Strategy) > view.MaxInputValue {
-		f.Strategy = ""
-	}
-	return view.LibraryForm(name, f)
 }
 
 // saveToLibrary saves a new version of a strategy or plan in lib (host.Library.Save).
@@ -114,15 +63,17 @@ func (b *Bot) saveToLibrary(r *request, lib *host.Library, name, defense, text s
 		return b.refusedOr(r, "save strategy", err)
 	}
 	if sh := b.shelf(lib); sh.Saved != nil {
-		return sh.Saved(s)
+		return sh.Saved(services{b}, s, text)
 	}
-	return view.Private("Saved **%s**, version %d (defense %d, %d %s). Use it in a game with **Load saved strategy** during setup.%s",
-		s.Name, s.Version, s.Defense, s.Lines, render.Plural(s.Lines, "line", "lines"), b.kindWarnings(s.Name, text))
+	return view.Private("Saved **%s**, version %d.", s.Name, s.Version)
 }
 
 // libraryRedo reopens the save form with the refused text.
 func (b *Bot) libraryRedo(r *request, id view.CustomID) view.Reply {
 	name, lib := id.Arg(0), b.libraryFor(id.Arg(1))
+	if lib == nil {
+		return view.Private("%s", view.ErrStaleComponent.Error())
+	}
 	v, err := lib.Draft(b.wctx, r.user.ID, name)
 	if err != nil {
 		return b.refusedOr(r, "load draft", err)
@@ -198,7 +149,11 @@ func (b *Bot) libraryAskDelete(r *request, lib *host.Library, o options) view.Re
 
 // libraryDelete deletes a strategy after confirmation, in place of the question.
 func (b *Bot) libraryDelete(r *request, id view.CustomID) view.Reply {
-	err := b.libraryFor(id.Arg(1)).Delete(b.wctx, r.user.ID, id.Arg(0))
+	lib := b.libraryFor(id.Arg(1))
+	if lib == nil {
+		return view.Private("%s", view.ErrStaleComponent.Error())
+	}
+	err := lib.Delete(b.wctx, r.user.ID, id.Arg(0))
 	var no *host.Refusal
 	if errors.As(err, &no) {
 		return view.Reply{Update: true, Content: view.RefusalText(no)}
@@ -207,40 +162,4 @@ func (b *Bot) libraryDelete(r *request, id view.CustomID) view.Reply {
 		return b.internal(r, "delete strategy", err)
 	}
 	return view.Reply{Update: true, Content: fmt.Sprintf("Deleted **%s**.", id.Arg(0))}
-}
-
-// libraryPicker offers the presser's saved strategies to propose as a kind in a setup.
-func (b *Bot) libraryPicker(r *request, gameID int64) view.Reply {
-	t, bad := b.setupTable(r, gameID)
-	if bad != nil {
-		return *bad
-	}
-	t.Unlock()
-	list, err := b.library().List(b.wctx, r.user.ID)
-	if err != nil {
-		return b.internal(r, "list strategies", err)
-	}
-	if len(list) == 0 {
-		return view.Private("You have no saved strategies yet: save one with `/kombat strategy save name`, then load it here.")
-	}
-	var opts []discordgo.SelectMenuOption
-	for _, s := range list[:min(len(list), 25)] {
-		opts = append(opts, discordgo.SelectMenuOption{Label: s.Name, Value: s.Name,
-			Description: fmt.Sprintf("v%d · defense %d · %d lines", s.Version, s.Defense, host.Lines(s.Source))})
-	}
-	note := "Choose one of your saved strategies to propose as a kind (its name becomes the kind's name):"
-	if len(list) > 25 {
-		note += fmt.Sprintf(" (the first 25 of %d)", len(list))
-	}
-	return view.Reply{Ephemeral: true, Content: note, Components: []discordgo.MessageComponent{
-		view.Row(discordgo.SelectMenu{CustomID: view.CustomID{Action: "libload", Game: gameID}.Encode(), Placeholder: "Load a saved strategy…", Options: opts})}}
-}
-
-// libraryLoad proposes a saved strategy as a kind, checked like one typed in the form.
-func (b *Bot) libraryLoad(r *request, id view.CustomID, name string) view.Reply {
-	p, err := kombathost.Load(b.wctx, b.library(), r.user.ID, name)
-	if err != nil {
-		return b.refusedOr(r, "load strategy", err)
-	}
-	return b.proposeKind(r, id.Game, "new", strconv.FormatInt(p.Defense, 10), p)
 }

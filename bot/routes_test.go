@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"github.com/bwmarrin/discordgo"
 	"os"
 	"path/filepath"
@@ -8,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
+	"github.com/kombat-game/kombat/store"
 )
 
 // TestRoutesCoverCommandsAndControls: every subcommand registered with Discord, and
@@ -22,9 +25,6 @@ func TestRoutesCoverCommandsAndControls(t *testing.T) {
 	used := map[string]bool{}
 	for _, c := range commands(testGames()) {
 		prefix := "/" + c.Name + " " // a game's command
-		if c.Name == cmdKombat {
-			prefix = "/"
-		}
 		if c.Type == discordgo.MessageApplicationCommand {
 			used[c.Name] = true // a message command is routed by its name
 			continue
@@ -65,5 +65,22 @@ func TestRoutesCoverCommandsAndControls(t *testing.T) {
 		if !used[key] {
 			t.Errorf("route %q has no command or control", key)
 		}
+	}
+}
+
+// TestRegistryRefusesMistakes: a route key two games register, and a bot given no
+// game, are refused when the bot is made, with a message that names the mistake.
+func TestRegistryRefusesMistakes(t *testing.T) {
+	twice := ui.Game{Name: "other", Routes: map[string]ui.Route{"libdel": {}}}
+	if _, err := routes(append(testGames(), twice)); err == nil || !strings.Contains(err.Error(), `"libdel"`) {
+		t.Errorf("a key routed twice: %v", err)
+	}
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "kombat.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := New(Options{DB: db}); err == nil || !strings.Contains(err.Error(), "Options.Games") {
+		t.Errorf("no games: %v", err)
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kombat-game/kombat/bot"
 	"github.com/kombat-game/kombat/bot/aibgui"
+	"github.com/kombat-game/kombat/bot/kombatui"
 	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/upbeatui"
 	"github.com/kombat-game/kombat/render"
@@ -130,4 +131,4 @@ func serve(args []string, stdout, stderr io.Writer) int {
 }
 
 // discordGames are the games the bot hosts on Discord, each its UI's one value.
-func discordGames() []ui.Game { return []ui.Game{upbeatui.New(), aibgui.New()} }
+func discordGames() []ui.Game { return []ui.Game{kombatui.New(), upbeatui.New(), aibgui.New()} }

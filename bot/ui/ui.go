@@ -64,6 +64,9 @@ type Game struct {
 	// Here is what another game's commands answer in a channel where this game is
 	// played; nil: they answer as for no game of theirs.
 	Here func() view.Reply
+	// Connected runs once the bot is connected and its commands registered: what the
+	// game resumes then (KOMBAT's tournaments).
+	Connected func(tr Transport)
 }
 
 // Screens is a game's part of host.Front: what its owed screens show, what its
@@ -171,6 +174,16 @@ type Transport interface {
 	// Go runs do in the background as work Close waits for, or reports false (and runs
 	// nothing) once Close has begun.
 	Go(do func()) bool
+	// Deliver posts t's owed screen s (rep, named by nonce): as a follow-up of the
+	// interaction that started t while its token is fresh (Request.FollowScreens), else
+	// by the channel; a screen whose earlier delivery may have taken effect is looked
+	// for first and adopted. It returns the message's id.
+	Deliver(t *host.Table, s *store.Screen, rep view.Reply, nonce string) (string, error)
+	// Mine reports whether this process serves a guild (Discord's sharding).
+	Mine(guild string) bool
+	// Game is the registered game of a stored game's name ("": the game whose plug
+	// hosts unnamed rows).
+	Game(name store.GameName) (Game, bool)
 }
 
 // Request is one interaction being answered, with the transport's services.
@@ -187,6 +200,17 @@ type Request interface {
 	Answer() (*discordgo.Message, error)
 	// Message is the message the pressed component is on, or nil for a command.
 	Message() *discordgo.Message
+	// Member is the member who interacted (with their permissions), or nil.
+	Member() *discordgo.Member
+	// Defer acknowledges now, when the route did not: the answer will change the
+	// component's message (update) or come later, privately or not. A second call
+	// changes nothing.
+	Defer(update, private bool) error
+	// Whisper follows the answer up with a private message.
+	Whisper(content string) error
+	// FollowScreens keeps the interaction's token for t's screens (Transport.Deliver)
+	// when it was acknowledged first.
+	FollowScreens(t *host.Table)
 	// Fetch downloads an attachment the user gave, refusing files over limit bytes
 	// and files that are not text.
 	Fetch(a *discordgo.MessageAttachment, limit int) (string, error)
@@ -229,7 +253,7 @@ type Shelf struct {
 	Defense bool                             // the programs carry a defense factor
 	// Form is the save form filled with a draft; Saved the answer to a saved program.
 	Form  func(name string, v host.LibraryDraft) view.Reply
-	Saved func(s host.Saved) view.Reply
+	Saved func(tr Transport, s host.Saved, text string) view.Reply
 }
 
 // AfterGameTitle heads the message that tells what happened in a finished game.
@@ -270,4 +294,14 @@ func DisplayName(u *discordgo.User) string {
 // state give the same nonce (at most 25 characters).
 func ScreenNonce(game int64, version int) string {
 	return "k" + strconv.FormatInt(game, 36) + "v" + strconv.Itoa(version)
+}
+
+// Lock finds and locks game id for a component, or explains why it cannot.
+func Lock(tr Transport, id int64) (*host.Table, *view.Reply) {
+	t, err := tr.Host().Lock(id)
+	if err != nil {
+		rep := view.Refusal(err)
+		return nil, &rep
+	}
+	return t, nil
 }

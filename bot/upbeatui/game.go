@@ -307,7 +307,7 @@ func upLibrarySave(r ui.Request, libs ui.Libraries, o ui.Options) view.Reply {
 }
 
 // upSaved is the answer to a plan saved in UPBEAT's library.
-func upSaved(s host.Saved) view.Reply {
+func upSaved(_ ui.Transport, s host.Saved, _ string) view.Reply {
 	return view.Private("Saved the UPBEAT plan **%s**, version %d (%d %s). Play it with `/upbeat plan saved:%s` in your game's channel.",
 		s.Name, s.Version, s.Lines, render.Plural(s.Lines, "line", "lines"), s.Name)
 }
