@@ -15,19 +15,19 @@ import (
 // few sentences on its turning points. It is best-effort: a failure is only logged,
 // since the board and the stored record are what matter, and the post's nonce, one per
 // game, keeps a retried final screen from posting it twice.
-func postAfterGame(r ui.Transport, t *host.Table, g *game.Game) {
-	rep, err := afterGameReply(r, t, g)
+func postAfterGame(tr ui.Transport, t *host.Table, g *game.Game) {
+	rep, err := afterGameReply(tr, t, g)
 	if err == nil {
-		err = r.PostOnce(t.Row.Place, rep, ui.AfterGameNonce(t.Row.ID))
+		err = tr.PostOnce(t.Row.Place, rep, ui.AfterGameNonce(t.Row.ID))
 	}
 	if err != nil {
-		r.Logger().Warn("post after-game report", "game", t.Row.ID, "err", err)
+		tr.Logger().Warn("post after-game report", "game", t.Row.ID, "err", err)
 	}
 }
 
 // afterGameReply words a finished game from its report: for the person in a solitaire
 // game, neutral otherwise; the chart is attached as kombat-game-ID-chart.png.
-func afterGameReply(r ui.Transport, t *host.Table, g *game.Game) (view.Reply, error) {
+func afterGameReply(tr ui.Transport, t *host.Table, g *game.Game) (view.Reply, error) {
 	// The game gathered its report as it played: replaying a long record here would
 	// hold the table (and a shutdown) for seconds.
 	report := g.Report()
@@ -36,7 +36,7 @@ func afterGameReply(r ui.Transport, t *host.Table, g *game.Game) (view.Reply, er
 		viewer = t.Humans()[0]
 	}
 	names := kombathost.Names(t)
-	chart, err := r.Renderer().Chart(report, names)
+	chart, err := tr.Renderer().Chart(report, names)
 	if err != nil {
 		return view.Reply{}, err
 	}

@@ -75,8 +75,8 @@ type screens struct{}
 // an auto game's screens follow up the interaction that started it while its token is
 // fresh). Under a finished game's final board it posts the after-game chart and
 // sentences.
-func (screens) Show(r ui.Transport, t *host.Table, s *store.Screen) (string, error) {
-	g, err := kom(r).Engine(t)
+func (screens) Show(tr ui.Transport, t *host.Table, s *store.Screen) (string, error) {
+	g, err := kom(tr).Engine(t)
 	if err != nil {
 		return "", err
 	}
@@ -88,23 +88,23 @@ func (screens) Show(r ui.Transport, t *host.Table, s *store.Screen) (string, err
 		if !ok {
 			last = game.TurnLog{Events: g.SetupEvents()}
 		}
-		if rep, err = boardReply(r, t, g, last, s.Summary, -1); err != nil {
+		if rep, err = boardReply(tr, t, g, last, s.Summary, -1); err != nil {
 			return "", err
 		}
 	}
-	id, err := r.Deliver(t, s, rep, ui.ScreenNonce(t.Row.ID, s.Version))
+	id, err := tr.Deliver(t, s, rep, ui.ScreenNonce(t.Row.ID, s.Version))
 	if err != nil {
 		return "", err
 	}
 	if g.Result() != nil {
-		postAfterGame(r, t, g) // once the final board is up, and only then
+		postAfterGame(tr, t, g) // once the final board is up, and only then
 	}
 	return id, nil
 }
 
 // Retire keeps a KOMBAT screen's Why? row; the final one is the game's last.
-func (screens) Retire(r ui.Transport, t *host.Table) (ui.Retired, error) {
-	g, err := kom(r).Engine(t)
+func (screens) Retire(tr ui.Transport, t *host.Table) (ui.Retired, error) {
+	g, err := kom(tr).Engine(t)
 	if err != nil {
 		return ui.Retired{}, err
 	}
@@ -128,23 +128,23 @@ func (screens) Summary(_ ui.Transport, t *host.Table, e host.Event) string {
 
 // Tell tells a KOMBAT game's channel that a challenge or a setup expired, or reminds
 // the player to act; the transport words the other notes.
-func (screens) Tell(r ui.Transport, t *host.Table, n host.Note) bool {
+func (screens) Tell(tr ui.Transport, t *host.Table, n host.Note) bool {
 	var err error
 	switch n.Kind {
 	case host.NoteChallengeExpired:
 		content := fmt.Sprintf("<@%s>'s challenge to <@%s> expired unanswered.", t.Row.Players[0], t.Row.Players[1])
-		_, err = r.Edit(view.Reply{Content: content}.MessageEdit(t.Row.Place, t.Row.Shown))
+		_, err = tr.Edit(view.Reply{Content: content}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteSetupExpired:
-		_, err = r.Edit(view.Reply{Content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.MessageEdit(t.Row.Place, t.Row.Shown))
+		_, err = tr.Edit(view.Reply{Content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteReminder:
-		_, err = r.Post(t.Row.Place, &discordgo.MessageSend{
+		_, err = tr.Post(t.Row.Place, &discordgo.MessageSend{
 			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", view.Mention(t, n.Player), view.Duration(n.Left)),
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{t.Row.Players[n.Player-1]}}})
 	default:
 		return false
 	}
 	if err != nil {
-		r.Logger().Error("tell channel", "game", t.Row.ID, "note", n.Kind, "err", err)
+		tr.Logger().Error("tell channel", "game", t.Row.ID, "note", n.Kind, "err", err)
 	}
 	return true
 }

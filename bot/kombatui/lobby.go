@@ -112,14 +112,14 @@ func startSetup(r ui.Request, o ui.Options, mode game.Mode) view.Reply {
 }
 
 // postSetup posts the setup message in the game's channel and starts the setup clock.
-func postSetup(r ui.Transport, t *host.Table) error {
-	m, err := r.Post(t.Row.Place, view.Setup(t).Message())
+func postSetup(tr ui.Transport, t *host.Table) error {
+	m, err := tr.Post(t.Row.Place, view.Setup(t).Message())
 	if err != nil {
 		return err
 	}
 	t.Row.Shown = m.ID
-	r.Host().Arm(t, host.SetupExpiry, r.Host().Now().Add(setupLife))
-	return r.Host().SaveMeta(t)
+	tr.Host().Arm(t, host.SetupExpiry, tr.Host().Now().Add(setupLife))
+	return tr.Host().SaveMeta(t)
 }
 
 func accept(r ui.Request, id view.CustomID) view.Reply {
@@ -181,7 +181,7 @@ func onSetup(r ui.Request, id int64, what kombathost.SetupAction, do func(t *hos
 }
 
 // kindForm is the form for adding (index -1) or editing a kind, filled with p.
-func kindForm(r ui.Transport, t *host.Table, index int, p kombathost.Proposal) view.Reply {
+func kindForm(tr ui.Transport, t *host.Table, index int, p kombathost.Proposal) view.Reply {
 	if n := utf8.RuneCountInString(p.Strategy); n > view.MaxInputValue {
 		// Discord refuses a modal whose pre-filled text is longer ("This interaction
 		// failed"); cutting the strategy would lose the player's code.
@@ -287,8 +287,8 @@ func proposeKind(r ui.Request, gameID int64, index, defense string, p kombathost
 
 // kindWarnings is what a player should know of an accepted kind's strategy (a name
 // never assigned, a branch never taken...), "\n" and the report, or "" when all is well.
-func kindWarnings(r ui.Transport, name, strategy string) string {
-	prog, err := host.CheckStrategy(kom(r).Lang(), name, strategy)
+func kindWarnings(tr ui.Transport, name, strategy string) string {
+	prog, err := host.CheckStrategy(kom(tr).Lang(), name, strategy)
 	if err != nil || len(prog.Warnings()) == 0 {
 		return ""
 	}

@@ -34,8 +34,8 @@ func turnTable(r ui.Request, id view.CustomID) (*host.Table, *game.Game, int, *v
 
 // boardReply draws the game message: the header, what happened, the board, and the
 // controls of the player to act.
-func boardReply(r ui.Transport, t *host.Table, g *game.Game, last game.TurnLog, summary string, spawnKind int) (view.Reply, error) {
-	png, err := r.Renderer().PNG(render.Board{Snap: g.Snapshot(), Last: last, Names: kombathost.Names(t)})
+func boardReply(tr ui.Transport, t *host.Table, g *game.Game, last game.TurnLog, summary string, spawnKind int) (view.Reply, error) {
+	png, err := tr.Renderer().PNG(render.Board{Snap: g.Snapshot(), Last: last, Names: kombathost.Names(t)})
 	if err != nil {
 		return view.Reply{}, err
 	}

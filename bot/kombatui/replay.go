@@ -55,10 +55,10 @@ func replay(r ui.Request, o ui.Options) view.Reply {
 
 // replayFrame draws frame i of a finished game with its summary and the viewer's
 // buttons: first, previous, next, last, and Why? for the turn shown.
-func replayFrame(r ui.Transport, t *host.Table, frames []game.Frame, i int) (view.Reply, error) {
+func replayFrame(tr ui.Transport, t *host.Table, frames []game.Frame, i int) (view.Reply, error) {
 	i = min(max(i, 0), len(frames)-1)
 	f := frames[i]
-	png, err := r.Renderer().PNG(render.Board{Snap: f.Snapshot, Last: f.Turn, Names: kombathost.Names(t)})
+	png, err := tr.Renderer().PNG(render.Board{Snap: f.Snapshot, Last: f.Turn, Names: kombathost.Names(t)})
 	if err != nil {
 		return view.Reply{}, err
 	}

@@ -95,12 +95,12 @@ func (k *kombat) tourneyKinds(r ui.Request, id view.CustomID, names []string) vi
 }
 
 // refreshTourney redraws the tournament's message.
-func refreshTourney(r ui.Transport, row *store.Tournament, st *kombathost.Tournament, progress string) {
+func refreshTourney(tr ui.Transport, row *store.Tournament, st *kombathost.Tournament, progress string) {
 	if row.MessageID == "" {
 		return
 	}
-	if _, err := r.Edit(view.Tourney(row, st, progress).MessageEdit(row.Channel, row.MessageID)); err != nil {
-		r.Logger().Error("update tournament message", "tournament", row.ID, "err", err)
+	if _, err := tr.Edit(view.Tourney(row, st, progress).MessageEdit(row.Channel, row.MessageID)); err != nil {
+		tr.Logger().Error("update tournament message", "tournament", row.ID, "err", err)
 	}
 }
 

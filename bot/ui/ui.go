@@ -6,7 +6,25 @@
 // interaction and every screen through the registry. A handler gets a Request (who,
 // where, the answer) that is also the transport's Transport (the host, the renderer,
 // channel messages, a locked table); a game's hooks get the Transport alone. Optional
-// parts are fields left nil; nothing here knows any game's rules.
+// parts are fields left nil, and optional capabilities of a Request are asked for by
+// type (Libraries); nothing here knows any game's rules.
+//
+// A new game registers with one value, made by its UI package (which imports ui,
+// bot/view, host and its adapter, never bot), and one line where the command line
+// lists the games (cli's discordGames):
+//
+//	func New() ui.Game {
+//		return ui.Game{Name: "nim", Plug: nimhost.Plug(), Screen: screens{},
+//			Command: &discordgo.ApplicationCommand{Name: "nim", Description: "Play Nim",
+//				Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "solo", Description: "Play the bot"}}},
+//			Routes: map[string]ui.Route{
+//				"/nim solo": {Do: solo, Ack: ui.AckPublic}, // the subcommand
+//				"nimtake":   {Do: take, Ack: ui.AckUpdate}, // a button's view.CustomID action
+//			}}
+//	}
+//
+// where solo and take are Handlers and screens implements Screens (Show posts with
+// Transport.PostScreen and ScreenNonce).
 package ui
 
 import (

@@ -312,9 +312,9 @@ func upSaved(_ ui.Transport, s host.Saved, _ string) view.Reply {
 		s.Name, s.Version, s.Lines, render.Plural(s.Lines, "line", "lines"), s.Name)
 }
 
-// UPBEAT's records on Discord: /upbeat history and /upbeat stats are /kombat's with
-// UPBEAT's games and ladders alone (bot/replay.go); /upbeat leaderboard picks one of
-// UPBEAT's ladders.
+// UPBEAT's records on Discord: /upbeat history and /upbeat stats are the transport's
+// answers (ui.Request.History and Stats) with UPBEAT's games and ladders alone;
+// /upbeat leaderboard picks one of UPBEAT's ladders.
 
 // upLeaderboard is /upbeat leaderboard [ladder]: "people" (the default) or
 // "bots-LEVEL".
