@@ -186,7 +186,7 @@ func permanent(err error) string {
 // games (no person in any seat) and tournament games give way to games with people.
 func (b *Bot) screenPriority(t *host.Table) discordgo.RequestOption {
 	p := pace.Auto
-	players := t.Row.Players[:]
+	var players []string // a game that says nothing of its seats has no person in them
 	if g := b.games[t.Row.Game]; g.Seats != nil {
 		players = g.Seats(t)
 	}
