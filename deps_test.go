@@ -32,7 +32,9 @@ const module = "github.com/kombat-game/kombat"
 // adapter (host/kombathost, KOMBAT's; host/upbeathost, UPBEAT's; host/aibghost, AIBG's) plugs the game's rules into host after it, so
 // that host's core hosts games without knowing their rules; bot/view, the
 // Discord messages bot sends as values, comes before bot so that views never reach
-// for the session. netplay, the network front for programs that play, sits beside bot:
+// for the session; bot/ui, the contract between the Discord transport and a game's
+// Discord UI, comes after it, then each game's UI (bot/kombatui, bot/upbeatui, bot/aibgui), a value bot registers
+// and never imports. netplay, the network front for programs that play, sits beside bot:
 // it may use store, and neither imports the other, so each front stands alone. aibgnet,
 // AIBG's matches for programs over the network, is the game behind netplay's socket:
 // above netplay and beside bot, never importing it; its matches are hosted by the
@@ -46,6 +48,8 @@ var layers = [][]string{
 	{"host", "internal/outage"},
 	{"host/kombathost", "host/upbeathost", "host/aibghost", "internal/nim/nimhost"},
 	{"bot/view"},
+	{"bot/ui"},
+	{"bot/kombatui", "bot/upbeatui", "bot/aibgui"},
 	{"bot", "netplay"},
 	{"aibgnet"},
 	{"cli", "internal/nim/nimcli"},
@@ -73,6 +77,24 @@ var onlyImports = map[string][]string{
 // rules reach it through the game's adapter (host/kombathost, host/upbeathost,
 // host/aibghost), which imports them and host, never the reverse (issue 22).
 var rules = []string{"game", "upbeat", "aibg", "internal/nim"}
+
+// gameKnowledge is what the bot's transport (package bot) never imports: the games'
+// Discord UIs (bot/kombatui, bot/upbeatui, bot/aibgui), which cli registers with
+// bot.Options.Games, and the rules packages and adapters behind them.
+var gameKnowledge = append([]string{"bot/kombatui", "bot/upbeatui", "bot/aibgui", "host/kombathost", "host/upbeathost", "host/aibghost"}, rules...)
+
+// TestBotImportsNoGame checks that the bot's transport reaches a registered game only
+// through its ui.Game.
+func TestBotImportsNoGame(t *testing.T) {
+	for _, f := range sourcePackages(t)["bot"] {
+		for _, imp := range f.Imports {
+			to := strings.TrimPrefix(strings.Trim(imp.Path.Value, `"`), module+"/")
+			if slices.Contains(gameKnowledge, to) {
+				t.Errorf("bot imports %s: the transport knows a game only by the ui.Game it is given (bot/ui)", to)
+			}
+		}
+	}
+}
 
 // TestHostImportsNoRules checks that host's core imports no rules package.
 func TestHostImportsNoRules(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kombat-game/kombat/bot/aibgui"
 	"github.com/kombat-game/kombat/bot/discordtest"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
@@ -92,7 +93,7 @@ func TestAibgResignStatusBoard(t *testing.T) {
 
 // checkReplay checks /aibg replay of finished match id, played in the harness's
 // channel by alice against the easy bot: an animation of one frame a turn (at most
-// abMaxFrames), and a public step viewer at the last turn; bob, who did not play,
+// aibgui.MaxFrames), and a public step viewer at the last turn; bob, who did not play,
 // presses ⏮ First and gets a viewer of his own, privately, at turn 1, whose Next ▶
 // moves it in place while the public one stays as it was; a match that does not exist
 // gets a clear answer; alice's stats show the match on the ladder against the easy bot.
@@ -116,8 +117,8 @@ func (h *harness) checkReplay(id int64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(anim.Image) != min(turns, abMaxFrames) {
-		t.Errorf("the animation has %d frames for %d turns, want %d", len(anim.Image), turns, min(turns, abMaxFrames))
+	if len(anim.Image) != min(turns, aibgui.MaxFrames) {
+		t.Errorf("the animation has %d frames for %d turns, want %d", len(anim.Image), turns, min(turns, aibgui.MaxFrames))
 	}
 	viewer := h.find(h.channel.ID, "the replay viewer", func(m *discordtest.Message) bool { return m.Button("◀ Previous") != nil })
 	if !strings.Contains(viewer.Content, fmt.Sprintf("turn %d of %d", turns, turns)) || !strings.Contains(viewer.Content, "**Game over.**") ||

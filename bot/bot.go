@@ -18,11 +18,9 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/kombat-game/kombat/bot/pace"
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
-	"github.com/kombat-game/kombat/host/aibghost"
-	"github.com/kombat-game/kombat/host/kombathost"
-	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -49,6 +47,8 @@ type Options struct {
 	RetryBase, RetryMax time.Duration
 	// HTTPTimeout bounds one REST call to Discord; 0: 20 seconds.
 	HTTPTimeout time.Duration
+	// Games are the games' Discord UIs (bot/ui): their commands, routes and screens.
+	Games []ui.Game
 }
 
 // Bot is the running Discord host.
@@ -57,12 +57,10 @@ type Bot struct {
 	log     *slog.Logger
 	db      *store.DB
 	render  *render.Renderer
-	lang    *interp.Language
 	clock   Clock
-	host    *host.Host         // the games: tables, records, clocks, screens owed
-	kombat  *kombathost.Kombat // KOMBAT's games and tournaments, plugged into host
-	up      *upbeathost.Up     // UPBEAT's games, plugged into host
+	host    *host.Host // the games: tables, records, clocks, screens owed
 	routes  map[string]route
+	games   map[store.GameName]ui.Game // the registered games' UIs by name
 	sess    *discordgo.Session
 	appID   string
 	http    *http.Client
@@ -74,15 +72,13 @@ type Bot struct {
 	work    sync.WaitGroup // interactions in flight; joined only through begin
 	wmu     sync.Mutex     // orders begin against Close, so no work starts after Close waits
 	closing atomic.Bool
-	halt    *atomic.Bool // raised by Close: running evaluations stop (game.SetStop); the host's
 	ready   chan struct{}
 	online  atomic.Bool
 	// reconnects is set while Start connects and after: a dropped session is opened
 	// again (reconnect); a Start that gives up closes the session for good.
 	reconnects atomic.Bool
-	tourney    *kombathost.Tourneys // the tournaments: every change to one, one at a time
-	follow     followups            // auto games' interaction tokens, for their screens (followup.go)
-	shown      shown                // the controls of the screens posted, so retiring one that has only what it keeps costs nothing (shown.go)
+	follow     followups // auto games' interaction tokens, for their screens (followup.go)
+	shown      shown     // the controls of the screens posted, so retiring one that has only what it keeps costs nothing (shown.go)
 
 	health     *http.Server // the /healthz listener, nil when off
 	healthAddr string
@@ -93,6 +89,9 @@ type Bot struct {
 func New(opt Options) (*Bot, error) {
 	if opt.DB == nil {
 		return nil, errors.New("bot: no database")
+	}
+	if len(opt.Games) == 0 {
+		return nil, errors.New("bot: no games: give Options.Games the games' UIs (kombatui.New(), upbeatui.New(), aibgui.New())")
 	}
 	if opt.Renderer == nil {
 		r, err := render.New()
@@ -116,16 +115,27 @@ func New(opt Options) (*Bot, error) {
 	if opt.Config.ShardCount == 0 {
 		opt.Config.ShardCount = 1
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	b := &Bot{opt: opt, log: opt.Logger, db: opt.DB, render: opt.Renderer, routes: routes(), ctx: ctx, wctx: context.WithoutCancel(ctx), cancel: cancel, ready: make(chan struct{})}
-	h, err := host.New(host.Options{DB: opt.DB, Front: discordFront{b}, Log: opt.Logger, Clock: opt.Clock, AutoStep: opt.AutoStep,
-		RetryBase: opt.RetryBase, RetryMax: opt.RetryMax, Mine: func(g *store.Game) bool { return b.mine(g.Scope) },
-		Games: []host.Plug{kombathost.Plug(), upbeathost.Plug(), aibghost.Plug()}})
+	rs, err := routes(opt.Games)
 	if err != nil {
 		return nil, err
 	}
-	b.host, b.kombat, b.up, b.lang, b.halt, b.clock = h, kombathost.Of(h), upbeathost.Of(h), kombathost.Of(h).Lang(), h.Halt(), h
-	b.tourney = kombathost.NewTourneys(opt.DB, b.lang, b.halt)
+	var plugs []host.Plug
+	games := map[store.GameName]ui.Game{}
+	for _, g := range opt.Games {
+		plugs, games[g.Name] = append(plugs, g.Plug), g
+		if g.Plug.Unnamed {
+			games[""] = g // rows stored before games had names are this game's
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	b := &Bot{opt: opt, log: opt.Logger, db: opt.DB, render: opt.Renderer, routes: rs, games: games, ctx: ctx, wctx: context.WithoutCancel(ctx), cancel: cancel, ready: make(chan struct{})}
+	h, err := host.New(host.Options{DB: opt.DB, Front: discordFront{b}, Log: opt.Logger, Clock: opt.Clock, AutoStep: opt.AutoStep,
+		RetryBase: opt.RetryBase, RetryMax: opt.RetryMax, Mine: func(g *store.Game) bool { return b.mine(g.Scope) },
+		Games: plugs})
+	if err != nil {
+		return nil, err
+	}
+	b.host, b.clock = h, h
 	// The bot's own connections, not the process's shared pool: Close closes them.
 	b.conns = http.DefaultTransport.(*http.Transport).Clone()
 	tr, err := newAPITransport(opt.Config.APIBase, b.conns)
@@ -198,7 +208,11 @@ func (b *Bot) Start(ctx context.Context) error {
 	}
 	started = true
 	b.host.Connected()
-	b.kombat.ResumeTourneys(b.tourney, tourneyFront{b}, b.mine)
+	for _, g := range b.opt.Games {
+		if g.Connected != nil {
+			g.Connected(services{b})
+		}
+	}
 	if b.opt.Ticker {
 		b.host.Tick()
 	}
@@ -282,7 +296,7 @@ func (b *Bot) registerCommands() error {
 	if b.opt.Config.ShardID != 0 {
 		return nil // one process registers for all shards
 	}
-	_, err := b.sess.ApplicationCommandBulkOverwrite(b.appID, b.opt.Config.GuildID, commands())
+	_, err := b.sess.ApplicationCommandBulkOverwrite(b.appID, b.opt.Config.GuildID, commands(b.opt.Games))
 	if err != nil {
 		return fmt.Errorf("bot: register commands: %w", err)
 	}
@@ -350,6 +364,7 @@ func (b *Bot) begin() bool {
 
 // request is one interaction being answered.
 type request struct {
+	services
 	b         *Bot
 	i         *discordgo.Interaction
 	user      *discordgo.User
@@ -360,7 +375,7 @@ type request struct {
 }
 
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-	r := &request{b: b, i: ic.Interaction, user: interactionUser(ic.Interaction)}
+	r := &request{services: services{b}, b: b, i: ic.Interaction, user: interactionUser(ic.Interaction)}
 	if !b.begin() {
 		r.send(view.Private("The bot is restarting; please try again in a moment."))
 		return
@@ -381,10 +396,8 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	switch ic.Type {
 	case discordgo.InteractionApplicationCommand:
 		data := ic.ApplicationCommandData()
-		if data.CommandType == discordgo.MessageApplicationCommand && data.Name == cmdUsePlan {
-			rep = b.usePlan(r, data)
-		} else if data.CommandType == discordgo.MessageApplicationCommand {
-			rep = b.useStrategy(r, data)
+		if data.CommandType == discordgo.MessageApplicationCommand {
+			rep = b.route(r, data.Name, input{Data: data}) // a message command, by its name
 		} else {
 			rep = b.command(r, data)
 		}
@@ -393,14 +406,14 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		if err != nil {
 			rep = view.Private("%s", err.Error())
 		} else {
-			rep = b.route(r, id.Action, input{id: id, values: ic.MessageComponentData().Values})
+			rep = b.route(r, id.Action, input{ID: id, Values: ic.MessageComponentData().Values})
 		}
 	case discordgo.InteractionModalSubmit:
 		id, err := view.DecodeID(ic.ModalSubmitData().CustomID)
 		if err != nil {
 			rep = view.Private("%s", err.Error())
 		} else {
-			rep = b.route(r, id.Action, input{id: id, form: modalValues(ic.ModalSubmitData())})
+			rep = b.route(r, id.Action, input{ID: id, Form: modalValues(ic.ModalSubmitData())})
 		}
 	default:
 		return
@@ -441,17 +454,6 @@ func interactionUser(i *discordgo.Interaction) *discordgo.User {
 		return i.User
 	}
 	return &discordgo.User{}
-}
-
-// displayName is how a player is named on boards.
-func displayName(u *discordgo.User) string {
-	if u.GlobalName != "" {
-		return u.GlobalName
-	}
-	if u.Username != "" {
-		return u.Username
-	}
-	return "Player"
 }
 
 func modalValues(d discordgo.ModalSubmitInteractionData) map[string]string {
@@ -520,6 +522,170 @@ func (r *request) send(rep view.Reply) error {
 	_, err := r.b.sess.InteractionResponseEdit(r.i, rep.WebhookEdit())
 	return err
 }
+
+// services is what the bot gives the games' UIs (ui.Transport).
+type services struct{ b *Bot }
+
+var _ ui.Transport = services{}
+
+// Host is the host of every game.
+func (s services) Host() *host.Host { return s.b.host }
+
+// Renderer draws boards and pictures.
+func (s services) Renderer() *render.Renderer { return s.b.render }
+
+// Context is for the store.
+func (s services) Context() context.Context { return s.b.wctx }
+
+// Logger logs for the bot.
+func (s services) Logger() *slog.Logger { return s.b.log }
+
+// Post posts a message in a channel.
+func (s services) Post(channel string, m *discordgo.MessageSend) (*discordgo.Message, error) {
+	return s.b.sess.ChannelMessageSendComplex(channel, m)
+}
+
+// Edit edits a message by the channel.
+func (s services) Edit(e *discordgo.MessageEdit) (*discordgo.Message, error) {
+	return s.b.editMessage(e)
+}
+
+// PostScreen posts a game's screen once for nonce, with the game's priority.
+func (s services) PostScreen(t *host.Table, rep view.Reply, nonce string) (string, error) {
+	m, err := s.b.postOnce(t.Row.Place, rep, nonce, s.b.screenPriority(t))
+	if err != nil {
+		return "", err
+	}
+	return m.ID, nil
+}
+
+// OnTable answers with do on a game locked for a component.
+func (s services) OnTable(id int64, do func(t *host.Table) view.Reply) view.Reply {
+	return s.b.onTable(id, do)
+}
+
+// DB is the store.
+func (s services) DB() *store.DB { return s.b.db }
+
+// PostOnce posts rep in a channel once for nonce.
+func (s services) PostOnce(channel string, rep view.Reply, nonce string) error {
+	_, err := s.b.postOnce(channel, rep, nonce)
+	return err
+}
+
+// MoveToThread moves t to a thread of its message, when the channel allows one.
+func (s services) MoveToThread(t *host.Table, messageID, name string) {
+	s.b.moveToThread(t, messageID, name)
+}
+
+// Deliver posts a game's owed screen, following up its interaction while it can.
+func (s services) Deliver(t *host.Table, sc *store.Screen, rep view.Reply, nonce string) (string, error) {
+	return s.b.postScreen(t, sc, rep, nonce)
+}
+
+// Mine reports whether this process serves a guild.
+func (s services) Mine(guild string) bool { return s.b.mine(guild) }
+
+// Game is the registered game of a stored game's name.
+func (s services) Game(name store.GameName) (ui.Game, bool) {
+	g, ok := s.b.games[name]
+	return g, ok
+}
+
+// Go runs do in the background as work Close waits for.
+func (s services) Go(do func()) bool {
+	if !s.b.begin() {
+		return false
+	}
+	go func() {
+		defer s.b.work.Done()
+		do()
+	}()
+	return true
+}
+
+var _ ui.Request = (*request)(nil)
+
+// User is who interacted.
+func (r *request) User() *discordgo.User { return r.user }
+
+// Guild is the server of the interaction.
+func (r *request) Guild() string { return r.i.GuildID }
+
+// Channel is the channel of the interaction.
+func (r *request) Channel() string { return r.i.ChannelID }
+
+// Send answers the interaction now.
+func (r *request) Send(rep view.Reply) error { return r.send(rep) }
+
+// Answer is the message the answer posted.
+func (r *request) Answer() (*discordgo.Message, error) { return r.b.sess.InteractionResponse(r.i) }
+
+// Message is the message the pressed component is on.
+func (r *request) Message() *discordgo.Message { return r.i.Message }
+
+// Member is the member who interacted.
+func (r *request) Member() *discordgo.Member { return r.i.Member }
+
+// Defer acknowledges now, when the route did not.
+func (r *request) Defer(update, private bool) error { return r.deferReply(update, private) }
+
+// Whisper follows the answer up with a private message.
+func (r *request) Whisper(content string) error {
+	_, err := r.b.sess.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{Content: content, Flags: discordgo.MessageFlagsEphemeral})
+	return err
+}
+
+// FollowScreens keeps the interaction's token for an auto game's screens, when the
+// interaction was acknowledged first.
+func (r *request) FollowScreens(t *host.Table) { r.b.followStart(r, t) }
+
+// Fetch downloads an attachment the user gave.
+func (r *request) Fetch(a *discordgo.MessageAttachment, limit int) (string, error) {
+	return r.b.fetch(r.b.ctx, a, limit)
+}
+
+// Check reports a program's mistakes and warnings privately.
+func (r *request) Check(lang *interp.Language, name, text string) view.Reply {
+	return r.b.checkIn(r, lang, name, text)
+}
+
+// Stats is the /stats answer of one game, or of all ("").
+func (r *request) Stats(o ui.Options, only store.GameName) view.Reply { return r.b.stats(r, o, only) }
+
+// LibraryList lists the user's saved programs.
+func (r *request) LibraryList(lib *host.Library) view.Reply { return r.b.libraryList(r, lib) }
+
+// LibraryShow shows a saved program.
+func (r *request) LibraryShow(lib *host.Library, o ui.Options) view.Reply {
+	return r.b.libraryShow(r, lib, o)
+}
+
+// LibraryAskDelete asks before deleting a saved program.
+func (r *request) LibraryAskDelete(lib *host.Library, o ui.Options) view.Reply {
+	return r.b.libraryAskDelete(r, lib, o)
+}
+
+// LibrarySave saves a new version of a program.
+func (r *request) LibrarySave(lib *host.Library, name, defense, text string) view.Reply {
+	return r.b.saveToLibrary(r, lib, name, defense, text)
+}
+
+var _ ui.Libraries = (*request)(nil)
+
+// Internal logs an unexpected error and says so, without detail.
+func (r *request) Internal(what string, err error) view.Reply { return r.b.internal(r, what, err) }
+
+// Refused words what host refused, or is Internal's reply.
+func (r *request) Refused(what string, err error) view.Reply { return r.b.refusedOr(r, what, err) }
+
+// History is the /history answer of one game, or of all ("").
+func (r *request) History(o ui.Options, only store.GameName) view.Reply {
+	return r.b.history(r, o, only)
+}
+
+// Ladder is the top 10 of this server on the ladder kind.
+func (r *request) Ladder(kind string) view.Reply { return r.b.ladderBoard(r, kind) }
 
 // internal logs an unexpected error with context and tells the user, without detail.
 func (b *Bot) internal(r *request, what string, err error) view.Reply {

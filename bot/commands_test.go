@@ -39,7 +39,7 @@ func TestCommandTable(t *testing.T) {
 			check(w, o.Options)
 		}
 	}
-	for _, c := range commands() {
+	for _, c := range commands(testGames()) {
 		// Offered in server channels only, never in DMs with the bot (contexts [0]).
 		if c.Contexts == nil || !slices.Equal(*c.Contexts, []discordgo.InteractionContextType{discordgo.InteractionContextGuild}) {
 			t.Errorf("command %q is offered in contexts %v, want servers only", c.Name, c.Contexts)

@@ -28,7 +28,7 @@ func TestRollingDeployLeavesPressesToTheHolder(t *testing.T) {
 
 	cfg := Config{Token: h.fake.Token(), GuildID: h.guild.ID, APIBase: h.fake.APIBase(), ShardCount: 1, DBPath: h.dbPath}
 	twin, err := New(Options{Config: cfg, DB: h.db, Renderer: h.render, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Clock: h.clock, AutoStep: time.Millisecond})
+		Clock: h.clock, AutoStep: time.Millisecond, Games: testGames()})
 	if err != nil {
 		t.Fatal(err)
 	}

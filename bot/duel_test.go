@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/bot/ui"
 )
 
 // agree fills a setup with one kind proposed by who and readies the given players.
@@ -150,7 +151,7 @@ func TestDuel(t *testing.T) {
 	}
 	decodeBoard(t, final)
 	// The after-game message of a duel speaks to nobody in particular.
-	after := h.find(thread.ID, "the after-game message", func(m *discordtest.Message) bool { return strings.HasPrefix(m.Content, afterGameTitle) })
+	after := h.find(thread.ID, "the after-game message", func(m *discordtest.Message) bool { return strings.HasPrefix(m.Content, ui.AfterGameTitle) })
 	if low := strings.ToLower(after.Content); strings.Contains(low, "you") || !strings.Contains(after.Content, "resigned") || len(after.Attachments) != 1 {
 		t.Errorf("a duel's after-game message: %q with %d attachments", after.Content, len(after.Attachments))
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/bot/kombatui"
 )
 
 // soloGame starts a solitaire game for user in channel and plays to the first board;
@@ -291,7 +292,7 @@ func TestMessageCommandAndCheck(t *testing.T) {
 	thread, _ := h.fake.WaitThread(h.ctx, h.channel.ID)
 	h.find(thread.ID, "the setup", contains("setting up"))
 	post, _ := h.fake.PostMessage(h.alice, thread.ID, "try this:\n```kombat\nmove down\n```")
-	in, err = h.fake.MessageCommand(h.alice, post.ID, cmdUseStrategy)
+	in, err = h.fake.MessageCommand(h.alice, post.ID, kombatui.UseStrategyCommand)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,9 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/bot/view"
-	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
-	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -128,9 +126,10 @@ func (f *followups) held() int {
 func screenFile(nonce string) string { return "board-" + nonce + ".png" }
 
 // followStart keeps the token of r, the Ready that starts auto game t, for its
-// screens; other games are shown by the channel (see the file's comment).
+// screens (a game's UI asks, ui.Request.FollowScreens); other games are shown by the
+// channel (see the file's comment).
 func (b *Bot) followStart(r *request, t *host.Table) {
-	if t.Row.Mode == game.ModeAuto && !upbeathost.IsUpbeat(t.Row) && r.deferred {
+	if r.deferred {
 		b.follow.keep(t.Row.ID, r.i, b.clock.Now())
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/bot/ui"
 )
 
 // followRoute is the interaction follow-up, as the fake names its route.
@@ -45,7 +46,7 @@ func (h *harness) startAutos(n, turns int) []*loadGame {
 // its after-game report is posted (the last request of the game Discord counts).
 func (h *harness) boards(g *loadGame) []*discordtest.Message {
 	h.t.Helper()
-	if _, err := h.fake.WaitMessage(h.ctx, g.thread, contains(afterGameTitle)); err != nil {
+	if _, err := h.fake.WaitMessage(h.ctx, g.thread, contains(ui.AfterGameTitle)); err != nil {
 		h.t.Fatalf("game in %s did not end: %v", g.channel, err)
 	}
 	var out []*discordtest.Message

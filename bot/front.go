@@ -10,13 +10,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/bot/pace"
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
-	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
-	"github.com/kombat-game/kombat/host/aibghost"
-	"github.com/kombat-game/kombat/host/kombathost"
-	"github.com/kombat-game/kombat/host/upbeathost"
-	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -26,43 +22,13 @@ type discordFront struct{ b *Bot }
 
 var _ host.Front = discordFront{}
 
-// Show posts the screen a game owes, named by a nonce made of the game and the state,
-// so a retried post whose first answer was lost stays one message (postScreen: an
-// auto game's screens follow up the interaction that started it while its token is
-// fresh). Under a finished game's final board it posts the after-game chart and
-// sentences.
+// Show posts the screen a game owes through its registered UI (ui.Screens.Show).
 func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
-	b := f.b
-	if upbeathost.IsUpbeat(t.Row) {
-		return b.upShow(t, s)
+	g := f.b.games[t.Row.Game]
+	if g.Screen == nil {
+		return "", fmt.Errorf("bot: game %d: no registered UI shows %q games", t.Row.ID, t.Row.Game)
 	}
-	if aibghost.IsAibg(t.Row) {
-		return b.abShow(t, s)
-	}
-	g, err := b.kombat.Engine(t)
-	if err != nil {
-		return "", err
-	}
-	var rep view.Reply
-	if g.Phase() == game.PhaseSetup {
-		rep = view.FreeSpawn(t)
-	} else {
-		last, ok := g.LastTurn()
-		if !ok {
-			last = game.TurnLog{Events: g.SetupEvents()}
-		}
-		if rep, err = b.boardReply(t, g, last, s.Summary, -1); err != nil {
-			return "", err
-		}
-	}
-	id, err := b.postScreen(t, s, rep, screenNonce(t.Row.ID, s.Version))
-	if err != nil {
-		return "", err
-	}
-	if g.Result() != nil {
-		b.postAfterGame(t, g) // once the final board is up, and only then
-	}
-	return id, nil
+	return g.Screen.Show(services(f), t, s)
 }
 
 // Retire takes the controls off the message shown before (a "Why?" button stays). A
@@ -70,27 +36,24 @@ func (f discordFront) Show(t *host.Table, s *store.Screen) (string, error) {
 // solitaire game is posted with its Why? row only, and an edit to the same would be a
 // counted request per turn that changes nothing (shown).
 func (f discordFront) Retire(t *host.Table, old string) {
-	// An UPBEAT screen keeps none. Sent as an empty list, never null: Discord documents
-	// [] as the way to clear a message's components (discordgo sends a pointer to a nil
-	// slice as null).
-	keep := []discordgo.MessageComponent{}
-	if !upbeathost.IsUpbeat(t.Row) && !aibghost.IsAibg(t.Row) { // an AIBG screen keeps none either
-		g, err := f.b.kombat.Engine(t)
-		if err != nil {
+	// A registered game's screen keeps what its ui.Retirer says, or none. Sent as an
+	// empty list, never null: Discord documents [] as the way to clear a message's
+	// components (discordgo sends a pointer to a nil slice as null).
+	var re ui.Retired
+	if r, ok := f.b.games[t.Row.Game].Screen.(ui.Retirer); ok {
+		var err error
+		if re, err = r.Retire(services(f), t); err != nil {
 			return
 		}
-		keep = append(keep, view.WhyRows(t.Row.ID, g.Turns()-1)...)
-		if g.Result() != nil {
-			defer f.b.follow.drop(t.Row.ID) // the last screen is up: its token has done its work
-		}
+	}
+	keep := append([]discordgo.MessageComponent{}, re.Keep...)
+	if re.Last {
+		defer f.b.follow.drop(t.Row.ID) // the last screen is up: its token has done its work
 	}
 	id, place, prio := t.Row.ID, t.Row.Place, f.b.screenPriority(t)
-	change := &discordgo.MessageEdit{ID: old, Channel: place, Components: &keep}
-	if upbeathost.IsUpbeat(t.Row) && t.Row.Status == store.StatusPlay && len(upbeathost.Own(t).Actions) == 0 {
-		// The first turn's screen retires the first-plans message, which must stop
-		// asking for a plan nobody can write now (and mention nobody again).
-		content := view.UpFirstPlansDone(t)
-		change.Content, change.AllowedMentions = &content, &discordgo.MessageAllowedMentions{}
+	change := &discordgo.MessageEdit{ID: old, Channel: place, Components: &keep, Content: re.Content}
+	if re.Content != nil {
+		change.AllowedMentions = &discordgo.MessageAllowedMentions{}
 	}
 	// A screen is retired once: what the bot knew of it is of no more use.
 	if change.Content == nil && f.b.shown.already(old, keep) {
@@ -124,52 +87,24 @@ func (f discordFront) Retire(t *host.Table, old string) {
 // Permanent is permanent, for host.
 func (f discordFront) Permanent(err error) string { return permanent(err) }
 
-// Summary words what happened above the board that shows it.
+// Summary words what happened above the board that shows it (ui.Screens.Summary).
 func (f discordFront) Summary(t *host.Table, e host.Event) string {
-	if upbeathost.IsUpbeat(t.Row) {
-		return f.b.upSummary(t, e)
-	}
-	if aibghost.IsAibg(t.Row) {
-		return f.b.abSummary(t, e)
-	}
-	switch e.Kind {
-	case host.EvTurn:
-		return render.TurnSummary(e.Turn.(game.TurnLog), kombathost.Names(t)[e.Player-1])
-	case host.EvTimeUp:
-		return fmt.Sprintf("⏰ %s ran out of time (%d in a row); the turn was played for them.\n%s", view.Mention(t, e.Player), e.Misses, render.TurnSummary(e.Turn.(game.TurnLog), kombathost.Names(t)[e.Player-1]))
-	case host.EvForfeit:
-		return fmt.Sprintf("⏰ %s ran out of time %d turns in a row and forfeits.", view.Mention(t, e.Player), kombathost.MaxMisses)
-	case host.EvResign:
-		return fmt.Sprintf("%s resigned.", view.Mention(t, e.Player))
+	if g := f.b.games[t.Row.Game]; g.Screen != nil {
+		return g.Screen.Summary(services(f), t, e)
 	}
 	return ""
 }
 
-// Tell posts or edits what host tells a game's channel; a failure is only logged, as
-// the game itself is stored and shown by /kombat board.
+// Tell posts or edits what host tells a game's channel: its registered UI words the
+// game's own notes (ui.Screens.Tell), the transport those of every game (settings
+// lowered or a game abandoned). A failure is only logged, as the game itself is stored.
 func (f discordFront) Tell(t *host.Table, n host.Note) {
 	b := f.b
-	if aibghost.IsAibg(t.Row) {
-		b.abTell(t, n)
+	if g := b.games[t.Row.Game]; g.Screen != nil && g.Screen.Tell(services{b}, t, n) {
 		return
 	}
 	var err error
 	switch n.Kind {
-	case host.NoteChallengeExpired:
-		content := fmt.Sprintf("<@%s>'s challenge to <@%s> expired unanswered.", t.Row.Player(1), t.Row.Player(2))
-		_, err = b.editMessage(view.Reply{Content: content}.MessageEdit(t.Row.Place, t.Row.Shown))
-	case host.NoteSetupExpired:
-		_, err = b.editMessage(view.Reply{Content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.MessageEdit(t.Row.Place, t.Row.Shown))
-	case host.NoteLobbyExpired:
-		_, err = b.editMessage(view.Reply{Content: fmt.Sprintf("This UPBEAT game was not started within %d minutes, so it is closed; `/upbeat new` opens another.", int(upbeathost.UpLobbyLife.Minutes()))}.MessageEdit(t.Row.Place, t.Row.Shown))
-	case host.NoteReminder:
-		if upbeathost.IsUpbeat(t.Row) {
-			_, err = b.sess.ChannelMessageSendComplex(t.Row.Place, view.UpReminder(t, n.Player, n.Left).Message())
-			break
-		}
-		_, err = b.sess.ChannelMessageSendComplex(t.Row.Place, &discordgo.MessageSend{
-			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", view.Mention(t, n.Player), view.Duration(n.Left)),
-			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{t.Row.Player(n.Player)}}})
 	case host.NoteLowered, host.NoteAbandoned:
 		why := "This game was stored by an older version of the bot with settings outside today's limits (" + n.Text + ")"
 		text := "⚠️ " + why + ", so they were lowered to the limits. The game goes on with them; `/kombat rules` lists the limits."
@@ -191,12 +126,6 @@ func (b *Bot) mine(guild string) bool {
 	}
 	id, _ := strconv.ParseUint(guild, 10, 64)
 	return (id>>22)%n == uint64(b.opt.Config.ShardID)
-}
-
-// screenNonce names a screen for Discord's enforce_nonce: the same game and state give
-// the same nonce (at most 25 characters).
-func screenNonce(game int64, version int) string {
-	return "k" + strconv.FormatInt(game, 36) + "v" + strconv.Itoa(version)
 }
 
 // onceSend is a message post with Discord's nonce fields, which discordgo v0.29's
@@ -255,14 +184,11 @@ func permanent(err error) string {
 
 // screenPriority is the request option for a game's screens and their edits: auto
 // games (no person in any seat) and tournament games give way to games with people.
-func (*Bot) screenPriority(t *host.Table) discordgo.RequestOption {
+func (b *Bot) screenPriority(t *host.Table) discordgo.RequestOption {
 	p := pace.Auto
-	players := kombathost.SeatList(t.Row)
-	if upbeathost.IsUpbeat(t.Row) {
-		players = upbeathost.Own(t).Seats
-	}
-	if aibghost.IsAibg(t.Row) {
-		players = aibghost.Own(t).Seats[:]
+	var players []string // a game that says nothing of its seats has no person in them
+	if g := b.games[t.Row.Game]; g.Seats != nil {
+		players = g.Seats(t)
 	}
 	for _, id := range players {
 		if id != "" {

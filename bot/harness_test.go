@@ -14,7 +14,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kombat-game/kombat/bot/aibgui"
 	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/bot/kombatui"
+	"github.com/kombat-game/kombat/bot/ui"
+	"github.com/kombat-game/kombat/bot/upbeatui"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
@@ -37,6 +41,9 @@ type harness struct {
 	render  *render.Renderer
 	options func(*Options) // changes the bot's options before each start
 }
+
+// testGames are the games' UIs the bot's tests register, as the command line does.
+func testGames() []ui.Game { return []ui.Game{kombatui.New(), upbeatui.New(), aibgui.New()} }
 
 func newHarness(t *testing.T) *harness {
 	t.Helper()
@@ -126,7 +133,7 @@ func (h *harness) start() {
 	if testing.Verbose() {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	}
-	opt := Options{Config: cfg, DB: db, Renderer: h.render, Logger: logger, Clock: h.clock, AutoStep: time.Millisecond}
+	opt := Options{Config: cfg, DB: db, Renderer: h.render, Logger: logger, Clock: h.clock, AutoStep: time.Millisecond, Games: testGames()}
 	if h.options != nil {
 		h.options(&opt)
 	}

@@ -158,7 +158,7 @@ func TestHealthHidesTheDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := New(Options{Config: cfg, DB: db, Renderer: r, Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	b, err := New(Options{Config: cfg, DB: db, Renderer: r, Games: testGames(), Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}

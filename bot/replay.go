@@ -2,122 +2,19 @@ package bot
 
 import (
 	"fmt"
-	"github.com/kombat-game/kombat/host/kombathost"
-	"strconv"
 	"strings"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/kombat-game/kombat/bot/view"
-	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
-	"github.com/kombat-game/kombat/host/aibghost"
-	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
 
-// maxUpload is the attachment size every Discord server accepts from a bot.
-const maxUpload = 8 << 20
-
-// replay is /kombat replay [game]: the whole game as an animated GIF with its seed and
-// configuration, then a viewer to step through its turns.
-func (b *Bot) replay(r *request, o options) view.Reply {
-	v, err := b.kombat.ReplayGame(b.wctx, r.i.GuildID, r.i.ChannelID, o.int("game", 0))
-	if err != nil {
-		return b.refusedOr(r, "load game for replay", err)
-	}
-	if err := r.deferReply(false, false); err != nil {
-		return b.internal(r, "defer replay", err)
-	}
-	frames, err := b.kombat.Frames(v)
-	if err != nil {
-		return b.internal(r, "replay frames", err)
-	}
-	t, g := v.Table(), v.Row
-	gif, err := b.render.GIF(frames, kombathost.Names(t))
-	if err != nil {
-		return b.internal(r, "replay gif", err)
-	}
-	content := fmt.Sprintf("**Replay of game #%d** · %s · %d turns · %s\nSeed `%d` · configuration: `%s`",
-		g.ID, view.VsLine(t), g.Turns, view.ResultSentence(t, *g.Result), g.Seed, view.OneLine(kombathost.ConfigString(g)))
-	rep := view.Reply{Content: view.Fit(content)}
-	if len(gif) <= maxUpload {
-		rep.Files = []view.File{{Name: fmt.Sprintf("kombat-game-%d.gif", g.ID), MIME: "image/gif", Data: gif}}
-	} else {
-		rep.Content = view.Fit(content + fmt.Sprintf("\n(The animation is %d MiB, more than Discord takes; step through the turns below.)", len(gif)>>20))
-	}
-	viewer, err := b.replayFrame(t, frames, len(frames)-1)
-	if err != nil {
-		return b.internal(r, "replay frame", err)
-	}
-	if _, err := b.sess.ChannelMessageSendComplex(r.i.ChannelID, viewer.Message()); err != nil {
-		b.log.Error("post replay viewer", "game", g.ID, "err", err)
-	}
-	return rep
-}
-
-// replayFrame draws frame i of a finished game with its summary and the viewer's
-// buttons: first, previous, next, last, and Why? for the turn shown.
-func (b *Bot) replayFrame(t *host.Table, frames []game.Frame, i int) (view.Reply, error) {
-	i = min(max(i, 0), len(frames)-1)
-	f := frames[i]
-	png, err := b.render.PNG(render.Board{Snap: f.Snapshot, Last: f.Turn, Names: kombathost.Names(t)})
-	if err != nil {
-		return view.Reply{}, err
-	}
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Game #%d** · ", t.Row.ID)
-	if f.Setup {
-		sb.WriteString("after the free spawns")
-	} else {
-		fmt.Fprintf(&sb, "turn %d of %d (%s's turn %d)", i, len(frames)-1, kombathost.Names(t)[f.Turn.Player-1], f.Turn.Turn)
-		if s := render.TurnSummary(f.Turn, kombathost.Names(t)[f.Turn.Player-1]); s != "" {
-			sb.WriteString("\n" + s)
-		}
-	}
-	if i == len(frames)-1 && t.Row.Result != nil {
-		sb.WriteString("\n" + view.ResultSentence(t, *t.Row.Result))
-	}
-	nav := func(label string, to int, disabled bool) discordgo.Button {
-		bt := view.Button(label, discordgo.SecondaryButton, view.CustomID{Action: "rp", Game: t.Row.ID, Args: []string{strconv.Itoa(to), label}})
-		bt.Disabled = disabled
-		return bt
-	}
-	buttons := []discordgo.MessageComponent{
-		nav("⏮ First", 0, i == 0), nav("◀ Previous", i-1, i == 0),
-		nav("Next ▶", i+1, i == len(frames)-1), nav("Last ⏭", len(frames)-1, i == len(frames)-1),
-	}
-	if !f.Setup {
-		buttons = append(buttons, view.WhyButton(t.Row.ID, i))
-	}
-	return view.Reply{Content: view.Fit(sb.String()), Files: []view.File{{Name: "board.png", MIME: "image/png", Data: png}},
-		Components: []discordgo.MessageComponent{view.Row(buttons...)}}, nil
-}
-
-// replayStep moves a replay viewer to another turn.
-func (b *Bot) replayStep(r *request, id view.CustomID) view.Reply {
-	to, err := strconv.Atoi(id.Arg(0))
-	if err != nil {
-		return view.Private("%s", view.ErrStaleComponent.Error())
-	}
-	v, frames, err := b.kombat.Replay(b.ctx, id.Game)
-	if err != nil {
-		return b.refusedOr(r, "replay frames", err)
-	}
-	rep, err := b.replayFrame(v.Table(), frames, to)
-	if err != nil {
-		return b.internal(r, "replay frame", err)
-	}
-	rep.Update = true
-	return rep
-}
-
 // history is /kombat history [user]: recent games on this server with results and ids,
-// KOMBAT's and UPBEAT's; /upbeat history (only: store.GameUpbeat) lists UPBEAT's alone.
+// every game's; a game's own history command (only: its name) lists its own alone.
 func (b *Bot) history(r *request, o options, only store.GameName) view.Reply {
 	who := r.user
-	if u := o.user("user"); u != nil {
+	if u := o.User("user"); u != nil {
 		who = u
 	}
 	games, err := b.host.HistoryOf(b.wctx, r.i.GuildID, who.ID, only)
@@ -130,12 +27,8 @@ func (b *Bot) history(r *request, o options, only store.GameName) view.Reply {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Recent %sgames of <@%s>** (newest first%s):\n", view.HistoryOf(only), who.ID, view.HistoryHint(only))
 	for _, p := range games {
-		if aibghost.IsAibg(p.Game) { // an AIBG match, its seats named by its lobby
-			sb.WriteString(view.AibgPastLine(p) + "\n")
-			continue
-		}
-		if upbeathost.PastLobby(p.Game) != nil { // an UPBEAT game, its seats named by its lobby
-			sb.WriteString(view.UpPastLine(p) + "\n")
+		if g := b.games[p.Game.Game]; g.PastLine != nil { // a registered game's line
+			sb.WriteString(g.PastLine(p) + "\n")
 			continue
 		}
 		g, other, outcome := p.Game, "the bot", view.Outcome(p.Outcome)
@@ -148,18 +41,6 @@ func (b *Bot) history(r *request, o options, only store.GameName) view.Reply {
 		fmt.Fprintf(&sb, "`#%d` %s vs %s · %s · %d turns · <t:%d:d>\n", g.ID, g.Mode, other, outcome, g.Turns, g.CreatedAt.Unix())
 	}
 	return view.Private("%s", sb.String())
-}
-
-// leaderboard is /kombat leaderboard [ladder]: the top 10 of this server and your place.
-func (b *Bot) leaderboard(r *request, o options) view.Reply {
-	kind := store.KindDuel
-	switch l := o.str("ladder"); {
-	case l == "bot": // the choice before there were levels
-		kind = store.KindBot
-	case strings.HasPrefix(l, "bot-"):
-		kind = kombathost.BotLadder(strings.TrimPrefix(l, "bot-"))
-	}
-	return b.ladderBoard(r, kind)
 }
 
 // ladderBoard is the top 10 of this server on the ladder kind, and your place.
@@ -190,31 +71,28 @@ func (b *Bot) ladderBoard(r *request, kind string) view.Reply {
 	return view.Reply{Content: view.Fit(sb.String())}
 }
 
-// stats is /kombat stats [user]: games, wins, losses, ties and rating on each ladder,
-// KOMBAT's and then UPBEAT's; /upbeat stats (upOnly) shows UPBEAT's alone.
-func (b *Bot) stats(r *request, o options, upOnly bool) view.Reply {
+// stats is /kombat stats [user]: games, wins, losses, ties and rating on each ladder
+// of every registered game with ui.Game.Stats, in their order; a game's own stats
+// command (only: its name) shows its own alone.
+func (b *Bot) stats(r *request, o options, only store.GameName) view.Reply {
 	who := r.user
-	if u := o.user("user"); u != nil {
+	if u := o.User("user"); u != nil {
 		who = u
 	}
 	var ladders []host.Rated
 	var err error
-	if !upOnly {
-		ladders, err = b.kombat.Stats(b.wctx, r.i.GuildID, who.ID)
-	}
-	if err == nil {
-		var up []host.Rated
-		up, err = b.up.UpStats(b.wctx, r.i.GuildID, who.ID)
-		ladders = append(ladders, up...)
+	game := b.games[only].Title // "": the house's first game (KOMBAT)
+	for _, g := range b.opt.Games {
+		if err == nil && g.Stats != nil && (only == "" || only == g.Name) {
+			var more []host.Rated
+			more, err = g.Stats(services{b}, r.i.GuildID, who.ID)
+			ladders = append(ladders, more...)
+		}
 	}
 	if err != nil {
 		return b.internal(r, "stats", err)
 	}
 	var sb strings.Builder
-	game := "KOMBAT"
-	if upOnly {
-		game = "UPBEAT"
-	}
 	fmt.Fprintf(&sb, "**%s stats of <@%s>** on this server\n", game, who.ID)
 	for _, l := range ladders {
 		title, p := view.LadderTitle(l.Kind), l.Rating

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/store"
@@ -179,7 +180,7 @@ func TestSetupAndFinalScreensHeal(t *testing.T) {
 	if n := h.count(thread.ID, contains("Game over")); n != 1 {
 		t.Errorf("the final board was posted %d times", n)
 	}
-	if n := h.count(thread.ID, func(m *discordtest.Message) bool { return strings.HasPrefix(m.Content, afterGameTitle) }); n != 1 {
+	if n := h.count(thread.ID, func(m *discordtest.Message) bool { return strings.HasPrefix(m.Content, ui.AfterGameTitle) }); n != 1 {
 		t.Errorf("the after-game message was posted %d times", n)
 	}
 	if f := h.fake.Faults(postRoute); f != 2 {

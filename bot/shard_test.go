@@ -51,7 +51,7 @@ func TestSharding(t *testing.T) {
 		t.Cleanup(func() { db.Close() })
 		dbs[shard] = db
 		cfg := Config{Token: fake.Token(), APIBase: fake.APIBase(), ShardID: shard, ShardCount: 2}
-		b, err := New(Options{Config: cfg, DB: db, Renderer: r, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), AutoStep: time.Hour})
+		b, err := New(Options{Config: cfg, DB: db, Renderer: r, Games: testGames(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), AutoStep: time.Hour})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/bot/ui"
 )
 
 // TestSolitaireGame plays a whole solitaire game through Discord: /kombat solo with a
@@ -67,7 +68,7 @@ func TestSolitaireGame(t *testing.T) {
 		h.click(h.alice, board, "End turn")
 		last = board.ID
 	}
-	isAfter := func(m *discordtest.Message) bool { return strings.HasPrefix(m.Content, afterGameTitle) }
+	isAfter := func(m *discordtest.Message) bool { return strings.HasPrefix(m.Content, ui.AfterGameTitle) }
 	after := h.find(thread.ID, "the after-game message", isAfter)
 	if after.ID < board.ID {
 		t.Errorf("the after-game message came before the final board")

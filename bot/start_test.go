@@ -64,7 +64,7 @@ func TestStartRefused(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := New(Options{Config: cfg, DB: db, Renderer: r, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+			b, err := New(Options{Config: cfg, DB: db, Renderer: r, Games: testGames(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 			if err != nil {
 				t.Fatal(err)
 			}

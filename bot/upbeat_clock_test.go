@@ -211,7 +211,7 @@ func (h *harness) upState(channel string) (upbeat.TurnLog, []upbeat.Action) {
 		h.t.Fatalf("no game in %s", channel)
 	}
 	defer t.Unlock()
-	return h.bot.up.UpLast(t), slices.Clone(upbeathost.Own(t).Actions)
+	return upbeathost.Of(h.bot.host).UpLast(t), slices.Clone(upbeathost.Own(t).Actions)
 }
 
 // TestOneGamePerPersonAcrossGames: bob, in an UPBEAT lobby, cannot start a KOMBAT

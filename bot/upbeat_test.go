@@ -294,7 +294,7 @@ func TestUpbeatBoardZoom(t *testing.T) {
 	} else if tb := h.bot.host.LockPlace(thread.ID); tb == nil {
 		t.Fatalf("no game %d in the thread", row.ID)
 	} else {
-		g, err := h.bot.up.UpEngine(tb)
+		g, err := upbeathost.Of(h.bot.host).UpEngine(tb)
 		if err == nil {
 			bobCenter = g.Snapshot().Players[tb.Seat(h.bob.ID)-1].Center
 		}

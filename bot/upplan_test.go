@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/bot/upbeatui"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/store"
@@ -27,7 +28,7 @@ func (h *harness) upBudget(place string, user *discordtest.User) int64 {
 	h.t.Helper()
 	var budget int64
 	h.onUpTable(place, func(tb *host.Table) {
-		g, err := h.bot.up.UpEngine(tb)
+		g, err := upbeathost.Of(h.bot.host).UpEngine(tb)
 		if err != nil {
 			h.t.Fatal(err)
 		}
@@ -101,7 +102,7 @@ func TestUpbeatFirstPlanByFile_U19(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := h.fake.MessageCommand(h.bob, post.ID, cmdUsePlan)
+	in, err := h.fake.MessageCommand(h.bob, post.ID, upbeatui.UsePlanCommand)
 	if _, m, err := discordtest.Do(h.ctx, in, err); err != nil {
 		t.Fatal(err)
 	} else {
@@ -129,7 +130,7 @@ func TestUpbeatRevisionByMessageCommand_U20(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		in, err := h.fake.MessageCommand(u, post.ID, cmdUsePlan)
+		in, err := h.fake.MessageCommand(u, post.ID, upbeatui.UsePlanCommand)
 		_, m, err := discordtest.Do(h.ctx, in, err)
 		if err != nil {
 			t.Fatal(err)

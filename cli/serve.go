@@ -14,6 +14,10 @@ import (
 	"github.com/joho/godotenv"
 
 	"github.com/kombat-game/kombat/bot"
+	"github.com/kombat-game/kombat/bot/aibgui"
+	"github.com/kombat-game/kombat/bot/kombatui"
+	"github.com/kombat-game/kombat/bot/ui"
+	"github.com/kombat-game/kombat/bot/upbeatui"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
@@ -106,7 +110,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat: %v\n", err)
 		return 1
 	}
-	b, err := bot.New(bot.Options{Config: cfg, DB: db, Renderer: r, Logger: log, Ticker: true, AutoStep: cfg.AutoStep})
+	b, err := bot.New(bot.Options{Config: cfg, DB: db, Renderer: r, Logger: log, Ticker: true, AutoStep: cfg.AutoStep, Games: discordGames()})
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat: %v\n", err)
 		return 1
@@ -125,3 +129,6 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// discordGames are the games the bot hosts on Discord, each its UI's one value.
+func discordGames() []ui.Game { return []ui.Game{kombatui.New(), upbeatui.New(), aibgui.New()} }

@@ -214,20 +214,7 @@ func upLastBefore(points []upPoint, step int) int {
 
 // UpSample picks at most most of n steps, evenly spread, always the first and the
 // last: all of them when n is at most most.
-func UpSample(n, most int) []int {
-	if most < 2 {
-		most = 2
-	}
-	k := min(n, most)
-	out := make([]int, k)
-	for i := range out {
-		out[i] = i
-		if n > most {
-			out[i] = i * (n - 1) / (most - 1)
-		}
-	}
-	return out
-}
+func UpSample(n, most int) []int { return host.Sample(n, most) }
 
 // UpOver is a finished UPBEAT game for what still answers once it is over (/upbeat
 // status and board, their buttons): game id when id > 0, else the last one finished at

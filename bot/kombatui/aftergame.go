@@ -1,36 +1,33 @@
-package bot
+package kombatui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/host/kombathost"
 )
 
-// afterGameTitle heads the message that tells what happened in a finished game.
-const afterGameTitle = "**After the game**"
-
 // postAfterGame posts, under a finished game's final board, a chart of the game and a
 // few sentences on its turning points. It is best-effort: a failure is only logged,
 // since the board and the stored record are what matter, and the post's nonce, one per
 // game, keeps a retried final screen from posting it twice.
-func (b *Bot) postAfterGame(t *host.Table, g *game.Game) {
-	rep, err := b.afterGameReply(t, g)
+func postAfterGame(tr ui.Transport, t *host.Table, g *game.Game) {
+	rep, err := afterGameReply(tr, t, g)
 	if err == nil {
-		_, err = b.postOnce(t.Row.Place, rep, afterGameNonce(t.Row.ID))
+		err = tr.PostOnce(t.Row.Place, rep, ui.AfterGameNonce(t.Row.ID))
 	}
 	if err != nil {
-		b.log.Warn("post after-game report", "game", t.Row.ID, "err", err)
+		tr.Logger().Warn("post after-game report", "game", t.Row.ID, "err", err)
 	}
 }
 
 // afterGameReply words a finished game from its report: for the person in a solitaire
 // game, neutral otherwise; the chart is attached as kombat-game-ID-chart.png.
-func (b *Bot) afterGameReply(t *host.Table, g *game.Game) (view.Reply, error) {
+func afterGameReply(tr ui.Transport, t *host.Table, g *game.Game) (view.Reply, error) {
 	// The game gathered its report as it played: replaying a long record here would
 	// hold the table (and a shutdown) for seconds.
 	report := g.Report()
@@ -39,15 +36,10 @@ func (b *Bot) afterGameReply(t *host.Table, g *game.Game) (view.Reply, error) {
 		viewer = t.Humans()[0]
 	}
 	names := kombathost.Names(t)
-	chart, err := b.render.Chart(report, names)
+	chart, err := tr.Renderer().Chart(report, names)
 	if err != nil {
 		return view.Reply{}, err
 	}
-	content := afterGameTitle + "\n" + strings.Join(report.Sentences(names, viewer), "\n")
+	content := ui.AfterGameTitle + "\n" + strings.Join(report.Sentences(names, viewer), "\n")
 	return view.Reply{Content: view.Fit(content), Files: []view.File{{Name: fmt.Sprintf("kombat-game-%d-chart.png", t.Row.ID), MIME: "image/png", Data: chart}}}, nil
-}
-
-// afterGameNonce names a game's after-game message for Discord's enforce_nonce.
-func afterGameNonce(game int64) string {
-	return "k" + strconv.FormatInt(game, 36) + "after"
 }

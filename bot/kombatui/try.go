@@ -1,13 +1,14 @@
-package bot
+package kombatui
 
 import (
 	"fmt"
-	"github.com/kombat-game/kombat/host/kombathost"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/render"
 )
@@ -15,21 +16,21 @@ import (
 // tryCommand is /kombat try [strategy] [file] [position]: one of your strategies (saved,
 // from a file, or typed in a form) run once in a sample position, with its trace and
 // the board after.
-func (b *Bot) tryCommand(r *request, o options) view.Reply {
-	position := o.str("position")
-	if name := strings.TrimSpace(o.str("strategy")); name != "" {
-		s, err := b.library().Latest(b.wctx, r.user.ID, name) // not an UPBEAT plan: it says so
+func tryCommand(r ui.Request, o ui.Options) view.Reply {
+	position := o.Str("position")
+	if name := strings.TrimSpace(o.Str("strategy")); name != "" {
+		s, err := library(r).Latest(r.Context(), r.User().ID, name) // not an UPBEAT plan: it says so
 		if err != nil {
-			return b.refusedOr(r, "load strategy to try", err)
+			return r.Refused("load strategy to try", err)
 		}
-		return b.tryStrategy(r, s.Name, s.Source, s.Defense, position)
+		return tryStrategy(r, s.Name, s.Source, s.Defense, position)
 	}
-	if a := o.attachment("file"); a != nil {
-		text, err := b.fetch(b.ctx, a, interp.MaxSourceBytes*4)
+	if a := o.Attachment("file"); a != nil {
+		text, err := r.Fetch(a, interp.MaxSourceBytes*4)
 		if err != nil {
 			return view.Private("Could not read your file: %v.", err)
 		}
-		return b.tryStrategy(r, a.Filename, text, 0, position)
+		return tryStrategy(r, a.Filename, text, 0, position)
 	}
 	if position == "" {
 		position = "near"
@@ -39,17 +40,17 @@ func (b *Bot) tryCommand(r *request, o options) view.Reply {
 }
 
 // tryStrategy runs the strategy and answers privately with what happened.
-func (b *Bot) tryStrategy(r *request, name, text string, defense int64, position string) view.Reply {
-	tr, err := kombathost.Try(b.lang, name, text, defense, position)
+func tryStrategy(r ui.Request, name, text string, defense int64, position string) view.Reply {
+	tr, err := kombathost.Try(kom(r).Lang(), name, text, defense, position)
 	if err != nil {
 		if msg, ok := view.Refused(err, "", view.ContentLimit-60); ok {
 			return view.Private("%s", msg)
 		}
-		return b.internal(r, "try strategy", err)
+		return r.Internal("try strategy", err)
 	}
-	png, err := b.render.PNG(render.Board{Snap: tr.Snap, Last: tr.Log, Names: [2]string{r.user.Username, "Dummies"}})
+	png, err := r.Renderer().PNG(render.Board{Snap: tr.Snap, Last: tr.Log, Names: [2]string{r.User().Username, "Dummies"}})
 	if err != nil {
-		return b.internal(r, "draw try", err)
+		return r.Internal("draw try", err)
 	}
 	head := fmt.Sprintf("Tried **%s** once in the *%s* position (%s; your minion is blue at (5,4), budget 1000): it ended by **%s** after %d steps.",
 		name, tr.Position.Name, tr.Position.Desc, tr.Eval.End, tr.Eval.Steps)

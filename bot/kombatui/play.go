@@ -1,32 +1,32 @@
-package bot
+package kombatui
 
 import (
 	"errors"
 	"fmt"
-	"github.com/kombat-game/kombat/host/kombathost"
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/render"
-	"github.com/kombat-game/kombat/store"
 )
 
 // turnTable locks a game for the current player's action on controls drawn at record
 // position id.arg(0). Anyone else, or old controls, get host's polite refusal privately
 // and change nothing.
-func (b *Bot) turnTable(r *request, id view.CustomID) (*host.Table, *game.Game, int, *view.Reply) {
-	t, bad := b.lockTable(id.Game)
+func turnTable(r ui.Request, id view.CustomID) (*host.Table, *game.Game, int, *view.Reply) {
+	t, bad := ui.Lock(r, id.Game)
 	if bad != nil {
 		return nil, nil, 0, bad
 	}
-	g, p, err := b.kombat.Press(t, r.user.ID, id.Arg(0), func(seat int) string { return view.Mention(t, seat) })
+	g, p, err := kom(r).Press(t, r.User().ID, id.Arg(0), func(seat int) string { return view.Mention(t, seat) })
 	if err != nil {
 		t.Unlock()
-		rep := b.refusedOr(r, "engine", err)
+		rep := r.Refused("engine", err)
 		return nil, nil, 0, &rep
 	}
 	return t, g, p, nil
@@ -34,8 +34,8 @@ func (b *Bot) turnTable(r *request, id view.CustomID) (*host.Table, *game.Game, 
 
 // boardReply draws the game message: the header, what happened, the board, and the
 // controls of the player to act.
-func (b *Bot) boardReply(t *host.Table, g *game.Game, last game.TurnLog, summary string, spawnKind int) (view.Reply, error) {
-	png, err := b.render.PNG(render.Board{Snap: g.Snapshot(), Last: last, Names: kombathost.Names(t)})
+func boardReply(tr ui.Transport, t *host.Table, g *game.Game, last game.TurnLog, summary string, spawnKind int) (view.Reply, error) {
+	png, err := tr.Renderer().PNG(render.Board{Snap: g.Snapshot(), Last: last, Names: kombathost.Names(t)})
 	if err != nil {
 		return view.Reply{}, err
 	}
@@ -65,8 +65,8 @@ func (b *Bot) boardReply(t *host.Table, g *game.Game, last game.TurnLog, summary
 }
 
 // act applies a purchase or spawn (host stores it), and redraws the game message.
-func (b *Bot) act(r *request, id view.CustomID, do func(t *host.Table, p int) error) view.Reply {
-	t, g, p, bad := b.turnTable(r, id)
+func act(r ui.Request, id view.CustomID, do func(t *host.Table, p int) error) view.Reply {
+	t, g, p, bad := turnTable(r, id)
 	if bad != nil {
 		return *bad
 	}
@@ -76,28 +76,28 @@ func (b *Bot) act(r *request, id view.CustomID, do func(t *host.Table, p int) er
 		if errors.As(err, &ae) {
 			return view.Private("%s.", ae.Msg)
 		}
-		return b.internal(r, "action", err)
+		return r.Internal("action", err)
 	}
 	last, _ := g.LastTurn()
-	rep, err := b.boardReply(t, g, last, kombathost.LobbyOf(t).Summary, -1)
+	rep, err := boardReply(r, t, g, last, kombathost.LobbyOf(t).Summary, -1)
 	if err != nil {
-		return b.internal(r, "draw board", err)
+		return r.Internal("draw board", err)
 	}
 	rep.Update = true
 	return rep
 }
 
-func (b *Bot) buy(r *request, id view.CustomID, value string) view.Reply {
+func buy(r ui.Request, id view.CustomID, value string) view.Reply {
 	h, ok := parseHex(value)
 	if !ok {
 		return view.Private("That is not a hex of the board.")
 	}
-	return b.act(r, id, func(t *host.Table, p int) error { return b.kombat.Buy(t, p, h) })
+	return act(r, id, func(t *host.Table, p int) error { return kom(r).Buy(t, p, h) })
 }
 
 // spawnKind shows the hexes for the chosen kind; nothing is decided yet.
-func (b *Bot) spawnKind(r *request, id view.CustomID, value string) view.Reply {
-	t, g, _, bad := b.turnTable(r, id)
+func spawnKind(r ui.Request, id view.CustomID, value string) view.Reply {
+	t, g, _, bad := turnTable(r, id)
 	if bad != nil {
 		return *bad
 	}
@@ -106,35 +106,35 @@ func (b *Bot) spawnKind(r *request, id view.CustomID, value string) view.Reply {
 	if err != nil || k < 0 || k >= len(g.Kinds()) {
 		return view.Private("That kind is not in this game.")
 	}
-	return view.Reply{Update: true, Content: r.i.Message.Content, Components: view.Controls(t, g, k)}
+	return view.Reply{Update: true, Content: r.Message().Content, Components: view.Controls(t, g, k)}
 }
 
-func (b *Bot) spawnHex(r *request, id view.CustomID, value string) view.Reply {
+func spawnHex(r ui.Request, id view.CustomID, value string) view.Reply {
 	h, ok := parseHex(value)
 	k, err := strconv.Atoi(id.Arg(1))
 	if !ok || err != nil {
 		return view.Private("That is not a hex of the board.")
 	}
-	return b.act(r, id, func(t *host.Table, p int) error { return b.kombat.Spawn(t, p, k, h) })
+	return act(r, id, func(t *host.Table, p int) error { return kom(r).Spawn(t, p, k, h) })
 }
 
 // endTurn runs the player's minions; host then shows the result, and the bot's turn
 // after it when the bot plays next.
-func (b *Bot) endTurn(r *request, id view.CustomID) view.Reply {
-	t, _, p, bad := b.turnTable(r, id)
+func endTurn(r ui.Request, id view.CustomID) view.Reply {
+	t, _, p, bad := turnTable(r, id)
 	if bad != nil {
 		return *bad
 	}
 	defer t.Unlock()
-	if err := r.deferReply(true, false); err != nil {
-		return b.internal(r, "defer end turn", err)
+	if err := r.Defer(true, false); err != nil {
+		return r.Internal("defer end turn", err)
 	}
-	err := b.kombat.EndTurn(t, p)
+	err := kom(r).EndTurn(t, p)
 	if errors.Is(err, kombathost.ErrInterrupted) {
 		return view.Private("The bot is restarting, so your turn was not played and nothing changed. Press **End turn** again in a moment.")
 	}
 	if err != nil {
-		return b.internal(r, "end turn", err)
+		return r.Internal("end turn", err)
 	}
 	// The new board is the answer; when Discord did not take it, the player hears why.
 	if s := t.Owed(); s != nil && s.Paused != "" {
@@ -146,37 +146,37 @@ func (b *Bot) endTurn(r *request, id view.CustomID) view.Reply {
 }
 
 // pause stops or resumes an auto game.
-func (b *Bot) pause(r *request, id view.CustomID, stop bool) view.Reply {
-	t, bad := b.lockTable(id.Game)
+func pause(r ui.Request, id view.CustomID, stop bool) view.Reply {
+	t, bad := ui.Lock(r, id.Game)
 	if bad != nil {
 		return *bad
 	}
 	defer t.Unlock()
-	if err := b.host.Pause(t, r.user.ID, stop); err != nil {
-		return b.refusedOr(r, "pause", err)
+	if err := r.Host().Pause(t, r.User().ID, stop); err != nil {
+		return r.Refused("pause", err)
 	}
 	word := "paused"
 	if !stop {
 		word = "resumed"
 	}
-	return view.Reply{Update: true, Content: fmt.Sprintf("%s\n*%s by <@%s>.*", r.i.Message.Content, word, r.user.ID), Components: view.AutoControls(t)}
+	return view.Reply{Update: true, Content: fmt.Sprintf("%s\n*%s by <@%s>.*", r.Message().Content, word, r.User().ID), Components: view.AutoControls(t)}
 }
 
 // askResign is /kombat resign: confirm first, privately.
-func (b *Bot) askResign(r *request) view.Reply {
-	t := b.host.InPlace(r.i.ChannelID)
+func askResign(r ui.Request) view.Reply {
+	t := r.Host().InPlace(r.Channel())
 	if t == nil {
 		return view.Private("No game is being played in this channel.")
 	}
-	if t.Row.Game == store.GameUpbeat {
-		return view.UpbeatChannel()
+	if rep, ok := here(r, t); ok {
+		return rep
 	}
-	return b.askResignGame(r, t.Row.ID)
+	return askResignGame(r, t.Row.ID)
 }
 
-func (b *Bot) askResignGame(r *request, gameID int64) view.Reply {
-	t := b.host.Get(gameID)
-	if t == nil || t.Seat(r.user.ID) == 0 {
+func askResignGame(r ui.Request, gameID int64) view.Reply {
+	t := r.Host().Get(gameID)
+	if t == nil || t.Seat(r.User().ID) == 0 {
 		return view.Private("You are not playing in this game.")
 	}
 	return view.Reply{Ephemeral: true, Content: "Resign this game? Your opponent wins.",
@@ -184,18 +184,18 @@ func (b *Bot) askResignGame(r *request, gameID int64) view.Reply {
 }
 
 // resign ends the game: the player loses (or leaves a game not yet started).
-func (b *Bot) resign(r *request, gameID int64) view.Reply {
-	t, bad := b.lockTable(gameID)
+func resign(r ui.Request, gameID int64) view.Reply {
+	t, bad := ui.Lock(r, gameID)
 	if bad != nil {
 		return *bad
 	}
 	defer t.Unlock()
-	cancelled, err := b.kombat.Resign(t, r.user.ID)
+	cancelled, err := kom(r).Resign(t, r.User().ID)
 	if err != nil {
-		return b.refusedOr(r, "resign", err)
+		return r.Refused("resign", err)
 	}
 	if cancelled {
-		b.sess.ChannelMessageSend(t.Row.Place, fmt.Sprintf("<@%s> left; the game is cancelled.", r.user.ID))
+		r.Post(t.Row.Place, &discordgo.MessageSend{Content: fmt.Sprintf("<@%s> left; the game is cancelled.", r.User().ID)})
 		return view.Reply{Update: true, Content: "You left the game."}
 	}
 	return view.Reply{Update: true, Content: "You resigned."}

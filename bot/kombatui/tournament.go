@@ -1,17 +1,18 @@
-package bot
+package kombatui
 
 import (
 	"errors"
 	"fmt"
-	"github.com/kombat-game/kombat/host/kombathost"
 	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/host/kombathost"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
@@ -23,40 +24,40 @@ import (
 // who may do what) and tourneyFront tells the channel as it goes.
 
 // canManage reports whether the member who sent an interaction may manage the server.
-func canManage(r *request) bool {
-	m := r.i.Member
+func canManage(r ui.Request) bool {
+	m := r.Member()
 	return m != nil && (m.Permissions&discordgo.PermissionManageGuild != 0 || m.Permissions&discordgo.PermissionAdministrator != 0)
 }
 
 // tournamentCommand is /kombat tournament [seeds] [config]: opens registration here.
-func (b *Bot) tournamentCommand(r *request, o options) view.Reply {
+func (k *kombat) tournamentCommand(r ui.Request, o ui.Options) view.Reply {
 	if !canManage(r) {
 		return view.Private("Only members who may manage this server can organise a tournament.")
 	}
-	cfg, bad := b.configOption(r, o)
+	cfg, bad := configOption(r, o)
 	if bad != nil {
 		return *bad
 	}
-	row, st, err := b.tourney.Open(b.wctx, r.i.GuildID, r.i.ChannelID, r.user.ID, int(o.int("seeds", kombathost.DefaultSeeds)), cfg, host.NewSeed())
+	row, st, err := k.tourney(r).Open(r.Context(), r.Guild(), r.Channel(), r.User().ID, int(o.Int("seeds", kombathost.DefaultSeeds)), cfg, host.NewSeed())
 	if err != nil {
-		return b.internal(r, "create tournament", err)
+		return r.Internal("create tournament", err)
 	}
 	rep := view.Tourney(row, st, "")
-	m, err := b.sess.ChannelMessageSendComplex(r.i.ChannelID, rep.Message())
+	m, err := r.Post(r.Channel(), rep.Message())
 	if err != nil {
-		return b.internal(r, "post tournament", err)
+		return r.Internal("post tournament", err)
 	}
-	if _, _, err := b.tourney.SetMessage(b.wctx, row.ID, m.ID); err != nil {
-		return b.internal(r, "save tournament", err)
+	if _, _, err := k.tourney(r).SetMessage(r.Context(), row.ID, m.ID); err != nil {
+		return r.Internal("save tournament", err)
 	}
 	return view.Private("Tournament #%d is open for entries. Press **Start** when everyone is in.", row.ID)
 }
 
 // tourneyEnter offers the presser's saved strategies for their entry.
-func (b *Bot) tourneyEnter(r *request, id view.CustomID) view.Reply {
-	list, err := host.ShelfOf(b.db, store.GameKombat).List(b.wctx, r.user.ID)
+func (k *kombat) tourneyEnter(r ui.Request, id view.CustomID) view.Reply {
+	list, err := host.ShelfOf(r.DB(), store.GameKombat).List(r.Context(), r.User().ID)
 	if err != nil {
-		return b.internal(r, "list strategies", err)
+		return r.Internal("list strategies", err)
 	}
 	if len(list) == 0 {
 		return view.Private("You have no saved strategies yet: save one with `/kombat strategy save name`, then press **Enter** again.")
@@ -73,71 +74,74 @@ func (b *Bot) tourneyEnter(r *request, id view.CustomID) view.Reply {
 }
 
 // tourneyKinds registers (or replaces) the presser's entry with the chosen strategies.
-func (b *Bot) tourneyKinds(r *request, id view.CustomID, names []string) view.Reply {
+func (k *kombat) tourneyKinds(r ui.Request, id view.CustomID, names []string) view.Reply {
 	var kinds []game.KindSpec
 	for _, n := range names {
-		s, err := host.ShelfOf(b.db, store.GameKombat).Get(b.wctx, r.user.ID, n, 0)
+		s, err := host.ShelfOf(r.DB(), store.GameKombat).Get(r.Context(), r.User().ID, n, 0)
 		if errors.Is(err, store.ErrNotFound) {
 			return view.Private("%s", userError(err))
 		}
 		if err != nil {
-			return b.internal(r, "load strategy", err)
+			return r.Internal("load strategy", err)
 		}
 		kinds = append(kinds, game.KindSpec{Name: kombathost.KindName(s.Name), Defense: s.Defense, Strategy: s.Source})
 	}
-	row, st, err := b.tourney.Enter(b.wctx, id.Game, r.user.ID, displayName(r.user), kinds)
+	row, st, err := k.tourney(r).Enter(r.Context(), id.Game, r.User().ID, ui.DisplayName(r.User()), kinds)
 	if err != nil {
-		return b.refusedOr(r, "save entry", err)
+		return r.Refused("save entry", err)
 	}
-	b.refreshTourney(row, st, "")
+	refreshTourney(r, row, st, "")
 	return view.Reply{Update: true, Content: fmt.Sprintf("You are in tournament #%d with %s.", row.ID, view.KindNames(kinds))}
 }
 
 // refreshTourney redraws the tournament's message.
-func (b *Bot) refreshTourney(row *store.Tournament, st *kombathost.Tournament, progress string) {
+func refreshTourney(tr ui.Transport, row *store.Tournament, st *kombathost.Tournament, progress string) {
 	if row.MessageID == "" {
 		return
 	}
-	if _, err := b.editMessage(view.Tourney(row, st, progress).MessageEdit(row.Channel, row.MessageID)); err != nil {
-		b.log.Error("update tournament message", "tournament", row.ID, "err", err)
+	if _, err := tr.Edit(view.Tourney(row, st, progress).MessageEdit(row.Channel, row.MessageID)); err != nil {
+		tr.Logger().Error("update tournament message", "tournament", row.ID, "err", err)
 	}
 }
 
 // tourneyLeave takes the presser's entry out.
-func (b *Bot) tourneyLeave(r *request, id view.CustomID) view.Reply {
-	row, st, err := b.tourney.Leave(b.wctx, id.Game, r.user.ID)
+func (k *kombat) tourneyLeave(r ui.Request, id view.CustomID) view.Reply {
+	row, st, err := k.tourney(r).Leave(r.Context(), id.Game, r.User().ID)
 	if err != nil {
-		return b.refusedOr(r, "leave tournament", err)
+		return r.Refused("leave tournament", err)
 	}
 	return view.TourneyUpdate(row, st, "")
 }
 
 // tourneyCancel cancels the tournament, for its organiser or a server manager.
-func (b *Bot) tourneyCancel(r *request, id view.CustomID) view.Reply {
-	row, st, err := b.tourney.Cancel(b.wctx, id.Game, r.user.ID, canManage(r))
+func (k *kombat) tourneyCancel(r ui.Request, id view.CustomID) view.Reply {
+	row, st, err := k.tourney(r).Cancel(r.Context(), id.Game, r.User().ID, canManage(r))
 	if err != nil {
-		return b.refusedOr(r, "cancel tournament", err)
+		return r.Refused("cancel tournament", err)
 	}
 	return view.TourneyUpdate(row, st, "")
 }
 
 // tourneyStart closes registration, makes the schedule and starts playing.
-func (b *Bot) tourneyStart(r *request, id view.CustomID) view.Reply {
-	row, st, err := b.tourney.Start(b.wctx, id.Game, r.user.ID, canManage(r))
+func (k *kombat) tourneyStart(r ui.Request, id view.CustomID) view.Reply {
+	row, st, err := k.tourney(r).Start(r.Context(), id.Game, r.User().ID, canManage(r))
 	if err != nil {
-		return b.refusedOr(r, "start tournament", err)
+		return r.Refused("start tournament", err)
 	}
-	b.kombat.RunTourney(b.tourney, tourneyFront{b}, row.ID)
+	kom(r).RunTourney(k.tourney(r), tourneyFront{r, k}, row.ID)
 	return view.TourneyUpdate(row, st, view.ProgressLine(st))
 }
 
 // tourneyFront tells a tournament's channel how its run (kombathost.Kombat.RunTourney)
 // goes.
-type tourneyFront struct{ b *Bot }
+type tourneyFront struct {
+	r ui.Transport
+	k *kombat
+}
 
 // Progress redraws the tournament's message with the games played.
 func (f tourneyFront) Progress(row *store.Tournament, st *kombathost.Tournament) {
-	f.b.refreshTourney(row, st, view.ProgressLine(st))
+	refreshTourney(f.r, row, st, view.ProgressLine(st))
 }
 
 // Announce posts a pairing's result, mentioning nobody.
@@ -147,16 +151,16 @@ func (f tourneyFront) Announce(row *store.Tournament, a kombathost.Announcement)
 	if sc.Ties > 0 {
 		text += fmt.Sprintf(" (%d %s)", sc.Ties, render.Plural(sc.Ties, "tie", "ties"))
 	}
-	if _, err := f.b.sess.ChannelMessageSendComplex(row.Channel, &discordgo.MessageSend{Content: text,
+	if _, err := f.r.Post(row.Channel, &discordgo.MessageSend{Content: text,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
-		f.b.log.Error("post pairing", "tournament", row.ID, "err", err)
+		f.r.Logger().Error("post pairing", "tournament", row.ID, "err", err)
 	}
 }
 
 // Final posts the final standings, in words and as a picture (words only when it
 // cannot be drawn), and redraws the tournament's message.
 func (f tourneyFront) Final(row *store.Tournament, st *kombathost.Tournament, final []kombathost.Standing) {
-	b := f.b
+	r := f.r
 	rows := view.Standings(final)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "🏆 **Tournament #%d is over.** Winner: **%s** with %s points.\n", row.ID, rows[0].Name, strconv.FormatFloat(rows[0].Points, 'f', -1, 64))
@@ -164,13 +168,13 @@ func (f tourneyFront) Final(row *store.Tournament, st *kombathost.Tournament, fi
 		fmt.Fprintf(&sb, "%d. %s — %s points (%d–%d–%d)\n", i+1, s.Name, strconv.FormatFloat(s.Points, 'f', -1, 64), s.Won, s.Lost, s.Tied)
 	}
 	rep := view.Reply{Content: view.Fit(sb.String())}
-	if png, err := b.render.Standings(fmt.Sprintf("KOMBAT tournament #%d — final standings", row.ID), rows); err != nil {
-		b.log.Error("draw standings", "tournament", row.ID, "err", err)
+	if png, err := r.Renderer().Standings(fmt.Sprintf("KOMBAT tournament #%d — final standings", row.ID), rows); err != nil {
+		r.Logger().Error("draw standings", "tournament", row.ID, "err", err)
 	} else {
 		rep.Files = []view.File{{Name: "standings.png", MIME: "image/png", Data: png}}
 	}
-	if _, err := b.sess.ChannelMessageSendComplex(row.Channel, rep.Message()); err != nil {
-		b.log.Error("post standings", "tournament", row.ID, "err", err)
+	if _, err := r.Post(row.Channel, rep.Message()); err != nil {
+		r.Logger().Error("post standings", "tournament", row.ID, "err", err)
 	}
-	b.refreshTourney(row, st, view.ProgressLine(st))
+	refreshTourney(r, row, st, view.ProgressLine(st))
 }
