@@ -435,8 +435,7 @@ func (a *Ab) armClock(t *host.Table) error {
 	now := a.h.Now()
 	lob.ShownVersion = t.Version()
 	if t.Row.Mode == game.ModeAuto {
-		a.h.Arm(t, host.AutoTurn, now.Add(a.h.AutoStep()))
-		return nil
+		return a.h.ArmAuto(t, time.Time{})
 	}
 	if lob.Clock > 0 && waiting(t, g) {
 		lob.Due = now.Add(lob.Clock)
