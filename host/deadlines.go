@@ -163,7 +163,7 @@ func (h *Host) runDue(ctx context.Context, wait bool) {
 			defer wg.Done()
 			ok := true
 			for _, d := range byGame[id] {
-				ok = h.runDeadline(ctx, id, d) && ok
+				ok = h.runDeadline(id, d) && ok
 			}
 			t.due.Store(false)
 			if ok && !wait {
@@ -177,9 +177,10 @@ func (h *Host) runDue(ctx context.Context, wait bool) {
 }
 
 // runDeadline carries out one due deadline of game id under its lock, then clears it,
-// or postpones it with backoff when its action failed. It reports whether the
+// or postpones it with backoff when its action failed (writes Close waits for rather
+// than cuts off, as the action's own). It reports whether the
 // deadline was carried out and cleared.
-func (h *Host) runDeadline(ctx context.Context, id int64, d store.Deadline) bool {
+func (h *Host) runDeadline(id int64, d store.Deadline) bool {
 	t := h.lockHosted(id)
 	if t == nil {
 		return false // not this process's game, or it ended while we waited
@@ -198,7 +199,7 @@ func (h *Host) runDeadline(ctx context.Context, id int64, d store.Deadline) bool
 			return false // shutting down: the deadline stays, for the next start
 		}
 		h.log.Warn("deadline not carried out; tried again", "game", id, "deadline", d.Kind, "in", wait, "err", err)
-		if _, err := h.db.PostponeDeadlineIf(ctx, d, h.clock.Now().Add(wait)); err != nil {
+		if _, err := h.db.PostponeDeadlineIf(h.wctx, d, h.clock.Now().Add(wait)); err != nil {
 			h.log.Error("postpone deadline", "kind", d.Kind, "key", d.Key, "err", err) // still due: tried next tick
 		} else {
 			signal(h.armed) // Tick wakes for it, when that is within a second
@@ -207,7 +208,7 @@ func (h *Host) runDeadline(ctx context.Context, id int64, d store.Deadline) bool
 	}
 	// Only this deadline: expire may have armed the next turn's clock under the
 	// same kind and key, and that one must survive.
-	if _, err := h.db.ClearDeadlineIf(ctx, d); err != nil {
+	if _, err := h.db.ClearDeadlineIf(h.wctx, d); err != nil {
 		h.log.Error("clear deadline", "kind", d.Kind, "key", d.Key, "err", err)
 		return false
 	}
