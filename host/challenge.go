@@ -11,7 +11,7 @@ import (
 // what it keeps, so host decides without the store.
 type Active struct {
 	ID      int64
-	Game    store.GameName // whose rules
+	Game    store.GameName // whose rules: the unnamed game's (Plug.Unnamed) for a row that names none
 	Scope   string         // the community (a Discord server): a player plays one game at a time in it
 	Place   string         // where it is shown (a channel or thread)
 	Players [2]string      // KOMBAT's people by seat (Seats has them too)

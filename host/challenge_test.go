@@ -35,7 +35,7 @@ func TestChallenge(t *testing.T) {
 
 // TestBusy checks when a new game is refused for its channel or its players.
 func TestBusy(t *testing.T) {
-	bobs := []Active{{ID: 7, Scope: "g", Place: "c7", Players: [2]string{bob, ""}}}
+	bobs := []Active{{ID: 7, Game: store.GameKombat, Scope: "g", Place: "c7", Players: [2]string{bob, ""}}} // as Host.Active names them
 	cases := []struct {
 		name    string
 		active  []Active

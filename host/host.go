@@ -57,6 +57,7 @@ type Host struct {
 	front     Front
 	tables    *registry
 	games     map[store.GameName]Game // by name: KOMBAT's and Options.Games
+	unnamed   store.GameName          // the game of the rows that name none (Plug.Unnamed)
 	stops     []error                 // the games' errors of an evaluation Close halted (Plug.Stopped)
 	halt      atomic.Bool             // raised by Close: running evaluations stop (Halt; Plug.Stopped)
 	ctx       context.Context         // cancelled by Close: loops stop
@@ -134,7 +135,7 @@ func New(opt Options) (*Host, error) {
 			h.stops = append(h.stops, p.Stopped)
 		}
 		if p.Unnamed {
-			h.games[""] = h.games[p.Name]
+			h.games[""], h.unnamed = h.games[p.Name], p.Name
 		}
 	}
 	return h, nil

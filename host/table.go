@@ -175,7 +175,7 @@ func (h *Host) Active() []Active {
 	for id, t := range h.tables.tables {
 		// Guild and players never change after creation: safe to read unlocked; the
 		// place, which a move to a thread changes, is the registry's copy.
-		out = append(out, Active{ID: id, Game: t.Row.Game, Scope: t.Row.Scope, Place: h.tables.places[id], Players: t.Row.Players, Seats: h.tables.seats[id]})
+		out = append(out, Active{ID: id, Game: h.named(t.Row.Game), Scope: t.Row.Scope, Place: h.tables.places[id], Players: t.Row.Players, Seats: h.tables.seats[id]})
 	}
 	return out
 }

@@ -123,3 +123,7 @@ func (p *hosted) Wake(h *host.Host) {
 		h.Retry(p.t)
 	}
 }
+
+// OwnSeats marks UPBEAT as a game whose adapter names its past games' seats
+// (host.OwnSeats): PastLobby.
+func (u *Up) OwnSeats() {}
