@@ -42,7 +42,7 @@ func (b *Bot) strategyCommand(r *request, sub *discordgo.ApplicationCommandInter
 }
 
 // library is the KOMBAT strategy library the bot's commands go through.
-func (b *Bot) library() *host.Library { return host.NewLibrary(b.db, b.lang) }
+func (b *Bot) library() *host.Library { return b.host.Library(store.GameKombat, b.lang) }
 
 // libraryFor is the library a control names in its arguments: UPBEAT's for "upbeat",
 // KOMBAT's otherwise (controls made before there were two say nothing).

@@ -15,12 +15,12 @@ import (
 
 // UPBEAT's library: /upbeat strategy save, list, show and delete keep a player's plans
 // as /kombat strategy keeps their strategies, in the same store but on a shelf of
-// their own (host.NewLibraryOf), checked against UPBEAT's language. /upbeat plan
+// their own (host.Host.Library), checked against UPBEAT's language. /upbeat plan
 // saved:NAME plays one.
 
 // upLibrary is UPBEAT's plan library.
 func (b *Bot) upLibrary() *host.Library {
-	return host.NewLibraryOf(b.db, store.GameUpbeat, b.up.UpLang())
+	return b.host.Library(store.GameUpbeat, b.up.UpLang())
 }
 
 // upLibraryCommands is /upbeat strategy's group: KOMBAT's library commands, for plans

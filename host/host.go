@@ -58,6 +58,7 @@ type Host struct {
 	tables    *registry
 	games     map[store.GameName]Game // by name: KOMBAT's and Options.Games
 	unnamed   store.GameName          // the game of the rows that name none (Plug.Unnamed)
+	libraries []LibraryKind           // the registered games' libraries (Plug.Library)
 	stops     []error                 // the games' errors of an evaluation Close halted (Plug.Stopped)
 	halt      atomic.Bool             // raised by Close: running evaluations stop (Halt; Plug.Stopped)
 	ctx       context.Context         // cancelled by Close: loops stop
@@ -133,6 +134,9 @@ func New(opt Options) (*Host, error) {
 		h.games[p.Name] = p.New(h)
 		if p.Stopped != nil {
 			h.stops = append(h.stops, p.Stopped)
+		}
+		if p.Library.Game != "" {
+			h.libraries = append(h.libraries, p.Library)
 		}
 		if p.Unnamed {
 			h.games[""], h.unnamed = h.games[p.Name], p.Name

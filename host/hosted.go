@@ -97,6 +97,9 @@ type Plug struct {
 	// nil when none.
 	Stopped error
 	Unnamed bool
+	// Library is what the game's players save, when they save programs (Host.Library);
+	// a zero Game when they do not.
+	Library LibraryKind
 }
 
 // named is the name of the game of a row that names game: the game registered for

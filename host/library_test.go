@@ -21,7 +21,17 @@ func openLibrary(t *testing.T) (*Library, *store.DB) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return NewLibrary(db, game.NewLanguage()), db
+	return NewLibrary(db, game.NewLanguage(), kombatShelf(), kombatShelf(), upbeatShelf()), db
+}
+
+// kombatShelf and upbeatShelf are the two games' libraries as their adapters register
+// them (kombathost.Library, upbeathost.Library), which the core's tests cannot import.
+func kombatShelf() LibraryKind {
+	return LibraryKind{Game: store.GameKombat, Noun: "strategy", Program: "a KOMBAT strategy", Ext: "kombat", Draft: "lib:"}
+}
+
+func upbeatShelf() LibraryKind {
+	return LibraryKind{Game: store.GameUpbeat, Noun: "plan", Program: "an UPBEAT plan", Ext: "upbeat", Draft: "uplib:"}
 }
 
 // refusedWith is the message of a *Refusal, "" for no error, and fails the test for any
@@ -291,5 +301,33 @@ func TestLibraryDelete(t *testing.T) {
 				t.Errorf("Rush B has %d versions (%v), want %d", len(vs), err, tt.versions)
 			}
 		})
+	}
+}
+
+// TestHost_LibraryRegistered: a host's libraries are its games' registered ones
+// (Plug.Library): each game's words, the rows that name no game's game for "", none
+// for a game whose players save no programs; each knows the others' for its refusal.
+func TestHost_LibraryRegistered(t *testing.T) {
+	_, db := openRecords(t)
+	stub := func(*Host) Game { return stubGame{} }
+	h, err := New(Options{DB: db, Front: quietFront{}, Games: []Plug{
+		{Name: store.GameKombat, Unnamed: true, Library: kombatShelf(), New: stub},
+		{Name: store.GameUpbeat, Library: upbeatShelf(), New: stub},
+		{Name: "nim", New: stub},
+	}})
+	must(t, err)
+	t.Cleanup(func() { <-h.Close() })
+	for _, c := range []struct {
+		game      store.GameName
+		noun      string
+		otherGame store.GameName
+	}{{store.GameKombat, "strategy", store.GameUpbeat}, {"", "strategy", store.GameUpbeat}, {store.GameUpbeat, "plan", store.GameKombat}} {
+		l := h.Library(c.game, game.NewLanguage())
+		if l == nil || l.Noun() != c.noun || len(l.others) != 1 || l.others[0].Game != c.otherGame {
+			t.Errorf("Library(%q): %+v, want its %s and %s's library beside it", c.game, l, c.noun, c.otherGame)
+		}
+	}
+	if l := h.Library("nim", game.NewLanguage()); l != nil {
+		t.Errorf("a game without programs has a library: %+v", l)
 	}
 }

@@ -34,7 +34,7 @@ type Kombat struct {
 // Plug registers KOMBAT with a host (host.Options.Games); KOMBAT's rows also include
 // those that name no game, stored before the house hosted a second one.
 func Plug() host.Plug {
-	return host.Plug{Name: store.GameKombat, Unnamed: true, Stopped: game.ErrStopped, New: func(h *host.Host) host.Game {
+	return host.Plug{Name: store.GameKombat, Unnamed: true, Stopped: game.ErrStopped, Library: Library(), New: func(h *host.Host) host.Game {
 		lang := h.Lang()
 		if lang == nil {
 			lang = game.NewLanguage()
@@ -58,3 +58,8 @@ func (k *Kombat) Host() *host.Host { return k.h }
 
 // Part makes a KOMBAT table's hosted part.
 func (k *Kombat) Part(t *host.Table) host.Hosted { return &hosted{k: k, t: t} }
+
+// Library is what KOMBAT's players save: strategies (host.Library).
+func Library() host.LibraryKind {
+	return host.LibraryKind{Game: store.GameKombat, Noun: "strategy", Program: "a KOMBAT strategy", Ext: "kombat", Draft: "lib:"}
+}

@@ -30,7 +30,7 @@ type Up struct {
 
 // Plug registers UPBEAT with a host (host.Options.Games).
 func Plug() host.Plug {
-	return host.Plug{Name: store.GameUpbeat, New: func(h *host.Host) host.Game {
+	return host.Plug{Name: store.GameUpbeat, Library: Library(), New: func(h *host.Host) host.Game {
 		return &Up{h: h, lang: upbeat.NewLanguage(), points: host.NewRecent[[]upPoint](host.ReplaysKept)}
 	}}
 }
@@ -127,3 +127,8 @@ func (p *hosted) Wake(h *host.Host) {
 // OwnSeats marks UPBEAT as a game whose adapter names its past games' seats
 // (host.OwnSeats): PastLobby.
 func (u *Up) OwnSeats() {}
+
+// Library is what UPBEAT's players save: plans (host.Library).
+func Library() host.LibraryKind {
+	return host.LibraryKind{Game: store.GameUpbeat, Noun: "plan", Program: "an UPBEAT plan", Ext: "upbeat", Draft: "uplib:"}
+}
