@@ -2,7 +2,7 @@
 // adapter, the game's own part of a table (host.Hosted) and everything the fronts ask
 // of a KOMBAT game through the host. Its engine and seats (Engine, Seats), its commit and turn clock (reminders, turns
 // played for a player who missed theirs, the forfeit after MaxMisses), pause and
-// wake after a restart, auto games' loop, opening a challenge or a solo game, the
+// wake after a restart, auto games (each turn a stored deadline, host.Host.ArmAuto), opening a challenge or a solo game, the
 // setup negotiation's actions and free spawns, the turns (press, buy, spawn, end,
 // resign), try for Discord, replays and Why? traces, its ladders and rating policy
 // (Elo), and its tournaments (a round robin of strategies, played in the background
