@@ -45,7 +45,7 @@ func (h *Host) Disarm(t *Table, kind Deadline) {
 	}
 }
 
-// Tick checks deadlines until the host closes: at the next deadline, or after a second
+// Tick checks deadlines until the host closes, first at once: at the next deadline, or after a second
 // when none is sooner (an auto game at a pace under a second keeps its pace, rather
 // than one turn a second). Once a second it first checks that this process still
 // holds its games (checkClaims); every few seconds it also takes up the games of its
@@ -56,10 +56,12 @@ func (h *Host) Tick() {
 	}
 	go func() {
 		defer h.work.Done()
-		timer := time.NewTimer(time.Second)
+		// The first check is at once: deadlines that came due before Tick began (while
+		// the process was down, or armed as its games were loaded) do not wait a second.
+		timer := time.NewTimer(0)
 		defer timer.Stop()
-		wake := time.Now().Add(time.Second) // when timer fires
-		var target, fired time.Time         // the deadline it fires for (zero: none), and the last it fired for
+		wake := time.Now()          // when timer fires
+		var target, fired time.Time // the deadline it fires for (zero: none), and the last it fired for
 		claims, adopted := time.Now(), time.Now()
 		for {
 			select {
@@ -68,6 +70,14 @@ func (h *Host) Tick() {
 			case <-h.ran:
 				// A game's run ended: a deadline that came due while it ran was left.
 				h.runDue(h.ctx, false)
+			case w := <-h.retry:
+				// A failed deadline still due is tried again after its backoff, as
+				// the store allows, rather than at the next second's check.
+				if time.Now().Add(w).Before(wake) {
+					timer.Reset(w)
+					wake, target = time.Now().Add(w), time.Time{}
+				}
+				continue
 			case <-h.armed:
 				// A deadline armed meanwhile may be due before the timer.
 				if wait, due := h.untilNext(h.ctx, fired); time.Now().Add(wait).Before(wake) {
@@ -200,7 +210,11 @@ func (h *Host) runDeadline(id int64, d store.Deadline) bool {
 		}
 		h.log.Warn("deadline not carried out; tried again", "game", id, "deadline", d.Kind, "in", wait, "err", err)
 		if _, err := h.db.PostponeDeadlineIf(h.wctx, d, h.clock.Now().Add(wait)); err != nil {
-			h.log.Error("postpone deadline", "kind", d.Kind, "key", d.Key, "err", err) // still due: tried next tick
+			h.log.Error("postpone deadline", "kind", d.Kind, "key", d.Key, "err", err) // still due: Tick tries it after the wait
+			select {
+			case h.retry <- wait:
+			default:
+			}
 		} else {
 			signal(h.armed) // Tick wakes for it, when that is within a second
 		}

@@ -87,6 +87,9 @@ type Host struct {
 	// ran tells Tick's loop that a game's due deadlines ran in the background and were
 	// all carried out (runDue): one that came due meanwhile was left to it, so it looks again.
 	ran chan struct{}
+	// retry tells Tick's loop to run the due deadlines again after a wait: one whose
+	// action failed could not be moved on (the store refused that too), and is still due.
+	retry chan time.Duration
 
 	// seating is held while people take seats (a game created, an UPBEAT seat joined),
 	// so two at once cannot both pass the one-game-per-person check (seatFree).
@@ -124,7 +127,8 @@ func New(opt Options) (*Host, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	h := &Host{opt: opt, db: opt.DB, lang: opt.Lang, log: opt.Log, clock: opt.Clock, front: opt.Front,
-		tables: newRegistry(), unhostable: map[int64]bool{}, relost: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx), armed: make(chan struct{}, 1), ran: make(chan struct{}, 1)}
+		tables: newRegistry(), unhostable: map[int64]bool{}, relost: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx), armed: make(chan struct{}, 1), ran: make(chan struct{}, 1),
+		retry: make(chan time.Duration, 1)}
 	h.games = map[store.GameName]Game{}
 	for _, p := range opt.Games {
 		if h.games[p.Name] != nil || p.Unnamed && h.games[""] != nil {
