@@ -77,7 +77,7 @@ func TestStoredConfigOutOfBounds(t *testing.T) {
 
 	h.start()
 	h.find(lowered.ID, "the notice", contains("step_limit 9223372036854775807 lowered to 10000000"))
-	h.find(lowered.ID, "the end of the lowered game", contains("**Game over**"))
+	h.playOn(lowered.ID, "the end of the lowered game", contains("**Game over**"))
 	h.find(ended.ID, "the notice", contains("the game has ended without a result"))
 	if g, err := h.db.Game(h.ctx, loweredID); err != nil || g.Status != store.StatusOver {
 		t.Errorf("the lowered game: %v; status %s", err, g.Status)

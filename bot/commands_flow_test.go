@@ -66,7 +66,7 @@ func TestKindFromFileBoardStatusPause(t *testing.T) {
 		t.Errorf("bob paused: %+v", r)
 	}
 	// Pause on the newest board; then nothing is posted until resumed.
-	latest := h.waitFor(thread.ID, "the newest board", func(m *discordtest.Message) bool { return m.Button("Pause") != nil })
+	latest := h.playOn(thread.ID, "a board after the first", func(m *discordtest.Message) bool { return m.ID != board.ID && m.Button("Pause") != nil })
 	h.click(h.alice, latest, "Pause")
 	paused := h.find(thread.ID, "paused", func(m *discordtest.Message) bool { return m.Button("Resume") != nil })
 	// A spectator asks for the board and the status.
@@ -80,7 +80,7 @@ func TestKindFromFileBoardStatusPause(t *testing.T) {
 		t.Errorf("status: %s", s.Content)
 	}
 	h.click(h.alice, paused, "Resume")
-	h.find(thread.ID, "the end", contains("Game over"))
+	h.playOn(thread.ID, "the end", contains("Game over"))
 	h.check()
 }
 

@@ -222,7 +222,7 @@ func TestAutoGame(t *testing.T) {
 	h.slash(h.alice, h.channel.ID, "auto", discordtest.Opt("config", cfg))
 	thread, _ := h.fake.WaitThread(h.ctx, h.channel.ID)
 	h.agree(thread.ID, h.alice, h.alice)
-	final := h.find(thread.ID, "the end", contains("Game over"))
+	final := h.playOn(thread.ID, "the end", contains("Game over"))
 	decodeBoard(t, final)
 	boards := 0
 	for _, m := range h.fake.Messages(thread.ID) {

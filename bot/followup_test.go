@@ -46,9 +46,7 @@ func (h *harness) startAutos(n, turns int) []*loadGame {
 // its after-game report is posted (the last request of the game Discord counts).
 func (h *harness) boards(g *loadGame) []*discordtest.Message {
 	h.t.Helper()
-	if _, err := h.fake.WaitMessage(h.ctx, g.thread, contains(ui.AfterGameTitle)); err != nil {
-		h.t.Fatalf("game in %s did not end: %v", g.channel, err)
-	}
+	h.playOn(g.thread, "the end of the game in "+g.channel, contains(ui.AfterGameTitle))
 	var out []*discordtest.Message
 	for _, m := range h.fake.Messages(g.thread) {
 		if boardOf(m) != nil {

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -300,3 +301,36 @@ func exampleStrategy(t *testing.T, name string) string {
 	}
 	return string(b)
 }
+
+// playOn plays the auto games on as a serving bot's ticker does, with the test's
+// clock: it moves the clock to the next stored deadline and runs what is due
+// (RunDue), until a message of channel satisfies pred, which it returns. While no
+// deadline is stored (the bot is still starting the game, or finishing it) it yields
+// to the bot; after autoSteps rounds it waits for the message as find does.
+func (h *harness) playOn(channel, what string, pred func(*discordtest.Message) bool) *discordtest.Message {
+	h.t.Helper()
+	for range autoSteps {
+		for _, m := range h.fake.Messages(channel) {
+			if pred(m) {
+				return m
+			}
+		}
+		d, ok, err := h.db.NextDeadline(h.ctx)
+		if err != nil {
+			h.t.Fatalf("waiting for %s in %s: %v", what, channel, err)
+		}
+		if !ok {
+			runtime.Gosched()
+			continue
+		}
+		if wait := d.Due.Sub(h.clock.Now()); wait > 0 {
+			h.clock.Advance(wait)
+		}
+		h.bot.RunDue(h.ctx)
+	}
+	return h.find(channel, what, pred)
+}
+
+// autoSteps bounds playOn's rounds: more than the longest auto game of the tests
+// takes, retries included.
+const autoSteps = 20000

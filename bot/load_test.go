@@ -160,7 +160,9 @@ func (h *harness) ready(g *loadGame, strategy string) error {
 // second the fake saw and its global 429s, and how far games fell behind their pace.
 func TestLoad(t *testing.T) {
 	n, turns, step, global := loadEnv(t)
-	h := newHarnessFor(t, 60*time.Minute, func(o *Options) { o.AutoStep = step })
+	// The games run on the system clock and the ticker, as a serving bot's do: the
+	// probe measures their pace in real time.
+	h := newHarnessFor(t, 60*time.Minute, func(o *Options) { o.AutoStep, o.Ticker, o.Clock = step, true, nil })
 	if global {
 		h.fake.SetGlobalLimit(discordtest.DefaultGlobalLimit)
 	}

@@ -27,7 +27,7 @@ func TestShutdownMidAutoGame(t *testing.T) {
 	}
 	h.agree(thread.ID, h.alice, h.alice)
 	first := h.find(thread.ID, "a board", func(m *discordtest.Message) bool { return boardOf(m) != nil })
-	h.find(thread.ID, "the next board", func(m *discordtest.Message) bool { return m.ID != first.ID && boardOf(m) != nil })
+	h.playOn(thread.ID, "the next board", func(m *discordtest.Message) bool { return m.ID != first.ID && boardOf(m) != nil })
 
 	h.stop()
 	posted := len(h.fake.Messages(thread.ID))
@@ -63,7 +63,7 @@ func TestShutdownMidAutoGame(t *testing.T) {
 	}
 
 	h.start()
-	final := h.find(thread.ID, "the end after the restart", contains("Game over"))
+	final := h.playOn(thread.ID, "the end after the restart", contains("Game over"))
 	decodeBoard(t, final)
 	row, err = h.db.Game(h.ctx, row.ID)
 	if err != nil || row.Status != store.StatusOver {

@@ -108,16 +108,6 @@ func (h *Host) Background(f func(ctx context.Context)) bool {
 // doubled each time up to RetryMax.
 func (h *Host) Backoff(n int) time.Duration { return h.backoff(n) }
 
-// Repeat runs step under t's lock in the background, first after wait, then after
-// each wait step returns, until step says no more, the host closes, or t is given up
-// (Reload, a lost claim). running (a field of the caller's, read and written under
-// t's lock) says the loop runs: Repeat does nothing while it does, and clears it when
-// the loop ends otherwise than by step. Close waits for the loop. The caller holds
-// t's lock.
-func (h *Host) Repeat(t *Table, running *bool, wait time.Duration, step func() (time.Duration, bool)) {
-	h.repeat(t, running, wait, step)
-}
-
 // Show delivers the screen t owes, if any; the caller holds the lock. On a failure
 // the debt stays, counted, and a permanent failure pauses it (ErrScreenPaused).
 func (h *Host) Show(t *Table) error { return h.show(t) }

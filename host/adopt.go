@@ -31,7 +31,7 @@ const scanEvery = 5 * time.Second
 // Adopt takes up the active games of this process's share that no process holds (the
 // one that ran them ended, or lost its claims), as Restore would at start-up: it
 // claims each, loads it from the store with the screen it owes, and starts what it
-// needs (the screen's delivery, its bot's turn, an auto game's loop); its deadlines
+// needs (the screen's delivery, its bot's turn, an auto game's next turn); its deadlines
 // run here from then on. It also clears the deadlines of games that have ended. It
 // returns how many games it took up.
 func (h *Host) Adopt(ctx context.Context) int {

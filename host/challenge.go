@@ -11,7 +11,7 @@ import (
 // what it keeps, so host decides without the store.
 type Active struct {
 	ID    int64
-	Game  store.GameName // whose rules
+	Game  store.GameName // whose rules: the unnamed game's (Plug.Unnamed) for a row that names none
 	Scope string         // the community (a Discord server): a player plays one game at a time in it
 	Place string         // where it is shown (a channel or thread)
 	Seats []string       // the game's people by seat ("" for a bot, an open seat, or a player out)
@@ -34,28 +34,13 @@ func playing(active []Active, guild, user string, except int64) *Active {
 func Busy(active []Active, guild, channel, asker string, users ...string) error {
 	for _, a := range active {
 		if a.Place == channel {
-			return refuse(CodePlaceBusy, "A game is already active in this channel; finish it first (%s shows it), or start one in another channel.", Command("kombat board"))
+			return refuse(CodePlaceBusy, "A game is already active in this channel; finish it first (%s shows it), or start one in another channel.", Command(string(a.Game)+" board")) // the board of the game there
 		}
 	}
 	for _, u := range users {
 		if a := playing(active, guild, u, 0); a != nil {
 			return inGame(u != asker, u, a)
 		}
-	}
-	return nil
-}
-
-// Challenge refuses challenger a challenge of opponent ("" when none was chosen):
-// a duel is between two different people, and an account the chat marks as a bot
-// would never answer.
-func Challenge(challenger, opponent string, opponentIsBot bool) error {
-	switch {
-	case opponent == "":
-		return refuse(CodeNoOpponent, "Choose someone to challenge.")
-	case opponent == challenger:
-		return refuse(CodeSelf, "You cannot challenge yourself. To play the built-in bot, use %s.", Command("kombat solo"))
-	case opponentIsBot:
-		return refuse(CodeBotAccount, "%s is a bot account. Challenge a person, or play the built-in bot with %s.", User(opponent), Command("kombat solo"))
 	}
 	return nil
 }

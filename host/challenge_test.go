@@ -11,31 +11,9 @@ func challenged() *store.Game {
 	return &store.Game{ID: 1, Scope: "g", Place: "c1", Mode: "duel", Status: store.StatusChallenge, Seats: []store.Seat{{Player: ann}, {Player: bob}}}
 }
 
-// TestChallenge checks whom a player may challenge, and the words of each refusal.
-func TestChallenge(t *testing.T) {
-	cases := []struct {
-		name     string
-		opponent string
-		isBot    bool
-		refusal  string
-	}{
-		{"a person may be challenged", bob, false, ""},
-		{"someone must be chosen", "", false, "Choose someone to challenge."},
-		{"nobody challenges themselves", ann, false, "You cannot challenge yourself. To play the built-in bot, use `/kombat solo`."},
-		{"a bot account cannot be challenged", bob, true, "<@200> is a bot account. Challenge a person, or play the built-in bot with `/kombat solo`."},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			if got := refusalOf(Challenge(ann, c.opponent, c.isBot)); got != c.refusal {
-				t.Fatalf("refused %q, want %q", got, c.refusal)
-			}
-		})
-	}
-}
-
 // TestBusy checks when a new game is refused for its channel or its players.
 func TestBusy(t *testing.T) {
-	bobs := []Active{{ID: 7, Scope: "g", Place: "c7", Seats: []string{bob, ""}}}
+	bobs := []Active{{ID: 7, Game: store.GameKombat, Scope: "g", Place: "c7", Seats: []string{bob, ""}}} // as Host.Active names them
 	cases := []struct {
 		name    string
 		active  []Active

@@ -10,5 +10,5 @@ const (
 	SetupExpiry     Deadline = "setup"     // kinds not agreed in time
 	TurnReminder    Deadline = "reminder"  // a fifth of a human's turn time is left
 	TurnTimeUp      Deadline = "turn"      // a human's turn time ran out
-	AutoTurn        Deadline = "auto"      // an auto game's next turn is due, when a stored deadline paces it (UPBEAT's)
+	AutoTurn        Deadline = "auto"      // an auto game's next turn is due (Host.ArmAuto)
 )

@@ -4,7 +4,8 @@
 // through it under the game's lock: each change is stored, with the screen it owes
 // its place, in one transaction, and delivered through a Front until it takes it
 // (retried with backoff, paused on a permanent failure, resumed). Stored deadlines
-// and their runner, the claims that keep one process per game and the adoption of
+// and their runner (RunDue: due games concurrently, each under its lock), the one
+// pace of every game's auto turns (ArmAuto: a stored deadline, not a loop), the claims that keep one process per game and the adoption of
 // games nobody runs, the one game per person per server across every game, the one
 // finishing path, the lobby changes that must be stored, the strategy library's
 // rules (Library), history and ladders read back (History, Standings), and the one
@@ -17,10 +18,11 @@
 // its lobby, the version of its record, its commit, the clock a screen starts, the
 // bot's next turn, what a due deadline does, what a restart must wake, and the people
 // it holds. What only some games have (pause) is an optional interface the core asks
-// for by type (Pauser). What an adapter needs of the core is exported for it
+// for by type (Pauser, OwnSeats). What an adapter needs of the core is exported for it
 // (adapter.go). A turn's log reaches the front as the game's own value (Event.Turn),
 // the language is the adapter's when the host is given none (Options.Lang), and the
-// error of an evaluation Close stopped is the plug's (Plug.Stopped). Replays of every
+// error of an evaluation Close stopped and the library its players save are the
+// plug's (Plug.Stopped, Plug.Library). Replays of every
 // game resume from what the last ones kept (Recent).
 //
 // It sits between the rules and the chat: of ours it imports the store and the

@@ -57,6 +57,8 @@ type Host struct {
 	front     Front
 	tables    *registry
 	games     map[store.GameName]Game // by name: KOMBAT's and Options.Games
+	unnamed   store.GameName          // the game of the rows that name none (Plug.Unnamed)
+	libraries []LibraryKind           // the registered games' libraries (Plug.Library)
 	stops     []error                 // the games' errors of an evaluation Close halted (Plug.Stopped)
 	halt      atomic.Bool             // raised by Close: running evaluations stop (Halt; Plug.Stopped)
 	ctx       context.Context         // cancelled by Close: loops stop
@@ -82,6 +84,12 @@ type Host struct {
 	// armed tells Tick's loop that a deadline was armed (Arm), so it wakes for one due
 	// before its next wake-up (an auto game's first turn at a pace under a second).
 	armed chan struct{}
+	// ran tells Tick's loop that a game's due deadlines ran in the background and were
+	// all carried out (runDue): one that came due meanwhile was left to it, so it looks again.
+	ran chan struct{}
+	// retry tells Tick's loop to run the due deadlines again after a wait: one whose
+	// action failed could not be moved on (the store refused that too), and is still due.
+	retry chan time.Duration
 
 	// seating is held while people take seats (a game created, an UPBEAT seat joined),
 	// so two at once cannot both pass the one-game-per-person check (seatFree).
@@ -119,7 +127,8 @@ func New(opt Options) (*Host, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	h := &Host{opt: opt, db: opt.DB, lang: opt.Lang, log: opt.Log, clock: opt.Clock, front: opt.Front,
-		tables: newRegistry(), unhostable: map[int64]bool{}, relost: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx), armed: make(chan struct{}, 1)}
+		tables: newRegistry(), unhostable: map[int64]bool{}, relost: map[int64]bool{}, ctx: ctx, cancel: cancel, wctx: context.WithoutCancel(ctx), armed: make(chan struct{}, 1), ran: make(chan struct{}, 1),
+		retry: make(chan time.Duration, 1)}
 	h.games = map[store.GameName]Game{}
 	for _, p := range opt.Games {
 		if h.games[p.Name] != nil || p.Unnamed && h.games[""] != nil {
@@ -130,8 +139,11 @@ func New(opt Options) (*Host, error) {
 		if p.Stopped != nil {
 			h.stops = append(h.stops, p.Stopped)
 		}
+		if p.Library.Game != "" {
+			h.libraries = append(h.libraries, p.Library)
+		}
 		if p.Unnamed {
-			h.games[""] = h.games[p.Name]
+			h.games[""], h.unnamed = h.games[p.Name], p.Name
 		}
 	}
 	return h, nil
@@ -191,7 +203,7 @@ func (h *Host) begin() bool {
 }
 
 // Connected starts what waited for the front: notes owed since Restore, the screens
-// owed, the auto games' loops.
+// owed, what each game needs on waking (Hosted.Wake).
 func (h *Host) Connected() {
 	for _, p := range h.notes {
 		h.front.Tell(p.t, p.n)
@@ -206,7 +218,7 @@ func (h *Host) Connected() {
 }
 
 // wake starts what a game just loaded needs: the delivery of the screen it owes, the
-// bot's turn nothing else would play, an auto game's loop. The caller holds the lock.
+// bot's turn nothing else would play, an auto game's next turn. The caller holds the lock.
 func (h *Host) wake(t *Table) {
 	if t.owed != nil && t.owed.Paused == "" {
 		h.retryLater(t, 0)

@@ -75,6 +75,15 @@ type Pauser interface {
 	Paused() bool
 }
 
+// OwnSeats is a game whose adapter names the seats of its past games (History's
+// Past.Names and Opponent, left empty for it), where the core names other games'
+// from the row's players (BotNames): UPBEAT's (upbeathost.PastLobby).
+type OwnSeats interface {
+	Game
+	// OwnSeats marks the game; it does nothing.
+	OwnSeats()
+}
+
 // Game is a game the house hosts, as its adapter package makes it for one host: it
 // makes the hosted part of each table of the game.
 type Game interface {
@@ -95,6 +104,18 @@ type Plug struct {
 	// nil when none.
 	Stopped error
 	Unnamed bool
+	// Library is what the game's players save, when they save programs (Host.Library);
+	// a zero Game when they do not.
+	Library LibraryKind
+}
+
+// named is the name of the game of a row that names game: the game registered for
+// the rows that name none (Plug.Unnamed) when game is "".
+func (h *Host) named(game store.GameName) store.GameName {
+	if game == "" {
+		return h.unnamed
+	}
+	return game
 }
 
 // Game is the adapter registered for the game named name, or nil: what an adapter

@@ -15,22 +15,22 @@ import (
 // store. Strategies belong to the player, not to a server, so a saved strategy follows
 // its author everywhere the host is.
 
-// Library is a player's saved strategies for one game in a database (KOMBAT's
-// strategies, or UPBEAT's plans: its shelf), checked in that game's language before
-// they are saved: what saving, listing, showing, comparing, deleting and loading one
-// into a game means, whatever chat asks for it. A name missing from this game's
-// library but kept in the other's is refused saying so: neither game plays the
-// other's programs.
+// Library is a player's saved strategies for one game in a database (its shelf),
+// checked in that game's language before they are saved: what saving, listing,
+// showing, comparing, deleting and loading one into a game means, whatever chat asks
+// for it. A name missing from this game's library but kept in another game's is
+// refused saying so: no game plays another's programs.
 type Library struct {
-	db    *store.DB
-	shelf store.Shelf
-	lang  *interp.Language
-	kind  LibraryKind
+	db     *store.DB
+	shelf  store.Shelf
+	lang   *interp.Language
+	kind   LibraryKind
+	others []LibraryKind // the other games' libraries, for that refusal
 }
 
 // LibraryKind is what a game's library keeps, as the host and players name it: each
-// game with programs to save has one (libraryKinds), so no library asks which game
-// it is.
+// game with programs to save registers one (Plug.Library), so no library asks which
+// game it is.
 type LibraryKind struct {
 	Game    store.GameName
 	Noun    string // what one program is called: "strategy"
@@ -40,40 +40,35 @@ type LibraryKind struct {
 	Draft   string // the prefix of the key of a refused save's draft
 }
 
-// libraryKinds are the libraries of the games whose players save programs.
-func libraryKinds() []LibraryKind {
-	return []LibraryKind{
-		{Game: store.GameKombat, Noun: "strategy", Plural: "strategies", Program: "a KOMBAT strategy", Ext: "kombat", Draft: "lib:"},
-		{Game: store.GameUpbeat, Noun: "plan", Plural: "plans", Program: "an UPBEAT plan", Ext: "upbeat", Draft: "uplib:"},
-	}
-}
-
-// NewLibrary hosts the KOMBAT strategy libraries of db, checking strategies in lang.
-func NewLibrary(db *store.DB, lang *interp.Language) *Library {
-	return NewLibraryOf(db, libraryKinds()[0].Game, lang)
-}
-
-// NewLibraryOf hosts the libraries of game in db (UPBEAT's plans, or KOMBAT's
-// strategies), checking what is saved in lang, that game's language.
-func NewLibraryOf(db *store.DB, game store.GameName, lang *interp.Language) *Library {
-	l := &Library{db: db, lang: lang}
-	for _, k := range libraryKinds() {
-		if k.Game == game {
-			l.kind = k
+// NewLibrary hosts the libraries of kind's game in db, checking what is saved in
+// lang, that game's language; others are every game's libraries (kind's own is
+// skipped), for the refusal of a name another game keeps.
+func NewLibrary(db *store.DB, lang *interp.Language, kind LibraryKind, others ...LibraryKind) *Library {
+	l := &Library{db: db, shelf: kind.Shelf(db), lang: lang, kind: kind}
+	for _, o := range others {
+		if o.Game != kind.Game {
+			l.others = append(l.others, o)
 		}
 	}
-	l.kind.Game = game
-	l.shelf = l.kind.shelf(db)
 	return l
 }
 
-// ShelfOf is game's shelf in db, whose messages name its programs in its library's
+// Shelf is the kind's shelf in db, whose messages name its programs in the kind's
 // words ("strategy", "plan").
-func ShelfOf(db *store.DB, game store.GameName) store.Shelf { return NewLibraryOf(db, game, nil).shelf }
-
-// shelf is the kind's shelf in db, whose messages name its programs in the kind's words.
-func (k LibraryKind) shelf(db *store.DB) store.Shelf {
+func (k LibraryKind) Shelf(db *store.DB) store.Shelf {
 	return db.Shelf(k.Game, store.Words{One: k.Noun, Many: k.Plural})
+}
+
+// Library hosts the libraries of game in the host's store, checking what is saved in
+// lang, that game's language: the game's registered kind (Plug.Library), which knows
+// the other registered games' libraries. It is nil when game keeps no programs.
+func (h *Host) Library(game store.GameName, lang *interp.Language) *Library {
+	for _, k := range h.libraries {
+		if k.Game == h.named(game) {
+			return NewLibrary(h.db, lang, k, h.libraries...)
+		}
+	}
+	return nil
 }
 
 // Game is the game whose programs the library keeps.
@@ -82,8 +77,7 @@ func (l *Library) Game() store.GameName { return l.shelf.Game() }
 // Noun is what the library keeps, as players read it: "strategy" or "plan".
 func (l *Library) Noun() string { return l.kind.Noun }
 
-// Command is the command group that works the library: "/kombat strategy" or
-// "/upbeat strategy".
+// Command is the command group that works the library: "/GAME strategy".
 func (l *Library) Command() string { return "/" + string(l.Game()) + " strategy" }
 
 // list is the command listing this library.
@@ -94,11 +88,8 @@ func (l *Library) list() Command { return Command(string(l.Game()) + " strategy 
 // library keeps the name, the refusal says that instead, since neither game plays the
 // other's programs.
 func (l *Library) missing(ctx context.Context, owner, name string, err error, list bool) error {
-	for _, other := range libraryKinds() {
-		if other.Game == l.Game() {
-			continue
-		}
-		if _, oerr := other.shelf(l.db).Get(ctx, owner, name, 0); oerr == nil {
+	for _, other := range l.others {
+		if _, oerr := other.Shelf(l.db).Get(ctx, owner, name, 0); oerr == nil {
 			return refuse(CodeOtherGames, "Your %s is %s, not %s: each game plays only its own. See %s.", Name(name), other.Program, l.kind.Program, l.list())
 		}
 	}

@@ -21,7 +21,17 @@ func openLibrary(t *testing.T) (*Library, *store.DB) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return NewLibrary(db, game.NewLanguage()), db
+	return NewLibrary(db, game.NewLanguage(), kombatShelf(), kombatShelf(), upbeatShelf()), db
+}
+
+// kombatShelf and upbeatShelf are the two games' libraries as their adapters register
+// them (kombathost.Library, upbeathost.Library), which the core's tests cannot import.
+func kombatShelf() LibraryKind {
+	return LibraryKind{Game: store.GameKombat, Noun: "strategy", Plural: "strategies", Program: "a KOMBAT strategy", Ext: "kombat", Draft: "lib:"}
+}
+
+func upbeatShelf() LibraryKind {
+	return LibraryKind{Game: store.GameUpbeat, Noun: "plan", Plural: "plans", Program: "an UPBEAT plan", Ext: "upbeat", Draft: "uplib:"}
 }
 
 // refusedWith is the message of a *Refusal, "" for no error, and fails the test for any
@@ -129,12 +139,12 @@ func TestLibrarySave(t *testing.T) {
 				t.Errorf("the draft: %+v, %v", d, err)
 			}
 			if tt.strategyAfter == "" {
-				if _, err := ShelfOf(db, store.GameKombat).Get(ctx, ann, "Rush B", 0); !errors.Is(err, store.ErrNotFound) {
+				if _, err := kombatShelf().Shelf(db).Get(ctx, ann, "Rush B", 0); !errors.Is(err, store.ErrNotFound) {
 					t.Errorf("a strategy was saved: %v", err)
 				}
 				return
 			}
-			s, err := ShelfOf(db, store.GameKombat).Get(ctx, ann, "Rush B", 0)
+			s, err := kombatShelf().Shelf(db).Get(ctx, ann, "Rush B", 0)
 			if err != nil || s.Source != tt.strategyAfter || s.Defense != tt.defenseAfter || s.Version != tt.versionsKeptWant {
 				t.Errorf("stored: v%d %q defense %d (%v); want v%d %q defense %d", s.Version, s.Source, s.Defense, err, tt.versionsKeptWant, tt.strategyAfter, tt.defenseAfter)
 			}
@@ -282,7 +292,7 @@ func TestLibraryDelete(t *testing.T) {
 			if got != tt.want {
 				t.Errorf("got %s, want %s", got, tt.want)
 			}
-			vs, err := ShelfOf(db, store.GameKombat).Versions(ctx, ann, "Rush B")
+			vs, err := kombatShelf().Shelf(db).Versions(ctx, ann, "Rush B")
 			if tt.versions < 0 {
 				if !errors.Is(err, store.ErrNotFound) {
 					t.Errorf("Rush B is still there: %d versions, %v", len(vs), err)
@@ -291,5 +301,33 @@ func TestLibraryDelete(t *testing.T) {
 				t.Errorf("Rush B has %d versions (%v), want %d", len(vs), err, tt.versions)
 			}
 		})
+	}
+}
+
+// TestHost_LibraryRegistered: a host's libraries are its games' registered ones
+// (Plug.Library): each game's words, the rows that name no game's game for "", none
+// for a game whose players save no programs; each knows the others' for its refusal.
+func TestHost_LibraryRegistered(t *testing.T) {
+	_, db := openRecords(t)
+	stub := func(*Host) Game { return stubGame{} }
+	h, err := New(Options{DB: db, Front: quietFront{}, Games: []Plug{
+		{Name: store.GameKombat, Unnamed: true, Library: kombatShelf(), New: stub},
+		{Name: store.GameUpbeat, Library: upbeatShelf(), New: stub},
+		{Name: "nim", New: stub},
+	}})
+	must(t, err)
+	t.Cleanup(func() { <-h.Close() })
+	for _, c := range []struct {
+		game      store.GameName
+		noun      string
+		otherGame store.GameName
+	}{{store.GameKombat, "strategy", store.GameUpbeat}, {"", "strategy", store.GameUpbeat}, {store.GameUpbeat, "plan", store.GameKombat}} {
+		l := h.Library(c.game, game.NewLanguage())
+		if l == nil || l.Noun() != c.noun || len(l.others) != 1 || l.others[0].Game != c.otherGame {
+			t.Errorf("Library(%q): %+v, want its %s and %s's library beside it", c.game, l, c.noun, c.otherGame)
+		}
+	}
+	if l := h.Library("nim", game.NewLanguage()); l != nil {
+		t.Errorf("a game without programs has a library: %+v", l)
 	}
 }

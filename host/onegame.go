@@ -1,11 +1,5 @@
 package host
 
-import (
-	"cmp"
-
-	"github.com/kombat-game/kombat/store"
-)
-
 // One game at a time per person per server, across KOMBAT and UPBEAT. A person's
 // turns, reminders and commands in a server each have one game they mean, whichever
 // game it is; a game whose seats are all the bot's (KOMBAT's auto games) has nobody to
@@ -14,9 +8,9 @@ import (
 // seatings at once (two lobbies joined in the same instant) cannot both pass it.
 
 // inGame is the refusal of person u (the one asking, unless other) already in game a,
-// naming its place and how to leave it.
+// naming its place and how to leave it (its game's resign).
 func inGame(other bool, u string, a *Active) error {
-	cmd := Command(cmp.Or(string(a.Game), string(store.GameKombat)) + " resign") // a row stored before UPBEAT names no game
+	cmd := Command(string(a.Game) + " resign")
 	if other {
 		return refuse(CodeInGame, "%s is already in a game on this server, in %s. Finish it (or %s there) first.", User(u), Place(a.Place), cmd)
 	}

@@ -51,7 +51,7 @@ func (h *Host) HistoryOf(ctx context.Context, guild, user string, only store.Gam
 	out := make([]Past, 0, len(games))
 	for _, g := range games {
 		p, seat := Past{Game: g}, g.Seat(user)
-		if g.Game != store.GameUpbeat { // an UPBEAT game's seats are named by its adapter (upbeathost.PastLobby)
+		if _, own := h.games[g.Game].(OwnSeats); !own {
 			p.Names = BotNames(g)
 			if seat != 0 {
 				p.Opponent = g.Player(3 - seat)

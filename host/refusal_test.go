@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/kombat-game/kombat/store"
 )
 
 // chatWords writes a refusal's arguments as the Discord front does, so that the
@@ -25,7 +27,7 @@ func refusalText(no *Refusal) string { return no.Text(chatWords{}) }
 // TestRefusalArgumentsAreWordedByTheFront: the same refusal reads in each front's
 // words, and its code and arguments are there for a front that words it its own way.
 func TestRefusalArgumentsAreWordedByTheFront(t *testing.T) {
-	err := inGame(true, "42", &Active{Place: "7"})
+	err := inGame(true, "42", &Active{Game: store.GameKombat, Place: "7"})
 	var no *Refusal
 	if !errors.As(err, &no) {
 		t.Fatalf("not a refusal: %v", err)

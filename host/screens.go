@@ -147,7 +147,7 @@ func (h *Host) show(t *Table) error {
 }
 
 // afterTurn shows the screen the game owes, then plays the bot's turn if it is next
-// (auto games play on in their own loop), until a person is to act or the game is
+// (auto games play on by their stored deadline), until a person is to act or the game is
 // over. It stops at the first screen the front does not take; the caller holds the
 // lock.
 func (h *Host) afterTurn(t *Table) error {
@@ -176,7 +176,7 @@ func (h *Host) GoOn(t *Table) {
 }
 
 // retryLater keeps delivering a game's owed screen with backoff, then goes on with the
-// game (the bot's turn, an auto game's loop), until it is shown, paused, or the host
+// game (the bot's turn; an auto game's screen arms its next turn), until it is shown, paused, or the host
 // closes. One retrier per game.
 func (h *Host) retryLater(t *Table, wait time.Duration) {
 	h.repeat(t, &t.retrying, wait, func() (time.Duration, bool) {

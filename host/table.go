@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/kombat-game/kombat/match"
 	"github.com/kombat-game/kombat/store"
@@ -26,6 +27,8 @@ type Table struct {
 	// fails counts the failures in a row of what the host retries with backoff: an
 	// auto turn's commit, a due deadline's action.
 	fails int
+	// due says RunDue is running the game's due deadlines (at most one run a game).
+	due atomic.Bool
 	// dropped says the host stopped hosting the game (its claim was lost): loops end.
 	dropped bool
 	claim   *store.Claim // this process runs the game, no other (PostgreSQL: an advisory lock)
@@ -172,7 +175,7 @@ func (h *Host) Active() []Active {
 	for id, t := range h.tables.tables {
 		// Guild and players never change after creation: safe to read unlocked; the
 		// place, which a move to a thread changes, is the registry's copy.
-		out = append(out, Active{ID: id, Game: t.Row.Game, Scope: t.Row.Scope, Place: h.tables.places[id], Seats: h.tables.seats[id]})
+		out = append(out, Active{ID: id, Game: h.named(t.Row.Game), Scope: t.Row.Scope, Place: h.tables.places[id], Seats: h.tables.seats[id]})
 	}
 	return out
 }

@@ -18,7 +18,7 @@ import (
 // says it is missing.
 func TestLibrariesApart(t *testing.T) {
 	kombat, db := openLibrary(t)
-	up := NewLibraryOf(db, store.GameUpbeat, upbeat.NewLanguage())
+	up := NewLibrary(db, upbeat.NewLanguage(), upbeatShelf(), kombatShelf(), upbeatShelf())
 	ctx := context.Background()
 	if up.Game() != store.GameUpbeat || up.Noun() != "plan" || up.Command() != "/upbeat strategy" ||
 		kombat.Game() != store.GameKombat || kombat.Noun() != "strategy" || kombat.Command() != "/kombat strategy" {

@@ -37,7 +37,9 @@ func strategyCommand(r ui.Request, sub *discordgo.ApplicationCommandInteractionD
 }
 
 // library is the KOMBAT strategy library the bot's commands go through.
-func library(tr ui.Transport) *host.Library { return host.NewLibrary(tr.DB(), kom(tr).Lang()) }
+func library(tr ui.Transport) *host.Library {
+	return tr.Host().Library(kombathost.Name, kom(tr).Lang())
+}
 
 // userError is host.UserError, for the commands that read a saved strategy.
 func userError(err error) string { return host.UserError(err) }

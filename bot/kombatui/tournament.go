@@ -55,7 +55,7 @@ func (k *kombat) tournamentCommand(r ui.Request, o ui.Options) view.Reply {
 
 // tourneyEnter offers the presser's saved strategies for their entry.
 func (k *kombat) tourneyEnter(r ui.Request, id view.CustomID) view.Reply {
-	list, err := host.ShelfOf(r.DB(), store.GameKombat).List(r.Context(), r.User().ID)
+	list, err := kombathost.Library().Shelf(r.DB()).List(r.Context(), r.User().ID)
 	if err != nil {
 		return r.Internal("list strategies", err)
 	}
@@ -77,7 +77,7 @@ func (k *kombat) tourneyEnter(r ui.Request, id view.CustomID) view.Reply {
 func (k *kombat) tourneyKinds(r ui.Request, id view.CustomID, names []string) view.Reply {
 	var kinds []game.KindSpec
 	for _, n := range names {
-		s, err := host.ShelfOf(r.DB(), store.GameKombat).Get(r.Context(), r.User().ID, n, 0)
+		s, err := kombathost.Library().Shelf(r.DB()).Get(r.Context(), r.User().ID, n, 0)
 		if errors.Is(err, store.ErrNotFound) {
 			return view.Private("%s", userError(err))
 		}

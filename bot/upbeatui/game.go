@@ -227,12 +227,12 @@ func (screens) Retire(_ ui.Transport, t *host.Table) (ui.Retired, error) {
 
 // UPBEAT's library: /upbeat strategy save, list, show and delete keep a player's plans
 // as /kombat strategy keeps their strategies, in the same store but on a shelf of
-// their own (host.NewLibraryOf), checked against UPBEAT's language. /upbeat plan
+// their own (host.Host.Library), checked against UPBEAT's language. /upbeat plan
 // saved:NAME plays one.
 
 // upLibrary is UPBEAT's plan library.
 func upLibrary(tr ui.Transport) *host.Library {
-	return host.NewLibraryOf(tr.DB(), store.GameUpbeat, up(tr).UpLang())
+	return tr.Host().Library(upbeathost.Name, up(tr).UpLang())
 }
 
 // upLibraryCommands is /upbeat strategy's group: KOMBAT's library commands, for plans

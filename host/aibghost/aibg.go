@@ -474,8 +474,7 @@ func (a *Ab) armClock(t *host.Table) error {
 	now := a.h.Now()
 	lob.ShownVersion, lob.ShownAt = t.Version(), now
 	if t.Row.Mode == game.ModeAuto {
-		a.h.Arm(t, host.AutoTurn, now.Add(a.h.AutoStep()))
-		return nil
+		return a.h.ArmAuto(t, time.Time{})
 	}
 	a.armDues(t, g, now)
 	return nil

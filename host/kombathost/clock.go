@@ -25,6 +25,7 @@ const (
 	Remind                        // tell the player their time is running out
 	PlayForPlayer                 // end the turn with no purchase and no spawn, a miss
 	Forfeit                       // the player missed MaxMisses turns in a row: they lose
+	PlayAuto                      // play an auto game's due turn (the bot's, for the player to move)
 )
 
 // String names an action for tests and logs.
@@ -42,6 +43,8 @@ func (a Action) String() string {
 		return "PlayForPlayer"
 	case Forfeit:
 		return "Forfeit"
+	case PlayAuto:
+		return "PlayAuto"
 	}
 	return "Action(?)"
 }
@@ -52,6 +55,8 @@ type Due struct {
 	Status   store.Status // the game's stored status
 	Owed     bool         // a screen is owed to the channel, so the player's controls are not shown
 	ArmedAt  int          // the record's length (decisions) when the deadline was armed
+	Auto     bool         // an auto game: bots alone, paced by AutoTurn deadlines
+	Paused   bool         // an auto game waiting for its owner's Resume
 
 	// The turn, read from the engine only when NeedsTurn says so.
 	Phase  game.Phase
@@ -64,7 +69,13 @@ type Due struct {
 // NeedsTurn reports whether Decide looks at the turn's fields: the chat layer reads
 // the engine only then, since rebuilding one can replay a whole game.
 func (d Due) NeedsTurn() bool {
-	return (d.Deadline == host.TurnReminder || d.Deadline == host.TurnTimeUp) && !d.Owed
+	switch d.Deadline {
+	case host.TurnReminder, host.TurnTimeUp:
+		return !d.Owed
+	case host.AutoTurn:
+		return !d.Owed && d.Auto && !d.Paused && d.Status == store.StatusPlay
+	}
+	return false
 }
 
 // Decide is what a due deadline does. A deadline outlives what it was armed for when
@@ -72,7 +83,9 @@ func (d Due) NeedsTurn() bool {
 // deadline does nothing while a screen is owed, since the player cannot act on a turn
 // they cannot see (delivering the screen arms a new clock). A reminder is stale once
 // any decision was made after it was armed; the time-up is not, as a purchase made in
-// the turn does not stop its clock.
+// the turn does not stop its clock. An auto game's turn is due as armed only: not
+// while paused or while its screen is owed (showing it arms the turn again), nor once
+// a turn was played after it was armed.
 func Decide(d Due) Action {
 	switch d.Deadline {
 	case host.ChallengeExpiry:
@@ -95,6 +108,10 @@ func Decide(d Due) Action {
 			return Forfeit
 		default:
 			return PlayForPlayer
+		}
+	case host.AutoTurn:
+		if d.NeedsTurn() && d.Phase == game.PhasePlay && d.Player != 0 && d.At == d.ArmedAt {
+			return PlayAuto
 		}
 	}
 	return Nothing

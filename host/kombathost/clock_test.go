@@ -19,6 +19,14 @@ func TestDecide(t *testing.T) {
 		}
 		return due
 	}
+	auto := func(change func(*Due)) Due { // a bot's turn of an auto game, armed at the record's end
+		return turn(host.AutoTurn, func(d *Due) {
+			d.Human, d.Auto = false, true
+			if change != nil {
+				change(d)
+			}
+		})
+	}
 	cases := []struct {
 		name string
 		due  Due
@@ -51,6 +59,15 @@ func TestDecide(t *testing.T) {
 		{"a second miss in a row is still played", turn(host.TurnTimeUp, func(d *Due) { d.Misses = MaxMisses - 2 }), PlayForPlayer},
 		{"the third miss in a row forfeits", turn(host.TurnTimeUp, func(d *Due) { d.Misses = MaxMisses - 1 }), Forfeit},
 		{"misses beyond the limit still forfeit", turn(host.TurnTimeUp, func(d *Due) { d.Misses = MaxMisses + 4 }), Forfeit},
+
+		{"an auto game's turn is played when due", auto(nil), PlayAuto},
+		{"an auto turn is stale once a turn was played after it was armed", auto(func(d *Due) { d.At = 8 }), Nothing},
+		{"a paused auto game plays nothing", auto(func(d *Due) { d.Paused = true }), Nothing},
+		{"an auto turn while a screen is owed waits for the screen", auto(func(d *Due) { d.Owed = true }), Nothing},
+		{"an auto turn after the game ended is stale", auto(func(d *Due) { d.Phase = game.PhaseOver }), Nothing},
+		{"an auto turn of a game no longer in play is stale", auto(func(d *Due) { d.Status = store.StatusOver }), Nothing},
+		{"an auto deadline never plays a game with a person", auto(func(d *Due) { d.Auto = false }), Nothing},
+		{"an auto turn of nobody plays nothing", auto(func(d *Due) { d.Player = 0 }), Nothing},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -70,7 +87,8 @@ func TestMaxMisses_Three(t *testing.T) {
 }
 
 // TestDue_NeedsTurn checks that only a turn deadline with its screen shown reads the
-// engine: challenge and setup deadlines never rebuild a game.
+// engine (an auto turn only of a game in play and not paused): challenge and setup
+// deadlines never rebuild a game.
 func TestDue_NeedsTurn(t *testing.T) {
 	for _, c := range []struct {
 		due  Due
@@ -81,6 +99,10 @@ func TestDue_NeedsTurn(t *testing.T) {
 		{Due{Deadline: host.TurnReminder}, true},
 		{Due{Deadline: host.TurnTimeUp}, true},
 		{Due{Deadline: host.TurnTimeUp, Owed: true}, false},
+		{Due{Deadline: host.AutoTurn, Status: store.StatusPlay, Auto: true}, true},
+		{Due{Deadline: host.AutoTurn, Status: store.StatusPlay, Auto: true, Paused: true}, false},
+		{Due{Deadline: host.AutoTurn, Status: store.StatusPlay, Auto: true, Owed: true}, false},
+		{Due{Deadline: host.AutoTurn, Status: store.StatusOver, Auto: true}, false},
 	} {
 		if got := c.due.NeedsTurn(); got != c.want {
 			t.Errorf("%+v.NeedsTurn() = %v, want %v", c.due, got, c.want)

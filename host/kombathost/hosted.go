@@ -12,15 +12,17 @@ import (
 )
 
 // hosted is KOMBAT's part of a table (host.Hosted): its lobby (LobbyOf), its
-// engine and seats (Table.seats), its turn clock with reminders and misses, and its
-// auto games' loop.
+// engine and seats (Table.seats), and its turn clock with reminders and misses. An
+// auto game keeps nothing here between its turns: each is a stored deadline
+// (host.ArmAuto), which a restart or another process carries on.
 type hosted struct {
 	k     *Kombat
 	t     *host.Table
 	lob   Lobby  // the setup, and what the host keeps beside the engine (LobbyOf)
 	seats *Seats // nil until first use: rebuilt from the record (Engine)
-	loop  bool   // an auto game's turn loop is running (startAuto)
-	fails int    // the auto turns in a row the store refused, for their backoff
+	// due is when the auto turn being played was due (its deadline's time), which the
+	// next is paced from as its screen goes up; zero otherwise (autoTurn).
+	due time.Time
 }
 
 // part is t's KOMBAT part; t must be a KOMBAT table.
@@ -77,13 +79,22 @@ func (p *hosted) Held() []string       { return SeatList(p.t.Row) }
 
 func (p *hosted) Record(h *host.Host, summary *string) error { return p.k.record(p.t, summary) }
 
-// armClock starts the turn clock of a person's turn in play.
+// ArmClock starts the turn clock of a person's turn in play, or arms an auto game's
+// next turn (host.ArmAuto, paced from the turn just played) unless it is paused.
 func (p *hosted) ArmClock(h *host.Host) error {
 	g, err := p.k.Engine(p.t)
 	if err != nil {
 		return err
 	}
-	if g.Result() == nil && g.Phase() == game.PhasePlay {
+	last := p.due
+	p.due = time.Time{}
+	switch {
+	case g.Result() != nil || g.Phase() != game.PhasePlay:
+	case p.t.Row.Mode == game.ModeAuto:
+		if !p.lob.Paused {
+			return h.ArmAuto(p.t, last) // not stored: the screen waits, and arms it when retried
+		}
+	default:
 		p.k.armTurnClock(p.t)
 	}
 	return nil
@@ -92,19 +103,19 @@ func (p *hosted) ArmClock(h *host.Host) error {
 func (p *hosted) DisarmClock(h *host.Host) {
 	h.Disarm(p.t, host.TurnTimeUp)
 	h.Disarm(p.t, host.TurnReminder)
+	h.Disarm(p.t, host.AutoTurn) // the screen that shows the turn arms the next
 }
 
-// next plays the bot's turn of a game with a person; an auto game's turns are its
-// loop's (startAuto), which it starts.
+// Next plays the bot's turn of a game with a person; an auto game's turns are its
+// stored deadline's (host.AutoTurn, autoTurn).
 func (p *hosted) Next(h *host.Host) (bool, error) {
+	if p.t.Row.Mode == game.ModeAuto {
+		return false, nil
+	}
 	if _, err := p.k.Engine(p.t); err != nil {
 		return false, err
 	}
 	if p.seats.BotToMove() == 0 {
-		return false, nil
-	}
-	if p.t.Row.Mode == game.ModeAuto {
-		p.k.startAuto(p.t)
 		return false, nil
 	}
 	if err := p.k.botTurn(p.t); err != nil {
@@ -122,18 +133,24 @@ func (p *hosted) Paused() bool { return p.lob.Paused }
 
 func (p *hosted) Expire(h *host.Host, d store.Deadline) error { return p.k.expire(p.t, d) }
 
-// wake plays the bot's turn a restart left unplayed, and runs an auto game's loop.
+// Wake plays the bot's turn a restart left unplayed, and makes sure an auto game in
+// play has its next turn stored: a game stored before auto turns were deadlines has
+// none. The turn comes a full step after the game is loaded, as its screen may have
+// gone up just before the restart; a screen owed arms it once shown.
 func (p *hosted) Wake(h *host.Host) {
 	t := p.t
 	if t.Owed() == nil && botToMove(t) {
 		h.Retry(t)
 	}
-	if t.Row.Mode == game.ModeAuto && t.Row.Status == store.StatusPlay && !LobbyOf(t).Paused {
-		p.k.startAuto(t)
+	if t.Row.Mode == game.ModeAuto && t.Row.Status == store.StatusPlay && !p.lob.Paused && t.Owed() == nil {
+		if err := h.ArmAuto(t, time.Time{}); err != nil {
+			h.Log().Error("auto game", "game", t.Row.ID, "err", err) // the next restart or adoption arms it
+		}
 	}
 }
 
-// pause is Pause for a KOMBAT game.
+// pause is Pause for a KOMBAT game: pausing clears the next auto turn's deadline,
+// resuming arms it a full step away.
 func (k *Kombat) pause(t *host.Table, user string, stop bool) error {
 	h := k.h
 	if err := LobbyOf(t).MayPause(t.Row, user); err != nil {
@@ -146,8 +163,13 @@ func (k *Kombat) pause(t *host.Table, user string, stop bool) error {
 	if err != nil {
 		return fmt.Errorf("host: pause: %w", err)
 	}
-	if !stop {
-		k.startAuto(t)
+	switch {
+	case stop:
+		h.Disarm(t, host.AutoTurn)
+	case t.Row.Status == store.StatusPlay && t.Owed() == nil: // else the owed screen arms it, once shown
+		if err := h.ArmAuto(t, time.Time{}); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -172,7 +194,8 @@ func (k *Kombat) armTurnClock(t *host.Table) {
 // expire carries out what Decide says a due deadline of a KOMBAT game does.
 func (k *Kombat) expire(t *host.Table, d store.Deadline) error {
 	h := k.h
-	due := Due{Deadline: host.Deadline(d.Kind), Status: t.Row.Status, Owed: t.Owed() != nil}
+	due := Due{Deadline: host.Deadline(d.Kind), Status: t.Row.Status, Owed: t.Owed() != nil,
+		Auto: t.Row.Mode == game.ModeAuto, Paused: LobbyOf(t).Paused}
 	due.ArmedAt, _ = strconv.Atoi(d.Payload)
 	var g *game.Game
 	if due.NeedsTurn() {
@@ -200,6 +223,8 @@ func (k *Kombat) expire(t *host.Table, d store.Deadline) error {
 		h.Front().Tell(t, host.Note{Kind: host.NoteReminder, Player: p, Left: t.Row.TurnTimeout / 5})
 	case PlayForPlayer, Forfeit:
 		return k.timeUp(t, g, p, action == Forfeit)
+	case PlayAuto:
+		return k.autoTurn(t, p, d.Due)
 	}
 	return nil
 }
@@ -296,72 +321,27 @@ func (k *Kombat) botTurn(t *host.Table) error {
 	return k.h.CommitShown(t, host.Event{Kind: host.EvTurn, Player: p, Turn: log})
 }
 
-// startAuto runs an auto game's turns, one every AutoStep, until it ends, is paused,
-// or the host closes. The caller holds the lock.
-func (k *Kombat) startAuto(t *host.Table) {
-	h, p := k.h, part(t)
-	if LobbyOf(t).Paused {
-		return
-	}
-	h.Repeat(t, &p.loop, h.AutoStep(), func() (time.Duration, bool) {
-		return k.autoTurn(t)
-	})
-}
-
-// autoTurn plays one turn of an auto game and shows it; it reports when the next turn
-// is due and whether the loop goes on, and clears the loop's flag when not (before
-// anything that may start the loop again). A turn the store refused is played again
-// with backoff until it is stored. The caller holds the lock.
-func (k *Kombat) autoTurn(t *host.Table) (time.Duration, bool) {
-	h, kp := k.h, part(t)
-	// The engine is rebuilt here, not at start-up, so that replaying long games
-	// neither delays Start nor escapes Close (it stops on halt too).
-	g, err := k.Engine(t)
-	if LobbyOf(t).Paused || err != nil || g.Phase() != game.PhasePlay || h.Halt().Load() {
-		if err != nil && !errors.Is(err, game.ErrStopped) {
-			h.Log().Error("auto game", "game", t.Row.ID, "err", err)
-		}
-		kp.loop = false
-		return 0, false
-	}
-	// A screen still owed goes first; the game waits for it.
-	if err := h.Show(t); err != nil {
-		kp.loop = false
-		h.GoOn(t)
-		return 0, false
-	}
-	p := g.Current()
-	h.Log().Debug("auto turn starts", "game", t.Row.ID, "player", p, "turn", g.Turns()+1)
-	err = k.botTurn(t)
-	if err == nil {
-		err = h.Show(t)
-	}
-	if errors.Is(err, game.ErrStopped) {
-		h.Log().Info("turn interrupted by shutdown; it is played again after the restart", "game", t.Row.ID, "player", p)
-		return 0, true // the loop sees the host closing and stops
-	}
-	if err != nil && t.Owed() != nil {
-		h.Log().Warn("auto turn", "game", t.Row.ID, "err", err)
-		kp.loop = false
-		h.GoOn(t) // retries the screen, then the loop
-		return 0, false
-	}
-	if err != nil {
-		// The store refused the turn: nothing was kept, and the engine is rebuilt
-		// from what is stored. The same turn is played again, with backoff, until it
-		// lands; a record that moved on without us is loaded again from the store.
-		if errors.Is(err, store.ErrConflict) {
-			kp.loop = false
+// autoTurn plays the turn of player p of an auto game, due at due (its AutoTurn
+// deadline), and shows it: the screen, as it goes up, arms the next turn a step after
+// this one was due (ArmClock), until the game ends. A turn the store refused kept
+// nothing (the engine is rebuilt from the store) and is played again, its deadline
+// postponed with backoff (host.RunDue); a record that moved on without this process is
+// loaded again from the store (host.Reload). The caller holds the lock.
+func (k *Kombat) autoTurn(t *host.Table, p int, due time.Time) error {
+	h := k.h
+	h.Log().Debug("auto turn starts", "game", t.Row.ID, "player", p)
+	if err := k.botTurn(t); err != nil {
+		switch {
+		case errors.Is(err, game.ErrStopped):
+			h.Log().Info("turn interrupted by shutdown; it is played again after the restart", "game", t.Row.ID, "player", p)
+		case errors.Is(err, store.ErrConflict):
 			h.Reload(t)
-			return 0, false
 		}
-		kp.fails++
-		wait := h.Backoff(kp.fails)
-		h.Log().Warn("auto turn not stored; played again", "game", t.Row.ID, "in", wait, "err", err)
-		return wait, true
+		return err
 	}
-	kp.fails = 0
-	return h.AutoStep(), true
+	part(t).due = due
+	h.GoOn(t)
+	return nil
 }
 
 // Engine returns the game's engine, rebuilding it (and its seats) from the stored

@@ -2,7 +2,7 @@
 // adapter, the game's own part of a table (host.Hosted) and everything the fronts ask
 // of a KOMBAT game through the host. Its engine and seats (Engine, Seats), its commit and turn clock (reminders, turns
 // played for a player who missed theirs, the forfeit after MaxMisses), pause and
-// wake after a restart, auto games' loop, opening a challenge or a solo game, the
+// wake after a restart, auto games (each turn a stored deadline, host.Host.ArmAuto), opening a challenge or a solo game, the
 // setup negotiation's actions and free spawns, the turns (press, buy, spawn, end,
 // resign), try for Discord, replays and Why? traces, its ladders and rating policy
 // (Elo), and its tournaments (a round robin of strategies, played in the background
@@ -33,7 +33,7 @@ type Kombat struct {
 // Plug registers KOMBAT with a host (host.Options.Games); KOMBAT's rows also include
 // those that name no game, stored before the house hosted a second one.
 func Plug() host.Plug {
-	return host.Plug{Name: Name, Unnamed: true, Stopped: game.ErrStopped, New: func(h *host.Host) host.Game {
+	return host.Plug{Name: Name, Unnamed: true, Stopped: game.ErrStopped, Library: Library(), New: func(h *host.Host) host.Game {
 		lang := h.Lang()
 		if lang == nil {
 			lang = game.NewLanguage()
@@ -57,3 +57,8 @@ func (k *Kombat) Host() *host.Host { return k.h }
 
 // Part makes a KOMBAT table's hosted part.
 func (k *Kombat) Part(t *host.Table) host.Hosted { return &hosted{k: k, t: t} }
+
+// Library is what KOMBAT's players save: strategies (host.Library).
+func Library() host.LibraryKind {
+	return host.LibraryKind{Game: Name, Noun: "strategy", Plural: "strategies", Program: "a KOMBAT strategy", Ext: "kombat", Draft: "lib:"}
+}

@@ -33,7 +33,7 @@ func TestLoad(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { db.Close() })
-			l := host.NewLibrary(db, game.NewLanguage())
+			l := host.NewLibrary(db, game.NewLanguage(), Library())
 			for _, s := range []struct{ name, def, text string }{{"Rush B", "4", "move up"}, {"Rush B", "5", "move down"}, {long, "0", "move downleft"}} {
 				if _, _, err := l.Save(ctx, ann, s.name, s.def, s.text); err != nil {
 					t.Fatal(err)

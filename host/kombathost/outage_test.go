@@ -43,12 +43,12 @@ func playToEnd(t *testing.T, f *scriptFront, db *store.DB, ids ...int64) []*stor
 
 // TestOutage_AutoGameOutlivesAFullDisk: an auto game plays on while the disk holding its
 // SQLite database fills up; its turns are refused, and each is played again with
-// backoff (before, the first refused turn ended the game's loop, and the game stayed
-// in play for good). Once room is made, the game plays to its end, every turn stored
+// backoff, its stored deadline kept (before, the first refused turn ended the game's
+// loop, and the game stayed in play for good). Once room is made, the game plays to its end, every turn stored
 // once, and its record replays to the stored result.
 func TestOutage_AutoGameOutlivesAFullDisk(t *testing.T) {
 	dir, db := outage.DBOnSmallDisk(t, "")
-	refused := outage.WatchLog("auto turn not stored", "game screen not delivered")
+	refused := outage.WatchLog("deadline not carried out", "game screen not delivered")
 	f := newScriptFront()
 	f.ok = make(chan store.Screen, 100000) // many games' screens, read as the test goes
 	h, err := newHost(host.Options{DB: db, Front: f, Log: slog.New(refused), AutoStep: time.Millisecond,
@@ -58,6 +58,7 @@ func TestOutage_AutoGameOutlivesAFullDisk(t *testing.T) {
 	cfg := game.DefaultConfig()
 	cfg.MaxTurns = 20
 	ids := startAutoGames(t, h, f, outageGames(1), cfg)
+	h.Tick() // plays the auto turns as they come due, as a serving process does
 
 	free := outage.FillDisk(t, dir)
 	// Three refusals, each tried again: of a turn, or of its screen's record (the disk

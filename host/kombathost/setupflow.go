@@ -34,11 +34,26 @@ type Seated struct {
 	User, Name string
 }
 
+// Challenge refuses challenger a challenge of opponent ("" when none was chosen):
+// a duel is between two different people, and an account the chat marks as a bot
+// would never answer. (KOMBAT's challenges: its refusals point to its solo game.)
+func Challenge(challenger, opponent string, opponentIsBot bool) error {
+	switch {
+	case opponent == "":
+		return host.Refuse(host.CodeNoOpponent, "Choose someone to challenge.")
+	case opponent == challenger:
+		return host.Refuse(host.CodeSelf, "You cannot challenge yourself. To play the built-in bot, use %s.", host.Command("kombat solo"))
+	case opponentIsBot:
+		return host.Refuse(host.CodeBotAccount, "%s is a bot account. Challenge a person, or play the built-in bot with %s.", host.User(opponent), host.Command("kombat solo"))
+	}
+	return nil
+}
+
 // MayChallenge refuses by's challenge of opp (Challenge), or one that the game in
 // place or either player's game in scope stands in the way of (Busy).
 func (k *Kombat) MayChallenge(scope, place, by, opp string, oppIsBot bool) error {
 	h := k.h
-	if err := host.Challenge(by, opp, oppIsBot); err != nil {
+	if err := Challenge(by, opp, oppIsBot); err != nil {
 		return err
 	}
 	return host.Busy(h.Active(), scope, place, by, by, opp)

@@ -11,22 +11,11 @@ import (
 
 // UPBEAT's auto games: bots alone (game.ModeAuto), opened by someone who watches and
 // may Pause and Resume them, as KOMBAT's auto games. They are paced by a stored
-// deadline (AutoTurn) rather than KOMBAT's in-memory loop, so that the next turn's time
+// deadline (AutoTurn), as every game's auto games are, so that the next turn's time
 // survives a restart and a test's clock moves it: each screen, as it goes up, arms the
-// next turn AutoStep after the last one was due (upPace); the deadline plays that one
+// next turn AutoStep after the last one was due (host.ArmAuto); the deadline plays that one
 // turn (upAutoTurn), whose screen arms the next, until the game ends (max_turns bounds
 // it, U22). A paused game has no deadline; Resume arms one a full step away.
-
-// upPace is when an auto game's next turn is due: AutoStep after the latest turn was
-// due, so that the pace holds whatever a turn and its screen took; AutoStep from now
-// when that time has passed (a late screen, a restart) or there was none (the first
-// turn, after Resume), so every screen stays up a full step at least.
-func (u *Up) upPace(t *host.Table, now time.Time) time.Time {
-	if next := Lobby(t).TurnDue.Add(u.h.AutoStep()); !Lobby(t).TurnDue.IsZero() && next.After(now) {
-		return next
-	}
-	return now.Add(u.h.AutoStep())
-}
 
 // upAutoTurn plays an auto game's turn due at due (its AutoTurn deadline, armed at
 // record position armedAt) and shows it; a stale deadline (the game paused since, or
@@ -39,7 +28,9 @@ func (u *Up) upAutoTurn(t *host.Table, due time.Time, armedAt int) error {
 	Lobby(t).TurnDue = due
 	played, err := u.upAuto(t)
 	if err != nil {
-		u.h.Arm(t, host.AutoTurn, u.h.Now().Add(u.h.AutoStep()))
+		if aerr := u.h.ArmAuto(t, time.Time{}); aerr != nil {
+			u.h.Log().Error("auto game", "game", t.Row.ID, "err", aerr)
+		}
 		return err
 	}
 	if played {
@@ -73,7 +64,7 @@ func (u *Up) upPause(t *host.Table, user string, stop bool) error {
 	case stop:
 		u.h.Disarm(t, host.AutoTurn)
 	case t.Owed() == nil:
-		u.h.Arm(t, host.AutoTurn, u.upPace(t, u.h.Now()))
+		return u.h.ArmAuto(t, Lobby(t).TurnDue)
 	}
 	return nil
 }

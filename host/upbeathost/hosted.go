@@ -30,7 +30,7 @@ type Up struct {
 
 // Plug registers UPBEAT with a host (host.Options.Games).
 func Plug() host.Plug {
-	return host.Plug{Name: Name, New: func(h *host.Host) host.Game {
+	return host.Plug{Name: Name, Library: Library(), New: func(h *host.Host) host.Game {
 		return &Up{h: h, lang: upbeat.NewLanguage(), points: host.NewRecent[[]upPoint](host.ReplaysKept)}
 	}}
 }
@@ -122,4 +122,13 @@ func (p *hosted) Wake(h *host.Host) {
 	if p.t.Owed() == nil && p.u.upWaits(p.t) {
 		h.Retry(p.t)
 	}
+}
+
+// OwnSeats marks UPBEAT as a game whose adapter names its past games' seats
+// (host.OwnSeats): PastLobby.
+func (u *Up) OwnSeats() {}
+
+// Library is what UPBEAT's players save: plans (host.Library).
+func Library() host.LibraryKind {
+	return host.LibraryKind{Game: Name, Noun: "plan", Plural: "plans", Program: "an UPBEAT plan", Ext: "upbeat", Draft: "uplib:"}
 }

@@ -45,7 +45,7 @@ type UpLobby struct {
 	ShownVersion int       `json:"shown_version"`
 	Summary      string    `json:"summary,omitempty"`
 	// Paused says an auto game (bots alone) waits for its opener's Resume; TurnDue is
-	// when its latest turn was due, which its next is paced from (upPace).
+	// when its latest turn was due, which its next is paced from (host.ArmAuto).
 	Paused  bool      `json:"paused,omitempty"`
 	TurnDue time.Time `json:"turn_due,omitzero"`
 }
@@ -78,7 +78,7 @@ const UpLobbyLife = 30 * time.Minute
 // and registers it, cancelled when nobody starts it within UpLobbyLife. When the bots
 // take every seat it is an auto game (game.ModeAuto): its opener watches, seated
 // nowhere (so held by no game, and rated on no ladder), and StartUpbeat begins it at
-// once, its turns paced one every AutoStep (upPace) until Pause.
+// once, its turns paced one every AutoStep (host.ArmAuto) until Pause.
 func (u *Up) OpenUpbeat(o UpOpen) (*host.Table, error) {
 	if o.Seats < 2 || o.Seats > 6 {
 		return nil, host.Refuse(host.CodeTooFew, "An UPBEAT game has 2 to 6 players.")
@@ -448,7 +448,7 @@ func (u *Up) upArmClock(t *host.Table) error {
 	Lobby(t).ShownAt, Lobby(t).ShownVersion = now, t.Version()
 	if t.Row.Mode == game.ModeAuto {
 		if !Lobby(t).Paused && !g.Over() {
-			u.h.Arm(t, host.AutoTurn, u.upPace(t, now))
+			return u.h.ArmAuto(t, Lobby(t).TurnDue) // not stored: the screen waits, and arms it when retried
 		}
 		return nil
 	}
