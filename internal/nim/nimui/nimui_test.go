@@ -1,0 +1,238 @@
+package nimui_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kombat-game/kombat/bot"
+	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/bot/ui"
+	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/internal/leaks"
+	"github.com/kombat-game/kombat/internal/nim/nimhost"
+	"github.com/kombat-game/kombat/internal/nim/nimui"
+	"github.com/kombat-game/kombat/match"
+	"github.com/kombat-game/kombat/store"
+)
+
+// TestMain fails the run when a test left a bot's or host's goroutine running.
+func TestMain(m *testing.M) { os.Exit(leaks.Main(m)) }
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// harness is a fake Discord with a guild, a channel and two players, a real SQLite
+// file, and a real bot on both with Nim as its only game.
+type harness struct {
+	t          *testing.T
+	ctx        context.Context
+	fake       *discordtest.Server
+	dbPath     string
+	db         *store.DB
+	bot        *bot.Bot
+	clock      *host.ManualClock
+	guild      *discordtest.Guild
+	channel    string
+	alice, bob *discordtest.User
+}
+
+func newHarness(t *testing.T) *harness {
+	t.Helper()
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	h := &harness{t: t, ctx: ctx, fake: discordtest.New(), dbPath: filepath.Join(t.TempDir(), "kombat.db"),
+		clock: host.NewManualClock(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))}
+	t.Cleanup(h.fake.Close)
+	h.guild = h.fake.AddGuild("", "club")
+	h.channel = h.fake.AddChannel(h.guild, "nim").ID
+	h.alice, h.bob = h.fake.AddUser("alice", false), h.fake.AddUser("bob", false)
+	h.start()
+	return h
+}
+
+// start opens the database and starts a bot on it, Nim its only game.
+func (h *harness) start() {
+	h.t.Helper()
+	db, err := store.Open(h.ctx, h.dbPath)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.db = db
+	b, err := bot.New(bot.Options{DB: db, Clock: h.clock, AutoStep: time.Second, Games: []ui.Game{nimui.New()},
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Config: bot.Config{Token: h.fake.Token(), GuildID: h.guild.ID, APIBase: h.fake.APIBase(), ShardCount: 1, DBPath: h.dbPath}})
+	if err == nil {
+		err = b.Start(h.ctx)
+	}
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.bot = b
+	h.t.Cleanup(h.stop)
+}
+
+// stop closes the bot and its database (a restart is stop then start).
+func (h *harness) stop() {
+	if h.bot != nil { // start sets both
+		h.bot.Close()
+		h.db.Close()
+		h.bot, h.db = nil, nil
+	}
+}
+
+// slash runs /nim SUB and returns the bot's first reply.
+func (h *harness) slash(user *discordtest.User, sub string, opts ...discordtest.Option) *discordtest.Message {
+	h.t.Helper()
+	in, err := h.fake.SlashCommand(user, h.channel, "nim", discordtest.Sub(sub, opts...))
+	_, m, err := discordtest.Do(h.ctx, in, err)
+	if err != nil {
+		h.t.Fatalf("/nim %s: %v", sub, err)
+	}
+	return m
+}
+
+// press presses the button labelled label on message m (as it is now) and waits until
+// the bot has answered for good.
+func (h *harness) press(user *discordtest.User, m *discordtest.Message, label string) *discordtest.Interaction {
+	h.t.Helper()
+	cur := h.fake.Message(m.ID)
+	b := cur.Button(label)
+	if b == nil {
+		h.t.Fatalf("no %q button on %q", label, cur.Content)
+	}
+	in, err := h.fake.Click(user, m.ID, b.CustomID)
+	if err == nil {
+		_, err = in.Settled(h.ctx)
+	}
+	if err != nil {
+		h.t.Fatalf("pressing %q: %v", label, err)
+	}
+	return in
+}
+
+// refused presses label and checks that the bot says why privately, leaving the game
+// as it was.
+func (h *harness) refused(user *discordtest.User, m *discordtest.Message, label, why string) {
+	h.t.Helper()
+	in := h.press(user, m, label)
+	f, err := in.Followup(h.ctx)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if !f.Ephemeral || !strings.Contains(f.Content, why) {
+		h.t.Errorf("%s's %q: answered %q (private %v), want privately %q", user.Name, label, f.Content, f.Ephemeral, why)
+	}
+}
+
+// screen waits for the channel's newest message to be the screen with left stones
+// left (and the result, when over) and checks its buttons.
+func (h *harness) screen(left int, buttons ...string) *discordtest.Message {
+	h.t.Helper()
+	want := fmt.Sprintf("Heap: %d of ", left)
+	m, err := h.fake.WaitLatest(h.ctx, h.channel, func(m *discordtest.Message) bool { return strings.Contains(m.Content, want) })
+	if err != nil {
+		h.t.Fatalf("waiting for the screen with %d left: %v", left, err)
+	}
+	var got []string
+	for _, b := range m.Buttons() {
+		got = append(got, b.Label)
+	}
+	if strings.Join(got, ",") != strings.Join(buttons, ",") {
+		h.t.Errorf("the screen with %d left has buttons %q, want %q:\n%s", left, got, buttons, m.Content)
+	}
+	return m
+}
+
+// stored checks game id's stored result and takes.
+func (h *harness) stored(id int64, winner int, reason match.Reason, actions int) {
+	h.t.Helper()
+	g, err := h.db.Game(h.ctx, id)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if g.Game != nimhost.Name || g.Status != store.StatusOver || g.Result == nil || *g.Result != (match.Result{Winner: winner, Reason: reason}) || len(g.Actions) != actions {
+		h.t.Errorf("game %d stored as %s %s, result %+v, %d actions; want Nim over, won by seat %d (%s), %d actions",
+			id, g.Game, g.Status, g.Result, len(g.Actions), winner, reason, actions)
+	}
+}
+
+// golden compares the channel's messages, as they are at the end, with
+// testdata/name.golden: each one's text (the players' ids by name) and buttons.
+func (h *harness) golden(name string) {
+	h.t.Helper()
+	if err := h.fake.Check(); err != nil {
+		h.t.Error(err)
+	}
+	var b strings.Builder
+	names := strings.NewReplacer(h.alice.ID, "alice", h.bob.ID, "bob")
+	for _, m := range h.fake.Messages(h.channel) {
+		if m.Ephemeral {
+			continue
+		}
+		fmt.Fprintf(&b, "--- %s\n", names.Replace(m.Content))
+		for _, btn := range m.Buttons() {
+			fmt.Fprintf(&b, "[%s] ", btn.Label)
+		}
+		if len(m.Buttons()) > 0 {
+			b.WriteString("\n")
+		}
+	}
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			h.t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if b.String() != string(want) {
+		h.t.Errorf("the channel's messages differ from %s (go test -update rewrites it):\n%s", path, b.String())
+	}
+}
+
+// buttons are the labels of a screen's buttons for a person to play from left stones.
+func buttons(left int) []string {
+	return append([]string{"Take 1", "Take 2", "Take 3"}[:min(3, left)], "Resign")
+}
+
+// TestSolitaire plays alice against the bot to the end on a heap of 21 through the
+// fake Discord: alice takes what leaves a multiple of 4 each time, the bot (in a lost
+// position) takes 1, and alice takes the last stone. Halfway the bot restarts on the
+// same SQLite file, and the screen posted before the restart plays on.
+func TestSolitaire(t *testing.T) {
+	h := newHarness(t)
+	if m := h.slash(h.alice, "solo", discordtest.Opt("heap", 21)); !strings.Contains(m.Content, "Nim game 1: alice against the bot. It has begun") {
+		t.Fatalf("/nim solo: %q", m.Content)
+	}
+	s := h.screen(21, buttons(21)...)
+	h.refused(h.bob, s, "Take 1", "You are not playing in this game")
+	for left := 21; left > 0; {
+		if left == 11 { // a restart mid-game: the same screen takes the next take
+			h.stop()
+			h.start()
+		}
+		k := left % 4
+		h.press(h.alice, s, fmt.Sprintf("Take %d", k))
+		if left -= k; left == 0 {
+			break
+		}
+		if old := h.fake.Message(s.ID); len(old.Buttons()) != 0 {
+			t.Errorf("the screen before alice's take kept its buttons: %q", old.Content)
+		}
+		left--
+		s = h.screen(left, buttons(left)...)
+	}
+	h.screen(0)
+	h.stored(1, 1, nimhost.ReasonLastStone, 11)
+	h.golden("solitaire")
+}
