@@ -194,7 +194,11 @@ func screen(row *store.Game, version int, who [2]string, g *nim.Game, summary st
 	if summary != "" {
 		fmt.Fprintf(&b, "%s\n", summary)
 	}
-	fmt.Fprintf(&b, "Heap: %d of %d stones left %s\n", g.Left(), g.Heap(), strings.Repeat("●", min(g.Left(), 40)))
+	fmt.Fprintf(&b, "Heap: %d of %d stones left", g.Left(), g.Heap())
+	if g.Left() > 0 {
+		fmt.Fprintf(&b, " %s", strings.Repeat("●", min(g.Left(), 40))) // a large heap's first 40
+	}
+	b.WriteString("\n")
 	if row.Status == store.StatusOver && row.Result != nil {
 		fmt.Fprintf(&b, "**%s wins**%s.", who[row.Result.Winner-1], map[match.Reason]string{
 			nimhost.ReasonLastStone: " by taking the last stone", match.ReasonResign: ": the other player resigned"}[row.Result.Reason])

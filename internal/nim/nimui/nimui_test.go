@@ -133,20 +133,25 @@ func (h *harness) refused(user *discordtest.User, m *discordtest.Message, label,
 }
 
 // screen waits for the channel's newest message to be the screen with left stones
-// left (and the result, when over) and checks its buttons.
+// left and checks its buttons.
 func (h *harness) screen(left int, buttons ...string) *discordtest.Message {
 	h.t.Helper()
-	want := fmt.Sprintf("Heap: %d of ", left)
+	return h.latest(fmt.Sprintf("Heap: %d of ", left), buttons...)
+}
+
+// latest waits for the channel's newest message to say want and checks its buttons.
+func (h *harness) latest(want string, buttons ...string) *discordtest.Message {
+	h.t.Helper()
 	m, err := h.fake.WaitLatest(h.ctx, h.channel, func(m *discordtest.Message) bool { return strings.Contains(m.Content, want) })
 	if err != nil {
-		h.t.Fatalf("waiting for the screen with %d left: %v", left, err)
+		h.t.Fatalf("waiting for %q: %v", want, err)
 	}
 	var got []string
 	for _, b := range m.Buttons() {
 		got = append(got, b.Label)
 	}
 	if strings.Join(got, ",") != strings.Join(buttons, ",") {
-		h.t.Errorf("the screen with %d left has buttons %q, want %q:\n%s", left, got, buttons, m.Content)
+		h.t.Errorf("the message saying %q has buttons %q, want %q:\n%s", want, got, buttons, m.Content)
 	}
 	return m
 }
@@ -235,4 +240,76 @@ func TestSolitaire(t *testing.T) {
 	h.screen(0)
 	h.stored(1, 1, nimhost.ReasonLastStone, 11)
 	h.golden("solitaire")
+}
+
+// TestDuel plays two duels to the end through the fake Discord: alice challenges bob,
+// who alone may accept; bob may not take on alice's turn; bob takes the last stone.
+// Then bob declines a challenge, and resigns the next duel on its first screen.
+func TestDuel(t *testing.T) {
+	h := newHarness(t)
+	c := h.slash(h.alice, "challenge", discordtest.Opt("user", h.bob), discordtest.Opt("heap", 5))
+	h.refused(h.alice, c, "Accept", "only <@"+h.bob.ID+"> can")
+	h.press(h.bob, c, "Accept")
+	if m := h.fake.Message(c.ID); !strings.Contains(m.Content, "Nim game 1: alice against bob. It has begun") || len(m.Buttons()) != 0 {
+		t.Errorf("the accepted challenge: %q with %d buttons", m.Content, len(m.Buttons()))
+	}
+	s := h.screen(5, buttons(5)...)
+	h.refused(h.bob, s, "Take 1", "It is not your turn")
+	h.press(h.alice, s, "Take 2")
+	h.press(h.bob, h.screen(3, buttons(3)...), "Take 3")
+	h.latest("**bob wins** by taking the last stone.")
+	h.stored(1, 2, nimhost.ReasonLastStone, 2)
+
+	h.press(h.alice, h.slash(h.bob, "challenge", discordtest.Opt("user", h.alice)), "Decline")
+	h.press(h.bob, h.slash(h.alice, "challenge", discordtest.Opt("user", h.bob), discordtest.Opt("heap", 7)), "Accept")
+	h.press(h.alice, h.screen(7, buttons(7)...), "Resign")
+	h.latest("**bob wins**: the other player resigned.")
+	h.stored(2, 2, match.ReasonResign, 1)
+	h.golden("duel")
+}
+
+// TestAuto lets two bots play on a heap of 5, a take each time the game's stored
+// deadline comes due: screens with no button, and bot 1 takes the last stone.
+func TestAuto(t *testing.T) {
+	h := newHarness(t)
+	if m := h.slash(h.alice, "auto", discordtest.Opt("heap", 5)); !strings.Contains(m.Content, "bot 1 against bot 2") {
+		t.Fatalf("/nim auto: %q", m.Content)
+	}
+	for _, left := range []int{5, 4, 3} {
+		h.screen(left)
+		ds, err := h.db.Deadlines(h.ctx, h.clock.Now().Add(time.Hour))
+		if err != nil || len(ds) != 1 {
+			t.Fatalf("the deadlines of an auto game in play: %v, %v; want its next take", ds, err)
+		}
+		h.clock.Advance(ds[0].Due.Sub(h.clock.Now()))
+		h.bot.RunDue(h.ctx)
+	}
+	h.latest("**bot 1 wins** by taking the last stone.")
+	h.stored(1, 1, nimhost.ReasonLastStone, 3)
+	h.golden("auto")
+}
+
+// TestRefusals checks that what /nim cannot do is refused privately, saying why and
+// how to do it, and starts nothing.
+func TestRefusals(t *testing.T) {
+	h := newHarness(t)
+	robot := h.fake.AddUser("robot", true)
+	for _, c := range []struct {
+		user *discordtest.User
+		sub  string
+		opts []discordtest.Option
+		want string
+	}{
+		{h.alice, "solo", []discordtest.Option{discordtest.Opt("heap", 5000)}, "a heap has 1 to 1000 stones, not 5000"},
+		{h.alice, "challenge", []discordtest.Option{discordtest.Opt("user", h.bob), discordtest.Opt("heap", 0)}, "A heap has 1 to 1000 stones, not 0."},
+		{h.alice, "challenge", []discordtest.Option{discordtest.Opt("user", h.alice)}, "You cannot challenge yourself"},
+		{h.alice, "challenge", []discordtest.Option{discordtest.Opt("user", robot)}, "is a bot account and cannot play; `/nim solo` plays the built-in bot."},
+	} {
+		if m := h.slash(c.user, c.sub, c.opts...); !m.Ephemeral || !strings.Contains(m.Content, c.want) {
+			t.Errorf("/nim %s %v: %q (private %v), want privately %q", c.sub, c.opts, m.Content, m.Ephemeral, c.want)
+		}
+	}
+	if active, err := h.db.ActiveGames(h.ctx); err != nil || len(active) != 0 {
+		t.Errorf("refused commands left games: %v, %v", active, err)
+	}
 }
