@@ -8,18 +8,24 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/kombat-game/kombat/bot"
+	"github.com/kombat-game/kombat/bot/aibgui"
 	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/bot/kombatui"
 	"github.com/kombat-game/kombat/bot/ui"
+	"github.com/kombat-game/kombat/bot/upbeatui"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/internal/leaks"
 	"github.com/kombat-game/kombat/internal/nim/nimhost"
 	"github.com/kombat-game/kombat/internal/nim/nimui"
 	"github.com/kombat-game/kombat/match"
+	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -27,6 +33,10 @@ import (
 func TestMain(m *testing.M) { os.Exit(leaks.Main(m)) }
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// testRenderer is the renderer the package's bots share (a renderer is safe for
+// concurrent use): each bot would otherwise draw its own pictures, which Nim never shows.
+var testRenderer = sync.OnceValues(render.New)
 
 // harness is a fake Discord with a guild, a channel and two players, a real SQLite
 // file, and a real bot on both with Nim as its only game.
@@ -41,15 +51,20 @@ type harness struct {
 	guild      *discordtest.Guild
 	channel    string
 	alice, bob *discordtest.User
+	games      []ui.Game // the bot's games
 }
 
-func newHarness(t *testing.T) *harness {
+// newHarness starts a bot with games (none: Nim alone).
+func newHarness(t *testing.T, games ...ui.Game) *harness {
 	t.Helper()
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
 	h := &harness{t: t, ctx: ctx, fake: discordtest.New(), dbPath: filepath.Join(t.TempDir(), "kombat.db"),
-		clock: host.NewManualClock(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))}
+		clock: host.NewManualClock(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)), games: games}
+	if len(games) == 0 {
+		h.games = []ui.Game{nimui.New()}
+	}
 	t.Cleanup(h.fake.Close)
 	h.guild = h.fake.AddGuild("", "club")
 	h.channel = h.fake.AddChannel(h.guild, "nim").ID
@@ -66,7 +81,11 @@ func (h *harness) start() {
 		h.t.Fatal(err)
 	}
 	h.db = db
-	b, err := bot.New(bot.Options{DB: db, Clock: h.clock, AutoStep: time.Second, Games: []ui.Game{nimui.New()},
+	r, err := testRenderer()
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	b, err := bot.New(bot.Options{DB: db, Renderer: r, Clock: h.clock, AutoStep: time.Second, Games: h.games,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Config: bot.Config{Token: h.fake.Token(), GuildID: h.guild.ID, APIBase: h.fake.APIBase(), ShardCount: 1, DBPath: h.dbPath}})
 	if err == nil {
@@ -312,4 +331,24 @@ func TestRefusals(t *testing.T) {
 	if active, err := h.db.ActiveGames(h.ctx); err != nil || len(active) != 0 {
 		t.Errorf("refused commands left games: %v, %v", active, err)
 	}
+}
+
+// TestBesideTheOtherGames registers Nim with the three real games, as the command
+// line would: every game's command is registered, and a Nim game plays to the end.
+func TestBesideTheOtherGames(t *testing.T) {
+	h := newHarness(t, kombatui.New(), upbeatui.New(), aibgui.New(), nimui.New())
+	var names []string
+	for _, c := range h.fake.Commands(h.guild.ID) {
+		if c.Type == 0 || c.Type == 1 { // slash commands, not message commands
+			names = append(names, c.Name)
+		}
+	}
+	slices.Sort(names)
+	if want := []string{"aibg", "kombat", "nim", "upbeat"}; !slices.Equal(names, want) {
+		t.Errorf("registered slash commands %q, want %q", names, want)
+	}
+	h.slash(h.alice, "solo", discordtest.Opt("heap", 2))
+	h.press(h.alice, h.screen(2, buttons(2)...), "Take 2")
+	h.latest("**alice wins** by taking the last stone.")
+	h.stored(1, 1, nimhost.ReasonLastStone, 1)
 }
