@@ -32,6 +32,9 @@ const (
 	actDecline = "nimdecline" // Args: as actAccept's
 )
 
+// stale answers a control this version of the UI does not know.
+const stale = "This control is from an older version of the bot: play on the game's newest screen."
+
 // New is Nim's Discord UI, for the bot to register (bot.Options.Games).
 func New() ui.Game {
 	return ui.Game{Name: nimhost.Name, Plug: nimhost.Plug(), Command: command(), Screen: screens{}, Title: "Nim",
@@ -81,8 +84,8 @@ func open(r ui.Request, seats [2]nimhost.Seat, heap int64) view.Reply {
 
 // challenge is /nim challenge user [heap]: a message the challenged person answers.
 func challenge(r ui.Request, in ui.Input) view.Reply {
-	u := in.Opts.User("user")
-	switch heap := in.Opts.Int("heap", nim.DefaultHeap); {
+	u, heap := in.Opts.User("user"), in.Opts.Int("heap", nim.DefaultHeap)
+	switch {
 	case u == nil:
 		return view.Private("Name someone to challenge: `/nim challenge user:@someone`.")
 	case u.Bot:
@@ -91,15 +94,18 @@ func challenge(r ui.Request, in ui.Input) view.Reply {
 		return view.Private("You cannot challenge yourself: name someone else, or play the bot with `/nim solo`.")
 	case heap < 1 || heap > nim.MaxHeap:
 		return view.Private("A heap has 1 to %d stones, not %d.", nim.MaxHeap, heap)
-	default:
-		name := strings.ReplaceAll(ui.DisplayName(r.User()), ":", " ") // a custom id's separator
-		id := view.CustomID{Args: []string{r.User().ID, u.ID, strconv.FormatInt(heap, 10), name}}
-		accept, decline := id, id
-		accept.Action, decline.Action = actAccept, actDecline
-		return view.Reply{Content: fmt.Sprintf("<@%s>, %s challenges you to Nim on a heap of %d stones.", u.ID, name, heap),
-			Mentions: []string{u.ID}, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				view.Button("Accept", discordgo.SuccessButton, accept), view.Button("Decline", discordgo.DangerButton, decline)}}}}
 	}
+	if err := host.Busy(r.Host().Active(), r.Guild(), r.Channel(), r.User().ID, r.User().ID, u.ID); err != nil {
+		return view.Refusal(err)
+	}
+	// The name rides in the buttons' ids: no separator, and short enough for Discord.
+	name := []rune(strings.ReplaceAll(ui.DisplayName(r.User()), ":", " "))
+	id := view.CustomID{Args: []string{r.User().ID, u.ID, strconv.FormatInt(heap, 10), string(name[:min(32, len(name))])}}
+	accept, decline := id, id
+	accept.Action, decline.Action = actAccept, actDecline
+	return view.Reply{Content: fmt.Sprintf("<@%s>, %s challenges you to Nim on a heap of %d stones.", u.ID, id.Args[3], heap),
+		Mentions: []string{u.ID}, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			view.Button("Accept", discordgo.SuccessButton, accept), view.Button("Decline", discordgo.DangerButton, decline)}}}}
 }
 
 // answer is the challenged person's Accept (the duel begins) or Decline.
@@ -107,9 +113,11 @@ func answer(r ui.Request, id view.CustomID, accept bool) view.Reply {
 	heap, err := strconv.Atoi(id.Arg(2))
 	switch {
 	case err != nil || id.Arg(0) == "" || id.Arg(3) == "":
-		return view.Private("%s", view.ErrStaleComponent.Error())
+		return view.Private("%s", stale)
+	case !accept && r.User().ID == id.Arg(0):
+		return view.Reply{Update: true, Content: "The Nim challenge was withdrawn.", Components: []discordgo.MessageComponent{}}
 	case r.User().ID != id.Arg(1):
-		return view.Private("This challenge is not yours to answer: only <@%s> can.", id.Arg(1))
+		return view.Private("This challenge is not yours to answer: only <@%s> can (its challenger may withdraw it with Decline).", id.Arg(1))
 	case !accept:
 		return view.Reply{Update: true, Content: "The Nim challenge was declined.", Components: []discordgo.MessageComponent{}}
 	}
@@ -126,12 +134,12 @@ func take(r ui.Request, in ui.Input) view.Reply {
 	version, err := strconv.Atoi(in.ID.Arg(0))
 	k, kerr := strconv.Atoi(in.ID.Arg(1))
 	if err != nil || in.ID.Action == actTake && kerr != nil {
-		return view.Private("%s", view.ErrStaleComponent.Error())
+		return view.Private("%s", stale)
 	}
 	return r.OnTable(in.ID.Game, func(t *host.Table) view.Reply {
 		switch {
 		case t.Row.Game != nimhost.Name:
-			return view.Private("%s", view.ErrStaleComponent.Error())
+			return view.Private("%s", stale)
 		case t.Version() != version:
 			return view.Private("This screen is not the game's newest: play on the newest one.")
 		}

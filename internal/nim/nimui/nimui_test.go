@@ -263,7 +263,8 @@ func TestSolitaire(t *testing.T) {
 
 // TestDuel plays two duels to the end through the fake Discord: alice challenges bob,
 // who alone may accept; bob may not take on alice's turn; bob takes the last stone.
-// Then bob declines a challenge, and resigns the next duel on its first screen.
+// Then alice declines a challenge and withdraws one, and resigns the next duel on its
+// first screen.
 func TestDuel(t *testing.T) {
 	h := newHarness(t)
 	c := h.slash(h.alice, "challenge", discordtest.Opt("user", h.bob), discordtest.Opt("heap", 5))
@@ -273,6 +274,9 @@ func TestDuel(t *testing.T) {
 		t.Errorf("the accepted challenge: %q with %d buttons", m.Content, len(m.Buttons()))
 	}
 	s := h.screen(5, buttons(5)...)
+	if m := h.slash(h.bob, "challenge", discordtest.Opt("user", h.alice)); !m.Ephemeral || !strings.Contains(m.Content, "A game is already active in this channel") {
+		t.Errorf("a challenge where a game is played: %q", m.Content)
+	}
 	h.refused(h.bob, s, "Take 1", "It is not your turn")
 	h.press(h.alice, s, "Take 2")
 	h.press(h.bob, h.screen(3, buttons(3)...), "Take 3")
@@ -280,6 +284,7 @@ func TestDuel(t *testing.T) {
 	h.stored(1, 2, nimhost.ReasonLastStone, 2)
 
 	h.press(h.alice, h.slash(h.bob, "challenge", discordtest.Opt("user", h.alice)), "Decline")
+	h.press(h.alice, h.slash(h.alice, "challenge", discordtest.Opt("user", h.bob)), "Decline") // withdrawn
 	h.press(h.bob, h.slash(h.alice, "challenge", discordtest.Opt("user", h.bob), discordtest.Opt("heap", 7)), "Accept")
 	h.press(h.alice, h.screen(7, buttons(7)...), "Resign")
 	h.latest("**bob wins**: the other player resigned.")
@@ -351,4 +356,36 @@ func TestBesideTheOtherGames(t *testing.T) {
 	h.press(h.alice, h.screen(2, buttons(2)...), "Take 2")
 	h.latest("**alice wins** by taking the last stone.")
 	h.stored(1, 1, nimhost.ReasonLastStone, 1)
+}
+
+// TestDoublePress presses the same Take button twice at once: one take is made, and
+// the other press is told that its screen is no longer the newest.
+func TestDoublePress(t *testing.T) {
+	h := newHarness(t)
+	h.press(h.bob, h.slash(h.alice, "challenge", discordtest.Opt("user", h.bob), discordtest.Opt("heap", 9)), "Accept")
+	s := h.screen(9, buttons(9)...)
+	id := s.Button("Take 1").CustomID
+	var ins []*discordtest.Interaction
+	for range 2 {
+		in, err := h.fake.Click(h.alice, s.ID, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ins = append(ins, in)
+	}
+	for _, in := range ins {
+		if _, err := in.Settled(h.ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.screen(8, buttons(8)...)
+	if _, err := h.fake.WaitMessage(h.ctx, h.channel, func(m *discordtest.Message) bool {
+		return m.Ephemeral && strings.Contains(m.Content, "This screen is not the game's newest")
+	}); err != nil {
+		t.Fatalf("the second press: %v", err)
+	}
+	g, err := h.db.Game(h.ctx, 1)
+	if err != nil || len(g.Actions) != 1 {
+		t.Fatalf("after two presses of one Take 1: %v; want one take stored", err)
+	}
 }
