@@ -27,7 +27,8 @@ const module = "github.com/kombat-game/kombat"
 // vocabulary every game's matches share (mode, result, reason), sit below the games
 // that use them. internal/nim, a game for tests alone, and its adapter
 // internal/nim/nimhost sit beside the real games' rules and adapters, and its
-// terminal commands, internal/nim/nimcli, beside cli (its tests register them there). host, what hosting a
+// terminal commands, internal/nim/nimcli, beside cli (its tests register them there), and its
+// Discord UI, internal/nim/nimui, beside the real games' UIs. host, what hosting a
 // game means, comes before bot so that it can never depend on the chat; a game's
 // adapter (host/kombathost, KOMBAT's; host/upbeathost, UPBEAT's; host/aibghost, AIBG's) plugs the game's rules into host after it, so
 // that host's core hosts games without knowing their rules; bot/view, the
@@ -49,7 +50,7 @@ var layers = [][]string{
 	{"host/kombathost", "host/upbeathost", "host/aibghost", "internal/nim/nimhost"},
 	{"bot/view"},
 	{"bot/ui"},
-	{"bot/kombatui", "bot/upbeatui", "bot/aibgui"},
+	{"bot/kombatui", "bot/upbeatui", "bot/aibgui", "internal/nim/nimui"},
 	{"bot", "netplay"},
 	{"aibgnet"},
 	{"cli", "internal/nim/nimcli"},
