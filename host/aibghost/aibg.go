@@ -480,28 +480,20 @@ func (a *Ab) armClock(t *host.Table) error {
 	return nil
 }
 
-// expire carries out a due deadline: a challenge nobody answered, a person's clock
-// run out (A18), an auto match's next step.
+// expire carries out what Decide says a due deadline of an AIBG match does: a
+// challenge nobody answered, a person's clock run out (A18), an auto match's next step.
 func (a *Ab) expire(t *host.Table, d store.Deadline) error {
-	switch host.Deadline(d.Kind) {
-	case host.ChallengeExpiry:
-		if t.Row.Status != store.StatusChallenge {
-			return nil
+	due := Due{Deadline: host.Deadline(d.Kind), Status: t.Row.Status, Owed: t.Owed() != nil,
+		ArmedAt: armedAt(d), Shown: LobbyOf(t).ShownVersion, Auto: t.Row.Mode == game.ModeAuto}
+	switch Decide(due) {
+	case ExpireChallenge:
+		if err := a.h.Cancel(t); err != nil {
+			return err
 		}
-		err := a.h.Cancel(t)
-		if err == nil {
-			a.h.Front().Tell(t, host.Note{Kind: host.NoteChallengeExpired})
-		}
-		return err
-	case host.TurnTimeUp:
-		if t.Row.Status != store.StatusPlay || t.Owed() != nil || armedAt(d) != LobbyOf(t).ShownVersion {
-			return nil // stale: the match moved on, or its screen is not up
-		}
+		a.h.Front().Tell(t, host.Note{Kind: host.NoteChallengeExpired})
+	case TimeUp:
 		return a.timeUp(t)
-	case host.AutoTurn:
-		if t.Row.Status != store.StatusPlay || t.Owed() != nil || t.Row.Mode != game.ModeAuto {
-			return nil
-		}
+	case PlayAuto:
 		return a.autoStep(t)
 	}
 	return nil

@@ -17,14 +17,10 @@ import (
 // turn (upAutoTurn), whose screen arms the next, until the game ends (max_turns bounds
 // it, U22). A paused game has no deadline; Resume arms one a full step away.
 
-// upAutoTurn plays an auto game's turn due at due (its AutoTurn deadline, armed at
-// record position armedAt) and shows it; a stale deadline (the game paused since, or
-// its screen not up: showing it arms the next) plays nothing. A turn that fails is
-// tried again a step later, so the game never stalls for want of a deadline.
-func (u *Up) upAutoTurn(t *host.Table, due time.Time, armedAt int) error {
-	if t.Row.Status != store.StatusPlay || t.Row.Mode != game.ModeAuto || Lobby(t).Paused || t.Owed() != nil || armedAt != Lobby(t).ShownVersion {
-		return nil
-	}
+// upAutoTurn plays an auto game's turn due at due (its AutoTurn deadline, when Decide
+// says the deadline is not stale) and shows it. A turn that fails is tried again a step
+// later, so the game never stalls for want of a deadline.
+func (u *Up) upAutoTurn(t *host.Table, due time.Time) error {
 	Lobby(t).TurnDue = due
 	played, err := u.upAuto(t)
 	if err != nil {

@@ -1,11 +1,9 @@
 package upbeathost
 
 import (
-	"strconv"
 	"time"
 
 	"github.com/kombat-game/kombat/host"
-	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
 
@@ -29,26 +27,4 @@ func (u *Up) upArmReminder(t *host.Table, g *upbeat.Game, p int, now time.Time) 
 		return
 	}
 	u.h.Disarm(t, host.TurnReminder)
-}
-
-// upRemind carries out a due reminder: it tells the player to act how much of their
-// revision clock is left, unless the turn it was armed for is over, its screen is not
-// up, or the clock is spent.
-func (u *Up) upRemind(t *host.Table, d store.Deadline) error {
-	armedAt, _ := strconv.Atoi(d.Payload)
-	if t.Row.Status != store.StatusPlay || t.Owed() != nil || armedAt != Lobby(t).ShownVersion {
-		return nil // stale: the turn moved on, or its screen is not up
-	}
-	g, err := u.UpEngine(t)
-	if err != nil {
-		return err
-	}
-	p := g.Current()
-	if p == 0 || !upHuman(t, p) || !g.CanRevise(p) {
-		return nil
-	}
-	if left := g.Clock(p) - u.upElapsed(t); left > 0 {
-		u.h.Front().Tell(t, host.Note{Kind: host.NoteReminder, Player: p, Left: left})
-	}
-	return nil
 }

@@ -678,44 +678,43 @@ func (u *Up) upWaits(t *host.Table) bool {
 	return p != 0 && (!upHuman(t, p) || !g.CanRevise(p))
 }
 
-// upExpire is expire for an UPBEAT game: the initial-plan time is up (the game begins,
-// U19), or the revision clock of the player to act ran out while their turn was on
-// screen (their plan is confirmed, U20).
+// upExpire carries out what Decide says a due deadline of an UPBEAT game does: the
+// initial-plan time is up (the game begins, U19), the player to act is reminded of
+// their revision clock, or it ran out while their turn was on screen (their plan is
+// confirmed, U20), or an auto game's turn is played.
 func (u *Up) upExpire(t *host.Table, d store.Deadline) error {
-	armedAt, _ := strconv.Atoi(d.Payload)
-	var err error
-	switch host.Deadline(d.Kind) {
-	case host.ChallengeExpiry:
-		if t.Row.Status != store.StatusChallenge {
-			return nil // started since
+	lob := Lobby(t)
+	due := Due{Deadline: host.Deadline(d.Kind), Status: t.Row.Status, Owed: t.Owed() != nil,
+		Shown: lob.ShownVersion, Auto: t.Row.Mode == game.ModeAuto, Paused: lob.Paused}
+	due.ArmedAt, _ = strconv.Atoi(d.Payload)
+	var g *upbeat.Game
+	if due.NeedsTurn() {
+		var err error
+		if g, err = u.UpEngine(t); err != nil {
+			return err
 		}
-		if err = u.h.Cancel(t); err == nil {
-			u.h.Front().Tell(t, host.Note{Kind: host.NoteLobbyExpired})
-		}
-	case host.SetupExpiry:
-		// Nobody can write a first plan while its screen is owed: showing it arms the
-		// initial-plan time again.
-		if t.Row.Status == store.StatusSetup && t.Owed() == nil {
-			err = u.upBegin(t)
-		}
-	case host.TurnReminder:
-		err = u.upRemind(t, d)
-	case host.AutoTurn:
-		err = u.upAutoTurn(t, d.Due, armedAt)
-	case host.TurnTimeUp:
-		if t.Row.Status != store.StatusPlay || t.Owed() != nil || armedAt != Lobby(t).ShownVersion {
-			return nil // stale: the turn moved on, or its screen is not up
-		}
-		g, gerr := u.UpEngine(t)
-		if gerr != nil {
-			err = gerr
-			break
-		}
-		if p := g.Current(); p != 0 && upHuman(t, p) {
-			err = u.upConfirm(t, g, p, host.EvTimeUp, max(u.upElapsed(t), g.Clock(p)))
+		if due.Player = g.Current(); due.Player != 0 {
+			due.Human, due.CanRevise = upHuman(t, due.Player), g.CanRevise(due.Player)
+			due.Left = g.Clock(due.Player) - u.upElapsed(t)
 		}
 	}
-	return err
+	p := due.Player
+	switch Decide(due) {
+	case ExpireChallenge:
+		if err := u.h.Cancel(t); err != nil {
+			return err
+		}
+		u.h.Front().Tell(t, host.Note{Kind: host.NoteLobbyExpired})
+	case Begin:
+		return u.upBegin(t)
+	case Remind:
+		u.h.Front().Tell(t, host.Note{Kind: host.NoteReminder, Player: p, Left: due.Left})
+	case ConfirmPlan:
+		return u.upConfirm(t, g, p, host.EvTimeUp, max(u.upElapsed(t), g.Clock(p)))
+	case PlayAuto:
+		return u.upAutoTurn(t, d.Due)
+	}
+	return nil
 }
 
 // upHeld lists the people an UPBEAT game holds, by seat (host.Hosted's Held): a player
