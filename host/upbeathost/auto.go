@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/match"
 	"github.com/kombat-game/kombat/store"
 )
 
-// UPBEAT's auto games: bots alone (game.ModeAuto), opened by someone who watches and
+// UPBEAT's auto games: bots alone (match.ModeAuto), opened by someone who watches and
 // may Pause and Resume them, as KOMBAT's auto games. They are paced by a stored
 // deadline (AutoTurn), as every game's auto games are, so that the next turn's time
 // survives a restart and a test's clock moves it: each screen, as it goes up, arms the
@@ -70,7 +70,7 @@ func (u *Up) upPause(t *host.Table, user string, stop bool) error {
 // runs a thousand turns a bot, hours at the auto pace, and Pause alone would hold its
 // thread for good. Its final screen follows, as after a last turn.
 func (u *Up) StopUpbeat(t *host.Table, user string) error {
-	if t.Row.Mode != game.ModeAuto {
+	if t.Row.Mode != match.ModeAuto {
 		return host.Refuse(host.CodeNotAuto, "Only a game of bots can be stopped: players end theirs by playing, or with %s.", host.Command("upbeat resign"))
 	}
 	if user != Lobby(t).Owner { // in words of Stop, not of Pause

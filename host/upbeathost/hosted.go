@@ -10,9 +10,9 @@
 package upbeathost
 
 import (
-	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/match"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -105,7 +105,7 @@ func (p *hosted) DisarmClock(h *host.Host) {
 // Next plays the bots' turns up to a person's; an auto game's are paced by its
 // AutoTurn deadline, armed as the screen went up.
 func (p *hosted) Next(*host.Host) (bool, error) {
-	if p.t.Row.Mode == game.ModeAuto {
+	if p.t.Row.Mode == match.ModeAuto {
 		return false, nil
 	}
 	return p.u.upAuto(p.t)

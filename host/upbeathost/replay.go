@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/match"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -288,7 +288,7 @@ func (u *Up) UpWhy(ctx context.Context, id int64, upTo int, user string) (*UpWhy
 		return nil, host.Refuse(host.CodeNothingYet, "You have not played a turn in this game yet: %s explains your own turns.", host.Control("Why?"))
 	case seated:
 		n = mine
-	case row.Status != store.StatusOver && row.Mode != game.ModeAuto:
+	case row.Status != store.StatusOver && row.Mode != match.ModeAuto:
 		return nil, host.Refuse(host.CodePrivate, "Only the players see why their plans did what they did while the game goes on; everyone can see it once it is over.")
 	case n == 0:
 		return nil, host.Refuse(host.CodeNothingYet, "No turn has been played in this game yet.")

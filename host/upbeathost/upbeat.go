@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/interp"
+	"github.com/kombat-game/kombat/match"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -52,9 +52,9 @@ type UpLobby struct {
 
 // How an UPBEAT game ended, as its stored result says.
 const (
-	UpLastStanding game.Reason = "last"  // one player is left (U21)
-	UpTurnLimit    game.Reason = "limit" // the turn limit, won on deposits, regions, budget (U22)
-	UpTie          game.Reason = "tie"   // the turn limit, and two or more share the top (U22a)
+	UpLastStanding match.Reason = "last"  // one player is left (U21)
+	UpTurnLimit    match.Reason = "limit" // the turn limit, won on deposits, regions, budget (U22)
+	UpTie          match.Reason = "tie"   // the turn limit, and two or more share the top (U22a)
 )
 
 // UpOpen is a new UPBEAT game as its opener asks for it.
@@ -76,7 +76,7 @@ const UpLobbyLife = 30 * time.Minute
 
 // OpenUpbeat stores a new UPBEAT game waiting for its players (store.StatusChallenge)
 // and registers it, cancelled when nobody starts it within UpLobbyLife. When the bots
-// take every seat it is an auto game (game.ModeAuto): its opener watches, seated
+// take every seat it is an auto game (match.ModeAuto): its opener watches, seated
 // nowhere (so held by no game, and rated on no ladder), and StartUpbeat begins it at
 // once, its turns paced one every AutoStep (host.ArmAuto) until Pause.
 func (u *Up) OpenUpbeat(o UpOpen) (*host.Table, error) {
@@ -104,12 +104,12 @@ func (u *Up) OpenUpbeat(o UpOpen) (*host.Table, error) {
 		}
 		lob.Levels[o.Seats-len(o.Bots)+i] = l
 	}
-	mode := game.ModeDuel // who plays, as the store's modes say it
+	mode := match.ModeDuel // who plays, as the store's modes say it
 	switch o.Seats - len(o.Bots) {
 	case 0:
-		mode = game.ModeAuto
+		mode = match.ModeAuto
 	case 1:
-		mode = game.ModeSolitaire
+		mode = match.ModeSolitaire
 	}
 	row := &store.Game{Scope: o.Scope, Place: o.Place, Mode: mode, Status: store.StatusChallenge, Seed: o.Seed}
 	up := &Upbeat{Seats: seats, Config: o.Config}
@@ -267,7 +267,7 @@ func (u *Up) StartUpbeat(t *host.Table, user string) error {
 	// Until the first-plans screen is up (show sets it again), the time given is the
 	// whole initial-plan time from now.
 	t.Row.Status, Lobby(t).PlansDue = store.StatusSetup, u.h.Now().Add(Own(t).Config.InitPlanTime())
-	auto := t.Row.Mode == game.ModeAuto
+	auto := t.Row.Mode == match.ModeAuto
 	lobby := t.Row.Shown
 	var err error
 	if auto {
@@ -391,10 +391,10 @@ func (u *Up) upRecord(t *host.Table, summary *string) error {
 	all := g.Record().Actions
 	up := Own(t)
 	pos := len(up.Actions)
-	var res *game.Result
+	var res *match.Result
 	var policy store.RatingPolicy
 	if g.Over() { // rated in the transaction that ends it, as KOMBAT's games are
-		res, policy = &game.Result{Winner: g.Winner(), Reason: upReason(g)}, UpElo{Out: upOut(g)}
+		res, policy = &match.Result{Winner: g.Winner(), Reason: upReason(g)}, UpElo{Out: upOut(g)}
 	}
 	enc := encodeActions(all[pos:])
 	if err := u.h.DB().CommitRated(u.h.WriteContext(), t.Row.ID, pos, enc, res, g.Turns(), summary, policy); err != nil {
@@ -410,7 +410,7 @@ func (u *Up) upRecord(t *host.Table, summary *string) error {
 }
 
 // upReason says how a finished game ended.
-func upReason(g *upbeat.Game) game.Reason {
+func upReason(g *upbeat.Game) match.Reason {
 	in := 0
 	for p := 1; p <= g.Players(); p++ {
 		if g.Alive(p) {
@@ -446,7 +446,7 @@ func (u *Up) upArmClock(t *host.Table) error {
 	}
 	now := u.h.Now()
 	Lobby(t).ShownAt, Lobby(t).ShownVersion = now, t.Version()
-	if t.Row.Mode == game.ModeAuto {
+	if t.Row.Mode == match.ModeAuto {
 		if !Lobby(t).Paused && !g.Over() {
 			return u.h.ArmAuto(t, Lobby(t).TurnDue) // not stored: the screen waits, and arms it when retried
 		}
@@ -666,7 +666,7 @@ func (u *Up) upWaits(t *host.Table) bool {
 		t.Owe(t.Version())
 		return true
 	}
-	if t.Row.Mode == game.ModeAuto {
+	if t.Row.Mode == match.ModeAuto {
 		return false // its stored AutoTurn plays on (or it is paused)
 	}
 	g, err := u.UpEngine(t)
@@ -685,7 +685,7 @@ func (u *Up) upWaits(t *host.Table) bool {
 func (u *Up) upExpire(t *host.Table, d store.Deadline) error {
 	lob := Lobby(t)
 	due := Due{Deadline: host.Deadline(d.Kind), Status: t.Row.Status, Owed: t.Owed() != nil,
-		Shown: lob.ShownVersion, Auto: t.Row.Mode == game.ModeAuto, Paused: lob.Paused}
+		Shown: lob.ShownVersion, Auto: t.Row.Mode == match.ModeAuto, Paused: lob.Paused}
 	due.ArmedAt, _ = strconv.Atoi(d.Payload)
 	var g *upbeat.Game
 	if due.NeedsTurn() {
