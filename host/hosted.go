@@ -75,15 +75,6 @@ type Pauser interface {
 	Paused() bool
 }
 
-// OwnSeats is a game whose adapter names the seats of its past games (History's
-// Past.Names and Opponent, left empty for it), where the core names other games'
-// from the row's players (BotNames): UPBEAT's (upbeathost.PastLobby).
-type OwnSeats interface {
-	Game
-	// OwnSeats marks the game; it does nothing.
-	OwnSeats()
-}
-
 // Game is a game the house hosts, as its adapter package makes it for one host: it
 // makes the hosted part of each table of the game.
 type Game interface {
