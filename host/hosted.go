@@ -139,11 +139,12 @@ func (t *Table) game() Hosted { return t.hosted }
 // Hosted is the table's hosted part, for its game's adapter to find its own state.
 func (t *Table) Hosted() Hosted { return t.game() }
 
-// Pause stops (stop) or resumes an auto game; only the player who started it may.
+// Pause stops (stop) or resumes an auto game; only the player who started it may. A
+// game whose adapter has no Pauser is refused by its name (CodeNoPause).
 func (h *Host) Pause(t *Table, user string, stop bool) error {
 	p, ok := t.game().(Pauser)
 	if !ok {
-		return refuse(CodeNotAuto, "Only auto games pause.")
+		return refuse(CodeNoPause, "Auto games of %s do not pause.", Name(h.named(t.Row.Game)))
 	}
 	return p.Pause(h, user, stop)
 }
