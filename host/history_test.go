@@ -14,11 +14,7 @@ import (
 // no one in particular.
 func TestHistoryOf_SeatsOfEveryGame(t *testing.T) {
 	ctx := context.Background()
-	_, db := openRecords(t)
-	trio := Plug{Name: "trio", New: func(*Host) Game { return stubGame{} }}
-	h, err := New(Options{Games: append(kombatOnly(), trio), DB: db, Front: quietFront{}, Log: quietLog()})
-	must(t, err)
-	t.Cleanup(func() { <-h.Close() })
+	h, db := trioHost(t)
 	cases := []struct {
 		game     store.GameName
 		seats    []store.Seat
@@ -52,4 +48,16 @@ func TestHistoryOf_SeatsOfEveryGame(t *testing.T) {
 			t.Errorf("%s game of %d seats seen by %s: opponent %q, names %q; want %q, %q", c.game, len(c.seats), c.user, got.Opponent, got.Names, c.opponent, c.names)
 		}
 	}
+}
+
+// trioHost hosts a fresh database with the stub plugged in twice: under KOMBAT's name
+// and as "trio", a game the core knows nothing of (no Pauser, seats of any number).
+func trioHost(t *testing.T) (*Host, *store.DB) {
+	t.Helper()
+	_, db := openRecords(t)
+	trio := Plug{Name: "trio", New: func(*Host) Game { return stubGame{} }}
+	h, err := New(Options{Games: append(kombatOnly(), trio), DB: db, Front: quietFront{}, Log: quietLog()})
+	must(t, err)
+	t.Cleanup(func() { <-h.Close() })
+	return h, db
 }

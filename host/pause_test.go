@@ -13,11 +13,7 @@ import (
 // its auto game by the game's name (CodeNoPause), not as if the game were not auto.
 func TestPause_GameWithoutPauser(t *testing.T) {
 	ctx := context.Background()
-	_, db := openRecords(t)
-	trio := Plug{Name: "trio", New: func(*Host) Game { return stubGame{} }}
-	h, err := New(Options{Games: append(kombatOnly(), trio), DB: db, Front: quietFront{}, Log: quietLog()})
-	must(t, err)
-	t.Cleanup(func() { <-h.Close() })
+	h, db := trioHost(t)
 	id, err := db.CreateGame(ctx, &store.Game{Game: "trio", Scope: "g", Place: "p", Mode: game.ModeAuto, Status: store.StatusPlay,
 		Seats: []store.Seat{{}, {}}, ConfigText: game.DefaultConfig().String(), State: `{}`, Setup: []byte(`{}`)})
 	must(t, err)
