@@ -106,16 +106,32 @@ func (f discordFront) Tell(t *host.Table, n host.Note) {
 	var err error
 	switch n.Kind {
 	case host.NoteLowered, host.NoteAbandoned:
-		why := "This game was stored by an older version of the bot with settings outside today's limits (" + n.Text + ")"
-		text := "⚠️ " + why + ", so they were lowered to the limits. The game goes on with them; `/kombat rules` lists the limits."
-		if n.Kind == host.NoteAbandoned {
-			text = "⚠️ " + why + ". Its turns cannot be replayed within those limits, so the game has ended without a result; no rating changed. Start a new game with `/kombat`."
-		}
+		text := b.settingsNote(t.Row.Game, n)
 		_, err = b.sess.ChannelMessageSend(t.Row.Place, text)
 	}
 	if err != nil {
 		b.log.Error("tell channel", "game", t.Row.ID, "note", n.Kind, "err", err)
 	}
+}
+
+// settingsNote words a note of a game whose stored settings were outside today's
+// limits (host.NoteLowered or host.NoteAbandoned), pointing to the game's own rules
+// and command as its registration names them.
+func (b *Bot) settingsNote(game store.GameName, n host.Note) string {
+	g := b.games[game]
+	why := "This game was stored by an older version of the bot with settings outside today's limits (" + n.Text + ")"
+	if n.Kind == host.NoteAbandoned {
+		text := "⚠️ " + why + ". Its turns cannot be replayed within those limits, so the game has ended without a result; no rating changed."
+		if g.Command != nil {
+			text += " Start a new game with `/" + g.Command.Name + "`."
+		}
+		return text
+	}
+	text := "⚠️ " + why + ", so they were lowered to the limits. The game goes on with them"
+	if rules := subcommand(g, "rules"); rules != "" {
+		return text + "; `" + rules + "` lists the limits."
+	}
+	return text + "."
 }
 
 // mine reports whether this process's shard serves a game's guild (Discord's routing).

@@ -79,7 +79,7 @@ func (b *Bot) libraryRedo(r *request, id view.CustomID) view.Reply {
 		return b.refusedOr(r, "load draft", err)
 	}
 	if utf8.RuneCountInString(v.Strategy) > view.MaxInputValue {
-		return view.Private("Your text is longer than a form holds; fix the file and save it again with `%s save %s file:`.", lib.Command(), name)
+		return view.Private("Your text is longer than a form holds; fix the file and save it again with %s.", view.Words{}.Command(string(lib.Command())+" save "+name+" file:"))
 	}
 	return b.shelf(lib).Form(name, v)
 }
@@ -104,7 +104,7 @@ func (b *Bot) libraryList(r *request, lib *host.Library) view.Reply {
 		n := host.Lines(s.Source)
 		fmt.Fprintf(&sb, "• **%s** — v%d%s, %d %s, saved <t:%d:R>\n", s.Name, s.Version, defense, n, render.Plural(n, "line", "lines"), s.Saved.Unix())
 	}
-	fmt.Fprintf(&sb, "`%s show name` shows one; `version:` and `diff:` compare versions.", lib.Command())
+	fmt.Fprintf(&sb, "%s shows one; `version:` and `diff:` compare versions.", view.Words{}.Command(string(lib.Command())+" show name"))
 	sb.WriteString(sh.Plays)
 	return view.Private("%s", sb.String())
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/render"
@@ -21,11 +23,12 @@ func (b *Bot) history(r *request, o options, only store.GameName) view.Reply {
 	if err != nil {
 		return b.internal(r, "history", err)
 	}
+	of, hint := b.historyWords(r, only)
 	if len(games) == 0 {
-		return view.Private("<@%s> has no %sgames on this server yet.", who.ID, view.HistoryOf(only))
+		return view.Private("<@%s> has no %sgames on this server yet.", who.ID, of)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Recent %sgames of <@%s>** (newest first%s):\n", view.HistoryOf(only), who.ID, view.HistoryHint(only))
+	fmt.Fprintf(&sb, "**Recent %sgames of <@%s>** (newest first%s):\n", of, who.ID, hint)
 	for _, p := range games {
 		if g := b.games[p.Game.Game]; g.PastLine != nil { // a registered game's line
 			sb.WriteString(g.PastLine(p) + "\n")
@@ -41,6 +44,27 @@ func (b *Bot) history(r *request, o options, only store.GameName) view.Reply {
 		fmt.Fprintf(&sb, "`#%d` %s vs %s · %s · %d turns · <t:%d:d>\n", g.ID, g.Mode, other, outcome, g.Turns, g.CreatedAt.Unix())
 	}
 	return view.Private("%s", sb.String())
+}
+
+// historyWords are how a history's heading names its games ("UPBEAT " for one game's,
+// "" for every game's) and what it says can be done with their numbers: replay one
+// with the replay subcommand of the game asked about, or of the command asking when
+// every game's are listed ("a KOMBAT one"), as the registered games say.
+func (b *Bot) historyWords(r *request, only store.GameName) (of, hint string) {
+	if only != "" {
+		g := b.games[only]
+		if replay := subcommand(g, "replay"); replay != "" {
+			hint = "; `" + replay + " game:ID` replays one"
+		}
+		return title(g) + " ", hint
+	}
+	if r.i.Type != discordgo.InteractionApplicationCommand {
+		return "", ""
+	}
+	if g := b.gameOf(r.i.ApplicationCommandData().Name); g != nil && subcommand(*g, "replay") != "" {
+		hint = "; `" + subcommand(*g, "replay") + " game:ID` replays " + article(title(*g)) + " one"
+	}
+	return "", hint
 }
 
 // ladderBoard is the top 10 of this server on the ladder kind, and your place.
@@ -105,4 +129,12 @@ func (b *Bot) stats(r *request, o options, only store.GameName) view.Reply {
 			title, host.Points(p.Rating), l.Rank, p.Games, render.Plural(p.Games, "game", "games"), p.Wins, p.Losses, p.Ties)
 	}
 	return view.Private("%s", sb.String())
+}
+
+// article is "a" or "an" before a game's title as it is read ("an UPBEAT", "a KOMBAT").
+func article(title string) string {
+	if title != "" && strings.ContainsRune("AEIOUaeiou", rune(title[0])) {
+		return "an " + title
+	}
+	return "a " + title
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -66,8 +67,8 @@ func ownRoutes() map[string]route {
 func (b *Bot) route(r *request, key string, in input) view.Reply {
 	rt, ok := b.routes[key]
 	if !ok {
-		if key != "" && key[0] == '/' {
-			return view.Private("Unknown command; try /kombat rules.")
+		if name, _, ok := strings.Cut(strings.TrimPrefix(key, "/"), " "); ok && key[0] == '/' {
+			return b.unknown(name)
 		}
 		return view.Private("%s", view.ErrStaleComponent.Error())
 	}
@@ -88,11 +89,12 @@ func (b *Bot) route(r *request, key string, in input) view.Reply {
 
 // command routes a registered game's subcommands ("/NAME SUB").
 func (b *Bot) command(r *request, d discordgo.ApplicationCommandInteractionData) view.Reply {
-	if b.gameOf(d.Name) == nil || len(d.Options) == 0 {
-		return view.Private("Unknown command; try /kombat rules.")
+	g := b.gameOf(d.Name)
+	if g == nil || len(d.Options) == 0 {
+		return b.unknown(d.Name)
 	}
 	if r.i.GuildID == "" {
-		return view.Private("KOMBAT and UPBEAT are played in a server channel, not in direct messages.")
+		return view.Private("%s is played in a server channel, not in direct messages.", title(*g))
 	}
 	sub := d.Options[0]
 	key := "/" + d.Name + " " + sub.Name
@@ -107,4 +109,39 @@ func (b *Bot) gameOf(name string) *ui.Game {
 		}
 	}
 	return nil
+}
+
+// unknown answers a command no route takes: it points to the rules of the game whose
+// command it is, or of the first registered game with rules when that game has none.
+func (b *Bot) unknown(name string) view.Reply {
+	if g := b.gameOf(name); g != nil && subcommand(*g, "rules") != "" {
+		return view.Private("Unknown command; try %s.", subcommand(*g, "rules"))
+	}
+	for _, g := range b.opt.Games {
+		if rules := subcommand(g, "rules"); rules != "" {
+			return view.Private("Unknown command; try %s.", rules)
+		}
+	}
+	return view.Private("Unknown command.")
+}
+
+// title is how players read a registered game's name: its Title, else its name in
+// capitals.
+func title(g ui.Game) string {
+	if g.Title != "" {
+		return g.Title
+	}
+	return strings.ToUpper(string(g.Name))
+}
+
+// subcommand is "/NAME SUB" when game g routes its subcommand sub, else "".
+func subcommand(g ui.Game, sub string) string {
+	if g.Command == nil {
+		return ""
+	}
+	key := "/" + g.Command.Name + " " + sub
+	if _, ok := g.Routes[key]; !ok {
+		return ""
+	}
+	return key
 }

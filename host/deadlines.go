@@ -45,6 +45,14 @@ func (h *Host) Disarm(t *Table, kind Deadline) {
 	}
 }
 
+// disarmAll clears every deadline of the game, of whatever kind its adapter armed:
+// for a game that ended.
+func (h *Host) disarmAll(t *Table) {
+	if err := h.db.ClearDeadlines(h.wctx, strconv.FormatInt(t.Row.ID, 10)); err != nil {
+		h.log.Error("clear deadlines", "game", t.Row.ID, "err", err)
+	}
+}
+
 // Tick checks deadlines until the host closes, first at once: at the next deadline, or after a second
 // when none is sooner (an auto game at a pace under a second keeps its pace, rather
 // than one turn a second). Once a second it first checks that this process still

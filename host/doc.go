@@ -18,7 +18,7 @@
 // its lobby, the version of its record, its commit, the clock a screen starts, the
 // bot's next turn, what a due deadline does, what a restart must wake, and the people
 // it holds. What only some games have (pause) is an optional interface the core asks
-// for by type (Pauser, OwnSeats). What an adapter needs of the core is exported for it
+// for by type (Pauser). What an adapter needs of the core is exported for it
 // (adapter.go). A turn's log reaches the front as the game's own value (Event.Turn),
 // the language is the adapter's when the host is given none (Options.Lang), and the
 // error of an evaluation Close stopped and the library its players save are the

@@ -75,15 +75,6 @@ type Pauser interface {
 	Paused() bool
 }
 
-// OwnSeats is a game whose adapter names the seats of its past games (History's
-// Past.Names and Opponent, left empty for it), where the core names other games'
-// from the row's players (BotNames): UPBEAT's (upbeathost.PastLobby).
-type OwnSeats interface {
-	Game
-	// OwnSeats marks the game; it does nothing.
-	OwnSeats()
-}
-
 // Game is a game the house hosts, as its adapter package makes it for one host: it
 // makes the hosted part of each table of the game.
 type Game interface {
@@ -148,11 +139,12 @@ func (t *Table) game() Hosted { return t.hosted }
 // Hosted is the table's hosted part, for its game's adapter to find its own state.
 func (t *Table) Hosted() Hosted { return t.game() }
 
-// Pause stops (stop) or resumes an auto game; only the player who started it may.
+// Pause stops (stop) or resumes an auto game; only the player who started it may. A
+// game whose adapter has no Pauser is refused by its name (CodeNoPause).
 func (h *Host) Pause(t *Table, user string, stop bool) error {
 	p, ok := t.game().(Pauser)
 	if !ok {
-		return refuse(CodeNotAuto, "Only auto games pause.")
+		return refuse(CodeNoPause, "Auto games of %s do not pause.", Name(h.named(t.Row.Game)))
 	}
 	return p.Pause(h, user, stop)
 }

@@ -77,11 +77,12 @@ func (l *Library) Game() store.GameName { return l.shelf.Game() }
 // Noun is what the library keeps, as players read it: "strategy" or "plan".
 func (l *Library) Noun() string { return l.kind.Noun }
 
-// Command is the command group that works the library: "/GAME strategy".
-func (l *Library) Command() string { return "/" + string(l.Game()) + " strategy" }
+// Command is the command group that works the library ("GAME strategy"), which the
+// front words as it writes its commands (Words.Command).
+func (l *Library) Command() Command { return Command(string(l.Game()) + " strategy") }
 
 // list is the command listing this library.
-func (l *Library) list() Command { return Command(string(l.Game()) + " strategy list") }
+func (l *Library) list() Command { return l.Command() + " list" }
 
 // missing is the *Refusal for owner's name that this library does not keep (err, the
 // store's ErrNotFound), pointing to the list when list is set; when the other game's

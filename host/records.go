@@ -31,9 +31,9 @@ const (
 // Past is one game of a player's history, seen from their seat.
 type Past struct {
 	Game     *store.Game // without its decisions
-	Opponent string      // the other player's user id; "" for the bot
+	Opponent string      // in a two-seat game, the other seat's user id; "" for a bot, or in a game of more seats
 	Outcome  Outcome
-	Names    [2]string // the seats' names for the result: "" for a person, the bot's name
+	Names    [2]string // in a two-seat game, the seats' names for the result: "" for a person, the bot's name
 }
 
 // History is a player's latest games (at most HistoryLimit) on a server, newest first:
@@ -51,7 +51,7 @@ func (h *Host) HistoryOf(ctx context.Context, guild, user string, only store.Gam
 	out := make([]Past, 0, len(games))
 	for _, g := range games {
 		p, seat := Past{Game: g}, g.Seat(user)
-		if _, own := h.games[g.Game].(OwnSeats); !own {
+		if len(g.Seats) == 2 { // a duel, of any game: its seats name both sides
 			p.Names = BotNames(g)
 			if seat != 0 {
 				p.Opponent = g.Player(3 - seat)

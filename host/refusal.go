@@ -147,11 +147,12 @@ const (
 	CodeClockOut                // the asker's clock has run out
 	CodeBudget                  // the asker cannot afford it
 	CodeBadConfig               // the configuration does not fit
+	CodeNoPause                 // the game's auto games do not pause (args: the game's name, a Name)
 )
 
 // String is the code's name, stable across versions: "not-your-turn".
 func (c Code) String() string {
-	names := [...]string{"gone", "elsewhere", "taking-up", "place-busy", "in-game", "no-opponent", "self", "bot-account", "answered", "only-some", "bad-defense", "bad-name", "other-games", "library", "nothing-left", "not-player", "bad-move", "no-such-game", "wrong-game", "not-over", "nothing-yet", "private", "agreed", "too-many", "kind-gone", "name-taken", "no-kinds", "no-level", "done", "closed", "not-entered", "too-few", "not-auto", "not-in-play", "not-your-turn", "stale", "started", "not-started", "full", "seated", "clock-out", "budget", "bad-config"}
+	names := [...]string{"gone", "elsewhere", "taking-up", "place-busy", "in-game", "no-opponent", "self", "bot-account", "answered", "only-some", "bad-defense", "bad-name", "other-games", "library", "nothing-left", "not-player", "bad-move", "no-such-game", "wrong-game", "not-over", "nothing-yet", "private", "agreed", "too-many", "kind-gone", "name-taken", "no-kinds", "no-level", "done", "closed", "not-entered", "too-few", "not-auto", "not-in-play", "not-your-turn", "stale", "started", "not-started", "full", "seated", "clock-out", "budget", "bad-config", "no-pause"}
 	if int(c) < len(names) {
 		return names[c]
 	}

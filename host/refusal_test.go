@@ -93,7 +93,7 @@ func TestCode_NamesAreStable(t *testing.T) {
 		}
 		seen[c.String()] = c
 	}
-	if CodeNotYourTurn.String() != "not-your-turn" || len(seen) <= int(CodeBadConfig) {
+	if CodeNotYourTurn.String() != "not-your-turn" || len(seen) <= int(CodeNoPause) {
 		t.Errorf("%d names; not-your-turn is %q", len(seen), CodeNotYourTurn)
 	}
 	if b, _ := CodeInGame.MarshalText(); string(b) != "in-game" {

@@ -372,14 +372,12 @@ func (h *Host) Change(t *Table, f func() error) error {
 // Finished is the one path every game's ending takes once the store holds it (the
 // result and the ratings committed in the transaction that ended the game, with its
 // final screen owed, which announces it): the table leaves the registry, its claim
-// is released, and its clocks are cleared.
+// is released, and every deadline of it is cleared.
 func (h *Host) Finished(t *Table, res *match.Result, turns int) {
 	t.Row.Status, t.Row.Result, t.Row.Turns = store.StatusOver, res, turns
 	h.tables.remove(t.Row.ID)
 	h.release(t)
-	for _, d := range []Deadline{TurnTimeUp, TurnReminder, AutoTurn} {
-		h.Disarm(t, d)
-	}
+	h.disarmAll(t)
 }
 
 // CommitShown commits the engine's new decisions and owes the screen of the new state,
@@ -396,16 +394,14 @@ func (h *Host) CommitShown(t *Table, e Event) error {
 }
 
 // Cancel ends a game that has not started (declined, withdrawn, expired, left) and
-// clears its deadlines.
+// clears every deadline of it.
 func (h *Host) Cancel(t *Table) error {
 	if err := h.db.Cancel(h.wctx, t.Row.ID); err != nil {
 		return err
 	}
 	h.tables.remove(t.Row.ID)
 	h.release(t)
-	for _, d := range []Deadline{ChallengeExpiry, SetupExpiry, TurnReminder, TurnTimeUp} {
-		h.Disarm(t, d)
-	}
+	h.disarmAll(t)
 	return nil
 }
 

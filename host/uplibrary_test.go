@@ -20,8 +20,8 @@ func TestLibrariesApart(t *testing.T) {
 	kombat, db := openLibrary(t)
 	up := NewLibrary(db, upbeat.NewLanguage(), upbeatShelf(), kombatShelf(), upbeatShelf())
 	ctx := context.Background()
-	if up.Game() != store.GameUpbeat || up.Noun() != "plan" || up.Command() != "/upbeat strategy" ||
-		kombat.Game() != store.GameKombat || kombat.Noun() != "strategy" || kombat.Command() != "/kombat strategy" {
+	if up.Game() != store.GameUpbeat || up.Noun() != "plan" || up.Command() != "upbeat strategy" ||
+		kombat.Game() != store.GameKombat || kombat.Noun() != "strategy" || kombat.Command() != "kombat strategy" {
 		t.Fatalf("the libraries' words: %q %q %q / %q %q %q", up.Game(), up.Noun(), up.Command(), kombat.Game(), kombat.Noun(), kombat.Command())
 	}
 	if _, _, err := kombat.Save(ctx, ann, "Rush", "3", "move up"); err != nil {

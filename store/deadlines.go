@@ -38,6 +38,16 @@ func (db *DB) ClearDeadline(ctx context.Context, kind, key string) error {
 	return nil
 }
 
+// ClearDeadlines removes every deadline keyed key (every kind of a game's, its id
+// the key), whatever its due time; the kinds are the caller's, so a kind of one
+// game's own goes with the rest.
+func (db *DB) ClearDeadlines(ctx context.Context, key string) error {
+	if _, err := db.exec(ctx, `DELETE FROM deadlines WHERE key = ?`, key); err != nil {
+		return fmt.Errorf("store: clear deadlines of %s: %w", key, err)
+	}
+	return nil
+}
+
 // Deadlines lists the deadlines due at or before a time, soonest first; pass a time far
 // ahead to list them all.
 func (db *DB) Deadlines(ctx context.Context, before time.Time) ([]Deadline, error) {

@@ -42,6 +42,15 @@ func TestDeadlines(t *testing.T) {
 	if all, _ := db.Deadlines(ctx, t0.Add(time.Hour)); len(all) != 1 {
 		t.Errorf("after clearing: %+v", all)
 	}
+	// Every kind of one key goes at once, a kind of a game's own too; other keys stay.
+	for _, kind := range []string{"turn", "auto", "bell"} {
+		must(t, db.SetDeadline(ctx, Deadline{Kind: kind, Key: "3", Due: t0}))
+	}
+	must(t, db.ClearDeadlines(ctx, "3"))
+	must(t, db.ClearDeadlines(ctx, "3"))
+	if all, _ := db.Deadlines(ctx, t0.Add(time.Hour)); len(all) != 1 || all[0].Key != "2" {
+		t.Errorf("after clearing game 3's: %+v, want game 2's alone", all)
+	}
 }
 
 // TestClearDeadlineIf: a handler clearing the deadline it handled keeps the one its

@@ -6,10 +6,8 @@ import (
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
-	"github.com/kombat-game/kombat/host/aibghost"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
-	"github.com/kombat-game/kombat/store"
 )
 
 // upLadderTitle names one of UPBEAT's ladders, without the game's name.
@@ -78,27 +76,4 @@ func upPastResult(p host.Past, res game.Result) string {
 		how = "as the last city standing"
 	}
 	return upPastName(p, res.Winner) + " won " + how
-}
-
-// HistoryOf is how a history's heading names its games: "" for both games' (only is
-// ""), "UPBEAT " for UPBEAT's alone.
-func HistoryOf(only store.GameName) string {
-	if only == store.GameUpbeat {
-		return "UPBEAT "
-	}
-	if only == aibghost.Name {
-		return "AIBG "
-	}
-	return ""
-}
-
-// HistoryHint is what a history's heading says can be done with its games' numbers.
-func HistoryHint(only store.GameName) string {
-	if only == store.GameUpbeat {
-		return ""
-	}
-	if only == aibghost.Name {
-		return "; `/aibg replay game:ID` replays one"
-	}
-	return "; `/kombat replay game:ID` replays a KOMBAT one"
 }

@@ -77,6 +77,10 @@ func TestHost_ReplayGame(t *testing.T) {
 	activeID, err := db.CreateGame(ctx, active)
 	must(t, err)
 	up := recUpbeatOver(t, db, "g", "c1") // after the KOMBAT game over in c1
+	// A game of a name KOMBAT knows nothing of (a game plugged in after it), over.
+	nim, err := db.CreateGame(ctx, &store.Game{Game: "nim", Scope: "g", Place: "c6", Mode: game.ModeDuel, Status: store.StatusPlay, Seats: []store.Seat{{Player: "900"}, {}}})
+	must(t, err)
+	must(t, db.CommitActions(ctx, nim, 0, []store.Action{{Seat: 1, Verb: "take"}}, &game.Result{Winner: 1, Reason: "last"}, 1, nil))
 
 	cases := []struct {
 		name    string
@@ -93,6 +97,7 @@ func TestHost_ReplayGame(t *testing.T) {
 		{"a place with no finished game", "c3", 0, 0, "No game has finished in this channel yet. Give a game number: `/kombat history` lists your games."},
 		{"a game in play", "c1", activeID, 0, "Game #4 is not over (it is play); replays are of finished games. `/kombat board` shows a game in play."},
 		{"an UPBEAT game by id", "c1", up, 0, "Game #5 is an UPBEAT game, not a KOMBAT one: `/upbeat replay game:5` replays it."},
+		{"another game's by id", "c1", nim, 0, "Game #6 is a NIM game, not a KOMBAT one: `/nim replay game:6` replays it."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -125,6 +130,9 @@ func TestHost_ReplayGame(t *testing.T) {
 	}
 	if _, err := h.Why(ctx, up, 1, ann); refusalOf(err) != "Game #5 is an UPBEAT game: its turns are not KOMBAT's." {
 		t.Errorf("KOMBAT's Why? of an UPBEAT game: %v", err)
+	}
+	if _, err := h.Why(ctx, nim, 1, ann); refusalOf(err) != "Game #6 is a NIM game: its turns are not KOMBAT's." {
+		t.Errorf("KOMBAT's Why? of another game's: %v", err)
 	}
 	if ps, err := h.HistoryOf(ctx, "g", ann, store.GameKombat); err != nil || len(ps) != 2 || ps[0].Game.ID != activeID || ps[1].Game.ID != over {
 		t.Errorf("ann's KOMBAT history: %+v, %v; want #%d and #%d", ps, err, activeID, over)

@@ -64,8 +64,8 @@ func (k *Kombat) ReplayGame(ctx context.Context, guild, place string, id int64) 
 		if errors.Is(err, store.ErrNotFound) || err == nil && row.Scope != guild {
 			return nil, host.Refuse(host.CodeNoSuchGame, "There is no game #%d on this server. %s lists your games.", id, host.Command("kombat history"))
 		}
-		if err == nil && row.Game == store.GameUpbeat {
-			return nil, host.Refuse(host.CodeWrongGame, "Game #%d is an UPBEAT game, not a KOMBAT one: %s replays it.", id, host.Command(fmt.Sprintf("upbeat replay game:%d", id)))
+		if err == nil && !own(row) {
+			return nil, host.Refuse(host.CodeWrongGame, "Game #%d is %s game, not a KOMBAT one: %s replays it.", id, another(row), host.Command(fmt.Sprintf("%s replay game:%d", row.Game, id)))
 		}
 	} else {
 		row, err = k.h.DB().LastGameIn(ctx, Name, place)
@@ -149,8 +149,8 @@ func (k *Kombat) Why(ctx context.Context, id int64, n int, user string) (*Why, e
 	if err != nil {
 		return nil, fmt.Errorf("host: game %d for why: %w", id, err)
 	}
-	if v.Row.Game == store.GameUpbeat {
-		return nil, host.Refuse(host.CodeWrongGame, "Game #%d is an UPBEAT game: its turns are not KOMBAT's.", id)
+	if !own(v.Row) {
+		return nil, host.Refuse(host.CodeWrongGame, "Game #%d is %s game: its turns are not KOMBAT's.", id, another(v.Row))
 	}
 	rec, err := Record(v.Row)
 	if err != nil {
@@ -213,4 +213,18 @@ func seatMention(t *host.Table, p int) any {
 		return host.User(id)
 	}
 	return host.Name(Names(t)[p-1])
+}
+
+// own reports whether a stored game is KOMBAT's (rows stored before games had names
+// are).
+func own(row *store.Game) bool { return row.Game == "" || row.Game == Name }
+
+// another is how a refusal names the game of a row another game stored, by its name
+// in capitals with its article: "an UPBEAT", "a NIM".
+func another(row *store.Game) string {
+	name := strings.ToUpper(string(row.Game))
+	if strings.ContainsAny(name[:1], "AEIOU") {
+		return "an " + name
+	}
+	return "a " + name
 }

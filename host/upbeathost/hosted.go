@@ -124,10 +124,6 @@ func (p *hosted) Wake(h *host.Host) {
 	}
 }
 
-// OwnSeats marks UPBEAT as a game whose adapter names its past games' seats
-// (host.OwnSeats): PastLobby.
-func (u *Up) OwnSeats() {}
-
 // Library is what UPBEAT's players save: plans (host.Library).
 func Library() host.LibraryKind {
 	return host.LibraryKind{Game: Name, Noun: "plan", Plural: "plans", Program: "an UPBEAT plan", Ext: "upbeat", Draft: "uplib:"}
