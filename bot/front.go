@@ -188,7 +188,7 @@ func permanent(err error) string {
 	}
 	switch code := rest.Response.StatusCode; {
 	case code == http.StatusForbidden:
-		return "the bot may not post in this channel (missing permission): give it View Channel, Send Messages and Attach Files there, then run /kombat board"
+		return "the bot may not post in this channel (missing permission): give it View Channel, Send Messages and Attach Files there, then use any of the game's commands here"
 	case code == http.StatusNotFound:
 		return "the game's channel or thread is gone"
 	case code == http.StatusTooManyRequests || code >= 500:

@@ -224,3 +224,29 @@ func TestBotTurnAfterRestart(t *testing.T) {
 		t.Errorf("the bot's turn was not stored: %v", err)
 	}
 }
+
+// TestScreenPausedUpbeat: a paused screen comes back through any of its game's
+// commands in the place, not KOMBAT's board alone: UPBEAT's turn screen, paused when
+// the bot lost its permission, is posted again after /upbeat status, which says why
+// it was paused.
+func TestScreenPausedUpbeat(t *testing.T) {
+	h := newHarnessWith(t, fastRetries)
+	thread, screen := h.upDuel("max_turns=3\nm=20\nn=20\n")
+	who := h.alice
+	if strings.Contains(screen.Content, "<@"+h.bob.ID+">") && !strings.Contains(screen.Content, "<@"+h.alice.ID+">") {
+		who = h.bob
+	}
+	h.fake.FailNext(postRoute, 1, 403)
+	h.click(who, screen, "Confirm")
+	h.waitOwed("a paused screen", func(o []store.Screen) bool { return len(o) == 1 && o[0].Paused != "" })
+	if status := h.upslash(who, thread.ID, "status"); !strings.Contains(status.Content, "the bot may not post in this channel") {
+		t.Errorf("/upbeat status of a paused game: %s", status.Content)
+	}
+	h.find(thread.ID, "the screen after the paused one", func(m *discordtest.Message) bool {
+		return m.ID > screen.ID && m.File("territory.png") != nil
+	})
+	h.waitOwed("no screen owed", func(o []store.Screen) bool { return len(o) == 0 })
+	if h.fake.Faults(postRoute) == 0 {
+		t.Error("no fault was served: the test tested nothing")
+	}
+}

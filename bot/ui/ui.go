@@ -323,3 +323,20 @@ func Lock(tr Transport, id int64) (*host.Table, *view.Reply) {
 	}
 	return t, nil
 }
+
+// Resume tries again to show t's screen when a permanent failure (the bot lost its
+// permission in the place) paused it: someone is here and asking, so the place may
+// work again. It returns the line a game's board or status answer carries to say so,
+// with the reason, or "" when the screen was not paused. A game's board command
+// calls it, so that no game's paused screen waits on another game's command.
+func Resume(tr Transport, t *host.Table) (string, error) {
+	s := t.Owed()
+	if s == nil || s.Paused == "" {
+		return "", nil
+	}
+	why := s.Paused
+	if _, err := tr.Host().Resume(t); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("⚠️ The game was paused because its screen could not be posted here (%s); trying again now.", why), nil
+}

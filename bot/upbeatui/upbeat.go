@@ -381,7 +381,11 @@ func upStatus(r ui.Request) view.Reply {
 			return r.Internal("upbeat clock", err)
 		}
 	}
-	return view.Private("%s", view.UpStatus(t, snap, runsOut))
+	resumed, err := ui.Resume(r, t)
+	if err != nil {
+		return r.Internal("resume screen", err)
+	}
+	return view.Private("%s", strings.TrimPrefix(resumed+"\n", "\n")+view.UpStatus(t, snap, runsOut))
 }
 
 // upAskResign is /upbeat resign: it asks first, privately, as /kombat resign does; the
@@ -422,7 +426,15 @@ func upBoard(r ui.Request) view.Reply {
 		return *bad
 	}
 	defer done()
-	return upBoardView(r, t, nil)
+	resumed, err := ui.Resume(r, t)
+	if err != nil {
+		return r.Internal("resume screen", err)
+	}
+	rep := upBoardView(r, t, nil)
+	if resumed != "" {
+		rep.Content = strings.TrimSpace(rep.Content + "\n" + resumed)
+	}
+	return rep
 }
 
 // upZoom answers a press of an /upbeat board button with the presser's new view, in
