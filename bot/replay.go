@@ -73,11 +73,12 @@ func (b *Bot) ladderBoard(r *request, kind string) view.Reply {
 	if err != nil {
 		return b.internal(r, "leaderboard", err)
 	}
+	title, heading := b.ladderTitles(kind)
 	if len(board.Top) == 0 {
-		return view.Private("Nobody on this server has a rating for %s yet: finish a game to get one.", view.LadderTitle(kind))
+		return view.Private("Nobody on this server has a rating for %s yet: finish a game to get one.", title)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** (Elo, everyone starts at %d)\n", view.LeaderboardTitle(kind), int(store.InitialRating))
+	fmt.Fprintf(&sb, "**%s** (Elo, everyone starts at %d)\n", heading, int(store.InitialRating))
 	for i, p := range board.Top {
 		me := ""
 		if p.User == r.user.ID {
@@ -93,6 +94,26 @@ func (b *Bot) ladderBoard(r *request, kind string) view.Reply {
 		fmt.Fprintf(&sb, "…\n%d. you — **%d** · %d–%d–%d", board.Rank, host.Points(me.Rating), me.Wins, me.Losses, me.Ties)
 	}
 	return view.Reply{Content: view.Fit(sb.String())}
+}
+
+// ladderTitles name the ladder kind in answers (title) and atop its leaderboard
+// (board): as the registered game whose ladder it is says (ui.Game.Ladder), else as
+// view does.
+func (b *Bot) ladderTitles(kind string) (title, board string) {
+	for _, g := range b.opt.Games {
+		if g.Ladder != nil {
+			if title, board = g.Ladder(kind); title != "" {
+				return title, board
+			}
+		}
+	}
+	return view.LadderTitle(kind), view.LeaderboardTitle(kind)
+}
+
+// ladderTitle is ladderTitles' title alone.
+func (b *Bot) ladderTitle(kind string) string {
+	title, _ := b.ladderTitles(kind)
+	return title
 }
 
 // stats is /kombat stats [user]: games, wins, losses, ties and rating on each ladder
@@ -119,7 +140,7 @@ func (b *Bot) stats(r *request, o options, only store.GameName) view.Reply {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**%s stats of <@%s>** on this server\n", game, who.ID)
 	for _, l := range ladders {
-		title, p := view.LadderTitle(l.Kind), l.Rating
+		title, p := b.ladderTitle(l.Kind), l.Rating
 		title = strings.ToUpper(title[:1]) + title[1:]
 		if p.Games == 0 {
 			fmt.Fprintf(&sb, "%s: no rated games yet\n", title)

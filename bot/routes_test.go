@@ -2,12 +2,13 @@ package bot
 
 import (
 	"context"
-	"github.com/bwmarrin/discordgo"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/bot/view"

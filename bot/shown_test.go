@@ -5,8 +5,7 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/kombat-game/kombat/bot/view"
+	"github.com/kombat-game/kombat/bot/kombatui"
 )
 
 // TestShownBounded: the bot remembers the controls of at most shownCap messages,
@@ -14,7 +13,7 @@ import (
 // show anything; no controls and an empty list are the same.
 func TestShownBounded(t *testing.T) {
 	var s shown
-	why := view.WhyRows(7, 3)
+	why := kombatui.WhyRows(7, 3)
 	for i := range shownCap + 10 {
 		s.record(strconv.Itoa(i), why)
 	}
@@ -24,7 +23,7 @@ func TestShownBounded(t *testing.T) {
 	if s.already("9", why) || !s.already("10", why) || !s.already(strconv.Itoa(shownCap+9), why) {
 		t.Error("not the oldest forgotten first")
 	}
-	if s.already("10", view.WhyRows(7, 2)) || s.already("10", nil) || s.already("unknown", nil) {
+	if s.already("10", kombatui.WhyRows(7, 2)) || s.already("10", nil) || s.already("unknown", nil) {
 		t.Error("a message claimed to show what it does not")
 	}
 	s.forget("10")

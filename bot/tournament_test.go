@@ -3,10 +3,11 @@ package bot
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/kombat-game/kombat/host/kombathost"
 	"image/png"
 	"strings"
 	"testing"
+
+	"github.com/kombat-game/kombat/host/kombathost"
 
 	"github.com/bwmarrin/discordgo"
 

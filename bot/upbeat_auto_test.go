@@ -84,6 +84,9 @@ func TestUpbeatAutoGame(t *testing.T) {
 	if paused.Button("Resume") == nil || !strings.Contains(paused.Content, "paused by <@"+h.alice.ID+">") || paused.File("territory.png") == nil {
 		t.Fatalf("the screen once paused: %q %+v", paused.Content, paused.Buttons())
 	}
+	if paused.Button("Stop") == nil || paused.Button("Why?") == nil { // UPBEAT's own buttons (ui.Game.AutoControls)
+		t.Errorf("the screen once paused lost UPBEAT's Stop or Why?: %+v", paused.Buttons())
+	}
 	tick(10*step, 0)
 	h.click(h.alice, paused, "Resume")
 	tick(step-time.Millisecond, 0)

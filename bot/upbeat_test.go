@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/bot/discordtest"
+	"github.com/kombat-game/kombat/bot/upbeatui"
 	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
@@ -384,7 +385,7 @@ func TestUpbeatRulesAndCheck(t *testing.T) {
 	if r, err := in.Response(h.ctx); err != nil || r.Modal == nil {
 		t.Fatalf("/upbeat check without a plan opens no form: %+v %v", r, err)
 	}
-	sub, err := h.fake.SubmitModal(h.alice, in, map[string]string{"plan": "```upbeat\n" + view.UpRulesExample + "```"})
+	sub, err := h.fake.SubmitModal(h.alice, in, map[string]string{"plan": "```upbeat\n" + upbeatui.UpRulesExample + "```"})
 	if err != nil {
 		t.Fatal(err)
 	}

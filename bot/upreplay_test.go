@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/kombat-game/kombat/bot/discordtest"
-	"github.com/kombat-game/kombat/bot/view"
+	"github.com/kombat-game/kombat/bot/upbeatui"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -66,7 +66,7 @@ func (h *harness) upStepsOf(id int64) []image.Image {
 	if err := json.Unmarshal(row.Setup, &lob); err != nil {
 		h.t.Fatal(err)
 	}
-	names := view.UpNames((&upbeathost.UpRecord{Row: row, Part: upPart(h.t, row), Up: lob}).Table())
+	names := upbeatui.UpNames((&upbeathost.UpRecord{Row: row, Part: upPart(h.t, row), Up: lob}).Table())
 	rec := upPart(h.t, row).Record(row.Seed)
 	g, err := upbeat.New(upbeat.NewLanguage(), rec.Setup)
 	if err != nil {
@@ -84,7 +84,7 @@ func (h *harness) upStepsOf(id int64) []image.Image {
 	}
 	var out []image.Image
 	for _, s := range steps {
-		data, err := h.bot.render.TerritoryPNG(view.UpReplayTerritory(s, len(steps), names))
+		data, err := h.bot.render.TerritoryPNG(upbeatui.UpReplayTerritory(s, len(steps), names))
 		if err != nil {
 			h.t.Fatal(err)
 		}

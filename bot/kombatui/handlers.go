@@ -29,7 +29,7 @@ func configOption(r ui.Request, o ui.Options) (game.Config, *view.Reply) {
 	}
 	cfg, err := game.ParseConfig(text)
 	if err != nil {
-		rep := view.Private("%s", view.ConfigMistakes(err))
+		rep := view.Private("%s", ConfigMistakes(err))
 		return game.Config{}, &rep
 	}
 	return cfg, nil
@@ -55,7 +55,7 @@ func showBoard(r ui.Request) view.Reply {
 	if err != nil || t.Row.Status != "play" {
 		return view.Private("The game here is still being set up; the board appears once the kinds are agreed.")
 	}
-	content := view.Header(t, g)
+	content := Header(t, g)
 	// Someone is here and asking: the channel may work again, so try once more.
 	if paused, err := r.Host().Resume(t); err != nil {
 		return r.Internal("resume screen", err)

@@ -2,8 +2,11 @@
 // (New): /kombat and its subcommands, challenges, the setup negotiation (kinds, forms,
 // free spawns), turns, auto games, Why?, try, replays, records, tournaments and the
 // strategy library's KOMBAT part, each handler locking the game through host and its
-// adapter (host/kombathost) and answering with bot/view's messages. It never imports
-// package bot: the bot gives it a ui.Request.
+// adapter (host/kombathost) and answering with KOMBAT's views, which live here as
+// plain functions of what is stored (the setup, the board's header and controls, the
+// rules screen, the tournament's message, the Why? buttons), built from bot/view's
+// shared parts (replies, custom ids, forms). It never imports package bot: the bot
+// gives it a ui.Request.
 package kombatui
 
 import (
@@ -26,7 +29,7 @@ import (
 func New() ui.Game {
 	k := &kombat{}
 	return ui.Game{Name: store.GameKombat, Plug: kombathost.Plug(), Command: command(), Routes: k.routes(), Screen: screens{},
-		Seats: func(t *host.Table) []string { return kombathost.SeatList(t.Row) }, Title: "KOMBAT",
+		Seats: func(t *host.Table) []string { return kombathost.SeatList(t.Row) }, Ladder: LadderTitles, Title: "KOMBAT",
 		Stats: func(tr ui.Transport, guild, user string) ([]host.Rated, error) {
 			return kom(tr).Stats(tr.Context(), guild, user)
 		},
@@ -82,7 +85,7 @@ func (screens) Show(tr ui.Transport, t *host.Table, s *store.Screen) (string, er
 	}
 	var rep view.Reply
 	if g.Phase() == game.PhaseSetup {
-		rep = view.FreeSpawn(t)
+		rep = FreeSpawn(t)
 	} else {
 		last, ok := g.LastTurn()
 		if !ok {
@@ -108,7 +111,7 @@ func (screens) Retire(tr ui.Transport, t *host.Table) (ui.Retired, error) {
 	if err != nil {
 		return ui.Retired{}, err
 	}
-	return ui.Retired{Keep: view.WhyRows(t.Row.ID, g.Turns()-1), Last: g.Result() != nil}, nil
+	return ui.Retired{Keep: WhyRows(t.Row.ID, g.Turns()-1), Last: g.Result() != nil}, nil
 }
 
 // Summary words what happened above the board that shows it.
@@ -117,11 +120,11 @@ func (screens) Summary(_ ui.Transport, t *host.Table, e host.Event) string {
 	case host.EvTurn:
 		return render.TurnSummary(e.Turn.(game.TurnLog), kombathost.Names(t)[e.Player-1])
 	case host.EvTimeUp:
-		return fmt.Sprintf("⏰ %s ran out of time (%d in a row); the turn was played for them.\n%s", view.Mention(t, e.Player), e.Misses, render.TurnSummary(e.Turn.(game.TurnLog), kombathost.Names(t)[e.Player-1]))
+		return fmt.Sprintf("⏰ %s ran out of time (%d in a row); the turn was played for them.\n%s", Mention(t, e.Player), e.Misses, render.TurnSummary(e.Turn.(game.TurnLog), kombathost.Names(t)[e.Player-1]))
 	case host.EvForfeit:
-		return fmt.Sprintf("⏰ %s ran out of time %d turns in a row and forfeits.", view.Mention(t, e.Player), kombathost.MaxMisses)
+		return fmt.Sprintf("⏰ %s ran out of time %d turns in a row and forfeits.", Mention(t, e.Player), kombathost.MaxMisses)
 	case host.EvResign:
-		return fmt.Sprintf("%s resigned.", view.Mention(t, e.Player))
+		return fmt.Sprintf("%s resigned.", Mention(t, e.Player))
 	}
 	return ""
 }
@@ -138,7 +141,7 @@ func (screens) Tell(tr ui.Transport, t *host.Table, n host.Note) bool {
 		_, err = tr.Edit(view.Reply{Content: "This game's setup expired: the kinds were not agreed within 30 minutes."}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteReminder:
 		_, err = tr.Post(t.Row.Place, &discordgo.MessageSend{
-			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", view.Mention(t, n.Player), view.Duration(n.Left)),
+			Content:         fmt.Sprintf("⏰ %s, %s left for your turn; then it is played for you with no purchase and no spawn.", Mention(t, n.Player), view.Duration(n.Left)),
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{t.Row.Player(n.Player)}}})
 	default:
 		return false
@@ -163,7 +166,7 @@ func (k *kombat) routes() map[string]ui.Route {
 		"/kombat status":      {Do: func(r ui.Request, _ ui.Input) view.Reply { return showStatus(r) }, Ack: ui.AckPrivate},
 		"/kombat resign":      {Do: func(r ui.Request, _ ui.Input) view.Reply { return askResign(r) }},
 		"/kombat check":       {Do: func(r ui.Request, in ui.Input) view.Reply { return check(r, in.Opts) }, AckIf: ui.WithFile("file", ui.AckPrivate)},
-		"/kombat rules":       {Do: func(ui.Request, ui.Input) view.Reply { return view.Private("%s", view.RulesText()) }},
+		"/kombat rules":       {Do: func(ui.Request, ui.Input) view.Reply { return view.Private("%s", RulesText()) }},
 		"/kombat strategy":    {Do: func(r ui.Request, in ui.Input) view.Reply { return strategyCommand(r, in.Sub, in.Data) }, AckIf: ui.SaveAck},
 		"/kombat try":         {Do: func(r ui.Request, in ui.Input) view.Reply { return tryCommand(r, in.Opts) }, AckIf: tryAck},
 		"/kombat tournament":  {Do: func(r ui.Request, in ui.Input) view.Reply { return k.tournamentCommand(r, in.Opts) }, Ack: ui.AckPrivate},

@@ -46,7 +46,7 @@ func challenge(r ui.Request, o ui.Options) view.Reply {
 	expires := r.Host().Now().Add(challengeLife)
 	rep := view.Reply{
 		Content: fmt.Sprintf("<@%s>, <@%s> challenges you to a game of **KOMBAT**! %s\nThis challenge expires <t:%d:R>.",
-			opp.ID, r.User().ID, view.RulesLine(cfg, t.Row.TurnTimeout), expires.Unix()),
+			opp.ID, r.User().ID, RulesLine(cfg, t.Row.TurnTimeout), expires.Unix()),
 		Components: []discordgo.MessageComponent{view.Row(
 			view.Button("Accept", discordgo.SuccessButton, view.CustomID{Action: "accept", Game: t.Row.ID}),
 			view.Button("Decline", discordgo.SecondaryButton, view.CustomID{Action: "decline", Game: t.Row.ID}),
@@ -99,7 +99,7 @@ func startSetup(r ui.Request, o ui.Options, mode game.Mode) view.Reply {
 		return r.Refused("create game", err)
 	}
 	defer t.Unlock()
-	if err := r.Send(view.Reply{Content: fmt.Sprintf("<@%s> starts a game of **KOMBAT**: %s. %s", r.User().ID, what, view.RulesLine(cfg, t.Row.TurnTimeout))}); err != nil {
+	if err := r.Send(view.Reply{Content: fmt.Sprintf("<@%s> starts a game of **KOMBAT**: %s. %s", r.User().ID, what, RulesLine(cfg, t.Row.TurnTimeout))}); err != nil {
 		return r.Internal("announce game", err)
 	}
 	if m, err := r.Answer(); err == nil {
@@ -113,7 +113,7 @@ func startSetup(r ui.Request, o ui.Options, mode game.Mode) view.Reply {
 
 // postSetup posts the setup message in the game's channel and starts the setup clock.
 func postSetup(tr ui.Transport, t *host.Table) error {
-	m, err := tr.Post(t.Row.Place, view.Setup(t).Message())
+	m, err := tr.Post(t.Row.Place, Setup(t).Message())
 	if err != nil {
 		return err
 	}
@@ -232,7 +232,7 @@ func removeKind(r ui.Request, id view.CustomID, value string) view.Reply {
 		if err := kom(r).RemoveKind(t, kombathost.KindIndex(value)); err != nil {
 			return r.Refused("remove kind", err)
 		}
-		rep := view.Setup(t)
+		rep := Setup(t)
 		rep.Update = true
 		return rep
 	})
@@ -258,7 +258,7 @@ func proposeKind(r ui.Request, gameID int64, index, defense string, p kombathost
 		if err != nil {
 			return r.Refused("propose kind", err)
 		}
-		rep := view.Setup(t)
+		rep := Setup(t)
 		warn := kindWarnings(r, stored.Name, stored.Strategy)
 		if r.Message() != nil && r.Message().ID == t.Row.Shown {
 			rep.Update = true
@@ -351,9 +351,9 @@ func toggleReady(r ui.Request, id view.CustomID) view.Reply {
 			return r.Refused("ready", err)
 		}
 		if started {
-			return view.Agreed(t)
+			return Agreed(t)
 		}
-		rep := view.Setup(t)
+		rep := Setup(t)
 		rep.Update = true
 		return rep
 	})

@@ -23,7 +23,7 @@ func turnTable(r ui.Request, id view.CustomID) (*host.Table, *game.Game, int, *v
 	if bad != nil {
 		return nil, nil, 0, bad
 	}
-	g, p, err := kom(r).Press(t, r.User().ID, id.Arg(0), func(seat int) string { return view.Mention(t, seat) })
+	g, p, err := kom(r).Press(t, r.User().ID, id.Arg(0), func(seat int) string { return Mention(t, seat) })
 	if err != nil {
 		t.Unlock()
 		rep := r.Refused("engine", err)
@@ -39,14 +39,14 @@ func boardReply(tr ui.Transport, t *host.Table, g *game.Game, last game.TurnLog,
 	if err != nil {
 		return view.Reply{}, err
 	}
-	content := view.Header(t, g)
+	content := Header(t, g)
 	if summary != "" {
 		content = view.Fit(summary + "\n" + content)
 	}
 	rep := view.Reply{Content: content, Files: []view.File{{Name: "board.png", MIME: "image/png", Data: png}}}
 	if p := g.Current(); p != 0 && t.Human(p) {
 		rep.Mentions = []string{t.Row.Player(p)}
-		rep.Components = view.Controls(t, g, spawnKind)
+		rep.Components = Controls(t, g, spawnKind)
 	}
 	if g.Result() != nil {
 		for _, id := range kombathost.Players(t.Row) {
@@ -56,10 +56,10 @@ func boardReply(tr ui.Transport, t *host.Table, g *game.Game, last game.TurnLog,
 		}
 	}
 	if t.Row.Mode == game.ModeAuto && g.Result() == nil {
-		rep.Components = view.AutoControls(t)
+		rep.Components = AutoControls(t)
 	}
 	if last.Turn > 0 && len(rep.Components) < 5 {
-		rep.Components = append(rep.Components, view.WhyRows(t.Row.ID, g.Turns())...)
+		rep.Components = append(rep.Components, WhyRows(t.Row.ID, g.Turns())...)
 	}
 	return rep, nil
 }
@@ -106,7 +106,7 @@ func spawnKind(r ui.Request, id view.CustomID, value string) view.Reply {
 	if err != nil || k < 0 || k >= len(g.Kinds()) {
 		return view.Private("That kind is not in this game.")
 	}
-	return view.Reply{Update: true, Content: r.Message().Content, Components: view.Controls(t, g, k)}
+	return view.Reply{Update: true, Content: r.Message().Content, Components: Controls(t, g, k)}
 }
 
 func spawnHex(r ui.Request, id view.CustomID, value string) view.Reply {
@@ -159,7 +159,11 @@ func pause(r ui.Request, id view.CustomID, stop bool) view.Reply {
 	if !stop {
 		word = "resumed"
 	}
-	return view.Reply{Update: true, Content: fmt.Sprintf("%s\n*%s by <@%s>.*", r.Message().Content, word, r.User().ID), Components: view.AutoControls(t)}
+	controls := AutoControls(t)
+	if g, ok := r.Game(t.Row.Game); ok && g.AutoControls != nil { // another game's auto game
+		controls = g.AutoControls(t)
+	}
+	return view.Reply{Update: true, Content: fmt.Sprintf("%s\n*%s by <@%s>.*", r.Message().Content, word, r.User().ID), Components: controls}
 }
 
 // askResign is /kombat resign: confirm first, privately.

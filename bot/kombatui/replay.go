@@ -36,7 +36,7 @@ func replay(r ui.Request, o ui.Options) view.Reply {
 		return r.Internal("replay gif", err)
 	}
 	content := fmt.Sprintf("**Replay of game #%d** · %s · %d turns · %s\nSeed `%d` · configuration: `%s`",
-		g.ID, view.VsLine(t), g.Turns, view.ResultSentence(t, *g.Result), g.Seed, view.OneLine(kombathost.ConfigString(g)))
+		g.ID, VsLine(t), g.Turns, ResultSentence(t, *g.Result), g.Seed, view.OneLine(kombathost.ConfigString(g)))
 	rep := view.Reply{Content: view.Fit(content)}
 	if len(gif) <= ui.MaxUpload {
 		rep.Files = []view.File{{Name: fmt.Sprintf("kombat-game-%d.gif", g.ID), MIME: "image/gif", Data: gif}}
@@ -73,7 +73,7 @@ func replayFrame(tr ui.Transport, t *host.Table, frames []game.Frame, i int) (vi
 		}
 	}
 	if i == len(frames)-1 && t.Row.Result != nil {
-		sb.WriteString("\n" + view.ResultSentence(t, *t.Row.Result))
+		sb.WriteString("\n" + ResultSentence(t, *t.Row.Result))
 	}
 	nav := func(label string, to int, disabled bool) discordgo.Button {
 		bt := view.Button(label, discordgo.SecondaryButton, view.CustomID{Action: "rp", Game: t.Row.ID, Args: []string{strconv.Itoa(to), label}})
@@ -85,7 +85,7 @@ func replayFrame(tr ui.Transport, t *host.Table, frames []game.Frame, i int) (vi
 		nav("Next ▶", i+1, i == len(frames)-1), nav("Last ⏭", len(frames)-1, i == len(frames)-1),
 	}
 	if !f.Setup {
-		buttons = append(buttons, view.WhyButton(t.Row.ID, i))
+		buttons = append(buttons, WhyButton(t.Row.ID, i))
 	}
 	return view.Reply{Content: view.Fit(sb.String()), Files: []view.File{{Name: "board.png", MIME: "image/png", Data: png}},
 		Components: []discordgo.MessageComponent{view.Row(buttons...)}}, nil

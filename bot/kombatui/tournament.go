@@ -42,7 +42,7 @@ func (k *kombat) tournamentCommand(r ui.Request, o ui.Options) view.Reply {
 	if err != nil {
 		return r.Internal("create tournament", err)
 	}
-	rep := view.Tourney(row, st, "")
+	rep := Tourney(row, st, "")
 	m, err := r.Post(r.Channel(), rep.Message())
 	if err != nil {
 		return r.Internal("post tournament", err)
@@ -91,7 +91,7 @@ func (k *kombat) tourneyKinds(r ui.Request, id view.CustomID, names []string) vi
 		return r.Refused("save entry", err)
 	}
 	refreshTourney(r, row, st, "")
-	return view.Reply{Update: true, Content: fmt.Sprintf("You are in tournament #%d with %s.", row.ID, view.KindNames(kinds))}
+	return view.Reply{Update: true, Content: fmt.Sprintf("You are in tournament #%d with %s.", row.ID, KindNames(kinds))}
 }
 
 // refreshTourney redraws the tournament's message.
@@ -99,7 +99,7 @@ func refreshTourney(tr ui.Transport, row *store.Tournament, st *kombathost.Tourn
 	if row.MessageID == "" {
 		return
 	}
-	if _, err := tr.Edit(view.Tourney(row, st, progress).MessageEdit(row.Channel, row.MessageID)); err != nil {
+	if _, err := tr.Edit(Tourney(row, st, progress).MessageEdit(row.Channel, row.MessageID)); err != nil {
 		tr.Logger().Error("update tournament message", "tournament", row.ID, "err", err)
 	}
 }
@@ -110,7 +110,7 @@ func (k *kombat) tourneyLeave(r ui.Request, id view.CustomID) view.Reply {
 	if err != nil {
 		return r.Refused("leave tournament", err)
 	}
-	return view.TourneyUpdate(row, st, "")
+	return TourneyUpdate(row, st, "")
 }
 
 // tourneyCancel cancels the tournament, for its organiser or a server manager.
@@ -119,7 +119,7 @@ func (k *kombat) tourneyCancel(r ui.Request, id view.CustomID) view.Reply {
 	if err != nil {
 		return r.Refused("cancel tournament", err)
 	}
-	return view.TourneyUpdate(row, st, "")
+	return TourneyUpdate(row, st, "")
 }
 
 // tourneyStart closes registration, makes the schedule and starts playing.
@@ -129,7 +129,7 @@ func (k *kombat) tourneyStart(r ui.Request, id view.CustomID) view.Reply {
 		return r.Refused("start tournament", err)
 	}
 	kom(r).RunTourney(k.tourney(r), tourneyFront{r, k}, row.ID)
-	return view.TourneyUpdate(row, st, view.ProgressLine(st))
+	return TourneyUpdate(row, st, ProgressLine(st))
 }
 
 // tourneyFront tells a tournament's channel how its run (kombathost.Kombat.RunTourney)
@@ -141,7 +141,7 @@ type tourneyFront struct {
 
 // Progress redraws the tournament's message with the games played.
 func (f tourneyFront) Progress(row *store.Tournament, st *kombathost.Tournament) {
-	refreshTourney(f.r, row, st, view.ProgressLine(st))
+	refreshTourney(f.r, row, st, ProgressLine(st))
 }
 
 // Announce posts a pairing's result, mentioning nobody.
@@ -161,7 +161,7 @@ func (f tourneyFront) Announce(row *store.Tournament, a kombathost.Announcement)
 // cannot be drawn), and redraws the tournament's message.
 func (f tourneyFront) Final(row *store.Tournament, st *kombathost.Tournament, final []kombathost.Standing) {
 	r := f.r
-	rows := view.Standings(final)
+	rows := Standings(final)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "🏆 **Tournament #%d is over.** Winner: **%s** with %s points.\n", row.ID, rows[0].Name, strconv.FormatFloat(rows[0].Points, 'f', -1, 64))
 	for i, s := range rows {
@@ -176,5 +176,5 @@ func (f tourneyFront) Final(row *store.Tournament, st *kombathost.Tournament, fi
 	if _, err := r.Post(row.Channel, rep.Message()); err != nil {
 		r.Logger().Error("post standings", "tournament", row.ID, "err", err)
 	}
-	refreshTourney(r, row, st, view.ProgressLine(st))
+	refreshTourney(r, row, st, ProgressLine(st))
 }

@@ -67,6 +67,14 @@ type Game struct {
 	// PastLine is the line /history gives one of the game's finished games; nil: the
 	// transport's line for a two-player game.
 	PastLine func(p host.Past) string
+	// Ladder names one of the game's rating ladders: its title in answers (title, as
+	// "UPBEAT among people") and atop its leaderboard (board); "" when kind is not one
+	// of the game's. Nil: view.LadderTitle names the game's ladders.
+	Ladder func(kind string) (title, board string)
+	// AutoControls are the buttons of one of the game's auto games, which a press of
+	// Pause or Resume (KOMBAT's routes, shared by every game) puts back; nil: that
+	// button alone.
+	AutoControls func(t *host.Table) []discordgo.MessageComponent
 	// Title is the game's name as players read it ("UPBEAT"), in the answers the
 	// transport words for it (Request.Stats).
 	Title string

@@ -1,8 +1,11 @@
 // Package upbeatui is UPBEAT's Discord UI, registered with the bot as one value (New):
 // /upbeat and its subcommands, the lobby, first plans and revisions, the territory's
 // screens, Why?, replays, records and the plan library, each handler locking the game
-// through host and its adapter (host/upbeathost) and answering with bot/view's
-// messages. It never imports package bot: the bot gives it a ui.Request.
+// through host and its adapter (host/upbeathost) and answering with UPBEAT's views,
+// which live here as plain functions of what is stored (the lobby, the first plans,
+// the plan form, each turn's screen, the status, the board viewer, replays, records,
+// reminders, Why?), built from bot/view's shared parts (replies, custom ids, forms).
+// It never imports package bot: the bot gives it a ui.Request.
 package upbeatui
 
 import (
@@ -27,13 +30,13 @@ import (
 // New is UPBEAT's Discord UI, for the bot to register (bot.Options.Games).
 func New() ui.Game {
 	return ui.Game{Name: store.GameUpbeat, Plug: upbeathost.Plug(), Command: upbeatCommand(), Routes: routes(), Screen: screens{},
-		Seats: func(t *host.Table) []string { return upbeathost.Own(t).Seats }, PastLine: view.UpPastLine, Title: "UPBEAT",
+		Seats: func(t *host.Table) []string { return upbeathost.Own(t).Seats }, PastLine: UpPastLine, Ladder: LadderTitles, AutoControls: upAutoControls, Title: "UPBEAT",
 		Stats: func(tr ui.Transport, guild, user string) ([]host.Rated, error) {
 			return up(tr).UpStats(tr.Context(), guild, user)
 		},
 		Shelf: &ui.Shelf{Open: upLibrary, Noun: "UPBEAT plans", Empty: "You have no saved UPBEAT plans yet. Save one with `/upbeat strategy save name` (a form opens) or with a file.",
-			Plays: " `/upbeat plan saved:name` plays one.", Form: view.UpLibraryForm, Saved: upSaved},
-		MessageCommand: UsePlanCommand, Here: view.UpbeatChannel}
+			Plays: " `/upbeat plan saved:name` plays one.", Form: UpLibraryForm, Saved: upSaved},
+		MessageCommand: UsePlanCommand, Here: UpbeatChannel}
 }
 
 // UsePlanCommand is UPBEAT's message command, as players see it.
@@ -53,7 +56,7 @@ func routes() map[string]ui.Route {
 		"/upbeat auto":   {Do: func(r ui.Request, in ui.Input) view.Reply { return upAutoCommand(r, in.Opts) }, Ack: ui.AckPublic},
 		"/upbeat status": {Do: func(r ui.Request, _ ui.Input) view.Reply { return upStatus(r) }, Ack: ui.AckPrivate},
 		"/upbeat board":  {Do: func(r ui.Request, _ ui.Input) view.Reply { return upBoard(r) }, Ack: ui.AckPrivate},
-		"/upbeat rules":  {Do: func(ui.Request, ui.Input) view.Reply { return view.Private("%s", view.UpRulesText()) }},
+		"/upbeat rules":  {Do: func(ui.Request, ui.Input) view.Reply { return view.Private("%s", UpRulesText()) }},
 		"/upbeat check":  {Do: func(r ui.Request, in ui.Input) view.Reply { return upCheck(r, in.Opts) }, AckIf: ui.WithFile("file", ui.AckPrivate)},
 		"/upbeat why":    {Do: func(r ui.Request, _ ui.Input) view.Reply { return upWhyCommand(r) }, Ack: ui.AckPrivate},
 		"/upbeat resign": {Do: func(r ui.Request, _ ui.Input) view.Reply { return upAskResign(r) }},
@@ -139,8 +142,8 @@ func upWhyOf(r ui.Request, id int64, upTo int) view.Reply {
 	if err != nil {
 		return r.Refused("upbeat why", err)
 	}
-	return ui.WhyReply(view.UpWhyText(w, up(r).UpLang()),
-		fmt.Sprintf("Why the plan of %s did what it did in their turn %d", view.UpNames(w.Rec.Table())[w.Log.Player-1], w.Log.Turn),
+	return ui.WhyReply(UpWhyText(w, up(r).UpLang()),
+		fmt.Sprintf("Why the plan of %s did what it did in their turn %d", UpNames(w.Rec.Table())[w.Log.Player-1], w.Log.Turn),
 		fmt.Sprintf("why-game%d-turn%d.txt", id, w.N))
 }
 
@@ -204,7 +207,7 @@ func (screens) Tell(tr ui.Transport, t *host.Table, n host.Note) bool {
 	case host.NoteLobbyExpired:
 		_, err = tr.Edit(view.Reply{Content: fmt.Sprintf("This UPBEAT game was not started within %d minutes, so it is closed; `/upbeat new` opens another.", int(upbeathost.UpLobbyLife.Minutes()))}.MessageEdit(t.Row.Place, t.Row.Shown))
 	case host.NoteReminder:
-		_, err = tr.Post(t.Row.Place, view.UpReminder(t, n.Player, n.Left).Message())
+		_, err = tr.Post(t.Row.Place, UpReminder(t, n.Player, n.Left).Message())
 	default:
 		return false
 	}
@@ -219,7 +222,7 @@ func (screens) Tell(tr ui.Transport, t *host.Table, n host.Note) bool {
 // mention nobody again).
 func (screens) Retire(_ ui.Transport, t *host.Table) (ui.Retired, error) {
 	if t.Row.Status == store.StatusPlay && len(upbeathost.Own(t).Actions) == 0 {
-		content := view.UpFirstPlansDone(t)
+		content := UpFirstPlansDone(t)
 		return ui.Retired{Content: &content}, nil
 	}
 	return ui.Retired{}, nil
@@ -303,7 +306,7 @@ func upLibrarySave(r ui.Request, libs ui.Libraries, o ui.Options) view.Reply {
 	if utf8.RuneCountInString(f.Strategy) > view.MaxInputValue {
 		f.Strategy = ""
 	}
-	return view.UpLibraryForm(name, f)
+	return UpLibraryForm(name, f)
 }
 
 // upSaved is the answer to a plan saved in UPBEAT's library.
@@ -357,10 +360,10 @@ func upReplay(r ui.Request, o ui.Options) view.Reply {
 		return r.Internal("upbeat replay", err)
 	}
 	t := v.Table()
-	names := view.UpNames(t)
+	names := UpNames(t)
 	frames := make([]render.Territory, len(steps))
 	for i, s := range steps {
-		frames[i] = view.UpReplayTerritory(s, n, names)
+		frames[i] = UpReplayTerritory(s, n, names)
 	}
 	gif, kept, err := r.Renderer().UpbeatGIF(frames, ui.MaxUpload)
 	if err != nil {
@@ -368,17 +371,17 @@ func upReplay(r ui.Request, o ui.Options) view.Reply {
 	}
 	rep := view.Reply{}
 	if len(gif) <= ui.MaxUpload {
-		rep.Content = view.UpReplayMessage(t, n, len(kept), 0)
+		rep.Content = UpReplayMessage(t, n, len(kept), 0)
 		rep.Files = []view.File{{Name: fmt.Sprintf("upbeat-game-%d.gif", t.Row.ID), MIME: "image/gif", Data: gif}}
 	} else {
-		rep.Content = view.UpReplayMessage(t, n, 0, len(gif)>>20)
+		rep.Content = UpReplayMessage(t, n, 0, len(gif)>>20)
 	}
 	last := steps[len(steps)-1]
-	png, err := r.Renderer().TerritoryPNG(view.UpReplayTerritory(last, n, names))
+	png, err := r.Renderer().TerritoryPNG(UpReplayTerritory(last, n, names))
 	if err != nil {
 		return r.Internal("upbeat replay step", err)
 	}
-	if _, err := r.Post(r.Channel(), view.UpReplayViewer(t, last, n, png, true).Message()); err != nil {
+	if _, err := r.Post(r.Channel(), UpReplayViewer(t, last, n, png, true).Message()); err != nil {
 		r.Logger().Error("post upbeat replay viewer", "game", t.Row.ID, "err", err)
 	}
 	return rep
@@ -402,11 +405,11 @@ func upReplayStep(r ui.Request, id view.CustomID) view.Reply {
 		return r.Internal("upbeat replay step", err)
 	}
 	t := v.Table()
-	png, err := r.Renderer().TerritoryPNG(view.UpReplayTerritory(steps[0], n, view.UpNames(t)))
+	png, err := r.Renderer().TerritoryPNG(UpReplayTerritory(steps[0], n, UpNames(t)))
 	if err != nil {
 		return r.Internal("upbeat replay step", err)
 	}
-	rep := view.UpReplayViewer(t, steps[0], n, png, false)
+	rep := UpReplayViewer(t, steps[0], n, png, false)
 	if id.Arg(2) == "pub" {
 		rep.Ephemeral = true
 	} else {

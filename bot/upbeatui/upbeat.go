@@ -55,9 +55,9 @@ func upNew(r ui.Request, o ui.Options) view.Reply {
 		if t.Row.Mode == match.ModeSolitaire {
 			// The opener and bots: every seat is taken and nobody is to wait for, so
 			// no lobby (a Join for nobody); the game starts at once, as /kombat solo.
-			return upBeginNow(r, t, view.UpSoloIntro(t), "start upbeat solo game")
+			return upBeginNow(r, t, UpSoloIntro(t), "start upbeat solo game")
 		}
-		if err := r.Send(view.UpLobby(t)); err != nil {
+		if err := r.Send(UpLobby(t)); err != nil {
 			return r.Internal("send upbeat lobby", err)
 		}
 		if m, err := r.Answer(); err == nil {
@@ -115,7 +115,7 @@ func upAutoGame(r ui.Request, seats int, level string, cfg upbeat.Config) view.R
 		return r.Refused("open upbeat auto game", err)
 	}
 	return onUpbeat(r, t.Row.ID, func(t *host.Table) view.Reply {
-		return upBeginNow(r, t, view.UpAutoIntro(t, r.Host().AutoStep()), "start upbeat auto game")
+		return upBeginNow(r, t, UpAutoIntro(t, r.Host().AutoStep()), "start upbeat auto game")
 	})
 }
 
@@ -127,7 +127,7 @@ func upBeginNow(r ui.Request, t *host.Table, intro view.Reply, what string) view
 		return r.Internal("announce: "+what, err)
 	}
 	if m, err := r.Answer(); err == nil {
-		r.MoveToThread(t, m.ID, "UPBEAT: "+strings.Join(view.UpNames(t), ", "))
+		r.MoveToThread(t, m.ID, "UPBEAT: "+strings.Join(UpNames(t), ", "))
 	}
 	if err := up(r).StartUpbeat(t, r.User().ID); err != nil {
 		return r.Refused(what, err)
@@ -152,7 +152,7 @@ func upLobby(r ui.Request, id view.CustomID, what string, act func(t *host.Table
 		if err := act(t); err != nil {
 			return r.Refused(what, err)
 		}
-		rep := view.UpLobby(t)
+		rep := UpLobby(t)
 		rep.Update = true
 		return rep
 	})
@@ -201,11 +201,11 @@ func upStart(r ui.Request, id view.CustomID) view.Reply {
 		if err := up(r).UpMayStart(t, r.User().ID); err != nil {
 			return r.Refused("start upbeat game", err)
 		}
-		r.MoveToThread(t, r.Message().ID, "UPBEAT: "+strings.Join(view.UpNames(t), ", "))
+		r.MoveToThread(t, r.Message().ID, "UPBEAT: "+strings.Join(UpNames(t), ", "))
 		if err := up(r).StartUpbeat(t, r.User().ID); err != nil {
 			return r.Refused("start upbeat game", err)
 		}
-		return view.UpStarted(t)
+		return UpStarted(t)
 	})
 }
 
@@ -220,7 +220,7 @@ func upPlan(r ui.Request, id view.CustomID) view.Reply {
 		case t.Row.Status != store.StatusSetup:
 			return view.Private("The first plans are written before the game begins; this one has begun.")
 		}
-		return view.UpPlanForm(t.Row.ID, true, upbeathost.Lobby(t).Plans[p-1])
+		return UpPlanForm(t.Row.ID, true, upbeathost.Lobby(t).Plans[p-1])
 	})
 }
 
@@ -234,7 +234,7 @@ func upRevise(r ui.Request, id view.CustomID) view.Reply {
 		if !g.CanRevise(p) {
 			return view.Private("Your revision clock has run out: press **Confirm** to run your plan as it stands.")
 		}
-		return view.UpPlanForm(t.Row.ID, false, g.Plan(p))
+		return UpPlanForm(t.Row.ID, false, g.Plan(p))
 	})
 }
 
@@ -247,7 +247,7 @@ func upForm(r ui.Request, id view.CustomID, plan string) view.Reply {
 			if err != nil {
 				return planRefused(r, err)
 			}
-			rep := view.UpFirstPlans(t, upbeathost.Lobby(t).PlansDue)
+			rep := UpFirstPlans(t, upbeathost.Lobby(t).PlansDue)
 			if began {
 				rep = view.Reply{Content: "**UPBEAT — first plans** · everyone has written a plan: the game has begun."}
 			}
@@ -385,7 +385,7 @@ func upStatus(r ui.Request) view.Reply {
 	if err != nil {
 		return r.Internal("resume screen", err)
 	}
-	return view.Private("%s", strings.TrimPrefix(resumed+"\n", "\n")+view.UpStatus(t, snap, runsOut))
+	return view.Private("%s", strings.TrimPrefix(resumed+"\n", "\n")+UpStatus(t, snap, runsOut))
 }
 
 // upAskResign is /upbeat resign: it asks first, privately, as /kombat resign does; the
@@ -405,7 +405,7 @@ func upAskResign(r ui.Request) view.Reply {
 	if err != nil {
 		return r.Internal("upbeat engine", err)
 	}
-	return view.UpAskResign(t, g.Snapshot(), p)
+	return UpAskResign(t, g.Snapshot(), p)
 }
 
 // upResign is the press of /upbeat resign's Resign: the player leaves the game at once.
@@ -474,15 +474,15 @@ func upBoardView(r ui.Request, t *host.Table, press *view.CustomID) view.Reply {
 	var v render.View
 	if press != nil {
 		var ok bool
-		if v, ok = view.UpPressed(*press, snap.Territory, home); !ok {
+		if v, ok = UpPressed(*press, snap.Territory, home); !ok {
 			return view.Private("%s", view.ErrStaleComponent.Error())
 		}
 	}
-	png, err := r.Renderer().TerritoryPNG(render.Territory{Snap: snap, Last: up(r).UpLast(t), Names: view.UpNames(t), View: v})
+	png, err := r.Renderer().TerritoryPNG(render.Territory{Snap: snap, Last: up(r).UpLast(t), Names: UpNames(t), View: v})
 	if err != nil {
 		return r.Internal("render territory", err)
 	}
-	return view.UpBoard(t.Row.ID, snap, v, home != nil, png)
+	return UpBoard(t.Row.ID, snap, v, home != nil, png)
 }
 
 // upCheck is /upbeat check [file] [plan]: a plan checked against UPBEAT's language,
@@ -498,7 +498,7 @@ func upCheck(r ui.Request, o ui.Options) view.Reply {
 	if text := o.Str("plan"); text != "" {
 		return r.Check(up(r).UpLang(), "plan", text)
 	}
-	return view.UpCheckForm()
+	return UpCheckForm()
 }
 
 // Show is the front's Show for an UPBEAT game: the territory after the last turn,
@@ -507,18 +507,18 @@ func (screens) Show(tr ui.Transport, t *host.Table, s *store.Screen) (string, er
 	if t.Row.Status == store.StatusSetup {
 		// The first-plans message, with its Write plan button: its time runs out at
 		// PlansDue, which the host set as it came to show it.
-		return tr.PostScreen(t, view.UpFirstPlans(t, upbeathost.Lobby(t).PlansDue), ui.ScreenNonce(t.Row.ID, s.Version))
+		return tr.PostScreen(t, UpFirstPlans(t, upbeathost.Lobby(t).PlansDue), ui.ScreenNonce(t.Row.ID, s.Version))
 	}
 	g, err := up(tr).UpEngine(t)
 	if err != nil {
 		return "", err
 	}
 	snap := g.Snapshot()
-	png, err := tr.Renderer().TerritoryPNG(render.Territory{Snap: snap, Last: up(tr).UpLast(t), Names: view.UpNames(t)})
+	png, err := tr.Renderer().TerritoryPNG(render.Territory{Snap: snap, Last: up(tr).UpLast(t), Names: UpNames(t)})
 	if err != nil {
 		return "", fmt.Errorf("bot: territory of game %d: %w", t.Row.ID, err)
 	}
-	id, err := tr.PostScreen(t, view.UpScreen(t, snap, s.Summary, png, up(tr).UpClockDue(t)), ui.ScreenNonce(t.Row.ID, s.Version))
+	id, err := tr.PostScreen(t, UpScreen(t, snap, s.Summary, png, up(tr).UpClockDue(t)), ui.ScreenNonce(t.Row.ID, s.Version))
 	if err != nil {
 		return "", err
 	}
@@ -535,7 +535,7 @@ func (screens) Show(tr ui.Transport, t *host.Table, s *store.Screen) (string, er
 // lock, from a copy of the finished record. It is best-effort, a failure only logged;
 // the post's nonce, one per game, keeps a retried final screen from posting it twice.
 func upPostAfterGame(tr ui.Transport, t *host.Table) {
-	id, place, names, viewer := t.Row.ID, t.Row.Place, view.UpNames(t), 0
+	id, place, names, viewer := t.Row.ID, t.Row.Place, UpNames(t), 0
 	rec := upbeathost.Own(t).Record(t.Row.Seed)
 	rec.Actions = slices.Clone(rec.Actions)
 	if t.Row.Mode == match.ModeSolitaire { // written to its one person, as KOMBAT's
@@ -553,7 +553,7 @@ func upPostAfterGame(tr ui.Transport, t *host.Table) {
 			chart, err = tr.Renderer().UpbeatChart(rep, names)
 		}
 		if err == nil {
-			err = tr.PostOnce(place, view.Reply{Content: view.UpAfterGame(ui.AfterGameTitle, rep, names, viewer),
+			err = tr.PostOnce(place, view.Reply{Content: UpAfterGame(ui.AfterGameTitle, rep, names, viewer),
 				Files: []view.File{{Name: fmt.Sprintf("upbeat-game-%d-chart.png", id), MIME: "image/png", Data: chart}}}, ui.AfterGameNonce(id))
 		}
 		if err != nil {
@@ -572,11 +572,11 @@ func (screens) Summary(tr ui.Transport, t *host.Table, e host.Event) string {
 		}
 		return "Everyone's first plan is in: the game begins."
 	case host.EvTurn:
-		return view.UpTurnSummary(e.Turn.(upbeat.TurnLog), view.UpNames(t), e.Player)
+		return UpTurnSummary(e.Turn.(upbeat.TurnLog), UpNames(t), e.Player)
 	case host.EvTimeUp:
-		return fmt.Sprintf("⏰ %s's revision clock ran out: the plan ran as it stood.\n%s", view.UpMention(t, e.Player), view.UpTurnSummary(e.Turn.(upbeat.TurnLog), view.UpNames(t), e.Player))
+		return fmt.Sprintf("⏰ %s's revision clock ran out: the plan ran as it stood.\n%s", UpMention(t, e.Player), UpTurnSummary(e.Turn.(upbeat.TurnLog), UpNames(t), e.Player))
 	case host.EvResign:
-		return fmt.Sprintf("%s resigned.", view.UpMention(t, e.Player))
+		return fmt.Sprintf("%s resigned.", UpMention(t, e.Player))
 	case host.EvStop:
 		return fmt.Sprintf("<@%s> stopped the game: it ends as at its turn limit (the largest total deposit wins).", upbeathost.Lobby(t).Owner)
 	}
@@ -746,7 +746,7 @@ func takePlan(r ui.Request, plan string) view.Reply {
 		}
 		// The first-plans message ticks the seat, as a plan from its form would.
 		if t.Row.Shown != "" {
-			if _, err := r.Edit(view.UpFirstPlans(t, upbeathost.Lobby(t).PlansDue).MessageEdit(t.Row.Place, t.Row.Shown)); err != nil {
+			if _, err := r.Edit(UpFirstPlans(t, upbeathost.Lobby(t).PlansDue).MessageEdit(t.Row.Place, t.Row.Shown)); err != nil {
 				r.Logger().Warn("tick the first plans message", "game", t.Row.ID, "err", err) // the plan is stored all the same
 			}
 		}

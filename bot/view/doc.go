@@ -1,6 +1,10 @@
-// Package view builds the Discord messages the bot sends, as values: a Reply (text,
-// components, files or a form), the custom ids of buttons, selects and forms, and the
-// views of a game's table, setup, tournament, library and records. Views read host's
-// and game's values and never touch a session, so every screen is a plain function
-// of what is stored, testable without Discord; package bot sends them.
+// Package view builds the Discord messages the bot sends, as values: what every game's
+// Discord UI shares (a Reply with its text, components, files or form, the custom ids
+// of buttons, selects and forms, a host's refusals worded for Discord, a program's
+// diagnostics in a code block, durations, the library's save form, a player's history
+// and ladders). Each game's own views live in its UI package (bot/kombatui,
+// bot/upbeatui), which passes what is its own in as plain values; AIBG's views are
+// still here (aibg*.go) until they move to bot/aibgui. Views never touch a session, so
+// every screen is a plain function of what is stored, testable without Discord;
+// package bot sends them.
 package view

@@ -182,3 +182,11 @@ func Button(label string, style discordgo.ButtonStyle, id CustomID) discordgo.Bu
 func TextInput(id, label string, style discordgo.TextInputStyle, value string, required bool, maxLen int) discordgo.TextInput {
 	return discordgo.TextInput{CustomID: id, Label: label, Style: style, Value: value, Required: required, MaxLength: maxLen}
 }
+
+// PauseButton is an auto game's Pause button, or Resume when the game is paused.
+func PauseButton(game int64, paused bool) discordgo.Button {
+	if paused {
+		return Button("Resume", discordgo.SuccessButton, CustomID{Action: "resume", Game: game})
+	}
+	return Button("Pause", discordgo.SecondaryButton, CustomID{Action: "pause", Game: game})
+}

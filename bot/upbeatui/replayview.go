@@ -1,4 +1,4 @@
-package view
+package upbeatui
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
@@ -47,21 +48,21 @@ func UpReplayMessage(t *host.Table, steps, shown, sizeMiB int) string {
 	if t.Row.Status == store.StatusPlay {
 		b.WriteString(" so far (the game goes on)")
 	}
-	fmt.Fprintf(&b, "\nSeed `%d` · configuration: `%s`", t.Row.Seed, OneLine(cfg.String()))
+	fmt.Fprintf(&b, "\nSeed `%d` · configuration: `%s`", t.Row.Seed, view.OneLine(cfg.String()))
 	switch {
 	case shown == 0:
 		fmt.Fprintf(&b, "\n(The animation is %d MiB, more than Discord takes; step through the turns below.)", sizeMiB)
 	case shown < steps:
 		fmt.Fprintf(&b, "\nThe animation shows %d of the %d steps, evenly spread, the start and the last turn among them; step through every turn below.", shown, steps)
 	}
-	return Fit(b.String())
+	return view.Fit(b.String())
 }
 
 // UpReplayViewer is the step viewer at step s of a game of steps steps: the step's
 // image (png), its summary, and buttons to the first, previous, next and last steps.
 // The public viewer's buttons open a private viewer for whoever presses; a private
 // viewer's buttons move it in place, so nobody's stepping moves anyone else's.
-func UpReplayViewer(t *host.Table, s upbeathost.UpStep, steps int, png []byte, public bool) Reply {
+func UpReplayViewer(t *host.Table, s upbeathost.UpStep, steps int, png []byte, public bool) view.Reply {
 	names := UpNames(t)
 	var b strings.Builder
 	fmt.Fprintf(&b, "**UPBEAT game #%d** · ", t.Row.ID)
@@ -85,13 +86,13 @@ func UpReplayViewer(t *host.Table, s upbeathost.UpStep, steps int, png []byte, p
 	}
 	last := steps - 1
 	nav := func(key, label string, to int, off bool) discordgo.Button {
-		bt := Button(label, discordgo.SecondaryButton, CustomID{Action: "uprp", Game: t.Row.ID, Args: []string{strconv.Itoa(to), key, mode}})
+		bt := view.Button(label, discordgo.SecondaryButton, view.CustomID{Action: "uprp", Game: t.Row.ID, Args: []string{strconv.Itoa(to), key, mode}})
 		bt.Disabled = off
 		return bt
 	}
 	k := s.Step
-	return Reply{Content: Fit(b.String()), Files: []File{{Name: "territory.png", MIME: "image/png", Data: png}},
-		Components: []discordgo.MessageComponent{Row(
+	return view.Reply{Content: view.Fit(b.String()), Files: []view.File{{Name: "territory.png", MIME: "image/png", Data: png}},
+		Components: []discordgo.MessageComponent{view.Row(
 			nav("first", "⏮ First", 0, k == 0), nav("prev", "◀ Previous", k-1, k == 0),
 			nav("next", "Next ▶", k+1, k == last), nav("last", "Last ⏭", last, k == last),
 		)}}

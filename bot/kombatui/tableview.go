@@ -1,22 +1,23 @@
-package view
+package kombatui
 
 import (
 	"fmt"
-	"github.com/kombat-game/kombat/host/kombathost"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/kombat-game/kombat/bot/view"
+	"github.com/kombat-game/kombat/host/kombathost"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
-	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/render"
 )
 
 // Setup is the message where players agree on the kinds.
-func Setup(t *host.Table) Reply {
+func Setup(t *host.Table) view.Reply {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**KOMBAT — setting up** · %s\n", VsLine(t))
 	b.WriteString("Propose 1 to 5 minion kinds (name, defense, strategy). Any change clears Ready; when everyone is Ready on the same kinds, the game starts.\n")
@@ -35,12 +36,12 @@ func Setup(t *host.Table) Reply {
 		ready = append(ready, mark+" <@"+a.User+">")
 	}
 	fmt.Fprintf(&b, "\nReady: %s", strings.Join(ready, " · "))
-	id := func(action string) CustomID { return CustomID{Action: action, Game: t.Row.ID} }
-	rows := []discordgo.MessageComponent{Row(
-		Button("Add kind", discordgo.PrimaryButton, id("addkind")),
-		Button("Load saved strategy", discordgo.SecondaryButton, id("libpick")),
-		Button("Ready / not ready", discordgo.SuccessButton, id("ready")),
-		Button("Cancel game", discordgo.DangerButton, id("cancel")),
+	id := func(action string) view.CustomID { return view.CustomID{Action: action, Game: t.Row.ID} }
+	rows := []discordgo.MessageComponent{view.Row(
+		view.Button("Add kind", discordgo.PrimaryButton, id("addkind")),
+		view.Button("Load saved strategy", discordgo.SecondaryButton, id("libpick")),
+		view.Button("Ready / not ready", discordgo.SuccessButton, id("ready")),
+		view.Button("Cancel game", discordgo.DangerButton, id("cancel")),
 	)}
 	if len(kombathost.LobbyOf(t).Kinds) > 0 {
 		var opts []discordgo.SelectMenuOption
@@ -48,10 +49,10 @@ func Setup(t *host.Table) Reply {
 			opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%d. %s", i+1, k.Name), Value: strconv.Itoa(i)})
 		}
 		rows = append(rows,
-			Row(discordgo.SelectMenu{CustomID: id("editkind").Encode(), Placeholder: "Edit a kind…", Options: opts}),
-			Row(discordgo.SelectMenu{CustomID: id("rmkind").Encode(), Placeholder: "Remove a kind…", Options: opts}))
+			view.Row(discordgo.SelectMenu{CustomID: id("editkind").Encode(), Placeholder: "Edit a kind…", Options: opts}),
+			view.Row(discordgo.SelectMenu{CustomID: id("rmkind").Encode(), Placeholder: "Remove a kind…", Options: opts}))
 	}
-	return Reply{Content: Fit(b.String()), Components: rows, Mentions: nil}
+	return view.Reply{Content: view.Fit(b.String()), Components: rows, Mentions: nil}
 }
 
 // VsLine names the players of a game.
@@ -82,16 +83,16 @@ func preview(s string, lines, width int) string {
 }
 
 // Agreed replaces the setup message once the kinds are fixed.
-func Agreed(t *host.Table) Reply {
+func Agreed(t *host.Table) view.Reply {
 	var names []string
 	for _, k := range kombathost.Kinds(t.Row) {
 		names = append(names, fmt.Sprintf("**%s** (defense %d)", k.Name, k.Defense))
 	}
-	return Reply{Update: true, Content: fmt.Sprintf("**KOMBAT** · %s\nKinds agreed: %s.", VsLine(t), strings.Join(names, ", "))}
+	return view.Reply{Update: true, Content: fmt.Sprintf("**KOMBAT** · %s\nKinds agreed: %s.", VsLine(t), strings.Join(names, ", "))}
 }
 
 // FreeSpawn asks each human for their free spawn.
-func FreeSpawn(t *host.Table) Reply {
+func FreeSpawn(t *host.Table) view.Reply {
 	var opts []discordgo.SelectMenuOption
 	for i, k := range kombathost.Kinds(t.Row) {
 		opts = append(opts, discordgo.SelectMenuOption{Label: k.Name, Description: fmt.Sprintf("defense %d", k.Defense), Value: strconv.Itoa(i)})
@@ -100,9 +101,9 @@ func FreeSpawn(t *host.Table) Reply {
 	for _, p := range t.Humans() {
 		who = append(who, Mention(t, p))
 	}
-	return Reply{
+	return view.Reply{
 		Content: fmt.Sprintf("**Free spawns.** %s: place one minion each, for free, in your start area. Choose its kind, then its hex.", strings.Join(who, " and ")),
-		Components: []discordgo.MessageComponent{Row(discordgo.SelectMenu{CustomID: CustomID{Action: "fskind", Game: t.Row.ID}.Encode(),
+		Components: []discordgo.MessageComponent{view.Row(discordgo.SelectMenu{CustomID: view.CustomID{Action: "fskind", Game: t.Row.ID}.Encode(),
 			Placeholder: "Choose the kind of your free minion", Options: opts})},
 		Mentions: kombathost.SeatList(t.Row),
 	}
@@ -152,7 +153,7 @@ func Controls(t *host.Table, g *game.Game, spawnKind int) []discordgo.MessageCom
 	}
 	pos := strconv.Itoa(g.Decisions())
 	id := func(action string, args ...string) string {
-		return CustomID{Action: action, Game: t.Row.ID, Args: append([]string{pos}, args...)}.Encode()
+		return view.CustomID{Action: action, Game: t.Row.ID, Args: append([]string{pos}, args...)}.Encode()
 	}
 	cfg := g.Config()
 	budget := g.Snapshot().Players[p-1].Budget
@@ -163,7 +164,7 @@ func Controls(t *host.Table, g *game.Game, spawnKind int) []discordgo.MessageCom
 		if len(buy) > 25 {
 			ph = fmt.Sprintf("Buy a hex (%d; the 25 nearest the enemy of %d)…", cfg.HexPurchaseCost, len(buy))
 		}
-		rows = append(rows, Row(discordgo.SelectMenu{CustomID: id("buy"), Placeholder: ph, Options: opts}))
+		rows = append(rows, view.Row(discordgo.SelectMenu{CustomID: id("buy"), Placeholder: ph, Options: opts}))
 	}
 	if spawn := g.SpawnOptions(p); len(spawn) > 0 && budget >= float64(cfg.SpawnCost) {
 		var kinds []discordgo.SelectMenuOption
@@ -171,15 +172,15 @@ func Controls(t *host.Table, g *game.Game, spawnKind int) []discordgo.MessageCom
 			kinds = append(kinds, discordgo.SelectMenuOption{Label: k.Name, Description: fmt.Sprintf("defense %d", k.Defense),
 				Value: strconv.Itoa(i), Default: i == spawnKind})
 		}
-		rows = append(rows, Row(discordgo.SelectMenu{CustomID: id("spawnkind"), Placeholder: fmt.Sprintf("Spawn a minion (%d): choose its kind…", cfg.SpawnCost), Options: kinds}))
+		rows = append(rows, view.Row(discordgo.SelectMenu{CustomID: id("spawnkind"), Placeholder: fmt.Sprintf("Spawn a minion (%d): choose its kind…", cfg.SpawnCost), Options: kinds}))
 		if spawnKind >= 0 && spawnKind < len(g.Kinds()) {
-			rows = append(rows, Row(discordgo.SelectMenu{CustomID: id("spawnhex", strconv.Itoa(spawnKind)),
+			rows = append(rows, view.Row(discordgo.SelectMenu{CustomID: id("spawnhex", strconv.Itoa(spawnKind)),
 				Placeholder: fmt.Sprintf("…and the hex for your %s", g.Kinds()[spawnKind].Name), Options: hexOptions(front(spawn, p, 25), "")}))
 		}
 	}
-	rows = append(rows, Row(
+	rows = append(rows, view.Row(
 		discordgo.Button{Label: "End turn", Style: discordgo.PrimaryButton, CustomID: id("end")},
-		discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: CustomID{Action: "resign", Game: t.Row.ID}.Encode()},
+		discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: view.CustomID{Action: "resign", Game: t.Row.ID}.Encode()},
 	))
 	return rows
 }
@@ -209,16 +210,7 @@ func hexOptions(hexes []game.Hex, desc string) []discordgo.SelectMenuOption {
 
 // AutoControls are an auto game's buttons.
 func AutoControls(t *host.Table) []discordgo.MessageComponent {
-	b := Button("Pause", discordgo.SecondaryButton, CustomID{Action: "pause", Game: t.Row.ID})
-	if t.Paused() {
-		b = Button("Resume", discordgo.SuccessButton, CustomID{Action: "resume", Game: t.Row.ID})
-	}
-	if !upbeathost.IsUpbeat(t.Row) {
-		return []discordgo.MessageComponent{Row(b)}
-	}
-	// An UPBEAT auto game may run for hours: Stop ends it now, as at its turn limit.
-	// Why? explains the last turn (a press of Pause or Resume keeps it).
-	return upWithWhy(t, []discordgo.MessageComponent{Row(b, Button("Stop", discordgo.DangerButton, CustomID{Action: "upstop", Game: t.Row.ID}))})
+	return []discordgo.MessageComponent{view.Row(view.PauseButton(t.Row.ID, t.Paused()))}
 }
 
 // Mention names a seat in text: a ping for people, a name for bots.

@@ -1,9 +1,11 @@
-package view
+package kombatui
 
 import (
 	"fmt"
-	"github.com/kombat-game/kombat/host/kombathost"
 	"strings"
+
+	"github.com/kombat-game/kombat/bot/view"
+	"github.com/kombat-game/kombat/host/kombathost"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/kombat-game/kombat/game"
@@ -12,7 +14,7 @@ import (
 )
 
 // Tourney is the tournament's message: its entrants, progress and controls.
-func Tourney(t *store.Tournament, st *kombathost.Tournament, progress string) Reply {
+func Tourney(t *store.Tournament, st *kombathost.Tournament, progress string) view.Reply {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "🏆 **KOMBAT tournament #%d** · organised by <@%s> · round robin, %d %s per pairing and seat\n",
 		t.ID, t.Owner, st.Seeds, render.Plural(st.Seeds, "game", "games"))
@@ -36,14 +38,14 @@ func Tourney(t *store.Tournament, st *kombathost.Tournament, progress string) Re
 	for _, e := range st.Entrants {
 		fmt.Fprintf(&sb, "\n• <@%s> — %s", e.User, KindNames(e.Kinds))
 	}
-	rep := Reply{Content: Fit(sb.String())}
+	rep := view.Reply{Content: view.Fit(sb.String())}
 	if t.Status == store.TournamentOpen {
-		id := func(a string) CustomID { return CustomID{Action: a, Game: t.ID} }
-		rep.Components = []discordgo.MessageComponent{Row(
-			Button("Enter", discordgo.PrimaryButton, id("tenter")),
-			Button("Leave", discordgo.SecondaryButton, id("tleave")),
-			Button("Start", discordgo.SuccessButton, id("tstart")),
-			Button("Cancel", discordgo.DangerButton, id("tcancel")),
+		id := func(a string) view.CustomID { return view.CustomID{Action: a, Game: t.ID} }
+		rep.Components = []discordgo.MessageComponent{view.Row(
+			view.Button("Enter", discordgo.PrimaryButton, id("tenter")),
+			view.Button("Leave", discordgo.SecondaryButton, id("tleave")),
+			view.Button("Start", discordgo.SuccessButton, id("tstart")),
+			view.Button("Cancel", discordgo.DangerButton, id("tcancel")),
 		)}
 	}
 	return rep
@@ -59,7 +61,7 @@ func KindNames(ks []game.KindSpec) string {
 }
 
 // TourneyUpdate is the tournament's message as the answer to a press on it.
-func TourneyUpdate(row *store.Tournament, st *kombathost.Tournament, progress string) Reply {
+func TourneyUpdate(row *store.Tournament, st *kombathost.Tournament, progress string) view.Reply {
 	rep := Tourney(row, st, progress)
 	rep.Update = true
 	return rep

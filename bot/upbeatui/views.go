@@ -1,4 +1,4 @@
-package view
+package upbeatui
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/host/upbeathost"
@@ -59,54 +60,54 @@ func upSeats(t *host.Table, mark func(p int) string) string {
 }
 
 // UpLobby is the message where players join an UPBEAT game and its opener starts it.
-func UpLobby(t *host.Table) Reply {
+func UpLobby(t *host.Table) view.Reply {
 	cfg := upbeathost.Own(t).Config
 	var b strings.Builder
 	fmt.Fprintf(&b, "**UPBEAT** · <@%s> opens a game for %d players on a %d x %d territory, %s each. Press **Join** to take a seat (**Leave** gives it up); <@%s> presses **Start** when the seats are full (within %d minutes, or the game closes).\n",
 		upbeathost.Lobby(t).Owner, len(upbeathost.Own(t).Seats), cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), upbeathost.Lobby(t).Owner, int(upbeathost.UpLobbyLife.Minutes()))
 	b.WriteString(upSeats(t, func(int) string { return "•" }))
-	id := func(action string) CustomID { return CustomID{Action: action, Game: t.Row.ID} }
-	return Reply{Content: Fit(b.String()), Components: []discordgo.MessageComponent{Row(
-		Button("Join", discordgo.PrimaryButton, id("upjoin")),
-		Button("Leave", discordgo.SecondaryButton, id("upleave")),
-		Button("Start", discordgo.SuccessButton, id("upstart")),
-		Button("Cancel", discordgo.SecondaryButton, id("upcancel")),
+	id := func(action string) view.CustomID { return view.CustomID{Action: action, Game: t.Row.ID} }
+	return view.Reply{Content: view.Fit(b.String()), Components: []discordgo.MessageComponent{view.Row(
+		view.Button("Join", discordgo.PrimaryButton, id("upjoin")),
+		view.Button("Leave", discordgo.SecondaryButton, id("upleave")),
+		view.Button("Start", discordgo.SuccessButton, id("upstart")),
+		view.Button("Cancel", discordgo.SecondaryButton, id("upcancel")),
 	)}}
 }
 
 // UpAutoIntro announces an UPBEAT auto game, which bots alone play while its opener
 // watches: its bots, territory, turns and pace (a turn every step), and who may pause it.
-func UpAutoIntro(t *host.Table, step time.Duration) Reply {
+func UpAutoIntro(t *host.Table, step time.Duration) view.Reply {
 	cfg, n := upbeathost.Own(t).Config, len(upbeathost.Own(t).Seats)
 	var b strings.Builder
 	fmt.Fprintf(&b, "**UPBEAT** game #%d · <@%s> starts an auto game: %d bots play each other on a %d x %d territory, %s each (%d in all), one turn every %s. <@%s> can **Pause** and **Resume** it, or **Stop** it, which ends it at once as at its turn limit; it is not rated.\n",
-		t.Row.ID, upbeathost.Lobby(t).Owner, n, cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), int64(n)*cfg.MaxTurns, Duration(step), upbeathost.Lobby(t).Owner)
+		t.Row.ID, upbeathost.Lobby(t).Owner, n, cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), int64(n)*cfg.MaxTurns, view.Duration(step), upbeathost.Lobby(t).Owner)
 	b.WriteString(upSeats(t, func(int) string { return "•" }))
-	return Reply{Content: Fit(b.String())}
+	return view.Reply{Content: view.Fit(b.String())}
 }
 
 // UpSoloIntro announces an UPBEAT game of its opener against bots, which starts at
 // once (no lobby: nobody is to join): its bots, territory and turns, and where the
 // first plan is written.
-func UpSoloIntro(t *host.Table) Reply {
+func UpSoloIntro(t *host.Table) view.Reply {
 	cfg, names := upbeathost.Own(t).Config, UpNames(t)
-	return Reply{Content: Fit(fmt.Sprintf("**UPBEAT** game #%d · <@%s> plays against %s on a %d x %d territory, %s each. The game has started: write your first plan on the first-plans message (in the thread, when the bot may open one).\n%s",
+	return view.Reply{Content: view.Fit(fmt.Sprintf("**UPBEAT** game #%d · <@%s> plays against %s on a %d x %d territory, %s each. The game has started: write your first plan on the first-plans message (in the thread, when the bot may open one).\n%s",
 		t.Row.ID, upbeathost.Lobby(t).Owner, strings.Join(names[1:], ", "), cfg.Rows, cfg.Cols, upCount(cfg.MaxTurns, "turn", "turns"), upSeats(t, func(int) string { return "•" })))}
 }
 
 // UpStarted replaces the lobby once the game has started in place (a thread, or here).
-func UpStarted(t *host.Table) Reply {
+func UpStarted(t *host.Table) view.Reply {
 	where := "below"
 	if t.Row.Origin != "" {
 		where = fmt.Sprintf("in <#%s>", t.Row.Place)
 	}
-	return Reply{Update: true, Content: fmt.Sprintf("**UPBEAT** game #%d has started: %d players write their first plans %s.\n%s",
+	return view.Reply{Update: true, Content: fmt.Sprintf("**UPBEAT** game #%d has started: %d players write their first plans %s.\n%s",
 		t.Row.ID, len(upbeathost.Own(t).Seats), where, upSeats(t, func(int) string { return "•" }))}
 }
 
 // UpFirstPlans is the message where the people write their first plans (U19) until
 // until; a seat without one by then plays "done".
-func UpFirstPlans(t *host.Table, until time.Time) Reply {
+func UpFirstPlans(t *host.Table, until time.Time) view.Reply {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**UPBEAT — first plans** · press **Write plan** and write your construction plan. The game begins when everyone has written one, or <t:%d:R>; a player without a plan then runs `done`.\n", until.Unix())
 	b.WriteString(upWritten(t))
@@ -116,8 +117,8 @@ func UpFirstPlans(t *host.Table, until time.Time) Reply {
 			people = append(people, id)
 		}
 	}
-	return Reply{Content: Fit(b.String()), Mentions: people, Components: []discordgo.MessageComponent{Row(
-		Button("Write plan", discordgo.PrimaryButton, CustomID{Action: "upplan", Game: t.Row.ID}),
+	return view.Reply{Content: view.Fit(b.String()), Mentions: people, Components: []discordgo.MessageComponent{view.Row(
+		view.Button("Write plan", discordgo.PrimaryButton, view.CustomID{Action: "upplan", Game: t.Row.ID}),
 	)}}
 }
 
@@ -137,22 +138,22 @@ func UpFirstPlansDone(t *host.Table) string {
 	var b strings.Builder
 	b.WriteString("**UPBEAT — first plans** · the game has begun; a player who wrote no plan runs `done`.\n")
 	b.WriteString(upWritten(t))
-	return Fit(b.String())
+	return view.Fit(b.String())
 }
 
 // UpPlanForm is the plan form: the first plan (first) or a revision. The plan it
 // starts from is pre-filled when it fits a text input; otherwise the input starts
 // empty and its label says so, since a cut plan would lose the player's code.
-func UpPlanForm(game int64, first bool, plan string) Reply {
+func UpPlanForm(game int64, first bool, plan string) view.Reply {
 	title, label, arg := "Revise your plan", "Construction plan (code fences are fine)", "rev"
 	if first {
 		title, arg = "Your first plan", "first"
 	}
-	if utf8.RuneCountInString(plan) > MaxInputValue {
-		plan, label = "", fmt.Sprintf("Plan (yours is over %d chars: paste it)", MaxInputValue)
+	if utf8.RuneCountInString(plan) > view.MaxInputValue {
+		plan, label = "", fmt.Sprintf("Plan (yours is over %d chars: paste it)", view.MaxInputValue)
 	}
-	return Reply{Modal: &Form{ID: CustomID{Action: "upform", Game: game, Args: []string{arg}}.Encode(), Title: title,
-		Inputs: []discordgo.TextInput{TextInput("plan", label, discordgo.TextInputParagraph, plan, true, MaxInputValue)}}}
+	return view.Reply{Modal: &view.Form{ID: view.CustomID{Action: "upform", Game: game, Args: []string{arg}}.Encode(), Title: title,
+		Inputs: []discordgo.TextInput{view.TextInput("plan", label, discordgo.TextInputParagraph, plan, true, view.MaxInputValue)}}}
 }
 
 // UpScreen is the screen of an UPBEAT game after a turn (or at its start): the
@@ -160,15 +161,15 @@ func UpPlanForm(game int64, first bool, plan string) Reply {
 // runsOut, when it runs out, as a timestamp Discord counts down for each reader, since
 // the message stays as posted while the clock runs) and the Revise and Confirm
 // buttons; at the end, the result.
-func UpScreen(t *host.Table, s upbeat.Snapshot, summary string, png []byte, runsOut time.Time) Reply {
+func UpScreen(t *host.Table, s upbeat.Snapshot, summary string, png []byte, runsOut time.Time) view.Reply {
 	var b strings.Builder
 	if summary != "" {
 		b.WriteString(summary + "\n")
 	}
-	rep := Reply{Files: []File{{Name: "territory.png", MIME: "image/png", Data: png}}}
+	rep := view.Reply{Files: []view.File{{Name: "territory.png", MIME: "image/png", Data: png}}}
 	if s.Over {
 		b.WriteString("**Game over.** " + UpResult(t, s))
-		rep.Content, rep.Components = Fit(b.String()), upWithWhy(t, nil)
+		rep.Content, rep.Components = view.Fit(b.String()), upWithWhy(t, nil)
 		return rep
 	}
 	p := s.Current
@@ -179,22 +180,30 @@ func UpScreen(t *host.Table, s upbeat.Snapshot, summary string, png []byte, runs
 		// No word of the buttons: the screen keeps its text when the next one takes
 		// them away, and must not tell anyone to press what is gone.
 		if pv.CanRevise {
-			fmt.Fprintf(&b, " · revision clock %s left%s (a revision costs %d)", Duration(pv.Clock), upRunsOut(runsOut), s.Config.RevCost)
+			fmt.Fprintf(&b, " · revision clock %s left%s (a revision costs %d)", view.Duration(pv.Clock), upRunsOut(runsOut), s.Config.RevCost)
 		} else {
 			b.WriteString("\nYour revision clock has run out: your plan runs as it stands.")
 		}
-		id := func(action string) CustomID { return CustomID{Action: action, Game: t.Row.ID} }
-		rep.Components = []discordgo.MessageComponent{Row(
-			Button("Revise", discordgo.SecondaryButton, id("uprevise")),
-			Button("Confirm", discordgo.SuccessButton, id("upconfirm")),
+		id := func(action string) view.CustomID { return view.CustomID{Action: action, Game: t.Row.ID} }
+		rep.Components = []discordgo.MessageComponent{view.Row(
+			view.Button("Revise", discordgo.SecondaryButton, id("uprevise")),
+			view.Button("Confirm", discordgo.SuccessButton, id("upconfirm")),
 		)}
 	}
 	rep.Components = upWithWhy(t, rep.Components)
 	if t.Row.Mode == game.ModeAuto {
-		rep.Components = AutoControls(t) // Why? among them
+		rep.Components = upAutoControls(t) // Why? among them
 	}
-	rep.Content = Fit(b.String())
+	rep.Content = view.Fit(b.String())
 	return rep
+}
+
+// upAutoControls are an UPBEAT auto game's buttons. Such a game may run for hours:
+// Stop ends it now, as at its turn limit. Why? explains the last turn (a press of
+// Pause or Resume keeps it).
+func upAutoControls(t *host.Table) []discordgo.MessageComponent {
+	return upWithWhy(t, []discordgo.MessageComponent{view.Row(view.PauseButton(t.Row.ID, t.Paused()),
+		view.Button("Stop", discordgo.DangerButton, view.CustomID{Action: "upstop", Game: t.Row.ID}))})
 }
 
 // UpResult words how a finished game ended.
@@ -240,7 +249,7 @@ func UpStatus(t *host.Table, s upbeat.Snapshot, runsOut time.Time) string {
 	}
 	b.WriteString("\n")
 	for i, pv := range s.Players {
-		state := fmt.Sprintf("budget %d · %s · deposits %d · clock %s", pv.Budget, upCount(pv.Regions, "region", "regions"), upbeat.Whole(pv.Total), Duration(pv.Clock))
+		state := fmt.Sprintf("budget %d · %s · deposits %d · clock %s", pv.Budget, upCount(pv.Regions, "region", "regions"), upbeat.Whole(pv.Total), view.Duration(pv.Clock))
 		if i+1 == s.Current {
 			state += upRunsOut(runsOut)
 		}
@@ -252,7 +261,7 @@ func UpStatus(t *host.Table, s upbeat.Snapshot, runsOut time.Time) string {
 	if s.Over {
 		b.WriteString(UpResult(t, s))
 	}
-	return Fit(b.String())
+	return view.Fit(b.String())
 }
 
 // UpTurnSummary words what seat p's turn did, in a line or two, naming players by
@@ -294,7 +303,7 @@ func upPresses() []struct{ arg, label string } {
 
 // UpBoard is /upbeat board's private message: the territory as v shows it, with zoom
 // and pan buttons, and "My city" when the viewer has a city to go to (home).
-func UpBoard(game int64, s upbeat.Snapshot, v render.View, home bool, png []byte) Reply {
+func UpBoard(game int64, s upbeat.Snapshot, v render.View, home bool, png []byte) view.Reply {
 	w := v.Window(s.Territory)
 	where := fmt.Sprintf("the whole %d x %d territory", s.Territory.Rows, s.Territory.Cols)
 	if v.Zoom > 0 {
@@ -306,20 +315,20 @@ func UpBoard(game int64, s upbeat.Snapshot, v render.View, home bool, png []byte
 		if p.arg == "home" && !home {
 			continue
 		}
-		id := CustomID{Action: "upview", Game: game, Args: []string{p.arg,
+		id := view.CustomID{Action: "upview", Game: game, Args: []string{p.arg,
 			strconv.Itoa(v.Center.Row), strconv.Itoa(v.Center.Col), strconv.Itoa(v.Zoom)}}
-		buttons = append(buttons, Button(p.label, discordgo.SecondaryButton, id))
+		buttons = append(buttons, view.Button(p.label, discordgo.SecondaryButton, id))
 	}
-	rows := []discordgo.MessageComponent{Row(buttons[:2]...), Row(buttons[2:]...)}
-	return Reply{Content: content, Ephemeral: true, Components: rows,
-		Files: []File{{Name: "territory.png", MIME: "image/png", Data: png}}}
+	rows := []discordgo.MessageComponent{view.Row(buttons[:2]...), view.Row(buttons[2:]...)}
+	return view.Reply{Content: content, Ephemeral: true, Components: rows,
+		Files: []view.File{{Name: "territory.png", MIME: "image/png", Data: png}}}
 }
 
 // UpPressed is the view a press of an /upbeat board button asks for on territory t:
 // the view its id carries, zoomed, panned or centred on home (the presser's city
 // center; nil for someone without one). ok is false for an id no button of this
 // version makes.
-func UpPressed(id CustomID, t upbeat.Territory, home *upbeat.Region) (v render.View, ok bool) {
+func UpPressed(id view.CustomID, t upbeat.Territory, home *upbeat.Region) (v render.View, ok bool) {
 	row, err1 := strconv.Atoi(id.Arg(1))
 	col, err2 := strconv.Atoi(id.Arg(2))
 	zoom, err3 := strconv.Atoi(id.Arg(3))
@@ -349,6 +358,10 @@ func UpPressed(id CustomID, t upbeat.Territory, home *upbeat.Region) (v render.V
 	return render.View{}, false
 }
 
+// UpbeatRulesDoc is UPBEAT's rules in full, a page of the repository (the README names
+// no repository URL to link it from, so the rules screen gives its path).
+const UpbeatRulesDoc = "docs/upbeat.md"
+
 // UpRulesText is /upbeat rules: the game and its plan language in one screen, and
 // where the rules are in full (UpbeatRulesDoc). The language's words come from
 // upbeat's definition and the configuration's ranges from its bounds, so the screen
@@ -368,16 +381,16 @@ func UpRulesText() string {
 		upbeat.MaxSide, upbeat.MaxMinutes, int64(upbeat.MaxAmount), upbeat.MaxInterestPct, upbeat.MaxMaxTurns, upbeat.MaxStepLimit)
 	b.WriteString("`/upbeat check` tests a plan; `/upbeat board` zooms on the territory.\n")
 	b.WriteString("**All the rules**, with every word's cost: `" + UpbeatRulesDoc + "` in kombat's repository.")
-	return Fit(b.String())
+	return view.Fit(b.String())
 }
 
 // UpRulesExample is the plan /upbeat rules shows (its tests compile it).
 const UpRulesExample = "t = t + 1\nif (budget - 100) then invest 50 else done\nif (opponent % 10 - 3) then move up else shoot down 20\n"
 
 // UpCheckForm is /upbeat check's form, for a plan given neither as a file nor as text.
-func UpCheckForm() Reply {
-	return Reply{Modal: &Form{ID: CustomID{Action: "upcheckform"}.Encode(), Title: "Check an UPBEAT plan",
-		Inputs: []discordgo.TextInput{TextInput("plan", "Construction plan (code fences are fine)", discordgo.TextInputParagraph, "", true, MaxInputValue)}}}
+func UpCheckForm() view.Reply {
+	return view.Reply{Modal: &view.Form{ID: view.CustomID{Action: "upcheckform"}.Encode(), Title: "Check an UPBEAT plan",
+		Inputs: []discordgo.TextInput{view.TextInput("plan", "Construction plan (code fences are fine)", discordgo.TextInputParagraph, "", true, view.MaxInputValue)}}}
 }
 
 // UpAfterGame words a finished game's report under its final screen, as KOMBAT's
@@ -399,12 +412,12 @@ func UpAfterGame(title string, r upbeat.Report, names []string, viewer int) stri
 		fmt.Fprintf(&b, "%d. %s: %s\n", i+1, names[p-1], state)
 	}
 	b.WriteString(strings.Join(r.Sentences(names, viewer), "\n"))
-	return Fit(b.String())
+	return view.Fit(b.String())
 }
 
 // UpAskResign asks player p, privately, to confirm that they resign from the game s
 // shows, saying what follows: who wins, or that the others play on.
-func UpAskResign(t *host.Table, s upbeat.Snapshot, p int) Reply {
+func UpAskResign(t *host.Table, s upbeat.Snapshot, p int) view.Reply {
 	var others []int
 	for i, pv := range s.Players {
 		if pv.Alive && i+1 != p {
@@ -415,11 +428,11 @@ func UpAskResign(t *host.Table, s upbeat.Snapshot, p int) Reply {
 	if len(others) == 1 {
 		then = UpNames(t)[others[0]-1] + " wins"
 	}
-	return Reply{Ephemeral: true, Content: fmt.Sprintf("Resign from UPBEAT game #%d? You are out at once, and %s.", t.Row.ID, then),
-		Components: []discordgo.MessageComponent{Row(Button("Resign", discordgo.DangerButton, CustomID{Action: "upresign", Game: t.Row.ID}))}}
+	return view.Reply{Ephemeral: true, Content: fmt.Sprintf("Resign from UPBEAT game #%d? You are out at once, and %s.", t.Row.ID, then),
+		Components: []discordgo.MessageComponent{view.Row(view.Button("Resign", discordgo.DangerButton, view.CustomID{Action: "upresign", Game: t.Row.ID}))}}
 }
 
 // UpbeatChannel answers a /kombat game command in a channel whose game is UPBEAT's.
-func UpbeatChannel() Reply {
-	return Private("This channel's game is UPBEAT: `/upbeat status` shows it and `/upbeat resign` leaves it.")
+func UpbeatChannel() view.Reply {
+	return view.Private("This channel's game is UPBEAT: `/upbeat status` shows it and `/upbeat resign` leaves it.")
 }

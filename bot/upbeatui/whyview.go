@@ -1,4 +1,4 @@
-package view
+package upbeatui
 
 import (
 	"fmt"
@@ -7,31 +7,19 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/host/upbeathost"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/upbeat"
 )
 
-// WhyButton is the "Why?" button for the n-th finished turn of a game.
-func WhyButton(gameID int64, n int) discordgo.Button {
-	return Button("Why?", discordgo.SecondaryButton, CustomID{Action: "why", Game: gameID, Args: []string{strconv.Itoa(n)}})
-}
-
-// WhyRows is the components that stay on a board of turn n once its controls go.
-func WhyRows(gameID int64, n int) []discordgo.MessageComponent {
-	if n < 1 {
-		return []discordgo.MessageComponent{}
-	}
-	return []discordgo.MessageComponent{Row(WhyButton(gameID, n))}
-}
-
 // UpWhyButton is an UPBEAT screen's "Why?" button, drawn after the n-th confirmed turn
 // of the game: it explains the presser's own latest turn up to it (the screen after a
 // person's turn is soon replaced by the bots'), or, for anyone once the game is over or
 // in an auto game, that turn (upbeathost.UpWhy).
 func UpWhyButton(gameID int64, n int) discordgo.Button {
-	return Button("Why?", discordgo.SecondaryButton, CustomID{Action: "upwhy", Game: gameID, Args: []string{strconv.Itoa(n)}})
+	return view.Button("Why?", discordgo.SecondaryButton, view.CustomID{Action: "upwhy", Game: gameID, Args: []string{strconv.Itoa(n)}})
 }
 
 // upConfirmed counts an UPBEAT game's confirmed turns, every player's together.
@@ -59,7 +47,7 @@ func upWithWhy(t *host.Table, rows []discordgo.MessageComponent) []discordgo.Mes
 			return append(slices.Clone(rows[:k-1]), row)
 		}
 	}
-	return append(rows, Row(why))
+	return append(rows, view.Row(why))
 }
 
 // UpWhyText is an UPBEAT turn's explanation for the presser of its Why?: whose turn

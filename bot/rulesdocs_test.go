@@ -1,4 +1,4 @@
-package view
+package bot
 
 import (
 	"os"
@@ -6,6 +6,10 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/kombat-game/kombat/bot/kombatui"
+	"github.com/kombat-game/kombat/bot/upbeatui"
+	"github.com/kombat-game/kombat/bot/view"
 )
 
 // TestRulesScreensNameTheDocs: /kombat rules and /upbeat rules say where each game's
@@ -15,16 +19,16 @@ func TestRulesScreensNameTheDocs(t *testing.T) {
 	for _, c := range []struct {
 		name, text, doc string
 	}{
-		{"/kombat rules", RulesText(), KombatRulesDoc},
-		{"/upbeat rules", UpRulesText(), UpbeatRulesDoc},
+		{"/kombat rules", kombatui.RulesText(), kombatui.KombatRulesDoc},
+		{"/upbeat rules", upbeatui.UpRulesText(), upbeatui.UpbeatRulesDoc},
 	} {
 		if !strings.Contains(c.text, "`"+c.doc+"`") {
 			t.Errorf("%s does not name %s:\n%s", c.name, c.doc, c.text)
 		}
-		if n := utf8.RuneCountInString(c.text); n > ContentLimit || strings.HasSuffix(c.text, "…") {
-			t.Errorf("%s is %d characters: cut at Discord's limit of %d", c.name, n, ContentLimit)
+		if n := utf8.RuneCountInString(c.text); n > view.ContentLimit || strings.HasSuffix(c.text, "…") {
+			t.Errorf("%s is %d characters: cut at Discord's limit of %d", c.name, n, view.ContentLimit)
 		}
-		if _, err := os.Stat(filepath.Join("..", "..", filepath.FromSlash(c.doc))); err != nil {
+		if _, err := os.Stat(filepath.Join("..", filepath.FromSlash(c.doc))); err != nil {
 			t.Errorf("%s names %s, which the repository lacks: %v", c.name, c.doc, err)
 		}
 	}

@@ -1,11 +1,11 @@
-package view
+package upbeatui
 
 import (
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/interp"
 	"github.com/kombat-game/kombat/upbeat"
 )
@@ -14,7 +14,7 @@ import (
 // fits one message whole, and its example compiles as an UPBEAT plan.
 func TestUpRulesText(t *testing.T) {
 	s := UpRulesText()
-	if n := utf8.RuneCountInString(s); n >= ContentLimit {
+	if n := utf8.RuneCountInString(s); n >= view.ContentLimit {
 		t.Errorf("the rules are %d characters: cut at Discord's limit", n)
 	}
 	def := upbeat.Definition()
@@ -42,23 +42,6 @@ func TestUpTurnSummaryCountsAll(t *testing.T) {
 	want := "**Ann**, turn 3: interest +12, invested 3,333,110 (3,333,110 invests); the crew ended at (2,2) (steps)."
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
-	}
-}
-
-// TestDuration: a clock reads to the second, rounded rather than printed to the
-// nanosecond (issue 24 §3: "2m59.925993633s"); a sub-second pace to the millisecond.
-func TestDuration(t *testing.T) {
-	for d, want := range map[time.Duration]string{
-		2*time.Minute + 59925993633*time.Nanosecond:           "3m0s",
-		2*time.Minute + 59*time.Second + 400*time.Millisecond: "2m59s",
-		30 * time.Second:        "30s",
-		250 * time.Millisecond:  "250ms",
-		1500 * time.Microsecond: "2ms",
-		-time.Second:            "0s",
-	} {
-		if got := Duration(d); got != want {
-			t.Errorf("Duration(%v) = %q, want %q", d, got, want)
-		}
 	}
 }
 

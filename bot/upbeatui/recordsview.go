@@ -1,9 +1,10 @@
-package view
+package upbeatui
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/host/upbeathost"
@@ -18,15 +19,13 @@ func upLadderTitle(kind string) string {
 	return "among people"
 }
 
-// LeaderboardTitle heads a ladder's leaderboard: its game's name and the ladder.
-func LeaderboardTitle(kind string) string {
-	if upbeathost.IsUpLadder(kind) {
-		return "UPBEAT leaderboard — " + upLadderTitle(kind)
+// LadderTitles name UPBEAT's ladders (ui.Game.Ladder), in replies (title) and atop
+// their leaderboards (board); "" for another game's.
+func LadderTitles(kind string) (title, board string) {
+	if !upbeathost.IsUpLadder(kind) {
+		return "", ""
 	}
-	if t := AibgLadderTitle(kind); t != "" {
-		return "AIBG leaderboard — " + strings.TrimPrefix(t, "AIBG ")
-	}
-	return "KOMBAT leaderboard — " + LadderTitle(kind)
+	return "UPBEAT " + upLadderTitle(kind), "UPBEAT leaderboard — " + upLadderTitle(kind)
 }
 
 // UpPastLine is an UPBEAT game of a player's history on one line, marked UPBEAT: its
@@ -42,7 +41,7 @@ func UpPastLine(p host.Past) string {
 			names[i] = "<@" + id + ">"
 		}
 	}
-	outcome := Outcome(p.Outcome)
+	outcome := view.Outcome(p.Outcome)
 	if g.Result != nil {
 		outcome += " (" + upPastResult(p, *g.Result) + ")"
 	}
