@@ -438,9 +438,14 @@ func resign(r ui.Request, id view.CustomID) view.Reply {
 	})
 }
 
-// abReplayed is a finished match's table and replay: game id, or the channel's last.
+// abReplayed is a finished match's table and replay: game id, which must be of the
+// request's server (as KOMBAT's and UPBEAT's replays check), or the channel's last.
 func replayed(r ui.Request, id int64) (*host.Table, *aibghost.Replay, *view.Reply) {
 	t, err := ab(r).Over(r.Context(), r.Channel(), id)
+	if err == nil && id > 0 && t.Row.Scope != r.Guild() {
+		// another server's match is none of this one's: refused as one that does not exist
+		err = host.Refuse(host.CodeNoSuchGame, "AIBG match %d is not a finished AIBG match of this server: %s lists yours.", id, host.Command("aibg history"))
+	}
 	var rp *aibghost.Replay
 	if err == nil {
 		rp, err = ab(r).ReplayOf(t)
