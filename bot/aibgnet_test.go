@@ -193,6 +193,9 @@ func TestAibgNetworkMatchShown_A17(t *testing.T) {
 				t.Errorf("match %d: a message mentions someone, names a bot or has a button: %+v", m.game, msg)
 			}
 		}
+		if st := h.abslash(h.alice, th.ID, "status"); !strings.Contains(st.Content, fmt.Sprintf("game #%d", row.ID)) || !strings.Contains(st.Content, "**Game over.**") {
+			t.Errorf("/aibg status in match %d's thread: %q", m.game, st.Content)
+		}
 		if screens < row.Turns {
 			t.Errorf("match %d: %d screens for %d turns: it was not shown turn by turn", m.game, screens, row.Turns)
 		}

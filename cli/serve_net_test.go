@@ -87,3 +87,25 @@ func TestServeNoDiscordNeedsAddr(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestAibgChannel: KOMBAT_AIBG_CHANNEL is a channel id or nothing; anything else is
+// refused with what it is and how to find the id.
+func TestAibgChannel(t *testing.T) {
+	for _, c := range []struct{ value, want, err string }{
+		{"", "", ""},
+		{"  ", "", ""},
+		{" 1234567890123 ", "1234567890123", ""},
+		{"#aibg", "", `KOMBAT_AIBG_CHANNEL is "#aibg", not a channel id`},
+		{"-5", "", "Copy Channel ID"},
+	} {
+		got, err := aibgChannel(func(k string) string {
+			if k == "KOMBAT_AIBG_CHANNEL" {
+				return c.value
+			}
+			return ""
+		})
+		if got != c.want || (err == nil) != (c.err == "") || err != nil && !strings.Contains(err.Error(), c.err) {
+			t.Errorf("aibgChannel(%q) = %q, %v; want %q, an error saying %q", c.value, got, err, c.want, c.err)
+		}
+	}
+}
