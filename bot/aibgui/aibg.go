@@ -308,11 +308,7 @@ func (screens) Show(tr ui.Transport, t *host.Table, s *store.Screen) (string, er
 			return "", fmt.Errorf("bot: battle of game %d: %w", t.Row.ID, err)
 		}
 	}
-	nonce := ui.ScreenNonce(t.Row.ID, s.Version)
-	if t.Row.Status == store.StatusOver && !g.Over() {
-		nonce += "e" // a resignation or forfeit adds no action: its screen is not the one shown at its version
-	}
-	id, err := tr.PostScreen(t, view.AibgScreen(seats, g, s.Summary, png), nonce)
+	id, err := tr.PostScreen(t, view.AibgScreen(seats, g, s.Summary, png), ui.ScreenNonce(t.Row.ID, s.Version))
 	if err != nil {
 		return "", err
 	}
