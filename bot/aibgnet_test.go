@@ -109,6 +109,8 @@ type netMatch struct {
 	game  int64
 	progs [2]netProgram
 	live  [2]bool
+	// opened: the match is opened and left at its first choices, not played out
+	opened bool
 }
 
 // playNet opens the matches (each program asks for its game's phase), then plays them
@@ -117,7 +119,7 @@ type netMatch struct {
 func playNet(h *harness, r *aibgnet.Runner, notes *netNotices, ms []*netMatch) {
 	h.t.Helper()
 	for _, m := range ms {
-		m.live = [2]bool{true, true}
+		m.live = [2]bool{!m.opened, !m.opened}
 		for _, c := range m.progs {
 			c.do(h, r, m.game, aibgnet.GetGamePhase, "")
 		}
@@ -160,6 +162,9 @@ func TestAibgNetworkMatchShown_A17(t *testing.T) {
 		{game: 5, progs: [2]netProgram{{netplay.Player{ID: 1, Name: "alice-prog"}, "Tide"}, {netplay.Player{ID: 2, Name: "bob-prog"}, "Ember"}}},
 		{game: 6, progs: [2]netProgram{{netplay.Player{ID: 3, Name: "carol-prog"}, "Ember"}, {netplay.Player{ID: 4, Name: "dan-prog"}, "Tide"}}},
 	}
+	// Under the race detector the second match is only opened: it is shown at once
+	// with the first all the same, and every turn's screen of the first is checked.
+	ms[1].opened = raceEnabled
 	playNet(h, r, notes, ms)
 	threads := h.fake.Threads(shows.ID)
 	if len(threads) != len(ms) {
@@ -169,6 +174,13 @@ func TestAibgNetworkMatchShown_A17(t *testing.T) {
 		th := threads[i]
 		if want := fmt.Sprintf("AIBG #%d: %s vs %s", m.game, m.progs[0].p.Name, m.progs[1].p.Name); th.Name != want {
 			t.Errorf("match %d's thread is named %q, want %q", m.game, th.Name, want)
+		}
+		if m.opened {
+			first := h.find(th.ID, "the first screen", func(msg *discordtest.Message) bool { return msg.Nonce != "" })
+			if vs := m.progs[0].p.Name + " vs " + m.progs[1].p.Name; !strings.Contains(first.Content, vs) || len(first.Buttons()) != 0 {
+				t.Errorf("match %d's first screen: %+v", m.game, first)
+			}
+			continue
 		}
 		row, err := h.db.LastGameIn(h.ctx, "aibg", th.ID)
 		if err != nil || row.Result == nil {
