@@ -72,6 +72,10 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	channel, err := aibgChannel(os.Getenv)
+	if err == nil && netAddr != "" && !noDiscord && cfg.ShardID != 0 {
+		// the network's matches (server "net") are shard 0's to take up after a restart
+		err = fmt.Errorf("KOMBAT_BOT_ADDR is set on shard %d: the network's AIBG matches are hosted by shard 0, so serve programs from shard 0's process (or from one of their own, with --no-discord) and leave KOMBAT_BOT_ADDR empty here", cfg.ShardID)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kombat: %v\n", err)
 		return 1

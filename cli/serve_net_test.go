@@ -109,3 +109,18 @@ func TestAibgChannel(t *testing.T) {
 		}
 	}
 }
+
+// TestServeNetworkOnShardZero: programs are served beside Discord from shard 0 alone,
+// whose host takes up the network's matches after a restart; another shard with
+// KOMBAT_BOT_ADDR set is refused at once, saying what to do.
+func TestServeNetworkOnShardZero(t *testing.T) {
+	t.Chdir(t.TempDir()) // no .env here
+	t.Setenv("DISCORD_TOKEN", "token")
+	t.Setenv("SHARD_ID", "1")
+	t.Setenv("SHARD_COUNT", "2")
+	t.Setenv("KOMBAT_BOT_ADDR", "127.0.0.1:0")
+	code, _, errs := runCmd(t, "", "serve")
+	if code != 1 || !strings.Contains(errs, "KOMBAT_BOT_ADDR is set on shard 1") || !strings.Contains(errs, "shard 0's process") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
