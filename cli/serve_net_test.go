@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/kombat-game/kombat/bot/discordtest"
 )
 
 // TestServeNoDiscord_A19: the real program, `kombat serve --no-discord` with
@@ -122,5 +124,39 @@ func TestServeNetworkOnShardZero(t *testing.T) {
 	code, _, errs := runCmd(t, "", "serve")
 	if code != 1 || !strings.Contains(errs, "KOMBAT_BOT_ADDR is set on shard 1") || !strings.Contains(errs, "shard 0's process") {
 		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
+// showNetworkMatch has a program in Python (player, the path of netplay's test client)
+// play the built-in bot on the network
+// address kombat serve logged, beside Discord, and checks that the match was shown
+// live in a thread of its own under channel (KOMBAT_AIBG_CHANNEL), to its final screen.
+func showNetworkMatch(t *testing.T, ctx context.Context, fake *discordtest.Server, channel, player, logs string) {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Log("python3 is not installed (the CI has it): no program plays over the network here")
+		return
+	}
+	m := regexp.MustCompile(`addr=(127\.0\.0\.1:\d+)`).FindStringSubmatch(logs)
+	if m == nil || strings.HasSuffix(m[1], ":0") {
+		t.Fatalf("no address in the log:\n%s", logs)
+	}
+	out, err := exec.CommandContext(ctx, "python3", player, "--lean", m[1], "ada", "correct-horse", "1", "bot", "easy").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "game over: winner") {
+		t.Fatalf("the program: %v\n%s", err, out)
+	}
+	var thread string
+	for _, th := range fake.Threads(channel) {
+		if th.Name == "AIBG #1: ada vs bot (easy)" {
+			thread = th.ID
+		}
+	}
+	if thread == "" {
+		t.Fatalf("no thread shows the network's match under the channel: %+v", fake.Threads(channel))
+	}
+	if _, err := fake.WaitMessage(ctx, thread, func(m *discordtest.Message) bool {
+		return m.Nonce != "" && strings.Contains(m.Content, "**Game over.**")
+	}); err != nil {
+		t.Errorf("the match's thread shows no final screen: %v", err)
 	}
 }

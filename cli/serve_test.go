@@ -93,9 +93,14 @@ func TestServeMasksCredentials(t *testing.T) {
 
 // TestServeFromDotEnvUntilSIGTERM runs plain `kombat` (serve is the default) with its
 // settings in .env against the fake Discord: it connects, answers a command and starts
-// a game, and serves AIBG to programs (KOMBAT_BOT_ADDR, shown in KOMBAT_AIBG_CHANNEL)
-// once the bot is up; SIGTERM then stops it cleanly, with the game stored and the database sound.
+// a game, and serves AIBG to programs (KOMBAT_BOT_ADDR) once the bot is up: a program
+// in Python plays the bot there, its match shown in a thread under KOMBAT_AIBG_CHANNEL;
+// SIGTERM then stops it cleanly, with the game stored and the database sound.
 func TestServeFromDotEnvUntilSIGTERM(t *testing.T) {
+	player, err := filepath.Abs("../netplay/testdata/aibg_player.py") // a program over the network, before the test leaves the package's folder
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
 	t.Chdir(dir)
 	for _, k := range []string{"DISCORD_TOKEN", "DISCORD_GUILD_ID", "KOMBAT_DB", "DISCORD_API_BASE", "SHARD_ID", "SHARD_COUNT", "KOMBAT_HEALTH_ADDR", "LOG_LEVEL", "KOMBAT_BOT_ADDR", "KOMBAT_AIBG_CHANNEL"} {
@@ -142,6 +147,7 @@ func TestServeFromDotEnvUntilSIGTERM(t *testing.T) {
 	if _, _, err := discordtest.Do(ctx, in, err); err != nil {
 		t.Fatalf("/kombat solo: %v\n%s", err, logs)
 	}
+	showNetworkMatch(t, ctx, fake, channel.ID, player, logs.String())
 	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
