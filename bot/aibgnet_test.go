@@ -215,29 +215,42 @@ func TestAibgNetworkMatchShown_A17(t *testing.T) {
 	h.check()
 }
 
-// TestAibgNetworkMatchUnshown: with no channel to show them (no Config.Show), the
-// network's matches on the bot's host are played out and stored, their screens taken
-// without a post: nothing appears anywhere in Discord.
+// TestAibgNetworkMatchUnshown: with no channel to show them (no Config.Show), or a
+// channel where the bot may not open a thread, the network's matches on the bot's
+// host are played out and stored all the same, their screens taken without a post:
+// nothing appears anywhere in Discord.
 func TestAibgNetworkMatchUnshown(t *testing.T) {
-	h := newHarness(t)
-	notes := &netNotices{got: map[int64][]aibgnet.Notice{}, more: make(chan struct{}, 1)}
-	r, err := aibgnet.New(aibgnet.Config{Host: h.bot.Host(), Seed: func() uint64 { return 42 }})
-	if err != nil {
-		t.Fatal(err)
+	for _, noThreads := range []bool{false, true} {
+		t.Run(fmt.Sprintf("noThreads=%v", noThreads), func(t *testing.T) {
+			h := newHarness(t)
+			cfg := aibgnet.Config{Host: h.bot.Host(), Seed: func() uint64 { return 42 }}
+			if noThreads {
+				h.fake.SetNoThreads(h.channel.ID)
+				cfg.Show = func(id int64, _ [2]string) (string, error) { return h.bot.Thread(h.channel.ID, "AIBG") }
+			}
+			notes := &netNotices{got: map[int64][]aibgnet.Notice{}, more: make(chan struct{}, 1)}
+			r, err := aibgnet.New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Attach(notes)
+			playNet(h, r, notes, []*netMatch{{game: 5, progs: [2]netProgram{{netplay.Player{ID: 1, Name: "alice-prog"}, "Tide"}, {netplay.Player{ID: 2, Name: "bob-prog"}, "Ember"}}}})
+			row, err := h.db.LastGameIn(h.ctx, "aibg", aibgnet.Place(5))
+			if err != nil || row.Result == nil || row.Turns == 0 {
+				t.Fatalf("the match's row: %+v, %v", row, err)
+			}
+			if n := len(h.fake.Messages(h.channel.ID)) + len(h.fake.Threads(h.channel.ID)); n != 0 {
+				t.Errorf("a match shown nowhere put %d messages or threads in Discord", n)
+			}
+			for _, route := range []string{"POST /channels/{id}/messages", "PATCH /channels/{id}/messages/{id}"} {
+				if n := h.fake.Requests(route); n != 0 {
+					t.Errorf("a match shown nowhere made %d requests %s", n, route)
+				}
+			}
+			if n := h.fake.Requests("POST /channels/{id}/threads"); noThreads && n != 1 {
+				t.Errorf("%d threads asked for where the bot may open none, want the match's one", n)
+			}
+			h.check()
+		})
 	}
-	r.Attach(notes)
-	playNet(h, r, notes, []*netMatch{{game: 5, progs: [2]netProgram{{netplay.Player{ID: 1, Name: "alice-prog"}, "Tide"}, {netplay.Player{ID: 2, Name: "bob-prog"}, "Ember"}}}})
-	row, err := h.db.LastGameIn(h.ctx, "aibg", aibgnet.Place(5))
-	if err != nil || row.Result == nil || row.Turns == 0 {
-		t.Fatalf("the match's row: %+v, %v", row, err)
-	}
-	if n := len(h.fake.Messages(h.channel.ID)) + len(h.fake.Threads(h.channel.ID)); n != 0 {
-		t.Errorf("a match shown nowhere put %d messages or threads in Discord", n)
-	}
-	for _, route := range []string{"POST /channels/{id}/messages", "PATCH /channels/{id}/messages/{id}"} {
-		if n := h.fake.Requests(route); n != 0 {
-			t.Errorf("a match shown nowhere made %d requests %s", n, route)
-		}
-	}
-	h.check()
 }
