@@ -124,7 +124,14 @@ func playNet(h *harness, r *aibgnet.Runner, notes *netNotices, ms []*netMatch) {
 			c.do(h, r, m.game, aibgnet.GetGamePhase, "")
 		}
 	}
-	for steps, live := 0, true; live; steps++ {
+	runNet(h, r, notes, ms, -1)
+}
+
+// runNet plays the matches on, a notice of each live program in turn, for rounds of
+// turns (-1: until each program is told its match is over).
+func runNet(h *harness, r *aibgnet.Runner, notes *netNotices, ms []*netMatch, rounds int) {
+	h.t.Helper()
+	for steps, live := 0, true; live && steps != rounds; steps++ {
 		if steps > 10000 {
 			h.t.Fatal("the matches do not end")
 		}
@@ -253,4 +260,57 @@ func TestAibgNetworkMatchUnshown(t *testing.T) {
 			h.check()
 		})
 	}
+}
+
+// TestAibgNetworkMatchShownAcrossRestart: the bot restarts in the middle of a shown
+// network match (the same database, a new bot and a new runner on its host, as kombat
+// serve restarted); the programs ask again and are told their moves, and the match
+// goes on in its thread, where its final screen appears; no second thread is opened.
+func TestAibgNetworkMatchShownAcrossRestart(t *testing.T) {
+	h := newHarness(t)
+	shows := h.fake.AddChannel(h.guild, "aibg-matches")
+	runner := func() (*aibgnet.Runner, *netNotices) {
+		notes := &netNotices{got: map[int64][]aibgnet.Notice{}, more: make(chan struct{}, 1)}
+		b := h.bot
+		r, err := aibgnet.New(aibgnet.Config{Host: b.Host(), Seed: func() uint64 { return 42 },
+			Show: func(id int64, names [2]string) (string, error) {
+				return b.Thread(shows.ID, fmt.Sprintf("AIBG #%d", id))
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Attach(notes)
+		return r, notes
+	}
+	r, notes := runner()
+	ms := []*netMatch{{game: 5, progs: [2]netProgram{{netplay.Player{ID: 1, Name: "alice-prog"}, "Tide"}, {netplay.Player{ID: 2, Name: "bob-prog"}, "Ember"}}}}
+	for _, c := range ms[0].progs {
+		c.do(h, r, 5, aibgnet.GetGamePhase, "")
+	}
+	ms[0].live = [2]bool{true, true}
+	runNet(h, r, notes, ms, 4) // the pools, the lineups, two moves
+	th, err := h.fake.WaitThread(h.ctx, shows.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := len(h.fake.Messages(th.ID))
+	h.stop()
+	h.start()
+	r, notes = runner()
+	for i, c := range ms[0].progs {
+		if ms[0].live[i] {
+			c.do(h, r, 5, aibgnet.GetGamePhase, "") // told again that its choice is due
+		}
+	}
+	runNet(h, r, notes, ms, -1)
+	h.find(th.ID, "the final screen", func(m *discordtest.Message) bool {
+		return m.Nonce != "" && strings.Contains(m.Content, "**Game over.**")
+	})
+	if n := len(h.fake.Messages(th.ID)); n <= before+1 {
+		t.Errorf("the thread had %d messages before the restart and %d after: the match was not shown on", before, n)
+	}
+	if n := len(h.fake.Threads(shows.ID)); n != 1 {
+		t.Errorf("%d threads under the channel, want the match's one", n)
+	}
+	h.check()
 }
