@@ -10,7 +10,9 @@
 // missed move a pass, three in a row a forfeit, a missed selection made for the
 // player), rated on the programs' own ladders, and taken up again after a restart.
 // The Runner answers the programs from the hosted match, makes their choices through
-// the adapter, and is told by it as each screen goes up. With no host of the chat's,
+// the adapter, and is told by it as each screen goes up. kombat serve gives it the
+// Discord bot's host, and with Config.Show each match a place of its own there (a
+// thread under a configured channel) where it is shown live; with no host given,
 // Open makes one that shows nothing (Quiet).
 //
 // A Match is a value built from its Record and nothing else: a waiting match, a

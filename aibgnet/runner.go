@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"sort"
-	"strconv"
 	"sync"
 	"time"
 
@@ -36,6 +35,11 @@ type Config struct {
 	Scope string
 	// Seed gives each new match its seed; nil: random.
 	Seed func() uint64
+	// Show, when set, gives each match, as it starts, the place of the host's front
+	// where it is shown (a Discord thread made for it, named by its seats' names); ""
+	// or an error (logged) leave it shown nowhere (Place). It is called with the
+	// match about to start locked (no other match waits for it).
+	Show func(id int64, names [2]string) (string, error)
 	// Finished, when set, is told each match's end with its record (the host has
 	// stored it); it is called with the match locked, so it must not block.
 	Finished func(Record, Result)
@@ -336,7 +340,7 @@ func (r *Runner) join(e *entry, s Seat) error {
 		seats[i] = aibghost.Seat{Program: x.Account, Name: x.Name, Level: x.Bot}
 	}
 	id := rec.ID
-	t, err := r.ab.Open(aibghost.Open{Scope: r.cfg.Scope, Place: Place(id), Owner: aibghost.ProgramUser(rec.Seats[0].Account), Seats: seats,
+	t, err := r.ab.Open(aibghost.Open{Scope: r.cfg.Scope, Place: r.place(id, [2]string{seats[0].Name, seats[1].Name}), Owner: aibghost.ProgramUser(rec.Seats[0].Account), Seats: seats,
 		Seed: rec.Game.Setup.Seed, Move: r.cfg.Move, Bank: r.cfg.Bank, NetGame: id, Before: rec.Game.Actions})
 	if err != nil {
 		if s.Account != 0 {
@@ -357,8 +361,22 @@ func (r *Runner) join(e *entry, s Seat) error {
 	return nil
 }
 
-// Place is the store's place of network match id: each its own.
-func Place(id int64) string { return "aibgnet:" + strconv.FormatInt(id, 10) }
+// place is where match id is shown: Config.Show's place, or none (Place).
+func (r *Runner) place(id int64, names [2]string) string {
+	if r.cfg.Show == nil {
+		return Place(id)
+	}
+	p, err := r.cfg.Show(id, names)
+	if err != nil || p == "" {
+		r.cfg.Log.Warn("aibg: the match is shown nowhere", "game", id, "err", err)
+		return Place(id)
+	}
+	return p
+}
+
+// Place is the store's place of network match id when no channel shows it: each its
+// own (aibghost.NetPlace).
+func Place(id int64) string { return aibghost.NetPlace(id) }
 
 // unseat uncounts one match of account. r.mu is held.
 func (r *Runner) unseat(account int64) {

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -13,10 +14,7 @@ import (
 // moveToThread gives the game its own thread from a message, when the bot may create
 // one; otherwise the game stays in the channel.
 func (b *Bot) moveToThread(t *host.Table, messageID, name string) {
-	if len([]rune(name)) > 100 {
-		name = string([]rune(name)[:100])
-	}
-	th, err := b.sess.MessageThreadStartComplex(t.Row.Place, messageID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440})
+	th, err := b.sess.MessageThreadStartComplex(t.Row.Place, messageID, &discordgo.ThreadStart{Name: threadName(name), AutoArchiveDuration: 1440})
 	if err != nil {
 		b.log.Info("no thread; playing in the channel", "game", t.Row.ID, "err", err)
 		return
@@ -44,4 +42,27 @@ func (b *Bot) refusedOr(r *request, what string, err error) view.Reply {
 		return view.Private("%s", view.RefusalText(no))
 	}
 	return b.internal(r, what, err)
+}
+
+// threadName is name cut to Discord's 100 characters of a thread's name.
+func threadName(name string) string {
+	if len([]rune(name)) > 100 {
+		name = string([]rune(name)[:100])
+	}
+	return name
+}
+
+// Host is the bot's host, for another front of the same games (aibgnet's matches over
+// the network, shown here): one host runs every game of the process.
+func (b *Bot) Host() *host.Host { return b.host }
+
+// Thread opens a public thread named name under channel, with no message to start it
+// from, and returns its id: a place of its own for a game started elsewhere (a match
+// over the network). The bot must be started.
+func (b *Bot) Thread(channel, name string) (string, error) {
+	th, err := b.sess.ThreadStartComplex(channel, &discordgo.ThreadStart{Name: threadName(name), AutoArchiveDuration: 1440, Type: discordgo.ChannelTypeGuildPublicThread})
+	if err != nil {
+		return "", fmt.Errorf("bot: a thread under channel %s: %w", channel, err)
+	}
+	return th.ID, nil
 }

@@ -71,6 +71,15 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
+	channel, err := aibgChannel(os.Getenv)
+	if err == nil && netAddr != "" && !noDiscord && cfg.ShardID != 0 {
+		// the network's matches (server "net") are shard 0's to take up after a restart
+		err = fmt.Errorf("KOMBAT_BOT_ADDR is set on shard %d: the network's AIBG matches are hosted by shard 0, so serve programs from shard 0's process (or from one of their own, with --no-discord) and leave KOMBAT_BOT_ADDR empty here", cfg.ShardID)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kombat: %v\n", err)
+		return 1
+	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -80,13 +89,17 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer db.Close()
-	netDone := serveNetwork(ctx, db, netAddr, log)
-	defer func() { // before db.Close: the network's sockets end first
+	var netDone chan error
+	// stopNetwork ends the network's service, before db.Close and before the bot's
+	// host it may use closes: the network's sockets end first.
+	stopNetwork := func() {
 		if netDone != nil {
 			stop()
 			<-netDone
+			netDone = nil
 		}
-	}()
+	}
+	defer stopNetwork()
 	// until SIGTERM, or the network front's failure to listen
 	wait := func() bool {
 		select {
@@ -99,6 +112,10 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if noDiscord {
+		if channel != "" {
+			log.Info("KOMBAT_AIBG_CHANNEL is ignored with --no-discord: the network's matches are shown nowhere")
+		}
+		netDone = serveNetwork(ctx, db, netAddr, nil, "", log)
 		if !wait() {
 			return 1
 		}
@@ -119,7 +136,11 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kombat: %v\n", err)
 		return 1
 	}
+	// The network's matches are the bot's host's, shown in KOMBAT_AIBG_CHANNEL's
+	// threads: the bot has taken up those a restart left in play.
+	netDone = serveNetwork(ctx, db, netAddr, b, channel, log)
 	failed := !wait()
+	stopNetwork()
 	log.Info("shutting down: finishing the interactions in flight")
 	if err := b.Close(); err != nil {
 		log.Error("close", "err", err)

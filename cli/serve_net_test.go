@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/kombat-game/kombat/bot/discordtest"
 )
 
 // TestServeNoDiscord_A19: the real program, `kombat serve --no-discord` with
@@ -85,5 +87,76 @@ func TestServeNoDiscordNeedsAddr(t *testing.T) {
 	code, _, errs := runCmd(t, "", "serve", "--no-discord")
 	if code != 1 || !strings.Contains(errs, "set KOMBAT_BOT_ADDR (such as :8081)") {
 		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestAibgChannel: KOMBAT_AIBG_CHANNEL is a channel id or nothing; anything else is
+// refused with what it is and how to find the id.
+func TestAibgChannel(t *testing.T) {
+	for _, c := range []struct{ value, want, err string }{
+		{"", "", ""},
+		{"  ", "", ""},
+		{" 1234567890123 ", "1234567890123", ""},
+		{"#aibg", "", `KOMBAT_AIBG_CHANNEL is "#aibg", not a channel id`},
+		{"-5", "", "Copy Channel ID"},
+	} {
+		got, err := aibgChannel(func(k string) string {
+			if k == "KOMBAT_AIBG_CHANNEL" {
+				return c.value
+			}
+			return ""
+		})
+		if got != c.want || (err == nil) != (c.err == "") || err != nil && !strings.Contains(err.Error(), c.err) {
+			t.Errorf("aibgChannel(%q) = %q, %v; want %q, an error saying %q", c.value, got, err, c.want, c.err)
+		}
+	}
+}
+
+// TestServeNetworkOnShardZero: programs are served beside Discord from shard 0 alone,
+// whose host takes up the network's matches after a restart; another shard with
+// KOMBAT_BOT_ADDR set is refused at once, saying what to do.
+func TestServeNetworkOnShardZero(t *testing.T) {
+	t.Chdir(t.TempDir()) // no .env here
+	t.Setenv("DISCORD_TOKEN", "token")
+	t.Setenv("SHARD_ID", "1")
+	t.Setenv("SHARD_COUNT", "2")
+	t.Setenv("KOMBAT_BOT_ADDR", "127.0.0.1:0")
+	code, _, errs := runCmd(t, "", "serve")
+	if code != 1 || !strings.Contains(errs, "KOMBAT_BOT_ADDR is set on shard 1") || !strings.Contains(errs, "shard 0's process") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
+// showNetworkMatch has a program in Python (player, the path of netplay's test client)
+// play the built-in bot on the network
+// address kombat serve logged, beside Discord, and checks that the match was shown
+// live in a thread of its own under channel (KOMBAT_AIBG_CHANNEL), to its final screen.
+func showNetworkMatch(t *testing.T, ctx context.Context, fake *discordtest.Server, channel, player, logs string) {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Log("python3 is not installed (the CI has it): no program plays over the network here")
+		return
+	}
+	m := regexp.MustCompile(`addr=(127\.0\.0\.1:\d+)`).FindStringSubmatch(logs)
+	if m == nil || strings.HasSuffix(m[1], ":0") {
+		t.Fatalf("no address in the log:\n%s", logs)
+	}
+	out, err := exec.CommandContext(ctx, "python3", player, "--lean", m[1], "ada", "correct-horse", "1", "bot", "easy").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "game over: winner") {
+		t.Fatalf("the program: %v\n%s", err, out)
+	}
+	var thread string
+	for _, th := range fake.Threads(channel) {
+		if th.Name == "AIBG #1: ada vs bot (easy)" {
+			thread = th.ID
+		}
+	}
+	if thread == "" {
+		t.Fatalf("no thread shows the network's match under the channel: %+v", fake.Threads(channel))
+	}
+	if _, err := fake.WaitMessage(ctx, thread, func(m *discordtest.Message) bool {
+		return m.Nonce != "" && strings.Contains(m.Content, "**Game over.**")
+	}); err != nil {
+		t.Errorf("the match's thread shows no final screen: %v", err)
 	}
 }

@@ -93,11 +93,17 @@ func TestServeMasksCredentials(t *testing.T) {
 
 // TestServeFromDotEnvUntilSIGTERM runs plain `kombat` (serve is the default) with its
 // settings in .env against the fake Discord: it connects, answers a command and starts
-// a game; SIGTERM then stops it cleanly, with the game stored and the database sound.
+// a game, and serves AIBG to programs (KOMBAT_BOT_ADDR) once the bot is up: a program
+// in Python plays the bot there, its match shown in a thread under KOMBAT_AIBG_CHANNEL;
+// SIGTERM then stops it cleanly, with the game stored and the database sound.
 func TestServeFromDotEnvUntilSIGTERM(t *testing.T) {
+	player, err := filepath.Abs("../netplay/testdata/aibg_player.py") // a program over the network, before the test leaves the package's folder
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
 	t.Chdir(dir)
-	for _, k := range []string{"DISCORD_TOKEN", "DISCORD_GUILD_ID", "KOMBAT_DB", "DISCORD_API_BASE", "SHARD_ID", "SHARD_COUNT", "KOMBAT_HEALTH_ADDR", "LOG_LEVEL"} {
+	for _, k := range []string{"DISCORD_TOKEN", "DISCORD_GUILD_ID", "KOMBAT_DB", "DISCORD_API_BASE", "SHARD_ID", "SHARD_COUNT", "KOMBAT_HEALTH_ADDR", "LOG_LEVEL", "KOMBAT_BOT_ADDR", "KOMBAT_AIBG_CHANNEL"} {
 		t.Setenv(k, "") // set and empty: .env decides (godotenv never overrides a set variable, so unset it)
 		syscall.Unsetenv(k)
 	}
@@ -110,12 +116,14 @@ func TestServeFromDotEnvUntilSIGTERM(t *testing.T) {
 	// A REST proxy's credentials in the base (the fake Discord takes any): the log names
 	// the base with them masked.
 	base := strings.Replace(fake.APIBase(), "://", "://proxy:hunter2@", 1)
-	writeFile(t, dir, ".env", "DISCORD_TOKEN="+fake.Token()+"\nDISCORD_GUILD_ID="+guild.ID+"\nDISCORD_API_BASE="+base+"\nKOMBAT_DB="+dbPath+"\n")
+	writeFile(t, dir, ".env", "DISCORD_TOKEN="+fake.Token()+"\nDISCORD_GUILD_ID="+guild.ID+"\nDISCORD_API_BASE="+base+"\nKOMBAT_DB="+dbPath+
+		"\nKOMBAT_BOT_ADDR=127.0.0.1:0\nKOMBAT_AIBG_CHANNEL="+channel.ID+"\n")
 
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	logs := newLogWatch("bot started", "shutting down")
-	started, shut := logs.wants["bot started"], logs.wants["shutting down"] // taken before any Write deletes them
+	logs := newLogWatch("bot started", "serving AIBG to programs", "shutting down")
+	// taken before any Write deletes them
+	started, serving, shut := logs.wants["bot started"], logs.wants["serving AIBG to programs"], logs.wants["shutting down"]
 	done := make(chan int, 1)
 	go func() {
 		var out strings.Builder
@@ -128,10 +136,18 @@ func TestServeFromDotEnvUntilSIGTERM(t *testing.T) {
 	case <-ctx.Done():
 		t.Fatalf("serve did not start:\n%s", logs)
 	}
+	select { // the network's AIBG on the bot's host, after the bot
+	case <-serving:
+	case code := <-done:
+		t.Fatalf("serve exited with %d before serving programs:\n%s", code, logs)
+	case <-ctx.Done():
+		t.Fatalf("serve does not serve programs:\n%s", logs)
+	}
 	in, err := fake.SlashCommand(alice, channel.ID, "kombat", discordtest.Sub("solo"))
 	if _, _, err := discordtest.Do(ctx, in, err); err != nil {
 		t.Fatalf("/kombat solo: %v\n%s", err, logs)
 	}
+	showNetworkMatch(t, ctx, fake, channel.ID, player, logs.String())
 	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@
 package aibgui
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -196,7 +197,8 @@ func onAibg(r ui.Request, id int64, do func(t *host.Table) view.Reply) view.Repl
 	})
 }
 
-// abSeats is what the screens say of a match's seats and clock.
+// abSeats is what the screens say of a match's seats and clock: a person mentioned, the
+// bot by its level, a program (over the network) by its name.
 func abSeats(t *host.Table) view.AibgSeats {
 	lob, own := aibghost.LobbyOf(t), aibghost.Own(t)
 	s := view.AibgSeats{Game: t.Row.ID, Users: own.Seats, Result: t.Row.Result}
@@ -204,7 +206,10 @@ func abSeats(t *host.Table) view.AibgSeats {
 		s.Deadline, s.Timeouts = lob.Due, lob.Timeouts
 		for p := range 2 {
 			s.Names[p] = lob.Names[p]
-			if !lob.Person(p + 1) {
+			switch {
+			case lob.Program(p + 1): // by its account's name: no mention, no button for it
+				s.Users[p] = ""
+			case !lob.Person(p + 1):
 				s.Names[p] = "Bot (" + lob.Levels[p] + ")"
 			}
 		}
@@ -286,8 +291,12 @@ func abUpdate(rep view.Reply, c view.AibgControl) view.Reply {
 }
 
 // Show posts an AIBG match's owed screen with the battle's picture, and under the
-// final one the after-game text.
+// final one the after-game text; a network match that no channel shows
+// (aibghost.Shown) has its screens taken without a post.
 func (screens) Show(tr ui.Transport, t *host.Table, s *store.Screen) (string, error) {
+	if !aibghost.Shown(t.Row.Place) { // a network match no channel shows: taken, posted nowhere
+		return "unshown:" + strconv.FormatInt(t.Row.ID, 10) + ":" + strconv.Itoa(s.Version), nil
+	}
 	g, err := ab(tr).Match(t)
 	if err != nil {
 		return "", err
@@ -299,11 +308,7 @@ func (screens) Show(tr ui.Transport, t *host.Table, s *store.Screen) (string, er
 			return "", fmt.Errorf("bot: battle of game %d: %w", t.Row.ID, err)
 		}
 	}
-	nonce := ui.ScreenNonce(t.Row.ID, s.Version)
-	if t.Row.Status == store.StatusOver && !g.Over() {
-		nonce += "e" // a resignation or forfeit adds no action: its screen is not the one shown at its version
-	}
-	id, err := tr.PostScreen(t, view.AibgScreen(seats, g, s.Summary, png), nonce)
+	id, err := tr.PostScreen(t, view.AibgScreen(seats, g, s.Summary, png), ui.ScreenNonce(t.Row.ID, s.Version))
 	if err != nil {
 		return "", err
 	}
@@ -315,6 +320,18 @@ func (screens) Show(tr ui.Transport, t *host.Table, s *store.Screen) (string, er
 		}
 	}
 	return id, nil
+}
+
+// errUnshown: a match shown nowhere has no screen to retire.
+var errUnshown = errors.New("aibgui: the match is shown nowhere")
+
+// Retire keeps nothing on a retired screen, and leaves alone (errUnshown) the screens
+// of a match shown nowhere, which were never posted.
+func (screens) Retire(_ ui.Transport, t *host.Table) (ui.Retired, error) {
+	if !aibghost.Shown(t.Row.Place) {
+		return ui.Retired{}, errUnshown
+	}
+	return ui.Retired{}, nil
 }
 
 // Summary words what happened for the screen that shows it.
@@ -438,9 +455,14 @@ func resign(r ui.Request, id view.CustomID) view.Reply {
 	})
 }
 
-// abReplayed is a finished match's table and replay: game id, or the channel's last.
+// abReplayed is a finished match's table and replay: game id, which must be of the
+// request's server (as KOMBAT's and UPBEAT's replays check), or the channel's last.
 func replayed(r ui.Request, id int64) (*host.Table, *aibghost.Replay, *view.Reply) {
 	t, err := ab(r).Over(r.Context(), r.Channel(), id)
+	if err == nil && id > 0 && t.Row.Scope != r.Guild() {
+		// another server's match is none of this one's: refused as one that does not exist
+		err = host.Refuse(host.CodeNoSuchGame, "AIBG match %d is not a finished AIBG match of this server: %s lists yours.", id, host.Command("aibg history"))
+	}
 	var rp *aibghost.Replay
 	if err == nil {
 		rp, err = ab(r).ReplayOf(t)

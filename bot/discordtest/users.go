@@ -223,17 +223,7 @@ func (s *Server) component(user *User, messageID, customID string) (*Message, *C
 
 // Click makes user press a button (by custom id) on a message.
 func (s *Server) Click(user *User, messageID, customID string) (*Interaction, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m, ch, c, err := s.component(user, messageID, customID)
-	if err != nil {
-		return nil, err
-	}
-	if _, ok := c.(*discordgo.Button); !ok {
-		return nil, fmt.Errorf("discordtest: %s is not a button", customID)
-	}
-	return s.interact(user, ch, discordgo.InteractionMessageComponent,
-		discordgo.MessageComponentInteractionData{CustomID: customID, ComponentType: discordgo.ButtonComponent}, m)
+	return s.press(user, "", messageID, customID)
 }
 
 // Choose makes user pick values in a select menu on a message.

@@ -396,6 +396,9 @@ func upReplayStep(r ui.Request, id view.CustomID) view.Reply {
 		return view.Private("%s", view.ErrStaleComponent.Error())
 	}
 	v, err := up(r).UpReplayOf(r.Context(), id.Game)
+	if err == nil && v.Row.Scope != r.Guild() {
+		err = otherServer(id.Game)
+	}
 	if err != nil {
 		return r.Refused("load upbeat game for replay", err)
 	}

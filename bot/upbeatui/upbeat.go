@@ -447,7 +447,10 @@ func upZoom(r ui.Request, id view.CustomID) view.Reply {
 	}
 	t, err := r.Host().Lock(id.Game)
 	if err != nil {
-		if t, err = up(r).UpOver(r.Context(), "", id.Game); err != nil {
+		if t, err = up(r).UpOver(r.Context(), "", id.Game); err == nil && t.Row.Scope != r.Guild() {
+			err = otherServer(id.Game)
+		}
+		if err != nil {
 			return r.Refused("finished upbeat game", err)
 		}
 		return zoom(t)
@@ -754,4 +757,10 @@ func takePlan(r ui.Request, plan string) view.Reply {
 		return view.Private("Your first plan is in (%d %s). You may write it again until the game begins <t:%d:R>.", n, render.Plural(n, "line", "lines"), upbeathost.Lobby(t).PlansDue.Unix())
 	}
 	return upReviseWith(r, t, plan)
+}
+
+// otherServer refuses game id of another server than the request's, as UPBEAT's
+// replay does (upbeathost.UpReplayGame): to this server it does not exist.
+func otherServer(id int64) error {
+	return host.Refuse(host.CodeNoSuchGame, "There is no game #%d on this server.", id)
 }

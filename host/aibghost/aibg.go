@@ -445,12 +445,17 @@ func (a *Ab) record(t *host.Table, summary *string) error {
 		t.Forget()
 		return err
 	}
-	res := result(p)
-	if err := a.h.DB().CommitRated(a.h.WriteContext(), t.Row.ID, pos, enc, res, turns(all), summary, Elo{}); err != nil {
+	res, resigned := result(p), 0
+	if res != nil && res.Reason == game.ReasonResign && p.own.Resigned == 0 {
+		resigned = 3 - res.Winner // the resignation is the record's last action, so the final screen has a version of its own
+		enc = append(enc, store.Action{Seat: resigned, Verb: verbResign})
+	}
+	if err := a.h.DB().CommitRated(a.h.WriteContext(), t.Row.ID, p.own.stored(), enc, res, turns(all), summary, Elo{}); err != nil {
 		t.Forget()
 		return err
 	}
 	p.own.Actions, t.Row.Actions = append(p.own.Actions, all[pos:]...), append(t.Row.Actions, enc...)
+	p.own.Resigned = max(p.own.Resigned, resigned)
 	if res != nil {
 		a.h.Finished(t, res, turns(all))
 	}

@@ -15,8 +15,10 @@ import (
 // is played with, so that its record replays the same match after the data files
 // change. Each seat is its player ("" for the bot), with no data. Each action is the
 // record's: its kind as verb, and as data a pool's type names or a lineup's ids in
-// JSON, or a move string as written; a finish (no player's) is stored on seat 1.
-// There is no state: the record rebuilds it (aibg.Replay).
+// JSON, or a move string as written; a finish (no player's) is stored on seat 1. A
+// resignation is the last action, its seat's "resign" with no data (a match resigned
+// before resignations were stored has none: its result alone says so). There is no
+// state: the record rebuilds it (aibg.Replay).
 
 // Name is the name AIBG's rows carry (store.Game.Game).
 const Name store.GameName = "aibg"
@@ -26,8 +28,17 @@ const Name store.GameName = "aibg"
 type Aibg struct {
 	Seats   [2]string     // the front's user ids by seat; "" for a bot
 	Setup   aibg.Setup    // the seed is the row's
-	Actions []aibg.Action // every action, in order
+	Actions []aibg.Action // every action of aibg's record, in order
+	// Resigned is the seat whose resignation is the stored last action, after
+	// Actions; 0 for none.
+	Resigned int
 }
+
+// verbResign is a resignation's verb in the store: not an action of aibg's record.
+const verbResign = "resign"
+
+// stored counts the match's stored actions: the record's and a resignation.
+func (a *Aibg) stored() int { return len(a.Actions) + min(a.Resigned, 1) }
 
 // Record is the match's record: what aibg.Replay needs.
 func (a *Aibg) Record(seed uint64) aibg.Record {
@@ -52,6 +63,10 @@ func Decode(row *store.Game) (*Aibg, error) {
 	}
 	a.Actions = make([]aibg.Action, 0, len(row.Actions))
 	for i, s := range row.Actions {
+		if s.Verb == verbResign && i == len(row.Actions)-1 && (s.Seat == 1 || s.Seat == 2) {
+			a.Resigned = s.Seat
+			break
+		}
 		act, err := decodeAction(s)
 		if err != nil {
 			return a, fmt.Errorf("game %d: action %d: %w", row.ID, i+1, err)
@@ -75,7 +90,7 @@ func decodeAction(s store.Action) (aibg.Action, error) {
 	case aibg.ActFinish:
 		a.Player = 0
 	default:
-		err = fmt.Errorf("verb %q is none of AIBG's (pool, lineup, move, finish)", s.Verb)
+		err = fmt.Errorf("verb %q is none of AIBG's (pool, lineup, move, finish, or a last resign by seat 1 or 2)", s.Verb)
 	}
 	return a, err
 }

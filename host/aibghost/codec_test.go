@@ -58,6 +58,10 @@ func TestDecodeRefuses(t *testing.T) {
 		{"bad setup", func(r *store.Game) { r.ConfigText = "{" }, "game 7: setup:"},
 		{"bad verb", func(r *store.Game) { r.Actions = []store.Action{{Seat: 1, Verb: "fly"}} }, `game 7: action 1: verb "fly" is none of AIBG's`},
 		{"bad pool", func(r *store.Game) { r.Actions = []store.Action{{Seat: 1, Verb: "pool", Data: "[1"}} }, "game 7: action 1:"},
+		{"a resignation before the end", func(r *store.Game) {
+			r.Actions = []store.Action{{Seat: 1, Verb: "resign"}, {Seat: 2, Verb: "pool", Data: "[]"}}
+		}, `game 7: action 1: verb "resign" is none of AIBG's (pool, lineup, move, finish, or a last resign by seat 1 or 2)`},
+		{"nobody's resignation", func(r *store.Game) { r.Actions = []store.Action{{Seat: 0, Verb: "resign"}} }, `game 7: action 1: verb "resign"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			row := good()

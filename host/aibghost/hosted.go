@@ -78,7 +78,7 @@ func LobbyOf(t *host.Table) *Lobby {
 
 func (p *hosted) Lobby() any                                  { return p.lob }
 func (p *hosted) Summary() *string                            { return &p.lob.Summary }
-func (p *hosted) Version() int                                { return len(p.own.Actions) }
+func (p *hosted) Version() int                                { return p.own.stored() }
 func (p *hosted) Forget()                                     { p.g, p.end = nil, nil }
 func (p *hosted) Next(*host.Host) (bool, error)               { return false, nil } // bots choose as a phase opens
 func (p *hosted) Record(_ *host.Host, summary *string) error  { return p.a.record(p.t, summary) }

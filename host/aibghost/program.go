@@ -209,3 +209,15 @@ func LastTurn(t *host.Table) *aibg.TurnLog {
 	}
 	return nil
 }
+
+// netPrefix begins the place of a network match that no channel shows: no Discord
+// channel id begins so.
+const netPrefix = "aibgnet:"
+
+// NetPlace is the place of network match id (its gameId) when no channel shows it:
+// each its own, as the store holds one active game per place.
+func NetPlace(id int64) string { return netPrefix + strconv.FormatInt(id, 10) }
+
+// Shown reports whether a match's place is one a front shows (a channel or thread),
+// not a network match's NetPlace.
+func Shown(place string) bool { return !strings.HasPrefix(place, netPrefix) }
