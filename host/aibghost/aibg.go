@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/kombat-game/kombat/aibg"
-	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/match"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -62,7 +62,7 @@ const MaxTimeouts = 3
 const DefaultClock = 2 * time.Minute
 
 // ReasonRounds is how a match played out ends: on rounds won (A5); Winner 0 is a draw.
-const ReasonRounds game.Reason = "rounds"
+const ReasonRounds match.Reason = "rounds"
 
 // ChallengeLife is how long a challenge waits for its answer.
 const ChallengeLife = 15 * time.Minute
@@ -138,14 +138,14 @@ func (a *Ab) Open(o Open) (*host.Table, error) {
 	if programs > 0 {
 		lob.clocks(o)
 	}
-	mode, status := game.ModeSolitaire, store.StatusPlay
+	mode, status := match.ModeSolitaire, store.StatusPlay
 	switch {
 	case people+programs == 0:
-		mode = game.ModeAuto
+		mode = match.ModeAuto
 	case programs == 2:
-		mode = game.ModeDuel // programs paired already: no challenge to answer
+		mode = match.ModeDuel // programs paired already: no challenge to answer
 	case people == 2:
-		mode, status = game.ModeDuel, store.StatusChallenge
+		mode, status = match.ModeDuel, store.StatusChallenge
 	}
 	row := &store.Game{Scope: o.Scope, Place: o.Place, Mode: mode, Status: status, Seed: o.Seed}
 	g, err := aibg.New(aibg.Setup{Seed: o.Seed})
@@ -216,7 +216,7 @@ func (a *Ab) begin(t *host.Table, before []aibg.Action) error {
 			return fmt.Errorf("aibghost: a choice made before game %d began: %w", t.Row.ID, err)
 		}
 	}
-	if t.Row.Mode != game.ModeAuto {
+	if t.Row.Mode != match.ModeAuto {
 		if err := a.botsChoose(t, g); err != nil {
 			return err
 		}
@@ -372,7 +372,7 @@ func (a *Ab) settle(t *host.Table, g *aibg.Game, p int, kind host.EventKind, was
 	if stampOf(g) == was && part(t).end == nil {
 		return a.record(t, nil) // a secret choice: nothing to show yet
 	}
-	if t.Row.Mode != game.ModeAuto && part(t).end == nil {
+	if t.Row.Mode != match.ModeAuto && part(t).end == nil {
 		if err := a.botsChoose(t, g); err != nil {
 			return err
 		}
@@ -403,7 +403,7 @@ func (a *Ab) Resign(t *host.Table, user string) error {
 	if err != nil {
 		return err
 	}
-	part(t).end = &game.Result{Winner: 3 - p, Reason: game.ReasonResign}
+	part(t).end = &match.Result{Winner: 3 - p, Reason: match.ReasonResign}
 	if err := a.h.CommitShown(t, host.Event{Kind: host.EvResign, Player: p, Turn: &Turn{}}); err != nil {
 		return err
 	}
@@ -412,12 +412,12 @@ func (a *Ab) Resign(t *host.Table, user string) error {
 }
 
 // result is how the match ended, or nil while it goes on.
-func result(p *hosted) *game.Result {
+func result(p *hosted) *match.Result {
 	switch {
 	case p.end != nil:
 		return p.end
 	case p.g.Over():
-		return &game.Result{Winner: p.g.Winner(), Reason: ReasonRounds}
+		return &match.Result{Winner: p.g.Winner(), Reason: ReasonRounds}
 	}
 	return nil
 }
@@ -446,7 +446,7 @@ func (a *Ab) record(t *host.Table, summary *string) error {
 		return err
 	}
 	res, resigned := result(p), 0
-	if res != nil && res.Reason == game.ReasonResign && p.own.Resigned == 0 {
+	if res != nil && res.Reason == match.ReasonResign && p.own.Resigned == 0 {
 		resigned = 3 - res.Winner // the resignation is the record's last action, so the final screen has a version of its own
 		enc = append(enc, store.Action{Seat: resigned, Verb: verbResign})
 	}
@@ -478,7 +478,7 @@ func (a *Ab) armClock(t *host.Table) error {
 	}
 	now := a.h.Now()
 	lob.ShownVersion, lob.ShownAt = t.Version(), now
-	if t.Row.Mode == game.ModeAuto {
+	if t.Row.Mode == match.ModeAuto {
 		return a.h.ArmAuto(t, time.Time{})
 	}
 	a.armDues(t, g, now)
@@ -489,7 +489,7 @@ func (a *Ab) armClock(t *host.Table) error {
 // challenge nobody answered, a person's clock run out (A18), an auto match's next step.
 func (a *Ab) expire(t *host.Table, d store.Deadline) error {
 	due := Due{Deadline: host.Deadline(d.Kind), Status: t.Row.Status, Owed: t.Owed() != nil,
-		ArmedAt: armedAt(d), Shown: LobbyOf(t).ShownVersion, Auto: t.Row.Mode == game.ModeAuto}
+		ArmedAt: armedAt(d), Shown: LobbyOf(t).ShownVersion, Auto: t.Row.Mode == match.ModeAuto}
 	switch Decide(due) {
 	case ExpireChallenge:
 		if err := a.h.Cancel(t); err != nil {
@@ -532,7 +532,7 @@ func (a *Ab) timeUp(t *host.Table) error {
 		case aibg.RoundInProgress:
 			lob.Timeouts[p-1]++
 			if lob.Timeouts[p-1] >= MaxTimeouts && part(t).end == nil {
-				part(t).end = &game.Result{Winner: 3 - p, Reason: game.ReasonForfeit}
+				part(t).end = &match.Result{Winner: 3 - p, Reason: match.ReasonForfeit}
 			}
 			var l *aibg.TurnLog
 			if l, err = g.Play(p, TimeoutMove); l != nil {

@@ -16,8 +16,8 @@ import (
 	"sync"
 
 	"github.com/kombat-game/kombat/aibg"
-	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/match"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -61,7 +61,7 @@ type hosted struct {
 	g    *aibg.Game
 	own  *Aibg
 	bad  error
-	end  *game.Result
+	end  *match.Result
 	last *aibg.TurnLog // the turn the newest screen resolved, for the programs' notices
 }
 
