@@ -5,9 +5,9 @@ import (
 	"strings"
 
 	"github.com/kombat-game/kombat/bot/view"
-	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/host/upbeathost"
+	"github.com/kombat-game/kombat/match"
 	"github.com/kombat-game/kombat/render"
 )
 
@@ -66,7 +66,7 @@ func upPastName(p host.Past, seat int) string {
 }
 
 // upPastResult says who won a listed game and how, or that it was a tie.
-func upPastResult(p host.Past, res game.Result) string {
+func upPastResult(p host.Past, res match.Result) string {
 	if res.Winner == 0 {
 		return "a tie at the turn limit"
 	}

@@ -10,9 +10,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/bot/view"
-	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/host/upbeathost"
+	"github.com/kombat-game/kombat/match"
 	"github.com/kombat-game/kombat/render"
 	"github.com/kombat-game/kombat/store"
 	"github.com/kombat-game/kombat/upbeat"
@@ -191,7 +191,7 @@ func UpScreen(t *host.Table, s upbeat.Snapshot, summary string, png []byte, runs
 		)}
 	}
 	rep.Components = upWithWhy(t, rep.Components)
-	if t.Row.Mode == game.ModeAuto {
+	if t.Row.Mode == match.ModeAuto {
 		rep.Components = upAutoControls(t) // Why? among them
 	}
 	rep.Content = view.Fit(b.String())
