@@ -1,9 +1,11 @@
 // Package aibgui is AIBG's Discord UI, registered with the bot as one value (New):
 // AIBG on Discord (issue 25): /aibg challenge, solo and auto open a match through the
-// adapter (host/aibghost); every step's public screen (bot/view's AibgScreen, with the
+// adapter (host/aibghost); every step's public screen (AibgScreen, in view.go, with the
 // battle's picture) is owed and shown through host's screens as the other games' are;
 // a person chooses in private pickers opened from it (pool, lineup, move), and each
-// choice is recorded at once, secret until both have chosen.
+// choice is recorded at once, secret until both have chosen. AIBG's views (view.go,
+// aibgid.go, aibgsummary.go, aibgrecords.go) are plain functions of what is stored,
+// testable without Discord.
 package aibgui
 
 import (
