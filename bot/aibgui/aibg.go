@@ -412,7 +412,15 @@ func look(r ui.Request, picture bool) view.Reply {
 			return r.Internal("render aibg board", err)
 		}
 	}
-	return AibgPrivate(s, g, png)
+	resumed, err := ui.Resume(r, t)
+	if err != nil {
+		return r.Internal("resume screen", err)
+	}
+	rep := AibgPrivate(s, g, png)
+	if resumed != "" {
+		rep.Content = strings.TrimSpace(resumed + "\n" + rep.Content)
+	}
+	return rep
 }
 
 // abAskResign is /aibg resign: it asks first, privately, saying who then wins; the
