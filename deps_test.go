@@ -96,11 +96,10 @@ func TestHostImportsNoRules(t *testing.T) {
 }
 
 // TestViewImportsNoGame checks that bot/view keeps only what the games' Discord UIs
-// share: KOMBAT's and UPBEAT's views live in bot/kombatui and bot/upbeatui. AIBG's
-// views (bot/view/aibg*.go) are still there, so aibg, game and host/aibghost, which
-// they use, are left out of this list until they move to bot/aibgui.
+// share: each game's views live in its UI package (bot/kombatui, bot/upbeatui,
+// bot/aibgui), so bot/view imports no game's adapter and no rules package.
 func TestViewImportsNoGame(t *testing.T) {
-	forbidImports(t, "bot/view", []string{"host/kombathost", "host/upbeathost", "upbeat", "internal/nim"},
+	forbidImports(t, "bot/view", []string{"host/kombathost", "host/upbeathost", "host/aibghost", "upbeat", "aibg", "game", "internal/nim"},
 		"a game's views live in its Discord UI package; bot/view takes plain values")
 }
 

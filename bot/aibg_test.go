@@ -8,8 +8,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/aibgui"
 	"github.com/kombat-game/kombat/bot/discordtest"
-	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -145,7 +145,7 @@ func (h *harness) abPlayOut(channel string, id int64, players ...*discordtest.Us
 		if label == "" {
 			h.t.Fatalf("the match is in play and its newest message asks nothing: %q", screen.Content)
 		}
-		if label != "Pick my pool" && screen.File(view.AibgPicture) == nil {
+		if label != "Pick my pool" && screen.File(aibgui.AibgPicture) == nil {
 			h.t.Fatalf("the screen %q has no picture", screen.Content)
 		}
 		acted := false
@@ -185,7 +185,7 @@ func TestAibgSolo(t *testing.T) {
 	h.abPlayOut(h.channel.ID, row.ID, h.alice)
 	// The final screen says the result, and the after-game text follows it.
 	final := h.find(h.channel.ID, "the final screen", func(m *discordtest.Message) bool {
-		return strings.Contains(m.Content, "**Game over.**") && m.File(view.AibgPicture) != nil
+		return strings.Contains(m.Content, "**Game over.**") && m.File(aibgui.AibgPicture) != nil
 	})
 	after := h.waitFor(h.channel.ID, "the after-game text", contains("Round 1: "))
 	if final.Button("Choose my move") != nil || !strings.Contains(after.Content, "**Game over.**") {
@@ -233,7 +233,7 @@ func TestAibgChallengeTimeoutRestart_A18(t *testing.T) {
 	if !strings.Contains(after.Content, "bob") || !strings.Contains(after.Content, "1 move in a row") {
 		t.Errorf("the screen after bob's timeout: %q", after.Content)
 	}
-	if after.File(view.AibgPicture) == nil {
+	if after.File(aibgui.AibgPicture) == nil {
 		t.Error("the screen after bob's timeout has no picture")
 	}
 	if row, _ := h.db.Game(h.ctx, row.ID); row.Status != store.StatusPlay {
@@ -292,7 +292,7 @@ func TestAibgAuto(t *testing.T) {
 		if len(m.Buttons()) != 0 {
 			t.Errorf("screen %d of an auto match has buttons", i)
 		}
-		if i > 0 && m.File(view.AibgPicture) == nil {
+		if i > 0 && m.File(aibgui.AibgPicture) == nil {
 			t.Errorf("screen %d has no picture: %q", i, m.Content)
 		}
 	}

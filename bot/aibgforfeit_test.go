@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kombat-game/kombat/bot/aibgui"
 	"github.com/kombat-game/kombat/bot/discordtest"
-	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 )
 
@@ -51,7 +51,7 @@ func TestAibgForfeit_A18(t *testing.T) {
 		return m.Nonce != "" && strings.Contains(m.Content, "**Game over.**")
 	})
 	if !strings.Contains(final.Content, "alice let the clock run out on 3 moves in a row and forfeits the match") ||
-		final.File(view.AibgPicture) == nil || len(final.Buttons()) != 0 {
+		final.File(aibgui.AibgPicture) == nil || len(final.Buttons()) != 0 {
 		t.Errorf("the final screen: %+v", final)
 	}
 	after := h.waitFor(h.channel.ID, "the after-game text", func(m *discordtest.Message) bool {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/kombat-game/kombat/bot/aibgui"
 	"github.com/kombat-game/kombat/bot/discordtest"
-	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/store"
 )
@@ -35,10 +34,10 @@ func TestAibgResignStatusBoard(t *testing.T) {
 	}
 	head := fmt.Sprintf("**AIBG** game #%d", row.ID)
 	status := h.abslash(h.alice, h.channel.ID, "status")
-	if !status.Ephemeral || !strings.Contains(status.Content, head) || len(status.Buttons()) != 0 || status.File(view.AibgPicture) != nil {
+	if !status.Ephemeral || !strings.Contains(status.Content, head) || len(status.Buttons()) != 0 || status.File(aibgui.AibgPicture) != nil {
 		t.Errorf("/aibg status: %+v", status)
 	}
-	if board := h.abslash(h.bob, h.channel.ID, "board"); !board.Ephemeral || board.File(view.AibgPicture) == nil || len(board.Buttons()) != 0 {
+	if board := h.abslash(h.bob, h.channel.ID, "board"); !board.Ephemeral || board.File(aibgui.AibgPicture) == nil || len(board.Buttons()) != 0 {
 		t.Errorf("/aibg board: %+v", board)
 	}
 	carol := h.fake.AddUser("carol", false)
@@ -122,7 +121,7 @@ func (h *harness) checkReplay(id int64) {
 	}
 	viewer := h.find(h.channel.ID, "the replay viewer", func(m *discordtest.Message) bool { return m.Button("◀ Previous") != nil })
 	if !strings.Contains(viewer.Content, fmt.Sprintf("turn %d of %d", turns, turns)) || !strings.Contains(viewer.Content, "**Game over.**") ||
-		!viewer.Button("Next ▶").Disabled || viewer.File(view.AibgPicture) == nil {
+		!viewer.Button("Next ▶").Disabled || viewer.File(aibgui.AibgPicture) == nil {
 		t.Errorf("the public viewer at the end: %+v", viewer)
 	}
 	first, err := h.click(h.bob, viewer, "⏮ First").Followup(h.ctx)
@@ -139,7 +138,7 @@ func (h *harness) checkReplay(id int64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if at := h.fake.Message(first.ID); !strings.Contains(at.Content, fmt.Sprintf("turn 2 of %d", turns)) || bytes.Equal(at.File(view.AibgPicture).Data, first.File(view.AibgPicture).Data) {
+	if at := h.fake.Message(first.ID); !strings.Contains(at.Content, fmt.Sprintf("turn 2 of %d", turns)) || bytes.Equal(at.File(aibgui.AibgPicture).Data, first.File(aibgui.AibgPicture).Data) {
 		t.Errorf("bob's viewer after Next: %q", at.Content)
 	}
 	if now := h.fake.Message(viewer.ID); now.Edits != viewer.Edits {

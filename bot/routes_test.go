@@ -10,8 +10,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kombat-game/kombat/bot/aibgui"
 	"github.com/kombat-game/kombat/bot/ui"
-	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -56,7 +56,7 @@ func TestRoutesCoverCommandsAndControls(t *testing.T) {
 			used[m[1]+m[2]] = true
 		}
 	}
-	used[view.AibgAction] = true // every AIBG control carries this one action (view.ParseAibg)
+	used[aibgui.AibgAction] = true // every AIBG control carries this one action (aibgui.ParseAibg)
 	for key := range used {
 		if rs[key].do == nil {
 			t.Errorf("%q is sent to Discord but has no route", key)

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kombat-game/kombat/bot/aibgui"
 	"github.com/kombat-game/kombat/bot/discordtest"
 	"github.com/kombat-game/kombat/bot/ui"
 	"github.com/kombat-game/kombat/game"
@@ -244,6 +245,30 @@ func TestScreenPausedUpbeat(t *testing.T) {
 	}
 	h.find(thread.ID, "the screen after the paused one", func(m *discordtest.Message) bool {
 		return m.ID > screen.ID && m.File("territory.png") != nil
+	})
+	h.waitOwed("no screen owed", func(o []store.Screen) bool { return len(o) == 0 })
+	if h.fake.Faults(postRoute) == 0 {
+		t.Error("no fault was served: the test tested nothing")
+	}
+}
+
+// TestScreenPausedAibg: AIBG's screen paused by a permanent failure comes back
+// through /aibg status, as UPBEAT's does through /upbeat status, and the match goes on.
+func TestScreenPausedAibg(t *testing.T) {
+	h := newHarnessWith(t, fastRetries)
+	h.abslash(h.alice, h.channel.ID, "solo", discordtest.Opt("level", "easy"))
+	screen, label := h.abScreen(h.channel.ID)
+	if label == "" {
+		t.Fatalf("the first screen asks for no choice: %q", screen.Content)
+	}
+	h.fake.FailNext(postRoute, 1, 403)
+	h.abChoose(h.alice, screen, label)
+	h.waitOwed("a paused screen", func(o []store.Screen) bool { return len(o) == 1 && o[0].Paused != "" })
+	if status := h.abslash(h.alice, h.channel.ID, "status"); !strings.Contains(status.Content, "the bot may not post in this channel") {
+		t.Errorf("/aibg status of a paused match: %s", status.Content)
+	}
+	h.find(h.channel.ID, "the screen after the paused one", func(m *discordtest.Message) bool {
+		return m.ID > screen.ID && m.File(aibgui.AibgPicture) != nil
 	})
 	h.waitOwed("no screen owed", func(o []store.Screen) bool { return len(o) == 0 })
 	if h.fake.Faults(postRoute) == 0 {

@@ -1,9 +1,11 @@
 // Package aibgui is AIBG's Discord UI, registered with the bot as one value (New):
 // AIBG on Discord (issue 25): /aibg challenge, solo and auto open a match through the
-// adapter (host/aibghost); every step's public screen (bot/view's AibgScreen, with the
+// adapter (host/aibghost); every step's public screen (AibgScreen, in view.go, with the
 // battle's picture) is owed and shown through host's screens as the other games' are;
 // a person chooses in private pickers opened from it (pool, lineup, move), and each
-// choice is recorded at once, secret until both have chosen.
+// choice is recorded at once, secret until both have chosen. AIBG's views (view.go,
+// aibgid.go, aibgsummary.go, aibgrecords.go) are plain functions of what is stored,
+// testable without Discord.
 package aibgui
 
 import (
@@ -27,7 +29,7 @@ import (
 // New is AIBG's Discord UI, for the bot to register (bot.Options.Games).
 func New() ui.Game {
 	return ui.Game{Name: aibghost.Name, Plug: aibghost.Plug(), Command: command(), Routes: routes(), Screen: screens{},
-		Seats: func(t *host.Table) []string { s := aibghost.Own(t).Seats; return s[:] }, PastLine: view.AibgPastLine}
+		Seats: func(t *host.Table) []string { s := aibghost.Own(t).Seats; return s[:] }, PastLine: AibgPastLine, Ladder: LadderTitles}
 }
 
 // screens is AIBG's part of host.Front: its screens keep no control once retired.
@@ -45,7 +47,7 @@ func routes() map[string]ui.Route {
 		}, Ack: ui.AckPublic},
 		"abaccept":      {Do: func(r ui.Request, in ui.Input) view.Reply { return answer(r, in.ID, true) }, Ack: ui.AckUpdate},
 		"abdecline":     {Do: func(r ui.Request, in ui.Input) view.Reply { return answer(r, in.ID, false) }, Ack: ui.AckUpdate},
-		view.AibgAction: {Do: control, AckIf: abAck},
+		AibgAction:      {Do: control, AckIf: abAck},
 		"/aibg status":  {Do: func(r ui.Request, _ ui.Input) view.Reply { return look(r, false) }, Ack: ui.AckPrivate},
 		"/aibg board":   {Do: func(r ui.Request, _ ui.Input) view.Reply { return look(r, true) }, Ack: ui.AckPrivate},
 		"/aibg resign":  {Do: func(r ui.Request, _ ui.Input) view.Reply { return askResign(r) }},
@@ -199,9 +201,9 @@ func onAibg(r ui.Request, id int64, do func(t *host.Table) view.Reply) view.Repl
 
 // abSeats is what the screens say of a match's seats and clock: a person mentioned, the
 // bot by its level, a program (over the network) by its name.
-func abSeats(t *host.Table) view.AibgSeats {
+func abSeats(t *host.Table) AibgSeats {
 	lob, own := aibghost.LobbyOf(t), aibghost.Own(t)
-	s := view.AibgSeats{Game: t.Row.ID, Users: own.Seats, Result: t.Row.Result}
+	s := AibgSeats{Game: t.Row.ID, Users: own.Seats, Result: t.Row.Result}
 	if lob != nil {
 		s.Deadline, s.Timeouts = lob.Due, lob.Timeouts
 		for p := range 2 {
@@ -219,7 +221,7 @@ func abSeats(t *host.Table) view.AibgSeats {
 
 // abAck: a public screen's button opens a private picker; a picker's controls change it.
 func abAck(in ui.Input) ui.Ack {
-	if c, err := view.ParseAibg(in.ID.Encode(), in.Values); err == nil && c.Op == view.AbOpen {
+	if c, err := ParseAibg(in.ID.Encode(), in.Values); err == nil && c.Op == AbOpen {
 		return ui.AckPrivate
 	}
 	return ui.AckUpdate
@@ -227,7 +229,7 @@ func abAck(in ui.Input) ui.Ack {
 
 // abControl answers an AIBG control: a picker's step, or a choice made.
 func control(r ui.Request, in ui.Input) view.Reply {
-	c, err := view.ParseAibg(in.ID.Encode(), in.Values)
+	c, err := ParseAibg(in.ID.Encode(), in.Values)
 	if err != nil {
 		return view.Private("%s", err.Error())
 	}
@@ -239,54 +241,54 @@ func control(r ui.Request, in ui.Input) view.Reply {
 		p := t.Seat(r.User().ID)
 		switch {
 		case c.Stale(g):
-			return view.Private("%s", view.AibgStaleText)
+			return view.Private("%s", AibgStaleText)
 		case p == 0:
 			return view.Private("You are not playing in this match; you can watch.")
 		case g.Chosen(p):
-			return abUpdate(view.AibgAlreadyChosen(), c)
+			return abUpdate(AibgAlreadyChosen(), c)
 		}
 		s := abSeats(t)
 		var what string
 		switch c.Op {
-		case view.AbOpen:
+		case AbOpen:
 			return abPicker(s, g, p, c, nil)
-		case view.AbPoolAdd, view.AbPoolUndo, view.AbPoolClear, view.AbLineAdd, view.AbLineUndo, view.AbLineClear:
+		case AbPoolAdd, AbPoolUndo, AbPoolClear, AbLineAdd, AbLineUndo, AbLineClear:
 			return abUpdate(abPicker(s, g, p, c, c.After()), c)
-		case view.AbPoolDone:
-			what, err = "your pool", ab(r).Pool(t, r.User().ID, view.AibgPoolNames(g, c.After()))
-		case view.AbLineDone:
+		case AbPoolDone:
+			what, err = "your pool", ab(r).Pool(t, r.User().ID, AibgPoolNames(g, c.After()))
+		case AbLineDone:
 			what, err = "your lineup", ab(r).Lineup(t, r.User().ID, c.After())
 		default:
 			move, done := c.Move(g, p)
 			if !done {
-				return abUpdate(view.AibgMovePicker(s, g, p, c), c)
+				return abUpdate(AibgMovePicker(s, g, p, c), c)
 			}
 			what, err = "`"+move+"`", ab(r).Move(t, r.User().ID, move)
 		}
 		if err != nil {
 			return r.Refused("aibg choice", err)
 		}
-		return abUpdate(view.AibgChosen(what), c)
+		return abUpdate(AibgChosen(what), c)
 	})
 }
 
 // abPicker is the private picker of the phase g is in, with picks so far.
-func abPicker(s view.AibgSeats, g *aibg.Game, p int, c view.AibgControl, picks []int) view.Reply {
+func abPicker(s AibgSeats, g *aibg.Game, p int, c AibgControl, picks []int) view.Reply {
 	switch g.Phase() {
 	case aibg.PoolSelection:
-		return view.AibgPoolPicker(s, g, picks)
+		return AibgPoolPicker(s, g, picks)
 	case aibg.RoundSelection:
-		return view.AibgLineupPicker(s, g, p, picks)
+		return AibgLineupPicker(s, g, p, picks)
 	case aibg.RoundInProgress:
-		return view.AibgMovePicker(s, g, p, c)
+		return AibgMovePicker(s, g, p, c)
 	}
 	return view.Private("The match is over.")
 }
 
 // abUpdate makes rep change the picker it answers (any control but the public
 // screen's, whose answer is a new private message).
-func abUpdate(rep view.Reply, c view.AibgControl) view.Reply {
-	rep.Update = c.Op != view.AbOpen
+func abUpdate(rep view.Reply, c AibgControl) view.Reply {
+	rep.Update = c.Op != AbOpen
 	return rep
 }
 
@@ -308,13 +310,13 @@ func (screens) Show(tr ui.Transport, t *host.Table, s *store.Screen) (string, er
 			return "", fmt.Errorf("bot: battle of game %d: %w", t.Row.ID, err)
 		}
 	}
-	id, err := tr.PostScreen(t, view.AibgScreen(seats, g, s.Summary, png), ui.ScreenNonce(t.Row.ID, s.Version))
+	id, err := tr.PostScreen(t, AibgScreen(seats, g, s.Summary, png), ui.ScreenNonce(t.Row.ID, s.Version))
 	if err != nil {
 		return "", err
 	}
 	if t.Row.Status == store.StatusOver {
-		if rounds, err := view.AibgRounds(g.Record()); err == nil {
-			if _, err := tr.Post(t.Row.Place, &discordgo.MessageSend{Content: view.AibgAfterGame(seats, g, rounds)}); err != nil {
+		if rounds, err := AibgRounds(g.Record()); err == nil {
+			if _, err := tr.Post(t.Row.Place, &discordgo.MessageSend{Content: AibgAfterGame(seats, g, rounds)}); err != nil {
 				tr.Logger().Warn("post aibg after-game", "game", t.Row.ID, "err", err)
 			}
 		}
@@ -350,7 +352,7 @@ func (screens) Summary(tr ui.Transport, t *host.Table, e host.Event) string {
 	turn, _ := e.Turn.(*aibghost.Turn)
 	if turn != nil && turn.Log != nil {
 		if g, err := ab(tr).Match(t); err == nil {
-			return view.AibgSummary(s, g, *turn.Log, turn.Before)
+			return AibgSummary(s, g, *turn.Log, turn.Before)
 		}
 	}
 	if e.Kind == host.EvTimeUp {
@@ -427,7 +429,15 @@ func look(r ui.Request, picture bool) view.Reply {
 			return r.Internal("render aibg board", err)
 		}
 	}
-	return view.AibgPrivate(s, g, png)
+	resumed, err := ui.Resume(r, t)
+	if err != nil {
+		return r.Internal("resume screen", err)
+	}
+	rep := AibgPrivate(s, g, png)
+	if resumed != "" {
+		rep.Content = strings.TrimSpace(resumed + "\n" + rep.Content)
+	}
+	return rep
 }
 
 // abAskResign is /aibg resign: it asks first, privately, saying who then wins; the
@@ -442,7 +452,7 @@ func askResign(r ui.Request) view.Reply {
 	if err != nil {
 		return r.Refused("resign aibg", err)
 	}
-	return view.AibgAskResign(abSeats(t), p)
+	return AibgAskResign(abSeats(t), p)
 }
 
 // abResign is the press of /aibg resign's Resign: the match ends at once, lost.
@@ -497,7 +507,7 @@ func replay(r ui.Request, o ui.Options) view.Reply {
 			if err != nil {
 				return r.Internal("aibg replay", err)
 			}
-			frames[k] = view.AibgReplayFrame(s, g, rp.Logs[i], i, n)
+			frames[k] = AibgReplayFrame(s, g, rp.Logs[i], i, n)
 		}
 		var err error
 		if gif, err = r.Renderer().BattleGIF(frames); err != nil {
@@ -511,9 +521,9 @@ func replay(r ui.Request, o ui.Options) view.Reply {
 	if err != nil {
 		return r.Internal("aibg replay", err)
 	}
-	rep := view.Reply{Content: view.AibgReplayMessage(s, last, n, 0, len(gif)>>20)}
+	rep := view.Reply{Content: AibgReplayMessage(s, last, n, 0, len(gif)>>20)}
 	if len(gif) <= ui.MaxUpload {
-		rep.Content = view.AibgReplayMessage(s, last, n, shown, 0)
+		rep.Content = AibgReplayMessage(s, last, n, shown, 0)
 		rep.Files = []view.File{{Name: fmt.Sprintf("aibg-match-%d.gif", t.Row.ID), MIME: "image/gif", Data: gif}}
 	}
 	viewer, err := viewer(r, t, rp, n-1, true)
@@ -533,11 +543,11 @@ func viewer(tr ui.Transport, t *host.Table, rp *aibghost.Replay, i int, public b
 		return view.Reply{}, err
 	}
 	s, log := abSeats(t), rp.Logs[i]
-	png, err := tr.Renderer().BattlePNG(view.AibgReplayFrame(s, g, log, i, rp.Turns()))
+	png, err := tr.Renderer().BattlePNG(AibgReplayFrame(s, g, log, i, rp.Turns()))
 	if err != nil {
 		return view.Reply{}, err
 	}
-	return view.AibgReplayViewer(s, g, view.AibgSummary(s, g, log, rp.Before[i]), i, rp.Turns(), png, public), nil
+	return AibgReplayViewer(s, g, AibgSummary(s, g, log, rp.Before[i]), i, rp.Turns(), png, public), nil
 }
 
 // abReplayStep answers a press of a replay viewer's button: from the public viewer, a
@@ -570,7 +580,7 @@ func stats(r ui.Request, o ui.Options) view.Reply {
 	if err != nil {
 		return r.Internal("aibg stats", err)
 	}
-	return view.Private("%s", view.AibgStats(who.ID, ladders))
+	return view.Private("%s", AibgStats(who.ID, ladders))
 }
 
 // abLadder is /aibg ladder [ladder]: "people" (the default) or "bot-LEVEL".

@@ -69,7 +69,7 @@ type Game struct {
 	PastLine func(p host.Past) string
 	// Ladder names one of the game's rating ladders: its title in answers (title, as
 	// "UPBEAT among people") and atop its leaderboard (board); "" when kind is not one
-	// of the game's. Nil: view.LadderTitle names the game's ladders.
+	// of the game's. Nil, or no game names kind: view.LadderTitle words its stored kind.
 	Ladder func(kind string) (title, board string)
 	// AutoControls are the buttons of one of the game's auto games, which a press of
 	// Pause or Resume (KOMBAT's routes, shared by every game) puts back; nil: that

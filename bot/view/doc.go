@@ -3,8 +3,8 @@
 // of buttons, selects and forms, a host's refusals worded for Discord, a program's
 // diagnostics in a code block, durations, the library's save form, a player's history
 // and ladders). Each game's own views live in its UI package (bot/kombatui,
-// bot/upbeatui), which passes what is its own in as plain values; AIBG's views are
-// still here (aibg*.go) until they move to bot/aibgui. Views never touch a session, so
-// every screen is a plain function of what is stored, testable without Discord;
-// package bot sends them.
+// bot/upbeatui, bot/aibgui), which passes what is its own in as plain values, so this
+// package imports no game's rules or adapter. Views never touch a session, so every
+// screen is a plain function of what is stored, testable without Discord; package bot
+// sends them.
 package view

@@ -17,19 +17,12 @@ func Outcome(o host.Outcome) string {
 }
 
 // LadderTitle names a rating ladder in replies when no registered game names it
-// (ui.Game.Ladder): one of AIBG's, whose views are still here, or else duels.
+// (ui.Game.Ladder): by its stored kind, as no game claims it.
 func LadderTitle(kind string) string {
-	if t := AibgLadderTitle(kind); t != "" {
-		return t
-	}
-	return "duels"
+	return kind
 }
 
-// LeaderboardTitle heads the leaderboard of a ladder LadderTitle names: its game's
-// name and the ladder.
+// LeaderboardTitle heads the leaderboard of a ladder no registered game names.
 func LeaderboardTitle(kind string) string {
-	if t := AibgLadderTitle(kind); t != "" {
-		return "AIBG leaderboard — " + strings.TrimPrefix(t, "AIBG ")
-	}
-	return "KOMBAT leaderboard — " + LadderTitle(kind)
+	return "Leaderboard — " + LadderTitle(kind)
 }

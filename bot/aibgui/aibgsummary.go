@@ -1,4 +1,4 @@
-package view
+package aibgui
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kombat-game/kombat/aibg"
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/host/aibghost"
 )
 
@@ -265,7 +266,7 @@ func AibgAfterGame(s AibgSeats, g *aibg.Game, rounds []AibgRound) string {
 		}
 		fmt.Fprintf(&b, "\nRound %d: %s after %s.", i+1, res, aibgCount(r.Turns, "turn", "turns"))
 	}
-	return Fit(b.String())
+	return view.Fit(b.String())
 }
 
 // AibgLineups is both lineups as they stand, slot 0 first: what AibgSummary takes as

@@ -1,4 +1,4 @@
-package view
+package aibgui
 
 import (
 	"flag"
@@ -12,18 +12,22 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/aibg"
+	"github.com/kombat-game/kombat/bot/view"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/")
+
+// maxCustomID is Discord's limit on a custom id.
+const maxCustomID = 100
 
 // checkLimits fails t for every Discord limit rep breaks: content within 2,000
 // characters, at most 5 rows of at most 5 buttons or one select, custom ids of at
 // most 100 characters and distinct within the message, labels of at most 80, a
 // select's 1 to 25 options with distinct values, labels and descriptions of at most
 // 100 and a MaxValues within its options.
-func checkLimits(t *testing.T, name string, rep Reply) {
+func checkLimits(t *testing.T, name string, rep view.Reply) {
 	t.Helper()
-	if n := utf8.RuneCountInString(rep.Content); n > ContentLimit {
+	if n := utf8.RuneCountInString(rep.Content); n > view.ContentLimit {
 		t.Errorf("%s: content of %d characters", name, n)
 	}
 	if len(rep.Components) > 5 {
@@ -76,7 +80,7 @@ func checkLimits(t *testing.T, name string, rep Reply) {
 
 // describe writes a reply as text for a golden file: its content, then its files and
 // controls.
-func describe(rep Reply) string {
+func describe(rep view.Reply) string {
 	var b strings.Builder
 	if rep.Ephemeral {
 		b.WriteString("(private)\n")
@@ -173,7 +177,7 @@ func TestAibgScreens_A2_A3(t *testing.T) {
 	s := seats()
 	pool := twelve("Spout", "Tide", "Tide", "Ember")
 	g := newMatch(t, nil, nil)
-	cases := map[string]Reply{
+	cases := map[string]view.Reply{
 		"pool_screen":       AibgScreen(s, g, "", nil),
 		"pool_picker_empty": AibgPoolPicker(s, g, nil),
 		"pool_picker_some":  AibgPoolPicker(s, g, []int{1, 0, 0, 4, 11}),

@@ -1,4 +1,4 @@
-package view
+package aibgui
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/aibg"
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/host/aibghost"
@@ -20,7 +21,7 @@ import (
 // AibgPrivate is a match's screen as /aibg status and board show it to the caller
 // alone: the public screen's text (and picture, for the board), with no button and
 // nobody pinged.
-func AibgPrivate(s AibgSeats, g *aibg.Game, png []byte) Reply {
+func AibgPrivate(s AibgSeats, g *aibg.Game, png []byte) view.Reply {
 	rep := AibgScreen(s, g, "", png)
 	rep.Components, rep.Mentions, rep.Ephemeral = nil, nil, true
 	return rep
@@ -28,9 +29,9 @@ func AibgPrivate(s AibgSeats, g *aibg.Game, png []byte) Reply {
 
 // AibgAskResign asks player p, privately, whether to resign match s.Game, saying who
 // then wins; its Resign button resigns.
-func AibgAskResign(s AibgSeats, p int) Reply {
-	return Reply{Ephemeral: true, Content: fmt.Sprintf("Resign AIBG match #%d? It ends at once, and %s wins it.", s.Game, s.Names[2-p]),
-		Components: []discordgo.MessageComponent{Row(Button("Resign", discordgo.DangerButton, CustomID{Action: "abresign", Game: s.Game}))}}
+func AibgAskResign(s AibgSeats, p int) view.Reply {
+	return view.Reply{Ephemeral: true, Content: fmt.Sprintf("Resign AIBG match #%d? It ends at once, and %s wins it.", s.Game, s.Names[2-p]),
+		Components: []discordgo.MessageComponent{view.Row(view.Button("Resign", discordgo.DangerButton, view.CustomID{Action: "abresign", Game: s.Game}))}}
 }
 
 // AibgReplayMessage is the message a replay's animation comes with: the match, its
@@ -46,7 +47,7 @@ func AibgReplayMessage(s AibgSeats, g *aibg.Game, turns, shown, sizeMiB int) str
 	case shown < turns:
 		fmt.Fprintf(&b, "\nThe animation shows %d of the %d turns, evenly spread, the first and the last among them; step through every turn below.", shown, turns)
 	}
-	return Fit(b.String())
+	return view.Fit(b.String())
 }
 
 // AibgReplayTitle is the line a replay's picture of turn i (from 0) of n carries.
@@ -58,7 +59,7 @@ func AibgReplayTitle(log aibg.TurnLog, i, n int) string {
 // turns: the turn's picture (png), its summary, and buttons to the first, previous,
 // next and last turns. The public viewer's buttons open a private viewer for whoever
 // presses; a private viewer's buttons move it in place.
-func AibgReplayViewer(s AibgSeats, g *aibg.Game, summary string, i, n int, png []byte, public bool) Reply {
+func AibgReplayViewer(s AibgSeats, g *aibg.Game, summary string, i, n int, png []byte, public bool) view.Reply {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**AIBG match #%d** · %s vs %s · turn %d of %d\n%s", s.Game, s.Names[0], s.Names[1], i+1, n, summary)
 	if i == n-1 {
@@ -70,12 +71,12 @@ func AibgReplayViewer(s AibgSeats, g *aibg.Game, summary string, i, n int, png [
 		b.WriteString("\n-# The buttons open your own viewer, seen only by you.")
 	}
 	nav := func(key, label string, to int, off bool) discordgo.Button {
-		bt := Button(label, discordgo.SecondaryButton, CustomID{Action: "abrp", Game: s.Game, Args: []string{strconv.Itoa(to), key, mode}})
+		bt := view.Button(label, discordgo.SecondaryButton, view.CustomID{Action: "abrp", Game: s.Game, Args: []string{strconv.Itoa(to), key, mode}})
 		bt.Disabled = off
 		return bt
 	}
-	return Reply{Content: Fit(b.String()), Files: []File{{Name: AibgPicture, MIME: "image/png", Data: png}},
-		Components: []discordgo.MessageComponent{Row(
+	return view.Reply{Content: view.Fit(b.String()), Files: []view.File{{Name: AibgPicture, MIME: "image/png", Data: png}},
+		Components: []discordgo.MessageComponent{view.Row(
 			nav("first", "⏮ First", 0, i == 0), nav("prev", "◀ Previous", i-1, i == 0),
 			nav("next", "Next ▶", i+1, i == n-1), nav("last", "Last ⏭", n-1, i == n-1),
 		)}}
@@ -97,7 +98,7 @@ func AibgPastLine(p host.Past) string {
 			names[i] = "Bot"
 		}
 	}
-	outcome := Outcome(p.Outcome)
+	outcome := view.Outcome(p.Outcome)
 	if r := g.Result; r != nil {
 		outcome += " (" + aibgPastResult(*r, names) + ")"
 	}
@@ -142,7 +143,7 @@ func AibgStats(user string, ladders []host.Rated) string {
 		fmt.Fprintf(&b, "%s: rating **%d** (#%d) · %s: %d won, %d lost, %d drawn\n", AibgLadderTitle(l.Kind),
 			host.Points(r.Rating), l.Rank, aibgCount(r.Games, "match", "matches"), r.Wins, r.Losses, r.Ties)
 	}
-	return Fit(b.String())
+	return view.Fit(b.String())
 }
 
 // AibgReplayFrame is turn i's picture in a replay of n turns.

@@ -1,4 +1,4 @@
-package view
+package aibgui
 
 import (
 	"fmt"
@@ -10,28 +10,29 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/aibg"
+	"github.com/kombat-game/kombat/bot/view"
 )
 
-// control is one control of a reply: its custom id and, for a select, its options'
+// shownControl is one control of a reply: its custom id and, for a select, its options'
 // values.
-type control struct {
+type shownControl struct {
 	label  string
 	id     string
 	values []string // nil for a button
 }
 
 // controls lists rep's controls, skipping disabled buttons (they cannot be pressed).
-func controls(rep Reply) []control {
-	var out []control
+func controls(rep view.Reply) []shownControl {
+	var out []shownControl
 	for _, r := range rep.Components {
 		for _, c := range r.(discordgo.ActionsRow).Components {
 			switch c := c.(type) {
 			case discordgo.Button:
 				if !c.Disabled {
-					out = append(out, control{label: c.Label, id: c.CustomID})
+					out = append(out, shownControl{label: c.Label, id: c.CustomID})
 				}
 			case discordgo.SelectMenu:
-				ctl := control{label: c.Placeholder, id: c.CustomID, values: []string{}}
+				ctl := shownControl{label: c.Placeholder, id: c.CustomID, values: []string{}}
 				for _, o := range c.Options {
 					ctl.values = append(ctl.values, o.Value)
 				}
@@ -153,8 +154,8 @@ func TestAibgMovePicker_A6_A8(t *testing.T) {
 		must(t, g.SelectLineup(1, []int{1, 2, 3}))
 		must(t, g.SelectLineup(2, []int{13, 14}))
 		seen := map[string]bool{}
-		var walk func(rep Reply, depth int)
-		walk = func(rep Reply, depth int) {
+		var walk func(rep view.Reply, depth int)
+		walk = func(rep view.Reply, depth int) {
 			checkLimits(t, "move picker", rep)
 			for _, c := range controls(rep) {
 				values := [][]string{nil}

@@ -1,4 +1,4 @@
-package view
+package aibgui
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kombat-game/kombat/aibg"
+	"github.com/kombat-game/kombat/bot/view"
 	"github.com/kombat-game/kombat/game"
 	"github.com/kombat-game/kombat/render"
 )
@@ -172,19 +173,19 @@ func aibgAwaited(s AibgSeats, g *aibg.Game, what string) (string, []string) {
 // turn just played (if any), the phase's header and what it waits for, with the button
 // that opens a person's private picker, and the picture (png, render.BattlePNG's;
 // none during the pools). At the end: the result.
-func AibgScreen(s AibgSeats, g *aibg.Game, summary string, png []byte) Reply {
+func AibgScreen(s AibgSeats, g *aibg.Game, summary string, png []byte) view.Reply {
 	var b strings.Builder
 	if summary != "" {
 		b.WriteString(summary + "\n")
 	}
 	b.WriteString(aibgHeader(s, g) + "\n")
-	var rep Reply
+	var rep view.Reply
 	if len(png) > 0 {
-		rep.Files = []File{{Name: AibgPicture, MIME: "image/png", Data: png}}
+		rep.Files = []view.File{{Name: AibgPicture, MIME: "image/png", Data: png}}
 	}
 	if g.Over() || s.Result != nil {
 		b.WriteString(AibgResult(s, g))
-		rep.Content = Fit(b.String())
+		rep.Content = view.Fit(b.String())
 		return rep
 	}
 	var what, button string
@@ -206,9 +207,9 @@ func AibgScreen(s AibgSeats, g *aibg.Game, summary string, png []byte) Reply {
 			fmt.Fprintf(&b, "\n%s has let the clock run out on %s in a row; %d in a row forfeit the match.", s.Names[p-1], aibgCount(n, "move", "moves"), aibgForfeitAfter)
 		}
 	}
-	rep.Content, rep.Mentions = Fit(b.String()), ping
+	rep.Content, rep.Mentions = view.Fit(b.String()), ping
 	if s.Users[0] != "" || s.Users[1] != "" {
-		rep.Components = []discordgo.MessageComponent{Row(discordgo.Button{Label: button, Style: discordgo.PrimaryButton, CustomID: aibgID(s.Game, g, AbOpen)})}
+		rep.Components = []discordgo.MessageComponent{view.Row(discordgo.Button{Label: button, Style: discordgo.PrimaryButton, CustomID: aibgID(s.Game, g, AbOpen)})}
 	}
 	return rep
 }
@@ -244,7 +245,7 @@ func AibgResult(s AibgSeats, g *aibg.Game) string {
 // shows a type's stats, and adds the types chosen in it, a select being unable to
 // take one option twice: a repeat is a second choice of the same type); Undo, Clear,
 // and Done once the pool is full.
-func AibgPoolPicker(s AibgSeats, g *aibg.Game, picks []int) Reply {
+func AibgPoolPicker(s AibgSeats, g *aibg.Game, picks []int) view.Reply {
 	kinds := g.Kinds()
 	var b strings.Builder
 	fmt.Fprintf(&b, "**AIBG** game #%d · your pool: %d of %d picked", s.Game, len(picks), aibg.PoolSize)
@@ -270,16 +271,16 @@ func AibgPoolPicker(s AibgSeats, g *aibg.Game, picks []int) Reply {
 			if len(kinds) > maxOptions {
 				ph = fmt.Sprintf("Add creatures %d–%d of the roster…", page*maxOptions+1, page*maxOptions+len(opts))
 			}
-			rows = append(rows, Row(discordgo.SelectMenu{CustomID: aibgID(s.Game, g, AbPoolAdd, strconv.Itoa(page), picksArg),
+			rows = append(rows, view.Row(discordgo.SelectMenu{CustomID: aibgID(s.Game, g, AbPoolAdd, strconv.Itoa(page), picksArg),
 				Placeholder: ph, Options: opts, MaxValues: min(left, len(opts))}))
 		}
 	}
-	rows = append(rows, Row(
+	rows = append(rows, view.Row(
 		discordgo.Button{Label: "Undo", Style: discordgo.SecondaryButton, CustomID: aibgID(s.Game, g, AbPoolUndo, picksArg), Disabled: len(picks) == 0},
 		discordgo.Button{Label: "Clear", Style: discordgo.SecondaryButton, CustomID: aibgID(s.Game, g, AbPoolClear, picksArg), Disabled: len(picks) == 0},
 		discordgo.Button{Label: "Done", Style: discordgo.SuccessButton, CustomID: aibgID(s.Game, g, AbPoolDone, picksArg), Disabled: left > 0},
 	))
-	return Reply{Content: Fit(b.String()), Ephemeral: true, Components: rows}
+	return view.Reply{Content: view.Fit(b.String()), Ephemeral: true, Components: rows}
 }
 
 // aibgTally counts picks by type, in the order first picked: "Tide ×2, Ember".
@@ -318,7 +319,7 @@ func aibgCreature(c aibg.Creature) string { return fmt.Sprintf("%s #%d", c.Type,
 // AibgLineupPicker is player p's private lineup picker with the creatures chosen so far
 // (ids, slot 0 first): the lineup in slots, a select of the living creatures not in it
 // yet (each with its stats), Undo, Clear, and Done once one is in (A3).
-func AibgLineupPicker(s AibgSeats, g *aibg.Game, p int, chosen []int) Reply {
+func AibgLineupPicker(s AibgSeats, g *aibg.Game, p int, chosen []int) view.Reply {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**AIBG** game #%d · round %d · your lineup (%d of at most %d)", s.Game, g.Round(), len(chosen), aibg.MaxSlots)
 	for i, id := range chosen {
@@ -353,15 +354,15 @@ func AibgLineupPicker(s AibgSeats, g *aibg.Game, p int, chosen []int) Reply {
 	arg := encodeList(chosen)
 	var rows []discordgo.MessageComponent
 	if len(chosen) < aibg.MaxSlots && len(opts) > 0 {
-		rows = append(rows, Row(discordgo.SelectMenu{CustomID: aibgID(s.Game, g, AbLineAdd, arg),
+		rows = append(rows, view.Row(discordgo.SelectMenu{CustomID: aibgID(s.Game, g, AbLineAdd, arg),
 			Placeholder: fmt.Sprintf("Creature for slot %d…", len(chosen)), Options: opts[:min(len(opts), maxOptions)]}))
 	}
-	rows = append(rows, Row(
+	rows = append(rows, view.Row(
 		discordgo.Button{Label: "Undo", Style: discordgo.SecondaryButton, CustomID: aibgID(s.Game, g, AbLineUndo, arg), Disabled: len(chosen) == 0},
 		discordgo.Button{Label: "Clear", Style: discordgo.SecondaryButton, CustomID: aibgID(s.Game, g, AbLineClear, arg), Disabled: len(chosen) == 0},
 		discordgo.Button{Label: "Done", Style: discordgo.SuccessButton, CustomID: aibgID(s.Game, g, AbLineDone, arg), Disabled: len(chosen) == 0},
 	))
-	return Reply{Content: Fit(b.String()), Ephemeral: true, Components: rows}
+	return view.Reply{Content: view.Fit(b.String()), Ephemeral: true, Components: rows}
 }
 
 // AibgMovePicker is player p's private move picker at step (the control just pressed;
@@ -371,7 +372,7 @@ func AibgLineupPicker(s AibgSeats, g *aibg.Game, p int, chosen []int) Reply {
 // select of the living slots to swap the front with, and Pass. Then, for a ranged
 // attack or an item aimed at one slot: a button per slot with a living target, and
 // Back.
-func AibgMovePicker(s AibgSeats, g *aibg.Game, p int, step AibgControl) Reply {
+func AibgMovePicker(s AibgSeats, g *aibg.Game, p int, step AibgControl) view.Reply {
 	var b strings.Builder
 	front, ok := aibgFront(g, p)
 	fmt.Fprintf(&b, "**AIBG** game #%d · round %d, turn %d · your move · %s", s.Game, g.Round(), g.Turn(), aibgCount(g.Atoms(p), "atom", "atoms"))
@@ -383,8 +384,8 @@ func AibgMovePicker(s AibgSeats, g *aibg.Game, p int, step AibgControl) Reply {
 	switch {
 	case step.Op == AbAttack && step.Slot < 0 && ok && front.Attack == aibg.Ranged.String():
 		b.WriteString("\nAttack which enemy slot? A ranged attack hits the slot chosen.")
-		return Reply{Content: Fit(b.String()), Ephemeral: true, Components: []discordgo.MessageComponent{
-			Row(aibgTargets(s, g, []int{3 - p}, AbAttack)...), Row(back)}}
+		return view.Reply{Content: view.Fit(b.String()), Ephemeral: true, Components: []discordgo.MessageComponent{
+			view.Row(aibgTargets(s, g, []int{3 - p}, AbAttack)...), view.Row(back)}}
 	case step.Op == AbItem && step.Slot < 0 && step.Item >= 0 && step.Item < len(items) && aibgNeedsTarget(items[step.Item]):
 		it := items[step.Item]
 		sides := map[aibg.Scope][]int{aibg.Friendly: {p}, aibg.Enemy: {3 - p}, aibg.All: {p, 3 - p}}[it.Scope]
@@ -392,16 +393,16 @@ func AibgMovePicker(s AibgSeats, g *aibg.Game, p int, step AibgControl) Reply {
 		targets := aibgTargets(s, g, sides, AbItem, strconv.Itoa(step.Item))
 		if len(targets) == 0 {
 			b.WriteString(" No slot in its scope holds a living creature: choose another move.")
-			return Reply{Content: Fit(b.String()), Ephemeral: true, Components: []discordgo.MessageComponent{Row(back)}}
+			return view.Reply{Content: view.Fit(b.String()), Ephemeral: true, Components: []discordgo.MessageComponent{view.Row(back)}}
 		}
-		return Reply{Content: Fit(b.String()), Ephemeral: true, Components: []discordgo.MessageComponent{Row(targets...), Row(back)}}
+		return view.Reply{Content: view.Fit(b.String()), Ephemeral: true, Components: []discordgo.MessageComponent{view.Row(targets...), view.Row(back)}}
 	}
 	var rows []discordgo.MessageComponent
 	attack := discordgo.Button{Label: "Attack", Style: discordgo.DangerButton, CustomID: aibgID(s.Game, g, AbAttack)}
 	if ok && front.Attack == aibg.Ranged.String() {
 		attack.Label = "Attack…"
 	}
-	rows = append(rows, Row(attack, discordgo.Button{Label: "Pass", Style: discordgo.SecondaryButton, CustomID: aibgID(s.Game, g, AbPass)}))
+	rows = append(rows, view.Row(attack, discordgo.Button{Label: "Pass", Style: discordgo.SecondaryButton, CustomID: aibgID(s.Game, g, AbPass)}))
 	var opts []discordgo.SelectMenuOption
 	var cannot []string
 	for _, it := range g.Shop() {
@@ -416,7 +417,7 @@ func AibgMovePicker(s AibgSeats, g *aibg.Game, p int, step AibgControl) Reply {
 		}
 	}
 	if len(opts) > 0 {
-		rows = append(rows, Row(discordgo.SelectMenu{CustomID: aibgID(s.Game, g, AbItem), Placeholder: "Buy an item…", Options: opts}))
+		rows = append(rows, view.Row(discordgo.SelectMenu{CustomID: aibgID(s.Game, g, AbItem), Placeholder: "Buy an item…", Options: opts}))
 	}
 	if len(cannot) > 0 {
 		b.WriteString("\nNot for you now: " + strings.Join(cannot, ", ") + ".")
@@ -431,12 +432,12 @@ func AibgMovePicker(s AibgSeats, g *aibg.Game, p int, step AibgControl) Reply {
 			Description: fmt.Sprintf("%s %s · health %d/%d · speed %d", c.Element, c.Attack, c.Health, c.MaxHealth, c.Speed), Value: strconv.Itoa(i)})
 	}
 	if len(swaps) > 0 {
-		rows = append(rows, Row(discordgo.SelectMenu{CustomID: aibgID(s.Game, g, AbSwap), Placeholder: "Swap the front with…", Options: swaps}))
+		rows = append(rows, view.Row(discordgo.SelectMenu{CustomID: aibgID(s.Game, g, AbSwap), Placeholder: "Swap the front with…", Options: swaps}))
 	} else {
 		b.WriteString("\nNo living creature stands behind your front: no swap.")
 	}
 	b.WriteString("\nSwaps resolve first, then items, then attacks; within each, the faster front moves first. Only you see this.")
-	return Reply{Content: Fit(b.String()), Ephemeral: true, Components: rows}
+	return view.Reply{Content: view.Fit(b.String()), Ephemeral: true, Components: rows}
 }
 
 // aibgTargets are a button per slot of sides holding a living creature, for op with
@@ -480,12 +481,12 @@ func aibgItemIndex(items []aibg.Item, name string) int {
 
 // AibgAlreadyChosen answers a press on a picker of a player whose choice for the
 // phase or turn is in: a choice is final.
-func AibgAlreadyChosen() Reply {
-	return Private("Your choice for this phase of the AIBG game is in already, and a choice is final. Wait for the other player: the game's message says when it resolves.")
+func AibgAlreadyChosen() view.Reply {
+	return view.Private("Your choice for this phase of the AIBG game is in already, and a choice is final. Wait for the other player: the game's message says when it resolves.")
 }
 
 // AibgChosen answers a player whose move (or selection) is in: what it was, and that
 // the turn resolves when both have chosen.
-func AibgChosen(what string) Reply {
-	return Reply{Update: true, Content: fmt.Sprintf("Your choice is in: %s. It resolves when both players have chosen; until then nobody sees it.", what)}
+func AibgChosen(what string) view.Reply {
+	return view.Reply{Update: true, Content: fmt.Sprintf("Your choice is in: %s. It resolves when both players have chosen; until then nobody sees it.", what)}
 }

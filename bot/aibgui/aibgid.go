@@ -1,4 +1,4 @@
-package view
+package aibgui
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kombat-game/kombat/aibg"
+	"github.com/kombat-game/kombat/bot/view"
 )
 
 // AIBG's controls (issue 25) are custom ids "k1:ab:GAME:STAMP:OP[:ARG...]". STAMP is
@@ -76,7 +77,7 @@ const AibgStaleText = "That control is from an earlier phase or turn of this AIB
 // aibgID is the custom id of control op at g's position, with args.
 func aibgID(game int64, g *aibg.Game, op AibgOp, args ...string) string {
 	r, t := AibgStamp(g)
-	return CustomID{Action: AibgAction, Game: game, Args: append([]string{fmt.Sprintf("%d.%d", r, t), string(op)}, args...)}.Encode()
+	return view.CustomID{Action: AibgAction, Game: game, Args: append([]string{fmt.Sprintf("%d.%d", r, t), string(op)}, args...)}.Encode()
 }
 
 // encodeList writes picks or ids for an id: dot-separated numbers, "-" for none.
@@ -127,7 +128,7 @@ func decodeList(s, what string, lo, hi, max int) ([]int, error) {
 // Whether the control fits the match as it stands (Stale, a roster index or a
 // creature id of this match) is for the caller to check against the game.
 func ParseAibg(id string, values []string) (AibgControl, error) {
-	c, err := DecodeID(id)
+	c, err := view.DecodeID(id)
 	if err != nil {
 		return AibgControl{}, err
 	}
