@@ -57,10 +57,10 @@ func showBoard(r ui.Request) view.Reply {
 	}
 	content := Header(t, g)
 	// Someone is here and asking: the channel may work again, so try once more.
-	if paused, err := r.Host().Resume(t); err != nil {
+	if resumed, err := ui.Resume(r, t); err != nil {
 		return r.Internal("resume screen", err)
-	} else if paused {
-		content += "\nThe game was paused because its board could not be posted here; trying again now."
+	} else if resumed != "" {
+		content += "\n" + resumed
 	}
 	last, _ := g.LastTurn()
 	png, err := r.Renderer().PNG(render.Board{Snap: g.Snapshot(), Last: last, Names: kombathost.Names(t)})

@@ -70,7 +70,7 @@ func NewRow(row *store.Game, players [2]string, humanSeat int, cfg game.Config) 
 func Players(row *store.Game) [2]string { return [2]string{row.Player(1), row.Player(2)} }
 
 // SeatList are a KOMBAT row's players by seat as a slice (Players[:]), "" for a bot.
-func SeatList(row *store.Game) []string { return []string{row.Player(1), row.Player(2)} }
+func SeatList(row *store.Game) []string { p := Players(row); return p[:] }
 
 // HumanSeat is a KOMBAT row's human seat of a solitaire game, 1 or 2 (0 when unset,
 // which means 1, as in game.Setup).
