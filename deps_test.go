@@ -22,7 +22,8 @@ const module = "github.com/kombat-game/kombat"
 // example strategies embedded as files, stomp, the frames programs speak over the
 // network, and internal/leaks, the tests' check for goroutines left running, import
 // nothing of ours; internal/outage, the outages tests cause (a full disk under a
-// store) and the log they watch, sits beside host, for its tests and its adapters'. conf, the reader of
+// store) and the log they watch, sits beside host, for its tests and its adapters';
+// internal/hosttest, the recording front the adapters' tests share, comes after host. conf, the reader of
 // both games' configuration files, hexgrid, their boards' geometry, and match, the
 // vocabulary every game's matches share (mode, result, reason), sit below the games
 // that use them. internal/nim, a game for tests alone, and its adapter
@@ -47,6 +48,7 @@ var layers = [][]string{
 	{"game", "upbeat", "aibg", "internal/nim"},
 	{"render", "store"},
 	{"host", "internal/outage"},
+	{"internal/hosttest"},
 	{"host/kombathost", "host/upbeathost", "host/aibghost", "internal/nim/nimhost"},
 	{"bot/view"},
 	{"bot/ui"},

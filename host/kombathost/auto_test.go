@@ -47,7 +47,7 @@ func TestAuto_TurnsOnStoredDeadline(t *testing.T) {
 	cfg.MaxTurns = 4
 	id := startAutoGames(t, h, f, 1, cfg)[0]
 
-	shown := func() int { return len(f.versions()) }
+	shown := func() int { return len(f.Versions()) }
 	d, ok := autoDeadline(t, db, id)
 	if !ok || !d.Due.Equal(clock.Now().Add(step)) {
 		t.Fatalf("after the first screen: auto deadline %+v (stored %v), want one due a step away", d, ok)

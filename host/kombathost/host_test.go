@@ -7,97 +7,27 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/kombat-game/kombat/game"
+	"github.com/kombat-game/kombat/internal/hosttest"
 	"github.com/kombat-game/kombat/store"
 )
 
-// scriptFront is a front whose Show fails as scripted and records what it showed: a
-// host's games tested without any chat.
-type scriptFront struct {
-	mu      sync.Mutex
-	fail    []error // what the next Shows return, in order (nil: shown); then they succeed
-	shown   []store.Screen
-	tries   int
-	events  []host.EventKind
-	notes   []host.NoteKind
-	retired []string
-	ok      chan store.Screen // each screen shown, as it is shown
-}
+// scriptFront is the recording front the adapters' tests share: a host's games
+// tested without any chat.
+type scriptFront = hosttest.Front
 
 var errTransient = errors.New("HTTP 500")
 var errForbidden = errors.New("HTTP 403")
 
+// newScriptFront is a front whose next Shows fail with fail, in order, and which
+// treats errForbidden as permanent.
 func newScriptFront(fail ...error) *scriptFront {
-	return &scriptFront{fail: fail, ok: make(chan store.Screen, 100)}
-}
-
-func (f *scriptFront) Show(t *host.Table, s *store.Screen) (string, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.tries++
-	if len(f.fail) > 0 {
-		err := f.fail[0]
-		f.fail = f.fail[1:]
-		if err != nil {
-			return "", err
-		}
-	}
-	f.shown = append(f.shown, *s)
-	f.ok <- *s
-	return "m" + string(rune('a'+len(f.shown))), nil
-}
-
-func (f *scriptFront) Retire(_ *host.Table, old string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.retired = append(f.retired, old)
-}
-
-func (f *scriptFront) Permanent(err error) string {
-	if errors.Is(err, errForbidden) {
-		return "no permission"
-	}
-	return ""
-}
-
-func (f *scriptFront) Summary(_ *host.Table, e host.Event) string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.events = append(f.events, e.Kind)
-	return "summary"
-}
-
-func (f *scriptFront) Tell(_ *host.Table, n host.Note) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.notes = append(f.notes, n.Kind)
-}
-
-// versions lists the versions of the screens shown, in order.
-func (f *scriptFront) versions() []int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	var out []int
-	for _, s := range f.shown {
-		out = append(out, s.Version)
-	}
-	return out
-}
-
-// wait returns the next screen shown, or fails the test after a while.
-func (f *scriptFront) wait(t *testing.T) store.Screen {
-	t.Helper()
-	select {
-	case s := <-f.ok:
-		return s
-	case <-time.After(10 * time.Second):
-		t.Fatal("no screen was shown")
-		return store.Screen{}
-	}
+	f := hosttest.NewFront(fail...)
+	f.Forbidden = errForbidden
+	return f
 }
 
 // quietLog drops the host's log: the tests check what it does.
@@ -158,18 +88,18 @@ func turnDeadlines(t *testing.T, db *store.DB) int {
 func TestHost_ScreenRetriedUntilShown(t *testing.T) {
 	f := newScriptFront()
 	h, db := hostOn(t, filepath.Join(t.TempDir(), "k.db"), f, nil)
-	f.fail = nil
+	f.Fail = nil
 	row := soloToFirstBoard(t, h) // free spawns' screen (1 decision: the bot's), then the board (2)
-	if got := f.versions(); len(got) != 2 || got[0] != 1 || got[1] != 2 {
+	if got := f.Versions(); len(got) != 2 || got[0] != 1 || got[1] != 2 {
 		t.Fatalf("screens shown %v, want the free spawns' (1) then the first board (2)", got)
 	}
-	f.wait(t)
-	f.wait(t)
+	f.Wait(t)
+	f.Wait(t)
 
 	// ann ends her turn; the board after it fails twice, then shows.
-	f.mu.Lock()
-	f.fail = []error{errTransient, errTransient}
-	f.mu.Unlock()
+	f.Mu.Lock()
+	f.Fail = []error{errTransient, errTransient}
+	f.Mu.Unlock()
 	tb, err := h.Lock(row.Row.ID)
 	must(t, err)
 	must(t, h.EndTurn(tb, 1))
@@ -178,18 +108,18 @@ func TestHost_ScreenRetriedUntilShown(t *testing.T) {
 	if !owed {
 		t.Fatal("the board that failed is not owed")
 	}
-	if s := f.wait(t); s.Version != 3 {
+	if s := f.Wait(t); s.Version != 3 {
 		t.Fatalf("retried screen has version %d, want 3 (after ann's turn)", s.Version)
 	}
 	// The retrier goes on with the game: the bot's turn, then its board.
-	if s := f.wait(t); s.Version <= 3 {
+	if s := f.Wait(t); s.Version <= 3 {
 		t.Fatalf("after the retried board, version %d, want the bot's turn (after 3)", s.Version)
 	}
 	// The retrier shows and retires under the game's lock: once we hold it, it is done.
 	tb, err = h.Lock(row.Row.ID)
 	must(t, err)
 	tb.Unlock()
-	got := f.versions()
+	got := f.Versions()
 	seen := map[int]int{}
 	for _, v := range got {
 		seen[v]++
@@ -199,9 +129,9 @@ func TestHost_ScreenRetriedUntilShown(t *testing.T) {
 			t.Errorf("screen %d shown %d times", v, n)
 		}
 	}
-	f.mu.Lock()
-	retired := len(f.retired)
-	f.mu.Unlock()
+	f.Mu.Lock()
+	retired := len(f.Retired)
+	f.Mu.Unlock()
 	if retired != len(got)-1 {
 		t.Errorf("%d old screens retired after %d shown, want one fewer", retired, len(got))
 	}
@@ -230,9 +160,9 @@ func TestHost_PausedScreenStopsTheClock(t *testing.T) {
 	}
 	clock.Advance(time.Hour)
 	h.RunDue(context.Background())
-	f.mu.Lock()
-	events := append([]host.EventKind(nil), f.events...)
-	f.mu.Unlock()
+	f.Mu.Lock()
+	events := append([]host.EventKind(nil), f.Events...)
+	f.Mu.Unlock()
 	for _, e := range events {
 		if e == host.EvTimeUp || e == host.EvForfeit {
 			t.Fatalf("a turn was played for a player whose board never showed: %v", events)
@@ -246,8 +176,8 @@ func TestHost_PausedScreenStopsTheClock(t *testing.T) {
 	if !was {
 		t.Fatal("Resume did not find the paused screen")
 	}
-	f.wait(t) // the free spawns
-	if s := f.wait(t); s.Version != 2 {
+	f.Wait(t) // the free spawns
+	if s := f.Wait(t); s.Version != 2 {
 		t.Fatalf("resumed screen has version %d, want the first board (2)", s.Version)
 	}
 	if n := turnDeadlines(t, db); n != 1 {
@@ -271,10 +201,10 @@ func TestHost_ForfeitAfterMisses(t *testing.T) {
 	if g.Status != store.StatusOver || g.Result == nil || g.Result.Winner != 2 || g.Result.Reason != game.ReasonForfeit {
 		t.Fatalf("after %d missed turns: status %s, result %+v; want a forfeit won by the bot", MaxMisses, g.Status, g.Result)
 	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
+	f.Mu.Lock()
+	defer f.Mu.Unlock()
 	var timeUps, forfeits int
-	for _, e := range f.events {
+	for _, e := range f.Events {
 		switch e {
 		case host.EvTimeUp:
 			timeUps++
@@ -283,7 +213,7 @@ func TestHost_ForfeitAfterMisses(t *testing.T) {
 		}
 	}
 	if timeUps != MaxMisses-1 || forfeits != 1 {
-		t.Errorf("events %v: %d turns played for the player and %d forfeits, want %d and 1", f.events, timeUps, forfeits, MaxMisses-1)
+		t.Errorf("events %v: %d turns played for the player and %d forfeits, want %d and 1", f.Events, timeUps, forfeits, MaxMisses-1)
 	}
 }
 
@@ -297,9 +227,9 @@ func TestHost_RestartDeliversOwedScreen(t *testing.T) {
 	h, err := newHost(host.Options{DB: db, Front: f, Log: quietLog(), RetryBase: time.Hour, RetryMax: time.Hour})
 	must(t, err)
 	row := soloToFirstBoard(t, h)
-	f.mu.Lock()
-	f.fail = []error{errTransient}
-	f.mu.Unlock()
+	f.Mu.Lock()
+	f.Fail = []error{errTransient}
+	f.Mu.Unlock()
 	tb, err := h.Lock(row.Row.ID)
 	must(t, err)
 	must(t, h.EndTurn(tb, 1))
@@ -315,10 +245,10 @@ func TestHost_RestartDeliversOwedScreen(t *testing.T) {
 		t.Fatalf("restored %d games, want 1", n)
 	}
 	h2.Connected()
-	if s := f2.wait(t); s.Version != 3 {
+	if s := f2.Wait(t); s.Version != 3 {
 		t.Fatalf("after the restart, screen version %d shown first, want the owed one (3)", s.Version)
 	}
-	if s := f2.wait(t); s.Version <= 3 {
+	if s := f2.Wait(t); s.Version <= 3 {
 		t.Fatalf("then version %d, want the bot's turn (after 3)", s.Version)
 	}
 }

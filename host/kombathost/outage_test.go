@@ -24,7 +24,7 @@ func playToEnd(t *testing.T, f *scriptFront, db *store.DB, ids ...int64) []*stor
 	t.Helper()
 	done := map[int64]*store.Game{}
 	for len(done) < len(ids) {
-		s := f.wait(t)
+		s := f.Wait(t)
 		if !slices.Contains(ids, s.Game) || done[s.Game] != nil {
 			continue
 		}
@@ -50,7 +50,7 @@ func TestOutage_AutoGameOutlivesAFullDisk(t *testing.T) {
 	dir, db := outage.DBOnSmallDisk(t, "")
 	refused := outage.WatchLog("deadline not carried out", "game screen not delivered")
 	f := newScriptFront()
-	f.ok = make(chan store.Screen, 100000) // many games' screens, read as the test goes
+	f.OK = make(chan store.Screen, 100000) // many games' screens, read as the test goes
 	h, err := newHost(host.Options{DB: db, Front: f, Log: slog.New(refused), AutoStep: time.Millisecond,
 		RetryBase: time.Millisecond, RetryMax: 20 * time.Millisecond})
 	must(t, err)
@@ -102,7 +102,7 @@ func startAutoGames(t *testing.T, h *testHost, f *scriptFront, n int, cfg game.C
 		tb.Unlock()
 	}
 	for range n {
-		f.wait(t)
+		f.Wait(t)
 	}
 	return ids
 }
@@ -120,8 +120,8 @@ func TestOutage_TurnClockOutlivesAFullDisk(t *testing.T) {
 	must(t, err)
 	t.Cleanup(func() { <-h.Close() })
 	clockedSolo(t, h, "g", "c")
-	f.wait(t)
-	f.wait(t)
+	f.Wait(t)
+	f.Wait(t)
 	clock.Advance(2 * time.Minute)
 	free := outage.FillDisk(t, dir)
 	h.RunDue(ctx)
@@ -134,11 +134,11 @@ func TestOutage_TurnClockOutlivesAFullDisk(t *testing.T) {
 		clock.Advance(2 * time.Hour)
 		h.RunDue(ctx)
 	}
-	if s := f.wait(t); s.Version != 3 {
+	if s := f.Wait(t); s.Version != 3 {
 		t.Fatalf("screen version %d after the time-up, want 3 (ann's turn, played for her)", s.Version)
 	}
-	if !slices.Contains(f.eventKinds(), host.EvTimeUp) {
-		t.Fatalf("events %v: ann's turn was never played for her", f.eventKinds())
+	if !slices.Contains(f.EventKinds(), host.EvTimeUp) {
+		t.Fatalf("events %v: ann's turn was never played for her", f.EventKinds())
 	}
 }
 
@@ -202,7 +202,7 @@ func TestOutage_PostgresRestart(t *testing.T) {
 	t.Cleanup(func() { db.Close() })
 	watch := outage.WatchLog("lost the database session", "took up a game")
 	f := newScriptFront()
-	f.ok = make(chan store.Screen, 100000)
+	f.OK = make(chan store.Screen, 100000)
 	h, err := newHost(host.Options{DB: db, Front: f, Log: slog.New(watch), AutoStep: 10 * time.Millisecond,
 		RetryBase: 5 * time.Millisecond, RetryMax: 100 * time.Millisecond})
 	must(t, err)

@@ -1,12 +1,10 @@
 package kombathost
 
 import (
-	"slices"
 	"testing"
 	"time"
 
 	"github.com/kombat-game/kombat/game"
-	"github.com/kombat-game/kombat/host"
 )
 
 // clockedSolo opens ann's solitaire game at scope/place with a one-minute turn clock
@@ -25,11 +23,4 @@ func clockedSolo(t *testing.T, h *testHost, scope, place string) int64 {
 		t.Fatal(err)
 	}
 	return tb.Row.ID
-}
-
-// events lists the kinds of events a front has worded, safely.
-func (f *scriptFront) eventKinds() []host.EventKind {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return slices.Clone(f.events)
 }

@@ -76,7 +76,7 @@ func TestUpbeat_AutoGame(t *testing.T) {
 		})
 		return n
 	}
-	if got := len(f.versions()); got != 1 || turns(h) != 0 {
+	if got := len(f.Versions()); got != 1 || turns(h) != 0 {
 		t.Fatalf("%d screens and %d turns once begun, want the first screen alone", got, turns(h))
 	}
 	if d, ok := autoDeadline(t, db); !ok || !d.Due.Equal(clock.Now().Add(step)) {
@@ -87,11 +87,11 @@ func TestUpbeat_AutoGame(t *testing.T) {
 	played := 0
 	tick := func(h *testHost, f *scriptFront, d time.Duration, want int) {
 		t.Helper()
-		before := len(f.versions())
+		before := len(f.Versions())
 		clock.Advance(d)
 		h.RunDue(ctx)
 		played += want
-		if got := len(f.versions()) - before; got != want {
+		if got := len(f.Versions()) - before; got != want {
 			t.Fatalf("after %v: %d screens, want %d", d, got, want)
 		}
 		if got := turns(h); got != played {
@@ -200,10 +200,10 @@ func TestUpbeat_StopAutoGame_U22(t *testing.T) {
 		want = limit.Winner()
 		must(t, h.StopUpbeat(tb, "ann"))
 	})
-	shown := len(f.versions())
+	shown := len(f.Versions())
 	clock.Advance(10 * h.AutoStep())
 	h.RunDue(ctx)
-	if got := len(f.versions()); got != shown {
+	if got := len(f.Versions()); got != shown {
 		t.Errorf("%d screens after the stop, want none", got-shown)
 	}
 	row, err := db.Game(ctx, id)
@@ -256,7 +256,7 @@ func TestUpbeat_AutoPaceUnderASecond(t *testing.T) {
 	h.Tick() // running before the game starts: its first turn is armed after the loop's last look
 	locked(t, h, tb.Row.ID, func(tb *host.Table) { must(t, h.StartUpbeat(tb, "ann")) })
 	for range 1 + 12 { // the first screen, then a screen a turn
-		f.wait(t)
+		f.Wait(t)
 	}
 	if row, err := db.Game(ctx, tb.Row.ID); err != nil || row.Status != store.StatusOver {
 		t.Errorf("the game after twelve turns: %+v %v; want it over", row, err)
@@ -292,14 +292,14 @@ func BenchmarkUpbeat_AutoTurn(b *testing.B) {
 		must(b, err)
 		defer tb.Unlock()
 		must(b, h.StartUpbeat(tb, "cy"))
-		<-f.ok // its first screen
+		<-f.OK // its first screen
 		return tb.Row.ID
 	}
 	id := open()
 	for b.Loop() {
 		clock.Advance(h.AutoStep())
 		h.RunDue(ctx)
-		<-f.ok
+		<-f.OK
 		if h.Get(id) == nil { // over
 			b.StopTimer()
 			id = open()

@@ -5,13 +5,12 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"slices"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/kombat-game/kombat/host"
 	"github.com/kombat-game/kombat/host/kombathost"
+	"github.com/kombat-game/kombat/internal/hosttest"
 	"github.com/kombat-game/kombat/store"
 )
 
@@ -61,83 +60,11 @@ func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, n
 // errTransient is a front's failure worth retrying.
 var errTransient = errors.New("HTTP 500")
 
-// scriptFront is a front whose Show fails as scripted (fail, in order; then it shows)
-// and which keeps what it showed, the events it worded and the notes it told.
-type scriptFront struct {
-	mu     sync.Mutex
-	fail   []error
-	shown  []store.Screen
-	events []host.EventKind
-	notes  []host.NoteKind
-	ok     chan store.Screen // each screen, as it is shown
-}
+// scriptFront is the recording front the adapters' tests share: Show fails as
+// scripted, and it keeps what it showed, the events it worded and the notes it told.
+type scriptFront = hosttest.Front
 
-func newScriptFront(fail ...error) *scriptFront {
-	return &scriptFront{fail: fail, ok: make(chan store.Screen, 100)}
-}
-
-// Show fails with the next scripted error, if any, or shows s.
-func (f *scriptFront) Show(_ *host.Table, s *store.Screen) (string, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if n := len(f.fail); n > 0 {
-		err := f.fail[0]
-		if f.fail = f.fail[1:]; err != nil {
-			return "", err
-		}
-	}
-	f.shown = append(f.shown, *s)
-	f.ok <- *s
-	return "m" + string(rune('a'+len(f.shown))), nil
-}
-
-func (*scriptFront) Retire(*host.Table, string) {}
-func (*scriptFront) Permanent(error) string     { return "" }
-
-// Summary keeps the event's kind.
-func (f *scriptFront) Summary(_ *host.Table, e host.Event) string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.events = append(f.events, e.Kind)
-	return "summary"
-}
-
-// Tell keeps the note's kind.
-func (f *scriptFront) Tell(_ *host.Table, n host.Note) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.notes = append(f.notes, n.Kind)
-}
-
-// versions lists the versions of the screens shown, in order.
-func (f *scriptFront) versions() []int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	out := make([]int, len(f.shown))
-	for i, s := range f.shown {
-		out[i] = s.Version
-	}
-	return out
-}
-
-// eventKinds lists the kinds of events the front has worded.
-func (f *scriptFront) eventKinds() []host.EventKind {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return slices.Clone(f.events)
-}
-
-// wait returns the next screen shown, or fails the test after a while.
-func (f *scriptFront) wait(t *testing.T) store.Screen {
-	t.Helper()
-	select {
-	case s := <-f.ok:
-		return s
-	case <-time.After(10 * time.Second):
-		t.Fatal("no screen was shown")
-		return store.Screen{}
-	}
-}
+func newScriptFront(fail ...error) *scriptFront { return hosttest.NewFront(fail...) }
 
 // chatWords writes a refusal's arguments as the Discord front does, so that the
 // tests read the sentences players read.

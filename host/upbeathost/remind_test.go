@@ -21,15 +21,15 @@ type noteFront struct {
 
 func (f *noteFront) Tell(t *host.Table, n host.Note) {
 	f.scriptFront.Tell(t, n)
-	f.mu.Lock()
-	defer f.mu.Unlock()
+	f.Mu.Lock()
+	defer f.Mu.Unlock()
 	f.got = append(f.got, n)
 }
 
 // reminders lists the reminders told so far.
 func (f *noteFront) reminders() []host.Note {
-	f.mu.Lock()
-	defer f.mu.Unlock()
+	f.Mu.Lock()
+	defer f.Mu.Unlock()
 	var out []host.Note
 	for _, n := range f.got {
 		if n.Kind == host.NoteReminder {

@@ -94,7 +94,7 @@ func TestShared_ShardsLeaveEachOthersDeadlines(t *testing.T) {
 	if len(before) != 3 {
 		t.Fatalf("deadlines %v, want a turn clock, its reminder and an auto turn", before)
 	}
-	shownB := len(fb.versions())
+	shownB := len(fb.Versions())
 
 	clock.Advance(2 * time.Minute) // all of them due
 	b.RunDue(ctx)
@@ -102,13 +102,13 @@ func TestShared_ShardsLeaveEachOthersDeadlines(t *testing.T) {
 	if got := allDeadlines(t, db); !slices.Equal(got, before) {
 		t.Fatalf("shard b's tick changed shard a's deadlines:\n got %v\nwant %v", got, before)
 	}
-	if n := len(fb.versions()); n != shownB {
+	if n := len(fb.Versions()); n != shownB {
 		t.Fatalf("shard b showed %d screens of shard a's games", n-shownB)
 	}
 
 	a.RunDue(ctx)
-	if !slices.Contains(fa.eventKinds(), host.EvTimeUp) {
-		t.Errorf("shard a's events %v: its turn clock did not play ann's turn", fa.eventKinds())
+	if !slices.Contains(fa.EventKinds(), host.EvTimeUp) {
+		t.Errorf("shard a's events %v: its turn clock did not play ann's turn", fa.EventKinds())
 	}
 	locked(t, a, auto, func(tb *host.Table) {
 		g, err := a.UpEngine(tb)
@@ -131,9 +131,9 @@ func TestShared_TwinTakesOverOnlyOnceLetGo(t *testing.T) {
 	solo := clockedSolo(t, old, "g", "c1")
 	autoUpbeat(t, old, "g", "c2")
 	// ann ends her turn; its board fails to show: a screen is owed, retried in an hour.
-	fo.mu.Lock()
-	fo.fail = []error{errTransient}
-	fo.mu.Unlock()
+	fo.Mu.Lock()
+	fo.Fail = []error{errTransient}
+	fo.Mu.Unlock()
 	locked(t, old, solo, func(tb *host.Table) { must(t, kombathost.Of(old.Host).EndTurn(tb, 1)) })
 	owedBefore := allDeadlines(t, db)
 
@@ -150,7 +150,7 @@ func TestShared_TwinTakesOverOnlyOnceLetGo(t *testing.T) {
 	if got := allDeadlines(t, db); !slices.Equal(got, owedBefore) {
 		t.Fatalf("the twin changed the old process's deadlines:\n got %v\nwant %v", got, owedBefore)
 	}
-	if n := len(ft.versions()); n != 0 {
+	if n := len(ft.Versions()); n != 0 {
 		t.Fatalf("the twin showed %d screens of games it does not hold", n)
 	}
 
@@ -170,11 +170,11 @@ func TestShared_TwinTakesOverOnlyOnceLetGo(t *testing.T) {
 	if n := twin.Adopt(ctx); n != 2 {
 		t.Fatalf("the twin took up %d games once they were let go, want 2", n)
 	}
-	if s := ft.wait(t); s.Game != solo || s.Version != 3 {
+	if s := ft.Wait(t); s.Game != solo || s.Version != 3 {
 		t.Fatalf("the twin showed game %d version %d first, want the owed board of game %d (3)", s.Game, s.Version, solo)
 	}
 	twin.RunDue(ctx)
-	if !slices.Contains(ft.eventKinds(), host.EvTurn) {
-		t.Errorf("the twin's events %v: it ran no turn of the games it took up", ft.eventKinds())
+	if !slices.Contains(ft.EventKinds(), host.EvTurn) {
+		t.Errorf("the twin's events %v: it ran no turn of the games it took up", ft.EventKinds())
 	}
 }

@@ -106,7 +106,7 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 		if _, err := h.WritePlan(tb, "ann", "invest ("); !errors.As(err, &ie) {
 			t.Errorf("a first plan that does not compile: %v", err)
 		}
-		if got := f.versions(); !slices.Equal(got, []int{upPlansVersion}) {
+		if got := f.Versions(); !slices.Equal(got, []int{upPlansVersion}) {
 			t.Errorf("screens %v before the game began, want the first plans' alone", got)
 		}
 		began, err := h.WritePlan(tb, "ann", "invest 50\ndone")
@@ -115,7 +115,7 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 			t.Fatal("the game did not begin with every first plan written")
 		}
 	})
-	if got := f.versions(); !slices.Equal(got, []int{upPlansVersion, 0}) {
+	if got := f.Versions(); !slices.Equal(got, []int{upPlansVersion, 0}) {
 		t.Fatalf("screens %v once the game began, want the first plans', then the first (0): ann plays first", got)
 	}
 	d, ok := upDeadline(t, db)
@@ -126,7 +126,7 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 	// ann revises after 10 s (recorded, no new screen) and confirms 5 s later.
 	clock.Advance(10 * time.Second)
 	locked(t, h, id, func(tb *host.Table) { must(t, h.ReviseUpbeat(tb, "ann", "collect 1\ninvest 20")) })
-	if got := f.versions(); len(got) != 2 {
+	if got := f.Versions(); len(got) != 2 {
 		t.Errorf("screens %v after a revision, want none new", got)
 	}
 	clock.Advance(5 * time.Second)
@@ -150,9 +150,9 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 
 	// ann confirms again, and the screen after it fails: the process stops with it owed.
 	clock.Advance(20 * time.Second)
-	f.mu.Lock()
-	f.fail = []error{errTransient}
-	f.mu.Unlock()
+	f.Mu.Lock()
+	f.Fail = []error{errTransient}
+	f.Mu.Unlock()
 	var owed int
 	var stored []upbeat.Action
 	locked(t, h, id, func(tb *host.Table) {
@@ -176,7 +176,7 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 		t.Fatalf("restored %d games, want 1", n)
 	}
 	h2.Connected()
-	if s := f2.wait(t); s.Version != owed {
+	if s := f2.Wait(t); s.Version != owed {
 		t.Fatalf("after the restart, screen %d shown first, want the owed one (%d)", s.Version, owed)
 	}
 	locked(t, h2, id, func(tb *host.Table) {
@@ -220,7 +220,7 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 	}
 
 	// Each state's screen shown exactly once, across both processes, in order.
-	all := append(f.versions(), f2.versions()...)
+	all := append(f.Versions(), f2.Versions()...)
 	for i := 1; i < len(all); i++ {
 		if all[i] <= all[i-1] {
 			t.Fatalf("screens shown %v: a state shown twice or out of order", all)
@@ -229,10 +229,10 @@ func TestUpbeat_GameThroughTheHost(t *testing.T) {
 	if last := all[len(all)-1]; last != len(row.Actions) {
 		t.Errorf("last screen %d, want the final state (%d)", last, len(row.Actions))
 	}
-	f2.mu.Lock()
-	defer f2.mu.Unlock()
-	if !slices.Contains(f2.events, host.EvTimeUp) {
-		t.Errorf("events %v: no turn played for ann when her clock ran out", f2.events)
+	f2.Mu.Lock()
+	defer f2.Mu.Unlock()
+	if !slices.Contains(f2.Events, host.EvTimeUp) {
+		t.Errorf("events %v: no turn played for ann when her clock ran out", f2.Events)
 	}
 }
 
@@ -297,14 +297,14 @@ func TestUpbeat_LobbyEnds(t *testing.T) {
 	if h.InPlace("c3") == nil {
 		t.Error("the lobby's clock cancelled a game that had started")
 	}
-	f.mu.Lock()
+	f.Mu.Lock()
 	n := 0
-	for _, k := range f.notes {
+	for _, k := range f.Notes {
 		if k == host.NoteLobbyExpired {
 			n++
 		}
 	}
-	f.mu.Unlock()
+	f.Mu.Unlock()
 	if n != 1 {
 		t.Errorf("the channel was told %d times that the lobby ended, want once (game %d)", n, idle.Row.ID)
 	}
@@ -474,7 +474,7 @@ func TestUpbeat_FirstPlansOwed(t *testing.T) {
 			t.Errorf("status %s after an outage longer than the initial-plan time, want setup: nobody could write a plan", tb.Row.Status)
 		}
 	})
-	if got := f.versions(); len(got) != 0 {
+	if got := f.Versions(); len(got) != 0 {
 		t.Errorf("screens %v shown while Discord refused them", got)
 	}
 	<-h.Close()
@@ -488,7 +488,7 @@ func TestUpbeat_FirstPlansOwed(t *testing.T) {
 	_, err := h2.Restore(context.Background())
 	must(t, err)
 	h2.Connected()
-	if s := f2.wait(t); s.Version != upPlansVersion {
+	if s := f2.Wait(t); s.Version != upPlansVersion {
 		t.Fatalf("after the restart, screen %d shown first, want the first plans' (%d)", s.Version, upPlansVersion)
 	}
 	shownAt := clock.Now()
@@ -514,12 +514,12 @@ func planTimeRunsOut(t *testing.T, h *testHost, f *scriptFront, clock *host.Manu
 	t.Helper()
 	clock.Advance(upConfig().InitPlanTime() - time.Second)
 	h.RunDue(context.Background())
-	if got := f.versions(); !slices.Equal(got, []int{upPlansVersion}) {
+	if got := f.Versions(); !slices.Equal(got, []int{upPlansVersion}) {
 		t.Fatalf("screens %v before the initial-plan time is up, want the first plans' alone", got)
 	}
 	clock.Advance(time.Second)
 	h.RunDue(context.Background())
-	if got := f.versions(); !slices.Equal(got, []int{upPlansVersion, 0}) {
+	if got := f.Versions(); !slices.Equal(got, []int{upPlansVersion, 0}) {
 		t.Fatalf("screens %v once the initial-plan time is up, want the first plans', then the first (0)", got)
 	}
 }
