@@ -69,10 +69,10 @@ func TestSolo_A17(t *testing.T) {
 	if row.Result.Reason != ReasonRounds {
 		t.Errorf("ended by %q, want rounds", row.Result.Reason)
 	}
-	if n := len(f.shown); n < 4 || !slices.IsSorted(f.shown) {
-		t.Errorf("screens shown at versions %v: want one per phase and turn, in order", f.shown)
+	if n := len(f.Shown); n < 4 || !slices.IsSorted(f.Versions()) {
+		t.Errorf("screens shown at versions %v: want one per phase and turn, in order", f.Versions())
 	}
-	if k := f.kinds(); k[0] != host.EvStart {
+	if k := f.EventKinds(); k[0] != host.EvStart {
 		t.Errorf("the first event is %v, want the start", k[0])
 	}
 }
@@ -94,7 +94,7 @@ func TestChoicesAreSecret(t *testing.T) {
 		}
 		must(t, h.ab.Accept(tb, bob))
 	})
-	shown := len(f.shown)
+	shown := len(f.Shown)
 	locked(t, h, id, func(tb *host.Table) {
 		g, _ := h.ab.Match(tb)
 		must(t, h.ab.Pool(tb, ann, g.DefaultPool()))
@@ -104,7 +104,7 @@ func TestChoicesAreSecret(t *testing.T) {
 		if err := h.ab.Pool(tb, "300", g.DefaultPool()); err == nil {
 			t.Error("someone not in the match chose a pool")
 		}
-		if len(f.shown) != shown {
+		if len(f.Shown) != shown {
 			t.Error("a screen was shown for a secret choice")
 		}
 		if len(Own(tb).Actions) != 1 || len(stored(t, h.db, id).Actions) != 1 {
@@ -211,7 +211,7 @@ func TestThreeTimeoutsForfeit_A18(t *testing.T) {
 	if row.Result == nil || *row.Result != (game.Result{Winner: 2, Reason: game.ReasonForfeit}) {
 		t.Fatalf("result %+v, want the bot's win by forfeit", row.Result)
 	}
-	if k := f.kinds(); k[len(k)-1] != host.EvForfeit {
+	if k := f.EventKinds(); k[len(k)-1] != host.EvForfeit {
 		t.Errorf("the last event is %v, want the forfeit", k[len(k)-1])
 	}
 	if _, ok := deadline(t, h.db, host.TurnTimeUp); ok {

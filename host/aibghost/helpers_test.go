@@ -12,43 +12,13 @@ import (
 
 	"github.com/kombat-game/kombat/aibg"
 	"github.com/kombat-game/kombat/host"
+	"github.com/kombat-game/kombat/internal/hosttest"
 	"github.com/kombat-game/kombat/store"
 )
 
-// recFront is a front that shows every screen and keeps the versions shown and the
-// events worded.
-type recFront struct {
-	mu     sync.Mutex
-	shown  []int
-	events []host.Event
-}
-
-func (f *recFront) Show(_ *host.Table, s *store.Screen) (string, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.shown = append(f.shown, s.Version)
-	return "m" + string(rune('a'+len(f.shown)%26)), nil
-}
-func (*recFront) Retire(*host.Table, string)  {}
-func (*recFront) Permanent(error) string      { return "" }
-func (*recFront) Tell(*host.Table, host.Note) {}
-func (f *recFront) Summary(_ *host.Table, e host.Event) string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.events = append(f.events, e)
-	return "summary"
-}
-
-// kinds lists the kinds of the events worded.
-func (f *recFront) kinds() []host.EventKind {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	out := make([]host.EventKind, len(f.events))
-	for i, e := range f.events {
-		out[i] = e.Kind
-	}
-	return out
-}
+// recFront is the recording front the adapters' tests share, as a zero value: it
+// shows every screen and keeps the screens shown and the events worded.
+type recFront = hosttest.Front
 
 // testHost is a host with AIBG plugged in: the core's methods and the adapter's.
 type testHost struct {

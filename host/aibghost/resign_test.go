@@ -36,7 +36,7 @@ func TestResignationIsStored(t *testing.T) {
 	if n := len(row.Actions); n != up+1 || row.Actions[n-1] != (store.Action{Seat: 2, Verb: verbResign}) {
 		t.Fatalf("the stored actions end %+v (%d of them, %d before the resignation)", row.Actions[n-1], n, up)
 	}
-	if last := f.shown[len(f.shown)-1]; last != up+1 {
+	if last := f.Shown[len(f.Shown)-1].Version; last != up+1 {
 		t.Errorf("the final screen is at version %d, the one up before at %d: want one past it", last, up)
 	}
 	own, err := Decode(row)
