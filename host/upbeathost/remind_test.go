@@ -4,7 +4,6 @@ import (
 	"context"
 	"path/filepath"
 	"reflect"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,7 +14,6 @@ import (
 // noteFront is a scriptFront that keeps the notes themselves.
 type noteFront struct {
 	*scriptFront
-	mu  sync.Mutex
 	got []host.Note
 }
 
